@@ -1,0 +1,296 @@
+"""The one protocol every device kind implements, and the registry that holds the kinds.
+
+A device kind is a plugin: it declares, *as data*, its setup ops, its agent actions,
+its getters (what verifiers may read) and its checks, each with a pydantic model for
+its arguments. The environment controller, the spec validator, the prompt builders
+and the random agent all work from these declarations, so adding a kind means
+registering one :class:`DeviceKind` and touching nothing in ``env/``.
+
+Argument models are pydantic models with ``extra="forbid"``: validation is fast
+(pydantic-core), typos in argument names are caught, and the JSON Schema that agents
+see is derived from the same model, so the schema and the validator can never drift.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+__all__ = [
+    "ActionResult",
+    "ActionSpec",
+    "Args",
+    "CheckOutcome",
+    "CheckSpec",
+    "Device",
+    "DeviceContext",
+    "DeviceError",
+    "DeviceKind",
+    "GetterSpec",
+    "NoArgs",
+    "OpSpec",
+    "VirtualClock",
+    "by_name",
+    "format_validation_error",
+    "get_kind",
+    "kind_names",
+    "kind_of_device_id",
+    "register_kind",
+]
+
+DEVICE_ID_PATTERN = re.compile(r"^(?P<kind>[a-z][a-z0-9]*)_(?P<n>\d+)$")
+
+
+class Args(BaseModel):
+    """Base class for every argument model: unknown fields are errors, values are strict-ish."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class NoArgs(Args):
+    """For actions, ops and getters that take no arguments."""
+
+
+A = TypeVar("A", bound=Args)
+
+
+class ActionResult(BaseModel):
+    """What a step returns to the agent: never an exception.
+
+    ``message`` is the feedback the agent reads; ``data`` is structured output (a query
+    result) that is also shown to the agent; ``error_code`` is a typed code such as
+    ``NOT_FOUND`` or ``INVALID_ARGS`` when ``ok`` is false.
+    """
+
+    ok: bool
+    message: str = ""
+    data: Any = None
+    error_code: str | None = None
+
+    @classmethod
+    def success(cls, message: str = "ok", data: Any = None) -> ActionResult:
+        return cls(ok=True, message=message, data=data)
+
+    @classmethod
+    def failure(cls, code: str, message: str, data: Any = None) -> ActionResult:
+        return cls(ok=False, message=message, data=data, error_code=code)
+
+
+class CheckOutcome(BaseModel):
+    """The verdict of one check plus a detail a person can read in a report."""
+
+    passed: bool
+    detail: str
+
+
+class _Declared(BaseModel, Generic[A]):
+    """Common shape of a declared operation: a name, a one-line doc and an argument model."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True, frozen=True)
+
+    name: str
+    doc: str
+    args_model: type[Args] = NoArgs
+
+    @property
+    def args_schema(self) -> dict[str, Any]:
+        schema = self.args_model.model_json_schema()
+        schema.pop("title", None)
+        return schema
+
+    def parse_args(self, args: Mapping[str, Any] | None) -> Args:
+        """Validate raw arguments; raises :class:`pydantic.ValidationError`."""
+        return self.args_model.model_validate(dict(args or {}))
+
+    def describe(self) -> dict[str, Any]:
+        """The declaration as plain data (what agents and docs see)."""
+        return {"name": self.name, "doc": self.doc, "args_schema": self.args_schema}
+
+
+class ActionSpec(_Declared[Args]):
+    """An agent action of a device kind."""
+
+
+class OpSpec(_Declared[Args]):
+    """A setup or cleanup op of a device kind."""
+
+
+class GetterSpec(_Declared[Args]):
+    """A read-only view of device state that verifiers may use (never shown to agents)."""
+
+
+GetterFn = Callable[[str, Mapping[str, Any]], Any]
+"""``get(getter_name, args) -> JSON-able value``: how checks read a device."""
+
+CheckFn = Callable[[GetterFn, Any], CheckOutcome]
+"""``check(get, args) -> CheckOutcome``; ``args`` is an instance of the check's args model."""
+
+
+class CheckSpec(_Declared[Args]):
+    """A verifier check: reads the device only through its getters, so it can run on snapshots."""
+
+    fn: CheckFn
+
+
+class VirtualClock:
+    """The task's clock, shared by every device of a task; it never reads the wall clock.
+
+    Time moves only when a device calls :meth:`advance` (for example SmartHome's
+    ``advance_time``). Devices that simulate processes subscribe with
+    :meth:`subscribe` and get ``(old, new)`` before :attr:`now` moves on, so they can
+    run their events in order up to the new time.
+    """
+
+    def __init__(self, start: datetime) -> None:
+        self._now = start
+        self._listeners: list[Callable[[datetime, datetime], None]] = []
+
+    @property
+    def now(self) -> datetime:
+        return self._now
+
+    def subscribe(self, listener: Callable[[datetime, datetime], None]) -> None:
+        self._listeners.append(listener)
+
+    def advance(self, seconds: float) -> datetime:
+        if seconds < 0:
+            raise ValueError("time cannot move backwards")
+        new = self._now + timedelta(seconds=seconds)
+        old = self._now
+        for listener in self._listeners:
+            listener(old, new)
+        self._now = new
+        return new
+
+
+@dataclass
+class DeviceContext:
+    """What the environment hands a device when it creates it."""
+
+    task_id: str
+    clock: VirtualClock
+    workdir: Path
+    seed: int = 0
+    shared: dict[str, Any] = field(default_factory=dict)
+    """Task-wide services other kinds may provide (e.g. the shared drive), by name."""
+
+
+@runtime_checkable
+class Device(Protocol):
+    """One device instance of a task (``smarthome_0``, ``android_1``, ...).
+
+    Arguments arrive already validated against the kind's declared models. Methods
+    report expected failures through :class:`ActionResult` (``act``) or by raising
+    :class:`DeviceError` (``setup``, ``get``); anything else raised is a bug that the
+    controller contains and logs.
+    """
+
+    device_id: str
+
+    def setup(self, op: str, args: Any) -> None: ...
+
+    def act(self, action: str, args: Any) -> ActionResult: ...
+
+    def observe(self) -> dict[str, Any]: ...
+
+    def get(self, getter: str, args: Any) -> Any: ...
+
+    def close(self) -> None: ...
+
+
+class DeviceError(Exception):
+    """An expected failure inside a device (bad setup data, unknown entity), with a typed code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+DeviceFactory = Callable[[str, Mapping[str, Any], DeviceContext], Device]
+"""``factory(device_id, profile, context) -> Device``."""
+
+
+@dataclass(frozen=True)
+class DeviceKind:
+    """Everything the framework knows about one kind of device, as data."""
+
+    name: str
+    doc: str
+    factory: DeviceFactory
+    actions: Mapping[str, ActionSpec]
+    setup_ops: Mapping[str, OpSpec]
+    getters: Mapping[str, GetterSpec]
+    checks: Mapping[str, CheckSpec]
+    cleanup_ops: Mapping[str, OpSpec] = field(default_factory=dict)
+    profile_model: type[BaseModel] | None = None
+
+    def action_space(self) -> list[dict[str, Any]]:
+        """The action space as plain data: what prompts and agents are generated from."""
+        return [spec.describe() for spec in self.actions.values()]
+
+
+_REGISTRY: dict[str, DeviceKind] = {}
+_BUILTINS_LOADED = False
+
+
+def register_kind(kind: DeviceKind) -> DeviceKind:
+    """Register a device kind; a later registration under the same name replaces it."""
+    _REGISTRY[kind.name] = kind
+    return kind
+
+
+def _load_builtin_kinds() -> None:
+    global _BUILTINS_LOADED
+    if _BUILTINS_LOADED:
+        return
+    _BUILTINS_LOADED = True
+    from devicesworld.devices import builtin_kinds
+
+    for kind in builtin_kinds():
+        _REGISTRY.setdefault(kind.name, kind)
+
+
+def get_kind(name: str) -> DeviceKind | None:
+    _load_builtin_kinds()
+    return _REGISTRY.get(name)
+
+
+def kind_names() -> list[str]:
+    _load_builtin_kinds()
+    return sorted(_REGISTRY)
+
+
+def by_name(specs: list[Any]) -> dict[str, Any]:
+    """Index declarations by name, refusing duplicates (a kind's tables are built with it)."""
+    out: dict[str, Any] = {}
+    for spec in specs:
+        if spec.name in out:
+            raise ValueError(f"duplicate declaration {spec.name!r}")
+        out[spec.name] = spec
+    return out
+
+
+def format_validation_error(err: ValidationError) -> list[tuple[str, str]]:
+    """Turn a pydantic error into ``(field path, message)`` pairs for people."""
+    out: list[tuple[str, str]] = []
+    for e in err.errors():
+        loc = ".".join(str(p) for p in e["loc"]) or "(root)"
+        msg = e["msg"]
+        if e["type"] == "extra_forbidden":
+            msg = "unknown field"
+        out.append((loc, msg))
+    return out
+
+
+def kind_of_device_id(device_id: str) -> str | None:
+    """``android_1`` -> ``android``; ``None`` when the id does not follow ``<kind>_<n>``."""
+    m = DEVICE_ID_PATTERN.match(device_id)
+    return m.group("kind") if m else None
+

@@ -1,0 +1,163 @@
+"""The task document: one JSON object per task, validated by these pydantic models.
+
+The structural rules (types, required fields, id formats) live here; the rules that
+need the device registry (does this kind have that op, do the args fit the op) live in
+:mod:`devicesworld.spec.semantic`, so that the JSON Schema stays a pure description of
+the file format and plugins can add kinds without touching it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+SCHEMA_VERSION = 1
+DEFAULT_START_TIME = datetime(2026, 3, 2, 9, 0, 0)
+GLOBAL_DEVICE = "env"
+"""Pseudo device id for conditions on the episode itself (e.g. an infeasibility report)."""
+
+DeviceId = str
+_ID_RE = r"^[a-z][a-z0-9]*_\d+$"
+_TASK_ID_RE = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DeviceSpec(_Model):
+    """A device taking part in the task."""
+
+    id: str = Field(pattern=_ID_RE, description="`<kind>_<n>`, e.g. `android_0`, `smarthome_0`.")
+    kind: str = Field(description="Device kind: android, linux, smarthome (later windows).")
+    profile: dict[str, Any] = Field(
+        default_factory=dict, description="Kind-specific configuration (screen, language, home layout...)."
+    )
+
+    @model_validator(mode="after")
+    def _id_matches_kind(self) -> DeviceSpec:
+        if not self.id.startswith(self.kind + "_"):
+            raise ValueError(f"device id {self.id!r} must be '{self.kind}_<n>' for kind {self.kind!r}")
+        return self
+
+
+class DeviceOp(_Model):
+    """One setup or cleanup operation on one device."""
+
+    device: str
+    op: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Condition(_Model):
+    """One verifier condition: a named check on one device (or on `env`, the episode itself)."""
+
+    id: str
+    device: str
+    check: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    scored: bool = Field(default=True, description="Counts towards the partial score.")
+    required: bool = Field(default=True, description="Must hold for the task to succeed.")
+    subtask: str | None = Field(default=None, description="Composite tasks: the subtask it belongs to.")
+    description: str = ""
+
+
+class Evaluation(_Model):
+    conditions: list[Condition] = Field(min_length=1)
+
+    @field_validator("conditions")
+    @classmethod
+    def _unique_ids(cls, conditions: list[Condition]) -> list[Condition]:
+        seen: set[str] = set()
+        for c in conditions:
+            if c.id in seen:
+                raise ValueError(f"duplicate condition id {c.id!r}")
+            seen.add(c.id)
+        return conditions
+
+
+class Step(_Model):
+    """An agent step: ``{"device": id, "action": name, "args": {...}}``.
+
+    ``finish`` and ``report_infeasible`` are global and need no device.
+    """
+
+    device: str | None = None
+    action: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Limits(_Model):
+    max_steps: int = Field(default=50, ge=1, le=10_000)
+    max_seconds: float | None = Field(default=600.0, gt=0, description="Wall-clock budget per episode.")
+
+
+class Metadata(_Model):
+    model_config = ConfigDict(extra="allow")
+
+    pattern: str = "device_state_control"
+    difficulty: Literal["easy", "medium", "hard", "expert"] = "easy"
+    device_kinds: list[str] = Field(default_factory=list, description="One entry per device, in order.")
+    apps: list[str] = Field(default_factory=list, description="Apps or surfaces the task touches.")
+    split: str = "test"
+    origin: str = "handwritten"
+    tags: list[str] = Field(default_factory=list)
+
+
+class Task(_Model):
+    """A complete, executable task."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    id: str = Field(pattern=_TASK_ID_RE)
+    instruction: str = Field(min_length=1)
+    devices: list[DeviceSpec] = Field(min_length=1, max_length=4)
+    start_time: datetime = Field(
+        default=DEFAULT_START_TIME, description="Virtual clock at reset; devices never read the wall clock."
+    )
+    setup: list[DeviceOp] = Field(default_factory=list)
+    evaluation: Evaluation
+    cleanup: list[DeviceOp] = Field(
+        default_factory=list, description="Extra ops; every device's own cleanup always runs after them."
+    )
+    limits: Limits = Field(default_factory=Limits)
+    metadata: Metadata = Field(default_factory=Metadata)
+    solution: list[Step] = Field(
+        default_factory=list, description="Reference steps, replayed by the oracle; never shown to agents."
+    )
+
+    @field_validator("instruction")
+    @classmethod
+    def _instruction_not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("instruction is blank")
+        return v
+
+    @model_validator(mode="after")
+    def _device_ids_unique(self) -> Task:
+        ids = [d.id for d in self.devices]
+        dup = sorted({i for i in ids if ids.count(i) > 1})
+        if dup:
+            raise ValueError(f"duplicate device ids: {', '.join(dup)}")
+        if not self.metadata.device_kinds:
+            self.metadata.device_kinds = [d.kind for d in self.devices]
+        return self
+
+    def device_ids(self) -> list[str]:
+        return [d.id for d in self.devices]
+
+    @property
+    def device_combo(self) -> str:
+        """A stable label for breakdowns: sorted kinds with counts, e.g. ``android×2+linux``."""
+        counts: dict[str, int] = {}
+        for d in self.devices:
+            counts[d.kind] = counts.get(d.kind, 0) + 1
+        return "+".join(k if n == 1 else f"{k}x{n}" for k, n in sorted(counts.items()))
+
+
+def task_json_schema() -> dict[str, Any]:
+    schema = Task.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "DevicesWorld task"
+    return schema
