@@ -37,6 +37,7 @@ __all__ = [
     "OpSpec",
     "VirtualClock",
     "by_name",
+    "describe_validation_error",
     "format_validation_error",
     "get_kind",
     "kind_names",
@@ -289,8 +290,12 @@ def format_validation_error(err: ValidationError) -> list[tuple[str, str]]:
     return out
 
 
+def describe_validation_error(err: ValidationError) -> str:
+    """The same as :func:`format_validation_error`, on one line."""
+    return "; ".join(f"{loc}: {msg}" for loc, msg in format_validation_error(err))
+
+
 def kind_of_device_id(device_id: str) -> str | None:
     """``android_1`` -> ``android``; ``None`` when the id does not follow ``<kind>_<n>``."""
     m = DEVICE_ID_PATTERN.match(device_id)
     return m.group("kind") if m else None
-

@@ -6,13 +6,13 @@ them with these models, so the format has one definition.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-RECORD_SCHEMA_VERSION = 1
+from devicesworld.spec.actions import Termination
 
-Termination = Literal["finished", "infeasible_reported", "budget_exhausted", "time_limit", "error"]
+RECORD_SCHEMA_VERSION = 1
 
 
 class ConditionRecord(BaseModel):

@@ -9,11 +9,11 @@ the file format and plugins can add kinds without touching it.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION: Final = 1
 DEFAULT_START_TIME = datetime(2026, 3, 2, 9, 0, 0)
 GLOBAL_DEVICE = "env"
 """Pseudo device id for conditions on the episode itself (e.g. an infeasibility report)."""
@@ -149,7 +149,7 @@ class Task(_Model):
 
     @property
     def device_combo(self) -> str:
-        """A stable label for breakdowns: sorted kinds with counts, e.g. ``android×2+linux``."""
+        """A stable label for breakdowns: sorted kinds with counts, e.g. ``androidx2+linux``."""
         counts: dict[str, int] = {}
         for d in self.devices:
             counts[d.kind] = counts.get(d.kind, 0) + 1

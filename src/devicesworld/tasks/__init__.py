@@ -1,1 +1,1 @@
-"""tasks package."""
+"""Tasks: suites, builders and the quality-control gates."""

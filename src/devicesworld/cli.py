@@ -1,0 +1,311 @@
+"""The ``devicesworld`` command.
+
+Every expected failure (a malformed task file, an unknown agent, a run directory that
+would be overwritten) is printed as a clear message with exit status 2; tracebacks
+are for bugs only. ``run`` exits 0 whenever the harness worked, whatever the score.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from devicesworld.spec.loading import TaskLoadError
+from devicesworld.spec.models import Task
+
+console = Console()
+err_console = Console(stderr=True)
+
+DEFAULT_SUITE = "smoke"
+
+
+class UserError(click.ClickException):
+    """An error the user can fix; shown without a traceback."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        err_console.print(f"[bold red]error:[/] {self.message}", highlight=False)
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> Any:
+        from devicesworld.env.controller import EnvError
+        from devicesworld.runner.run import RunError
+
+        try:
+            return super().invoke(ctx)
+        except TaskLoadError as exc:
+            err_console.print(
+                f"[bold red]error:[/] {len(exc.issues)} problem(s) in task files:", highlight=False
+            )
+            for issue in exc.issues:
+                err_console.print(f"  {issue}", highlight=False, soft_wrap=True)
+            raise SystemExit(2) from None
+        except (RunError, EnvError, KeyError) as exc:
+            message = exc.args[0] if exc.args else str(exc)
+            raise UserError(str(message)) from None
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="devicesworld")
+def main() -> None:
+    """DevicesWorld: an executable benchmark for agents that work across phones, desktops and a smart home."""
+
+
+# --------------------------------------------------------------------------- helpers
+def load_source(
+    suite: str | None, tasks_path: str | None, *, default_suite: str | None = DEFAULT_SUITE
+) -> list[Task]:
+    from devicesworld.spec.loading import load_tasks
+    from devicesworld.tasks.suites import load_suite
+
+    if suite and tasks_path:
+        raise UserError("give either --suite or --tasks, not both")
+    if tasks_path:
+        return load_tasks(tasks_path)
+    name = suite or default_suite
+    if name is None:
+        raise UserError("give --suite NAME or --tasks PATH")
+    return load_suite(name)
+
+
+def _source_label(suite: str | None, tasks_path: str | None) -> str:
+    return f"file:{tasks_path}" if tasks_path else f"suite:{suite or DEFAULT_SUITE}"
+
+
+# ------------------------------------------------------------------------------- run
+@main.command()
+@click.option("--suite", help="A built-in suite, e.g. smoke.")
+@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file (.json/.jsonl) or folder.")
+@click.option("--agent", required=True, help="oracle, noop, random, ...")
+@click.option("--model", help="Model name for LLM agents.")
+@click.option("--base-url", help="OpenAI-compatible endpoint for LLM agents.")
+@click.option("--limit", type=click.IntRange(min=1), help="Run only the first N tasks.")
+@click.option(
+    "--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Parallel episodes."
+)
+@click.option("--backend", type=click.Choice(["local"]), default="local", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-<agent>).")
+@click.option("--resume", is_flag=True, help="Continue a run directory, skipping finished episodes.")
+@click.option("--seed", type=int, default=0, show_default=True)
+def run(
+    suite: str | None,
+    tasks_path: str | None,
+    agent: str,
+    model: str | None,
+    base_url: str | None,
+    limit: int | None,
+    workers: int,
+    backend: str,
+    out: str | None,
+    resume: bool,
+    seed: int,
+) -> None:
+    """Run an agent on a suite or task file and write a run directory."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from devicesworld.agents.registry import get_agent
+    from devicesworld.runner.run import RunConfig, execute_run
+
+    get_agent(agent)  # fail fast on an unknown agent
+    tasks = load_source(suite, tasks_path)
+    out_dir = Path(out) if out else Path("runs") / f"{datetime.now():%Y%m%d-%H%M%S}-{agent}"
+    config = RunConfig(
+        agent=agent,
+        source=_source_label(suite, tasks_path),
+        seed=seed,
+        workers=workers,
+        backend=backend,
+        limit=limit,
+        model=model,
+        base_url=base_url,
+        resume=resume,
+    )
+    total = min(len(tasks), limit) if limit else len(tasks)
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[ok]} ok"),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=False,
+    ) as progress:
+        bar = progress.add_task(f"{agent}", total=total, ok=0)
+        passed = 0
+
+        def tick(result: Any) -> None:
+            nonlocal passed
+            passed += bool(result.success)
+            progress.update(bar, advance=1, ok=passed)
+
+        outcome = execute_run(tasks, config, out_dir, on_result=tick)
+    for warning in outcome.warnings:
+        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+    if outcome.skipped:
+        err_console.print(f"resumed: {outcome.skipped} episode(s) already finished were skipped")
+    _print_report(out_dir, as_json=False, compare=None)
+    console.print(f"run directory: {out_dir}")
+    if outcome.interrupted:
+        err_console.print("[yellow]interrupted:[/] finished episodes are saved; continue with --resume")
+        raise SystemExit(130)
+
+
+# ---------------------------------------------------------------------------- report
+@main.command()
+@click.argument("run_dir", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
+@click.option("--compare", type=click.Path(), help="Another run directory to compare against, task by task.")
+def report(run_dir: str, as_json: bool, compare: str | None) -> None:
+    """Metrics of a run, with bootstrap confidence intervals."""
+    _print_report(Path(run_dir), as_json=as_json, compare=Path(compare) if compare else None)
+
+
+def _print_report(run_dir: Path, *, as_json: bool, compare: Path | None) -> None:
+    from devicesworld import analysis
+
+    try:
+        results = analysis.load_run(run_dir)
+        other = analysis.load_run(compare) if compare else None
+    except analysis.ReportError as exc:
+        raise UserError(str(exc)) from None
+    for warning in results.warnings + (other.warnings if other else []):
+        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+    metrics = analysis.compute_metrics(results.results)
+    comparison = analysis.compare_runs(results.results, other.results) if other else None
+    if as_json:
+        doc = analysis.metrics_to_json(metrics)
+        if comparison is not None:
+            doc["compare"] = comparison.model_dump(mode="json")
+        click.echo(json.dumps(doc, indent=2))
+        return
+    analysis.render_metrics(metrics, console, title=f"{run_dir}")
+    if comparison is not None:
+        analysis.render_comparison(comparison, console)
+
+
+# ----------------------------------------------------------------------------- tasks
+@main.group()
+def tasks() -> None:
+    """List, show, validate tasks and print the task JSON Schema."""
+
+
+@tasks.command("list")
+@click.option("--suite", help="A built-in suite (default smoke).")
+@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder.")
+@click.option("--json", "as_json", is_flag=True)
+def tasks_list(suite: str | None, tasks_path: str | None, as_json: bool) -> None:
+    """One line per task: id, device kinds, pattern, difficulty, split."""
+    items = load_source(suite, tasks_path)
+    rows: list[dict[str, Any]] = [
+        {
+            "id": t.id,
+            "device_kinds": [d.kind for d in t.devices],
+            "devices": t.device_ids(),
+            "pattern": t.metadata.pattern,
+            "difficulty": t.metadata.difficulty,
+            "split": t.metadata.split,
+            "apps": t.metadata.apps,
+        }
+        for t in items
+    ]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    table = Table(title=f"{len(rows)} tasks")
+    for col in ("id", "devices", "pattern", "difficulty", "split"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["id"], ", ".join(r["devices"]), r["pattern"], r["difficulty"], r["split"])
+    console.print(table)
+
+
+@tasks.command("show")
+@click.argument("task_id")
+@click.option("--suite", help="Suite to look in (default: every built-in suite).")
+@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in.")
+@click.option("--json", "as_json", is_flag=True, help="Print the full task document.")
+def tasks_show(task_id: str, suite: str | None, tasks_path: str | None, as_json: bool) -> None:
+    """Show one task; with --json the document loads again with `run --tasks`."""
+    task = find_task(task_id, suite, tasks_path)
+    if as_json:
+        click.echo(task.model_dump_json(indent=2))
+        return
+    console.print(f"[bold]{task.id}[/]  ({task.metadata.pattern}, {task.metadata.difficulty})")
+    console.print(task.instruction, highlight=False)
+    console.print(f"devices: {', '.join(f'{d.id}' for d in task.devices)}")
+    for c in task.evaluation.conditions:
+        flags = ("required " if c.required else "") + ("scored" if c.scored else "")
+        console.print(
+            f"  - {c.id} [{c.device}] {c.check} {json.dumps(c.args)} ({flags.strip()})", highlight=False
+        )
+    console.print(f"reference solution: {len(task.solution)} steps")
+
+
+def find_task(task_id: str, suite: str | None, tasks_path: str | None) -> Task:
+    from devicesworld.tasks.suites import load_suite, suite_names
+
+    if suite or tasks_path:
+        pools = [load_source(suite, tasks_path)]
+    else:
+        pools = [load_suite(name) for name in suite_names()]
+    for pool in pools:
+        for task in pool:
+            if task.id == task_id:
+                return task
+    raise UserError(f"no task {task_id!r} found")
+
+
+@tasks.command("schema")
+def tasks_schema() -> None:
+    """Print the JSON Schema of a task document."""
+    from devicesworld.spec.models import task_json_schema
+
+    click.echo(json.dumps(task_json_schema(), indent=2))
+
+
+@tasks.command("validate")
+@click.argument("path", required=False, type=click.Path())
+@click.option("--suite", help="A built-in suite (default smoke when no PATH).")
+@click.option("--json", "as_json", is_flag=True)
+def tasks_validate(path: str | None, suite: str | None, as_json: bool) -> None:
+    """Prove every task: schema, setup alone fails, the reference solution passes, cleanup is clean."""
+    from devicesworld.tasks.validate import validate_task
+
+    items = load_source(suite, path)
+    reports = [validate_task(t) for t in items]
+    bad = [r for r in reports if not r.ok]
+    if as_json:
+        click.echo(json.dumps([r.model_dump() for r in reports], indent=2))
+    else:
+        for r in bad:
+            err_console.print(f"[red]FAIL[/] {r.task_id}", highlight=False)
+            for p in r.problems:
+                err_console.print(f"    {p}", highlight=False)
+        console.print(f"{len(reports) - len(bad)}/{len(reports)} tasks valid")
+    if bad:
+        raise SystemExit(1)
+
+
+# ------------------------------------------------------------------------------ play
+@main.command()
+@click.argument("task_id")
+@click.option("--suite", help="Suite to look in (default: every built-in suite).")
+@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in.")
+def play(task_id: str, suite: str | None, tasks_path: str | None) -> None:
+    """Play a task yourself, one step per line.
+
+    A step is JSON ({"device": ..., "action": ..., "args": {...}}) or the short form
+    `DEVICE ACTION {json args}`; `finish` and `report_infeasible REASON` end the episode;
+    `help` lists the actions.
+    """
+    from devicesworld.runner.play import play_task
+
+    play_task(find_task(task_id, suite, tasks_path), console)

@@ -1,0 +1,301 @@
+"""``CrossDeviceEnv``: one task's devices behind a single reset / step / evaluate / close.
+
+The controller is device-agnostic: it learns everything about a kind from its
+:class:`~devicesworld.devices.base.DeviceKind` declaration. Its promises to the loop
+are (1) a step never raises — a bad device, action or argument comes back as a failed
+:class:`ActionResult` and still counts as a step — and (2) cleanup always runs, also
+after an error, whichever way the episode ends.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from devicesworld.devices.base import (
+    ActionResult,
+    Device,
+    DeviceContext,
+    DeviceError,
+    DeviceKind,
+    GetterFn,
+    VirtualClock,
+    describe_validation_error,
+    get_kind,
+)
+from devicesworld.spec.actions import FINISH, GLOBAL_ACTIONS, REPORT_INFEASIBLE, Termination
+from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Step, Task
+from devicesworld.verify.checks import EPISODE_GETTER
+from devicesworld.verify.evaluate import EvaluationResult, evaluate_conditions
+
+
+class EnvError(Exception):
+    """The environment could not be built or set up (a harness failure, not an agent's)."""
+
+
+class StepOutcome(BaseModel):
+    result: ActionResult
+    done: bool
+    termination: Termination | None = None
+    step: int
+
+
+class CrossDeviceEnv:
+    """The cross-device environment of one task.
+
+    Use as a context manager, or call :meth:`close` yourself::
+
+        with CrossDeviceEnv(task) as env:
+            obs = env.reset()
+            outcome = env.step({"device": "smarthome_0", "action": "list_rooms", "args": {}})
+            verdict = env.evaluate()
+    """
+
+    def __init__(self, task: Task, *, seed: int = 0, workdir: Path | None = None) -> None:
+        self.task = task
+        self.seed = seed
+        self._kinds: dict[str, DeviceKind] = {}
+        for dev in task.devices:
+            kind = get_kind(dev.kind)
+            if kind is None:
+                raise EnvError(f"task {task.id}: unknown device kind {dev.kind!r}")
+            self._kinds[dev.id] = kind
+        self._devices: dict[str, Device] = {}
+        self._own_workdir = workdir is None
+        self._workdir = workdir
+        self.clock = VirtualClock(task.start_time)
+        self.steps = 0
+        self.done = False
+        self.termination: Termination | None = None
+        self.finished = False
+        self.infeasible_reason: str | None = None
+        self.setup_seconds = 0.0
+        self.cleanup_errors: list[str] = []
+        self._started = 0.0
+        self._closed = True
+
+    # ----------------------------------------------------------------- lifecycle
+    def reset(self) -> dict[str, dict[str, Any]]:
+        """Create the devices, run the task's setup, and return the first observation."""
+        if not self._closed:
+            self.close()
+        t0 = time.perf_counter()
+        self._closed = False
+        self.clock = VirtualClock(self.task.start_time)
+        self.steps, self.done, self.termination = 0, False, None
+        self.finished, self.infeasible_reason = False, None
+        self.cleanup_errors = []
+        if self._own_workdir:
+            self._workdir = Path(tempfile.mkdtemp(prefix=f"dw-{self.task.id[:40]}-"))
+        assert self._workdir is not None
+        shared: dict[str, Any] = {}
+        try:
+            for dev in self.task.devices:
+                ctx = DeviceContext(
+                    task_id=self.task.id,
+                    clock=self.clock,
+                    workdir=self._workdir / dev.id,
+                    seed=self.seed,
+                    shared=shared,
+                )
+                ctx.workdir.mkdir(parents=True, exist_ok=True)
+                self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, dev.profile, ctx)
+            for i, op in enumerate(self.task.setup):
+                self._run_op(op, f"setup.{i}", cleanup=False)
+        except Exception:
+            self.close()
+            raise
+        self.setup_seconds = time.perf_counter() - t0
+        self._started = time.monotonic()
+        return self.observe()
+
+    def close(self) -> None:
+        """Run the task's cleanup ops and every device's own cleanup; never raises."""
+        if self._closed:
+            return
+        self._closed = True
+        for i, op in enumerate(self.task.cleanup):
+            if op.device not in self._devices:
+                continue
+            try:
+                self._run_op(op, f"cleanup.{i}", cleanup=True)
+            except Exception as exc:
+                self.cleanup_errors.append(f"cleanup.{i}: {exc}")
+        for device_id, device in self._devices.items():
+            try:
+                device.close()
+            except Exception as exc:
+                self.cleanup_errors.append(f"{device_id}.close: {type(exc).__name__}: {exc}")
+        self._devices = {}
+        if self._own_workdir and self._workdir is not None:
+            shutil.rmtree(self._workdir, ignore_errors=True)
+            self._workdir = None
+
+    def __enter__(self) -> CrossDeviceEnv:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --------------------------------------------------------------- interaction
+    def observe(self) -> dict[str, dict[str, Any]]:
+        """The currently visible observation of every device, keyed by device id."""
+        obs: dict[str, dict[str, Any]] = {}
+        for device_id, device in self._devices.items():
+            try:
+                view = device.observe()
+            except Exception as exc:
+                view = {"error": f"observation failed: {type(exc).__name__}: {exc}"}
+            obs[device_id] = {"kind": self._kinds[device_id].name, **view}
+        return obs
+
+    def action_spaces(self) -> dict[str, list[dict[str, Any]]]:
+        """Each device's action space as data, plus the global actions under ``"*"``."""
+        spaces = {device_id: kind.action_space() for device_id, kind in self._kinds.items()}
+        spaces["*"] = [spec.describe() for spec in GLOBAL_ACTIONS.values()]
+        return spaces
+
+    def step(self, action: Step | Mapping[str, Any]) -> StepOutcome:
+        """Validate, route and execute one agent step. Never raises."""
+        if self._closed:
+            return StepOutcome(
+                result=ActionResult.failure("NOT_RUNNING", "the environment is not running; call reset()"),
+                done=True,
+                termination=self.termination,
+                step=self.steps,
+            )
+        if self.done:
+            return StepOutcome(
+                result=ActionResult.failure("EPISODE_OVER", f"the episode has ended ({self.termination})"),
+                done=True,
+                termination=self.termination,
+                step=self.steps,
+            )
+        self.steps += 1
+        result = self._execute(action)
+        if not self.done:
+            if self.task.limits.max_seconds is not None and self.elapsed() > self.task.limits.max_seconds:
+                self._end("time_limit")
+            elif self.steps >= self.task.limits.max_steps:
+                self._end("budget_exhausted")
+        return StepOutcome(result=result, done=self.done, termination=self.termination, step=self.steps)
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self._started
+
+    def end(self, termination: Termination) -> None:
+        """End the episode from outside (the runner's time limit, an agent crash)."""
+        if not self.done:
+            self._end(termination)
+
+    def _end(self, termination: Termination) -> None:
+        self.done = True
+        self.termination = termination
+
+    def _execute(self, raw: Step | Mapping[str, Any]) -> ActionResult:
+        try:
+            step = raw if isinstance(raw, Step) else Step.model_validate(raw)
+        except ValidationError as exc:
+            fields = describe_validation_error(exc)
+            return ActionResult.failure(
+                "INVALID_ACTION", f'malformed step ({fields}); expected {{"device", "action", "args"}}'
+            )
+        if step.action in GLOBAL_ACTIONS:
+            return self._global(step)
+        if step.device is None:
+            return ActionResult.failure("INVALID_ACTION", f"action {step.action!r} needs a target device")
+        device = self._devices.get(step.device)
+        if device is None:
+            return ActionResult.failure(
+                "UNKNOWN_DEVICE",
+                f"no device {step.device!r}; this task's devices are {', '.join(self._devices)}",
+            )
+        kind = self._kinds[step.device]
+        spec = kind.actions.get(step.action)
+        if spec is None:
+            return ActionResult.failure(
+                "UNKNOWN_ACTION",
+                f"{kind.name} device {step.device} has no action {step.action!r}; "
+                f"available: {', '.join(kind.actions)}",
+            )
+        try:
+            args = spec.parse_args(step.args)
+        except ValidationError as exc:
+            fields = describe_validation_error(exc)
+            return ActionResult.failure("INVALID_ARGS", f"invalid arguments for {step.action}: {fields}")
+        try:
+            return device.act(step.action, args)
+        except DeviceError as exc:
+            return ActionResult.failure(exc.code, exc.message)
+        except Exception as exc:  # a device bug must not crash the loop
+            return ActionResult.failure(
+                "INTERNAL_ERROR", f"{step.device} failed: {type(exc).__name__}: {exc}"
+            )
+
+    def _global(self, step: Step) -> ActionResult:
+        spec = GLOBAL_ACTIONS[step.action]
+        try:
+            args = spec.parse_args(step.args)
+        except ValidationError as exc:
+            fields = describe_validation_error(exc)
+            return ActionResult.failure("INVALID_ARGS", f"invalid arguments for {step.action}: {fields}")
+        if step.action == FINISH:
+            self.finished = True
+            self._end("finished")
+            return ActionResult.success("completion declared; the episode ends")
+        if step.action == REPORT_INFEASIBLE:
+            self.infeasible_reason = str(getattr(args, "reason", ""))
+            self._end("infeasible_reported")
+            return ActionResult.success("infeasibility reported; the episode ends")
+        return ActionResult.failure("UNKNOWN_ACTION", f"unknown global action {step.action!r}")
+
+    # ---------------------------------------------------------------- evaluation
+    def evaluate(self) -> EvaluationResult:
+        """Check every condition against the current device states."""
+        kind_of = {device_id: kind.name for device_id, kind in self._kinds.items()}
+        kind_of[GLOBAL_DEVICE] = GLOBAL_DEVICE
+        return evaluate_conditions(self.task.evaluation.conditions, self.getter_for, kind_of)
+
+    def getter_for(self, device_id: str) -> GetterFn:
+        """``get(name, args)`` for one device (or ``env``), for checks and tools."""
+        if device_id == GLOBAL_DEVICE:
+            return self._episode_getter
+        device = self._devices[device_id]
+        kind = self._kinds[device_id]
+
+        def get(name: str, args: Mapping[str, Any]) -> Any:
+            spec = kind.getters.get(name)
+            if spec is None:
+                raise DeviceError("UNKNOWN_GETTER", f"{kind.name} has no getter {name!r}")
+            return device.get(name, spec.parse_args(args))
+
+        return get
+
+    def _episode_getter(self, name: str, args: Mapping[str, Any]) -> Any:
+        if name != EPISODE_GETTER:
+            raise DeviceError("UNKNOWN_GETTER", f"env has no getter {name!r}")
+        return {"finished": self.finished, "infeasible_reason": self.infeasible_reason, "steps": self.steps}
+
+    # ---------------------------------------------------------------- internals
+    def _run_op(self, op: DeviceOp, where: str, *, cleanup: bool) -> None:
+        kind = self._kinds.get(op.device)
+        if kind is None:
+            raise EnvError(f"{where}: no device {op.device!r}")
+        table = {**kind.setup_ops, **kind.cleanup_ops} if cleanup else kind.setup_ops
+        spec = table.get(op.op)
+        if spec is None:
+            raise EnvError(f"{where}: {kind.name} has no op {op.op!r}")
+        try:
+            args = spec.parse_args(op.args)
+            self._devices[op.device].setup(op.op, args)
+        except ValidationError as exc:
+            fields = describe_validation_error(exc)
+            raise EnvError(f"{where} ({op.op}): invalid arguments: {fields}") from None
+        except DeviceError as exc:
+            raise EnvError(f"{where} ({op.op}): {exc.code}: {exc.message}") from None

@@ -1,0 +1,128 @@
+"""One episode: reset, let the agent act until it ends, evaluate, clean up.
+
+Every step is appended to ``steps.jsonl`` as it happens, so a crash or a kill leaves
+a readable trajectory. Failures of the agent are the agent's (the episode ends with
+``error`` and is scored); failures to build the environment are the harness's and
+are reported as such.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from pathlib import Path
+from typing import IO
+
+from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
+from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord
+from devicesworld.spec.models import Task
+
+
+def run_episode(
+    task: Task, entry: AgentEntry, options: AgentOptions, episode_dir: Path | None
+) -> EpisodeResult:
+    """Run ``task`` with the agent; write steps under ``episode_dir`` when given."""
+    t0 = time.perf_counter()
+    tokens_in = tokens_out = 0
+    error: str | None = None
+    env = CrossDeviceEnv(task, seed=options.seed)
+    log: IO[str] | None = None
+    if episode_dir is not None:
+        episode_dir.mkdir(parents=True, exist_ok=True)
+        log = (episode_dir / "steps.jsonl").open("w", encoding="utf-8")
+    try:
+        try:
+            observation = env.reset()
+        except Exception as exc:
+            return _harness_failure(task, entry, f"setup failed: {exc}", time.perf_counter() - t0)
+        agent = entry.factory(options)
+        info = EpisodeInfo(
+            task_id=task.id,
+            instruction=task.instruction,
+            devices=[DeviceInfo(id=d.id, kind=d.kind) for d in task.devices],
+            action_spaces=env.action_spaces(),
+            max_steps=task.limits.max_steps,
+            solution=list(task.solution) if entry.privileged else None,
+        )
+        feedback: Feedback | None = None
+        try:
+            agent.start(info)
+            while not env.done:
+                t_step = time.perf_counter()
+                decision = agent.act(observation, feedback)
+                outcome = env.step(decision.action)
+                observation = env.observe()
+                tokens_in += decision.tokens_in
+                tokens_out += decision.tokens_out
+                feedback = Feedback(step=outcome.step, action=decision.action, result=outcome.result)
+                if log is not None:
+                    record = StepRecord(
+                        step=outcome.step,
+                        action=decision.action.model_dump(),
+                        ok=outcome.result.ok,
+                        message=outcome.result.message,
+                        data=outcome.result.data,
+                        error_code=outcome.result.error_code,
+                        latency_s=time.perf_counter() - t_step,
+                        virtual_time=env.clock.now.isoformat(),
+                        tokens_in=decision.tokens_in,
+                        tokens_out=decision.tokens_out,
+                    )
+                    log.write(record.model_dump_json() + "\n")
+                    log.flush()
+        except Exception as exc:  # the agent crashed: its episode ends, the run goes on
+            error = f"agent error: {type(exc).__name__}: {exc}"
+            if log is not None:
+                log.write(
+                    json.dumps({"schema_version": 1, "error": error, "traceback": traceback.format_exc()})
+                    + "\n"
+                )
+            env.end("error")
+        verdict = env.evaluate()
+        return EpisodeResult(
+            task_id=task.id,
+            success=verdict.success,
+            score=verdict.score,
+            steps=env.steps,
+            duration_s=round(time.perf_counter() - t0, 6),
+            termination=env.termination or "error",
+            tokens_in=tokens_in,
+            tokens_out=tokens_out,
+            conditions=[ConditionRecord(**c.model_dump()) for c in verdict.conditions],
+            agent=entry.name,
+            error=error,
+            setup_s=round(env.setup_seconds, 6),
+            **_task_fields(task),
+        )
+    finally:
+        env.close()
+        if log is not None:
+            log.close()
+
+
+def _task_fields(task: Task) -> dict[str, object]:
+    md = task.metadata
+    return {
+        "device_combo": task.device_combo,
+        "device_kinds": [d.kind for d in task.devices],
+        "pattern": md.pattern,
+        "difficulty": md.difficulty,
+        "apps": list(md.apps),
+        "split": md.split,
+    }
+
+
+def _harness_failure(task: Task, entry: AgentEntry, error: str, duration: float) -> EpisodeResult:
+    return EpisodeResult(
+        task_id=task.id,
+        success=False,
+        score=0.0,
+        steps=0,
+        duration_s=round(duration, 6),
+        termination="error",
+        agent=entry.name,
+        error=error,
+        **_task_fields(task),
+    )

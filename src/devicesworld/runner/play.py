@@ -1,0 +1,77 @@
+"""``devicesworld play``: a person takes the agent's seat, one step per input line.
+
+The same environment and the same step format as agents use, so a person can check
+that a task is solvable and see exactly the feedback an agent would get.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from rich.console import Console
+
+from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.spec.actions import FINISH, REPORT_INFEASIBLE
+from devicesworld.spec.models import Task
+
+
+def parse_command(line: str) -> dict[str, Any] | str:
+    """A step from a line of input, or an error message for the player."""
+    line = line.strip()
+    if line.startswith("{"):
+        try:
+            doc = json.loads(line)
+        except json.JSONDecodeError as exc:
+            return f"invalid JSON: {exc.msg}"
+        return doc if isinstance(doc, dict) else "a step must be a JSON object"
+    head, _, rest = line.partition(" ")
+    if head == FINISH:
+        return {"action": FINISH}
+    if head == REPORT_INFEASIBLE:
+        return {"action": REPORT_INFEASIBLE, "args": {"reason": rest.strip()}}
+    action, _, raw_args = rest.strip().partition(" ")
+    if not action:
+        return "expected `DEVICE ACTION {json args}`, a JSON step, `finish`, or `report_infeasible REASON`"
+    try:
+        args = json.loads(raw_args) if raw_args.strip() else {}
+    except json.JSONDecodeError as exc:
+        return f"invalid JSON arguments: {exc.msg}"
+    if not isinstance(args, dict):
+        return "arguments must be a JSON object"
+    return {"device": head, "action": action, "args": args}
+
+
+def play_task(task: Task, console: Console, stdin: TextIO | None = None) -> None:
+    stream = stdin or sys.stdin
+    with CrossDeviceEnv(task) as env:
+        observation = env.reset()
+        console.print(f"[bold]{task.id}[/]: {task.instruction}", highlight=False)
+        console.print_json(json.dumps(observation, default=str))
+        console.print("type `help` for the actions; `finish` when done")
+        while not env.done:
+            console.print(f"[dim]step {env.steps + 1}/{task.limits.max_steps}[/] > ", end="")
+            line = stream.readline()
+            if not line:
+                console.print("\n(end of input)")
+                break
+            if line.strip() in ("", "help"):
+                for device_id, actions in env.action_spaces().items():
+                    for a in actions:
+                        console.print(f"  {device_id} {a['name']}: {a['doc']}", highlight=False)
+                continue
+            step = parse_command(line)
+            if isinstance(step, str):
+                console.print(f"[red]{step}[/]")
+                continue
+            outcome = env.step(step)
+            style = "green" if outcome.result.ok else "red"
+            console.print(f"[{style}]{outcome.result.message}[/]", highlight=False)
+            if outcome.result.data is not None:
+                console.print_json(json.dumps(outcome.result.data, default=str))
+        verdict = env.evaluate()
+    console.print(f"[bold]success: {verdict.success}  score: {verdict.score:.2f}[/]")
+    for c in verdict.conditions:
+        mark = "[green]✓[/]" if c.passed else "[red]✗[/]"
+        console.print(f"  {mark} {c.id}: {c.detail}", highlight=False)

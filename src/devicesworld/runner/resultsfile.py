@@ -1,0 +1,49 @@
+"""``results.jsonl``: appended one line per finished episode, durable across kills.
+
+Each line is written whole and flushed to disk before the next episode is reported,
+so a ``kill -9`` loses at most the episode in flight. A line cut short by a kill is
+removed when the run is resumed, before anything is appended after it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from devicesworld.runner.records import EpisodeResult
+
+
+def repair_and_read(path: Path) -> tuple[list[EpisodeResult], list[str]]:
+    """Read finished episodes, dropping a torn last line from the file; returns (results, warnings)."""
+    if not path.exists():
+        return [], []
+    data = path.read_bytes()
+    warnings: list[str] = []
+    if data and not data.endswith(b"\n"):
+        cut = data.rfind(b"\n") + 1
+        warnings.append(
+            f"{path}: dropped an unfinished last line ({len(data) - cut} bytes) from an interrupted run"
+        )
+        with path.open("r+b") as fh:
+            fh.truncate(cut)
+        data = data[:cut]
+    results: list[EpisodeResult] = []
+    for n, raw in enumerate(data.decode("utf-8", errors="replace").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            results.append(EpisodeResult.model_validate(json.loads(raw)))
+        except (json.JSONDecodeError, ValidationError) as exc:
+            warnings.append(f"{path}:{n}: unreadable result line skipped ({str(exc).splitlines()[0]})")
+    return results, warnings
+
+
+def append_result(path: Path, result: EpisodeResult) -> None:
+    line = result.model_dump_json() + "\n"
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(line)
+        fh.flush()
+        os.fsync(fh.fileno())

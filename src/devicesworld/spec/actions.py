@@ -1,0 +1,38 @@
+"""The global actions every task has, whatever its devices.
+
+``finish`` declares completion; ``report_infeasible`` declares that the request cannot
+be done, with a reason. They are declared like device actions so that prompts, the
+random agent and validation treat them uniformly.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from devicesworld.devices.base import ActionSpec, Args, NoArgs, by_name
+
+Termination = Literal["finished", "infeasible_reported", "budget_exhausted", "time_limit", "error"]
+"""How an episode ended."""
+
+FINISH = "finish"
+REPORT_INFEASIBLE = "report_infeasible"
+
+
+class ReportInfeasibleArgs(Args):
+    reason: str = Field(min_length=1, description="Why the request cannot be carried out.")
+
+
+GLOBAL_ACTIONS: dict[str, ActionSpec] = by_name(
+    [
+        ActionSpec(
+            name=FINISH, doc="Declare that the whole task is complete; ends the episode.", args_model=NoArgs
+        ),
+        ActionSpec(
+            name=REPORT_INFEASIBLE,
+            doc="Report that the request cannot be carried out, with the reason; ends the episode.",
+            args_model=ReportInfeasibleArgs,
+        ),
+    ]
+)

@@ -1,0 +1,162 @@
+"""Checks that are not tied to one device kind.
+
+Two families live here: *generic* checks that read any getter of any kind by a dotted
+path (so a new kind gets useful verifiers for free), and *episode* checks on the
+pseudo-device ``env`` (did the agent report the request infeasible, and why).
+Kind-specific checks are declared by the kind itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import Field
+
+from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn, GetterSpec, NoArgs, by_name
+
+EPISODE_GETTER = "episode"
+
+
+def resolve_path(value: Any, path: str) -> Any:
+    """Follow ``a.b.0.c`` through dicts and lists; raises ``KeyError`` naming the missing part."""
+    if not path:
+        return value
+    current = value
+    for part in path.split("."):
+        if isinstance(current, Mapping) and part in current:
+            current = current[part]
+        elif (
+            isinstance(current, list)
+            and part.lstrip("-").isdigit()
+            and -len(current) <= int(part) < len(current)
+        ):
+            current = current[int(part)]
+        else:
+            raise KeyError(f"no {part!r} in {path!r}")
+    return current
+
+
+def values_match(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
+    """Equality that treats numbers numerically (with a tolerance) and strings case-sensitively."""
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return actual is expected
+    if isinstance(expected, int | float) and isinstance(actual, int | float):
+        return math.isclose(float(actual), float(expected), abs_tol=tolerance, rel_tol=0.0)
+    return bool(actual == expected)
+
+
+class ValueEqualsArgs(Args):
+    getter: str
+    getter_args: dict[str, Any] = Field(default_factory=dict)
+    path: str = Field(
+        default="", description="Dotted path into the getter's value, e.g. `devices.ac_1.mode`."
+    )
+    equals: Any
+    tolerance: float = Field(default=0.0, ge=0.0)
+
+
+def _value_equals(get: GetterFn, args: ValueEqualsArgs) -> CheckOutcome:
+    label = f"{args.getter}.{args.path}" if args.path else args.getter
+    try:
+        actual = resolve_path(get(args.getter, args.getter_args), args.path)
+    except KeyError as exc:
+        return CheckOutcome(passed=False, detail=f"{label}: {exc.args[0]}")
+    ok = values_match(actual, args.equals, args.tolerance)
+    return CheckOutcome(passed=ok, detail=f"{label} = {actual!r}, expected {args.equals!r}")
+
+
+class ValueInRangeArgs(Args):
+    getter: str
+    getter_args: dict[str, Any] = Field(default_factory=dict)
+    path: str = ""
+    min: float | None = None
+    max: float | None = None
+
+
+def _value_in_range(get: GetterFn, args: ValueInRangeArgs) -> CheckOutcome:
+    label = f"{args.getter}.{args.path}" if args.path else args.getter
+    try:
+        actual = resolve_path(get(args.getter, args.getter_args), args.path)
+    except KeyError as exc:
+        return CheckOutcome(passed=False, detail=f"{label}: {exc.args[0]}")
+    if not isinstance(actual, int | float) or isinstance(actual, bool):
+        return CheckOutcome(passed=False, detail=f"{label} = {actual!r} is not a number")
+    ok = (args.min is None or actual >= args.min) and (args.max is None or actual <= args.max)
+    lo = "-inf" if args.min is None else f"{args.min:g}"
+    hi = "inf" if args.max is None else f"{args.max:g}"
+    return CheckOutcome(passed=ok, detail=f"{label} = {actual!r}, expected within [{lo}, {hi}]")
+
+
+GENERIC_CHECKS: dict[str, CheckSpec] = by_name(
+    [
+        CheckSpec(
+            name="value_equals",
+            doc="A getter's value (at a dotted path) equals the expected value.",
+            args_model=ValueEqualsArgs,
+            fn=_value_equals,
+        ),
+        CheckSpec(
+            name="value_in_range",
+            doc="A getter's numeric value (at a dotted path) lies within [min, max].",
+            args_model=ValueInRangeArgs,
+            fn=_value_in_range,
+        ),
+    ]
+)
+
+
+class InfeasibleReportedArgs(Args):
+    keywords: list[str] = Field(
+        default_factory=list,
+        description="If given, at least one must appear in the reason (case-insensitive).",
+    )
+
+
+def _infeasible_reported(get: GetterFn, args: InfeasibleReportedArgs) -> CheckOutcome:
+    reason = get(EPISODE_GETTER, {}).get("infeasible_reason")
+    if reason is None:
+        return CheckOutcome(passed=False, detail="the request was never reported infeasible")
+    if args.keywords and not any(k.lower() in reason.lower() for k in args.keywords):
+        return CheckOutcome(
+            passed=False, detail=f"reported infeasible ({reason!r}) without naming any of {args.keywords}"
+        )
+    return CheckOutcome(passed=True, detail=f"reported infeasible: {reason!r}")
+
+
+def _not_infeasible_reported(get: GetterFn, args: NoArgs) -> CheckOutcome:
+    reason = get(EPISODE_GETTER, {}).get("infeasible_reason")
+    if reason is None:
+        return CheckOutcome(passed=True, detail="not reported infeasible")
+    return CheckOutcome(passed=False, detail=f"wrongly reported infeasible: {reason!r}")
+
+
+def _finished(get: GetterFn, args: NoArgs) -> CheckOutcome:
+    finished = bool(get(EPISODE_GETTER, {}).get("finished"))
+    return CheckOutcome(
+        passed=finished, detail="completion declared" if finished else "completion never declared"
+    )
+
+
+EPISODE_CHECKS: dict[str, CheckSpec] = by_name(
+    [
+        CheckSpec(
+            name="infeasible_reported",
+            doc="The agent reported the request infeasible (optionally naming a keyword).",
+            args_model=InfeasibleReportedArgs,
+            fn=_infeasible_reported,
+        ),
+        CheckSpec(
+            name="not_infeasible_reported",
+            doc="The agent did not report the request infeasible.",
+            args_model=NoArgs,
+            fn=_not_infeasible_reported,
+        ),
+        CheckSpec(name="finished", doc="The agent declared completion.", args_model=NoArgs, fn=_finished),
+    ]
+)
+
+EPISODE_GETTERS: dict[str, GetterSpec] = by_name(
+    [GetterSpec(name=EPISODE_GETTER, doc="Whether the agent finished or reported infeasibility, and why.")]
+)

@@ -1,0 +1,23 @@
+"""Shared fixtures: the ``toy`` device kind is registered for every test."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from toykind import TOY  # noqa: E402
+
+from devicesworld.devices.base import register_kind  # noqa: E402
+
+register_kind(TOY)
+
+
+@pytest.fixture
+def toy_doc() -> dict[str, object]:
+    from toykind import toy_task
+
+    return toy_task()
