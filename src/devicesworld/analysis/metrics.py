@@ -1,0 +1,195 @@
+"""Run-level metrics of a DevicesWorld run, as defined in the paper (§4.1-4.2).
+
+Why one function over ``EpisodeResult`` records: the report, the ``run`` summary
+table, the dashboard and comparisons must all agree on what "success rate" or
+"budget exhaustion" means, so the definitions live here once:
+
+* success rate: share of tasks whose required conditions all held (``success``);
+* mean score: mean of the per-task score (fraction of scored conditions held);
+* budget exhaustion / time limit / error rate: share of *all* tasks whose
+  ``termination`` is ``budget_exhausted`` / ``time_limit`` / ``error``;
+* average tokens: mean of ``tokens_in + tokens_out`` per task;
+* partial progress rate: among *failed* tasks, the share with at least one
+  satisfied scored condition (for a record without conditions, ``score > 0``).
+
+Rates are in 0..1. Success and score carry seeded percentile bootstrap CIs over
+tasks. An empty run gives ``n == 0`` and ``None`` for every average and rate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import get_args
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from devicesworld.analysis.bootstrap import bootstrap_ci
+from devicesworld.runner.records import EpisodeResult, Termination
+
+UNKNOWN_GROUP = "unknown"
+"""Group label for records that lack the breakdown field (e.g. written by an older runner)."""
+
+TERMINATIONS: tuple[str, ...] = get_args(Termination)
+DIFFICULTY_ORDER: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+CI = tuple[float, float]
+
+
+class GroupMetrics(BaseModel):
+    """Metrics of one breakdown group (one device combination, pattern or difficulty)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    n: int
+    success_rate: float
+    success_ci95: CI
+    mean_score: float
+    avg_steps: float
+
+
+class RunMetrics(BaseModel):
+    """Aggregate metrics of one run; averages and rates are ``None`` when ``n == 0``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    n: int = Field(description="Number of tasks (distinct task ids) in the run.")
+    n_success: int
+    n_failed: int
+    success_rate: float | None
+    success_ci95: CI | None
+    mean_score: float | None
+    score_ci95: CI | None
+    avg_steps: float | None
+    avg_duration_s: float | None
+    budget_exhaustion_rate: float | None = Field(description="Share of all tasks ending budget_exhausted.")
+    time_limit_rate: float | None
+    error_rate: float | None
+    avg_tokens: float | None = Field(description="Mean of tokens_in + tokens_out per task.")
+    avg_tokens_in: float | None
+    avg_tokens_out: float | None
+    partial_progress_rate: float | None = Field(
+        description="Among failed tasks, the share with at least one satisfied scored condition; "
+        "None when no task failed."
+    )
+    termination_counts: dict[str, int] = Field(description="Tasks per termination, all kinds listed.")
+    failed_termination_counts: dict[str, int] = Field(
+        description="Failed tasks per termination (how failures end, paper §4.3.1)."
+    )
+    by_device_combo: dict[str, GroupMetrics]
+    by_pattern: dict[str, GroupMetrics]
+    by_difficulty: dict[str, GroupMetrics]
+    seed: int = Field(description="Seed of the bootstrap CIs, so a report can be reproduced.")
+
+
+def has_partial_progress(result: EpisodeResult) -> bool:
+    """True when at least one scored condition of the episode held.
+
+    Records without conditions (e.g. an episode that crashed before evaluation
+    but was still scored) fall back to ``score > 0``.
+    """
+    if result.conditions:
+        return any(c.passed and c.scored for c in result.conditions)
+    return result.score > 0.0
+
+
+def device_combo_of(result: EpisodeResult) -> str:
+    """The record's ``device_combo``, else one derived from ``device_kinds`` as the task spec does."""
+    if result.device_combo:
+        return result.device_combo
+    if result.device_kinds:
+        counts: dict[str, int] = {}
+        for kind in result.device_kinds:
+            counts[kind] = counts.get(kind, 0) + 1
+        return "+".join(k if c == 1 else f"{k}x{c}" for k, c in sorted(counts.items()))
+    return UNKNOWN_GROUP
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return float(np.mean(values)) if values else None
+
+
+def _ci(values: Sequence[float], seed: int) -> CI | None:
+    if not values:
+        return None
+    lo, hi = bootstrap_ci(values, seed=seed)
+    return (lo, hi) if not (math.isnan(lo) or math.isnan(hi)) else None
+
+
+def _group_sort_key(order: Sequence[str]) -> Callable[[str], tuple[int, str]]:
+    rank = {name: i for i, name in enumerate(order)}
+    return lambda key: (rank.get(key, len(rank)), key)
+
+
+def group_metrics(
+    results: Sequence[EpisodeResult],
+    key: Callable[[EpisodeResult], str],
+    *,
+    seed: int = 0,
+    order: Sequence[str] = (),
+) -> dict[str, GroupMetrics]:
+    """Split ``results`` by ``key`` and compute ``GroupMetrics`` per group.
+
+    Groups are ordered by ``order`` first (e.g. difficulty levels), then by name.
+    Empty keys become ``"unknown"``.
+    """
+    groups: dict[str, list[EpisodeResult]] = {}
+    for r in results:
+        groups.setdefault(key(r) or UNKNOWN_GROUP, []).append(r)
+    out: dict[str, GroupMetrics] = {}
+    for name in sorted(groups, key=_group_sort_key(order)):
+        members = groups[name]
+        success = [1.0 if r.success else 0.0 for r in members]
+        lo, hi = bootstrap_ci(success, seed=seed)
+        out[name] = GroupMetrics(
+            n=len(members),
+            success_rate=float(np.mean(success)),
+            success_ci95=(lo, hi),
+            mean_score=float(np.mean([r.score for r in members])),
+            avg_steps=float(np.mean([r.steps for r in members])),
+        )
+    return out
+
+
+def compute_metrics(results: Sequence[EpisodeResult], *, seed: int = 0) -> RunMetrics:
+    """Compute ``RunMetrics`` over ``results`` (one record per task; see ``load_results``)."""
+    n = len(results)
+    success = [1.0 if r.success else 0.0 for r in results]
+    scores = [r.score for r in results]
+    failed = [r for r in results if not r.success]
+
+    def rate(pred: Callable[[EpisodeResult], bool], pool: Sequence[EpisodeResult]) -> float | None:
+        return sum(1 for r in pool if pred(r)) / len(pool) if pool else None
+
+    termination_counts = dict.fromkeys(TERMINATIONS, 0)
+    failed_termination_counts = dict.fromkeys(TERMINATIONS, 0)
+    for r in results:
+        termination_counts[r.termination] = termination_counts.get(r.termination, 0) + 1
+        if not r.success:
+            failed_termination_counts[r.termination] = failed_termination_counts.get(r.termination, 0) + 1
+
+    return RunMetrics(
+        n=n,
+        n_success=n - len(failed),
+        n_failed=len(failed),
+        success_rate=_mean(success),
+        success_ci95=_ci(success, seed),
+        mean_score=_mean(scores),
+        score_ci95=_ci(scores, seed),
+        avg_steps=_mean([float(r.steps) for r in results]),
+        avg_duration_s=_mean([r.duration_s for r in results]),
+        budget_exhaustion_rate=rate(lambda r: r.termination == "budget_exhausted", results),
+        time_limit_rate=rate(lambda r: r.termination == "time_limit", results),
+        error_rate=rate(lambda r: r.termination == "error", results),
+        avg_tokens=_mean([float(r.tokens_in + r.tokens_out) for r in results]),
+        avg_tokens_in=_mean([float(r.tokens_in) for r in results]),
+        avg_tokens_out=_mean([float(r.tokens_out) for r in results]),
+        partial_progress_rate=rate(has_partial_progress, failed),
+        termination_counts=termination_counts,
+        failed_termination_counts=failed_termination_counts,
+        by_device_combo=group_metrics(results, device_combo_of, seed=seed),
+        by_pattern=group_metrics(results, lambda r: r.pattern, seed=seed),
+        by_difficulty=group_metrics(results, lambda r: r.difficulty, seed=seed, order=DIFFICULTY_ORDER),
+        seed=seed,
+    )
