@@ -24,6 +24,7 @@ from devicesworld.devices.base import (
     NoArgs,
     OpSpec,
     by_name,
+    register_kind,
 )
 
 CLOSED: list[str] = []
@@ -120,3 +121,36 @@ def toy_task(**overrides: Any) -> dict[str, Any]:
     }
     doc.update(overrides)
     return doc
+
+
+register_kind(TOY)
+
+
+class SlowAgent:
+    """Presses once per step and sleeps a little: long enough to be killed mid-run."""
+
+    def __init__(self, options: Any) -> None:
+        pass
+
+    def start(self, info: Any) -> None:
+        pass
+
+    def act(self, observation: Any, feedback: Any) -> Any:
+        import time
+
+        from devicesworld.agents.base import Decision
+        from devicesworld.spec.models import Step
+
+        time.sleep(0.05)
+        return Decision(action=Step(device="toy_0", action="press"))
+
+
+class CrashingAgent:
+    def __init__(self, options: Any) -> None:
+        pass
+
+    def start(self, info: Any) -> None:
+        pass
+
+    def act(self, observation: Any, feedback: Any) -> Any:
+        raise ValueError("bad model")

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from devicesworld.spec.loading import TaskLoadError
@@ -31,7 +32,7 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        err_console.print(f"[bold red]error:[/] {self.message}", highlight=False)
+        err_console.print(f"[bold red]error:[/] {escape(self.message)}", highlight=False)
 
 
 class _Group(click.Group):
@@ -46,7 +47,7 @@ class _Group(click.Group):
                 f"[bold red]error:[/] {len(exc.issues)} problem(s) in task files:", highlight=False
             )
             for issue in exc.issues:
-                err_console.print(f"  {issue}", highlight=False, soft_wrap=True)
+                err_console.print(f"  {escape(str(issue))}", highlight=False, soft_wrap=True)
             raise SystemExit(2) from None
         except (RunError, EnvError, KeyError) as exc:
             message = exc.args[0] if exc.args else str(exc)
@@ -148,7 +149,7 @@ def run(
 
         outcome = execute_run(tasks, config, out_dir, on_result=tick)
     for warning in outcome.warnings:
-        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        err_console.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False)
     if outcome.skipped:
         err_console.print(f"resumed: {outcome.skipped} episode(s) already finished were skipped")
     _print_report(out_dir, as_json=False, compare=None)
@@ -177,7 +178,7 @@ def _print_report(run_dir: Path, *, as_json: bool, compare: Path | None) -> None
     except analysis.ReportError as exc:
         raise UserError(str(exc)) from None
     for warning in results.warnings + (other.warnings if other else []):
-        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        err_console.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False)
     metrics = analysis.compute_metrics(results.results)
     comparison = analysis.compare_runs(results.results, other.results) if other else None
     if as_json:
@@ -238,8 +239,8 @@ def tasks_show(task_id: str, suite: str | None, tasks_path: str | None, as_json:
     if as_json:
         click.echo(task.model_dump_json(indent=2))
         return
-    console.print(f"[bold]{task.id}[/]  ({task.metadata.pattern}, {task.metadata.difficulty})")
-    console.print(task.instruction, highlight=False)
+    console.print(f"[bold]{escape(task.id)}[/]  ({task.metadata.pattern}, {task.metadata.difficulty})")
+    console.print(task.instruction, highlight=False, markup=False)
     console.print(f"devices: {', '.join(f'{d.id}' for d in task.devices)}")
     for c in task.evaluation.conditions:
         flags = ("required " if c.required else "") + ("scored" if c.scored else "")
@@ -286,9 +287,9 @@ def tasks_validate(path: str | None, suite: str | None, as_json: bool) -> None:
         click.echo(json.dumps([r.model_dump() for r in reports], indent=2))
     else:
         for r in bad:
-            err_console.print(f"[red]FAIL[/] {r.task_id}", highlight=False)
+            err_console.print(f"[red]FAIL[/] {escape(r.task_id)}", highlight=False)
             for p in r.problems:
-                err_console.print(f"    {p}", highlight=False)
+                err_console.print(f"    {escape(p)}", highlight=False)
         console.print(f"{len(reports) - len(bad)}/{len(reports)} tasks valid")
     if bad:
         raise SystemExit(1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from devicesworld.agents.base import AgentEntry
 from devicesworld.agents.random_agent import RandomAgent
 from devicesworld.agents.simple import NoopAgent, OracleAgent
@@ -18,7 +20,18 @@ def agent_names() -> list[str]:
 
 
 def get_agent(name: str) -> AgentEntry:
-    try:
+    """A built-in agent by name, or your own as ``package.module:factory``.
+
+    A factory named that way takes :class:`AgentOptions` and returns an agent; it is
+    never privileged (it does not see the reference solution).
+    """
+    if name in AGENTS:
         return AGENTS[name]
-    except KeyError:
-        raise KeyError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}") from None
+    if ":" in name:
+        module_name, _, attr = name.partition(":")
+        try:
+            factory = getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError) as exc:
+            raise KeyError(f"cannot load agent {name!r}: {exc}") from None
+        return AgentEntry(name, getattr(factory, "__doc__", None) or name, factory)
+    raise KeyError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}, or module:factory")

@@ -26,7 +26,8 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from devicesworld.analysis.bootstrap import bootstrap_ci
-from devicesworld.runner.records import EpisodeResult, Termination
+from devicesworld.runner.records import EpisodeResult
+from devicesworld.spec.actions import Termination
 
 UNKNOWN_GROUP = "unknown"
 """Group label for records that lack the breakdown field (e.g. written by an older runner)."""

@@ -13,10 +13,13 @@ see is derived from the same model, so the schema and the validator can never dr
 
 from __future__ import annotations
 
+import importlib
+import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -247,7 +250,18 @@ def register_kind(kind: DeviceKind) -> DeviceKind:
     return kind
 
 
+PLUGINS_ENV = "DEVICESWORLD_PLUGINS"
+ENTRY_POINT_GROUP = "devicesworld.device_kinds"
+
+
 def _load_builtin_kinds() -> None:
+    """Register the shipped kinds, then third-party ones.
+
+    Third-party kinds come from the ``devicesworld.device_kinds`` entry-point group
+    (each entry point a :class:`DeviceKind`) and from modules named in the
+    ``DEVICESWORLD_PLUGINS`` environment variable (comma-separated), which register
+    themselves on import.
+    """
     global _BUILTINS_LOADED
     if _BUILTINS_LOADED:
         return
@@ -256,6 +270,12 @@ def _load_builtin_kinds() -> None:
 
     for kind in builtin_kinds():
         _REGISTRY.setdefault(kind.name, kind)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        loaded = ep.load()
+        if isinstance(loaded, DeviceKind):
+            _REGISTRY.setdefault(loaded.name, loaded)
+    for module in filter(None, (m.strip() for m in os.environ.get(PLUGINS_ENV, "").split(","))):
+        importlib.import_module(module)
 
 
 def get_kind(name: str) -> DeviceKind | None:

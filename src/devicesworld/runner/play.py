@@ -11,6 +11,7 @@ import sys
 from typing import Any, TextIO
 
 from rich.console import Console
+from rich.markup import escape
 
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.actions import FINISH, REPORT_INFEASIBLE
@@ -47,7 +48,7 @@ def play_task(task: Task, console: Console, stdin: TextIO | None = None) -> None
     stream = stdin or sys.stdin
     with CrossDeviceEnv(task) as env:
         observation = env.reset()
-        console.print(f"[bold]{task.id}[/]: {task.instruction}", highlight=False)
+        console.print(f"[bold]{escape(task.id)}[/]: {escape(task.instruction)}", highlight=False)
         console.print_json(json.dumps(observation, default=str))
         console.print("type `help` for the actions; `finish` when done")
         while not env.done:
@@ -59,19 +60,19 @@ def play_task(task: Task, console: Console, stdin: TextIO | None = None) -> None
             if line.strip() in ("", "help"):
                 for device_id, actions in env.action_spaces().items():
                     for a in actions:
-                        console.print(f"  {device_id} {a['name']}: {a['doc']}", highlight=False)
+                        console.print(f"  {device_id} {a['name']}: {a['doc']}", highlight=False, markup=False)
                 continue
             step = parse_command(line)
             if isinstance(step, str):
-                console.print(f"[red]{step}[/]")
+                console.print(f"[red]{escape(step)}[/]")
                 continue
             outcome = env.step(step)
             style = "green" if outcome.result.ok else "red"
-            console.print(f"[{style}]{outcome.result.message}[/]", highlight=False)
+            console.print(f"[{style}]{escape(outcome.result.message)}[/]", highlight=False)
             if outcome.result.data is not None:
                 console.print_json(json.dumps(outcome.result.data, default=str))
         verdict = env.evaluate()
     console.print(f"[bold]success: {verdict.success}  score: {verdict.score:.2f}[/]")
     for c in verdict.conditions:
         mark = "[green]✓[/]" if c.passed else "[red]✗[/]"
-        console.print(f"  {mark} {c.id}: {c.detail}", highlight=False)
+        console.print(f"  {mark} {escape(c.id)}: {escape(c.detail)}", highlight=False)

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from toykind import toy_task
+
+from devicesworld.runner.records import EpisodeResult
+from devicesworld.runner.resultsfile import append_result, repair_and_read
+from devicesworld.runner.run import RunConfig, RunError, execute_run
+from devicesworld.spec import Task
+
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def _tasks(n: int) -> list[Task]:
+    return [Task.model_validate(toy_task(id=f"toy-{i}")) for i in range(n)]
+
+
+def test_run_directory_layout_and_result_fields(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    outcome = execute_run(_tasks(3), RunConfig(agent="oracle", source="test"), out)
+    assert len(outcome.results) == 3 and all(r.success for r in outcome.results)
+    manifest = json.loads((out / "run.json").read_text())
+    assert manifest["status"] == "complete" and manifest["config"]["agent"] == "oracle"
+    assert "devicesworld_version" in manifest and "started_at" in manifest and "ended_at" in manifest
+    line = json.loads((out / "results.jsonl").read_text().splitlines()[0])
+    for key in ("task_id", "success", "score", "steps", "duration_s", "termination", "tokens_in", "tokens_out"):
+        assert key in line
+    assert line["conditions"][0].keys() >= {"id", "device", "passed", "detail"}
+    assert line["termination"] == "finished" and line["steps"] == 3
+    steps = [json.loads(s) for s in (out / "episodes" / "toy-0" / "steps.jsonl").read_text().splitlines()]
+    assert [s["action"]["action"] for s in steps] == ["press", "press", "finish"]
+    assert steps[0]["virtual_time"] == "2026-03-02T09:00:00"
+
+
+def test_existing_run_is_not_overwritten(tmp_path: Path) -> None:
+    execute_run(_tasks(1), RunConfig(agent="noop", source="test"), tmp_path)
+    with pytest.raises(RunError, match="--resume"):
+        execute_run(_tasks(1), RunConfig(agent="noop", source="test"), tmp_path)
+
+
+def test_resume_skips_finished_and_repairs_torn_line(tmp_path: Path) -> None:
+    execute_run(_tasks(2), RunConfig(agent="oracle", source="test"), tmp_path)
+    with (tmp_path / "results.jsonl").open("a") as fh:
+        fh.write('{"task_id": "toy-2", "succ')
+    outcome = execute_run(_tasks(4), RunConfig(agent="oracle", source="test", resume=True), tmp_path)
+    assert outcome.skipped == 2
+    assert any("unfinished last line" in w for w in outcome.warnings)
+    results, warnings = repair_and_read(tmp_path / "results.jsonl")
+    assert [r.task_id for r in results] == ["toy-0", "toy-1", "toy-2", "toy-3"]
+    assert warnings == []
+
+
+def test_parallel_workers_give_the_same_results(tmp_path: Path) -> None:
+    serial = execute_run(_tasks(4), RunConfig(agent="oracle", source="t"), tmp_path / "a")
+    parallel = execute_run(_tasks(4), RunConfig(agent="oracle", source="t", workers=2), tmp_path / "b")
+    key = lambda r: (r.task_id, r.success, r.score, r.steps)  # noqa: E731
+    assert sorted(map(key, serial.results)) == sorted(map(key, parallel.results))
+
+
+def test_agent_crash_ends_only_its_episode(tmp_path: Path) -> None:
+    outcome = execute_run(_tasks(2), RunConfig(agent="toykind:CrashingAgent", source="t"), tmp_path)
+    assert [r.termination for r in outcome.results] == ["error", "error"]
+    assert all("agent error: ValueError: bad model" in (r.error or "") for r in outcome.results)
+
+
+def test_append_result_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    r = EpisodeResult(task_id="x", success=True, score=1, steps=1, duration_s=0.1, termination="finished")
+    append_result(path, r)
+    append_result(path, r)
+    assert len(path.read_text().splitlines()) == 2
+
+
+def test_kill_9_then_resume_completes_without_repeats(tmp_path: Path) -> None:
+    tasks_file = tmp_path / "tasks.jsonl"
+    tasks_file.write_text("".join(json.dumps(toy_task(id=f"slow-{i}", limits={"max_steps": 4})) + "\n" for i in range(8)))
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": str(TESTS), "DEVICESWORLD_PLUGINS": "toykind"}
+    cmd = [sys.executable, "-m", "devicesworld", "run", "--tasks", str(tasks_file), "--agent", "toykind:SlowAgent", "--out", str(out)]
+    log = (tmp_path / "stderr.txt").open("w")
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and (not results.exists() or len(results.read_text().splitlines()) < 2):
+        time.sleep(0.02)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL, (tmp_path / "stderr.txt").read_text()
+    before = results.read_text().splitlines()
+    assert 2 <= len(before) < 8, "the run should have been killed part-way"
+    done = subprocess.run([*cmd, "--resume"], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    after = [json.loads(line)["task_id"] for line in results.read_text().splitlines()]
+    assert sorted(after) == [f"slow-{i}" for i in range(8)]
+    assert len(after) == len(set(after))
+    assert results.read_text().splitlines()[: len(before)] == before
