@@ -293,4 +293,3 @@ def kind_of_device_id(device_id: str) -> str | None:
     """``android_1`` -> ``android``; ``None`` when the id does not follow ``<kind>_<n>``."""
     m = DEVICE_ID_PATTERN.match(device_id)
     return m.group("kind") if m else None
-
