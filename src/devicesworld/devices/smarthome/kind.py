@@ -6,7 +6,7 @@ simulator behind them lives in :mod:`home` and is reached through :mod:`device`.
 
 from __future__ import annotations
 
-from devicesworld.devices.base import ActionSpec, DeviceKind, GetterSpec, NoArgs, OpSpec, by_name
+from devicesworld.devices.base import ActionSpec, DeviceKind, GetterSpec, OpSpec, by_name
 from devicesworld.devices.smarthome import args as a
 from devicesworld.devices.smarthome.checks import CHECKS
 from devicesworld.devices.smarthome.device import factory
@@ -97,5 +97,3 @@ KIND = DeviceKind(
     checks=by_name(CHECKS),
     profile_model=a.HomeProfile,
 )
-
-assert all(g.args_model is NoArgs or g.name in {"device", "room"} for g in GETTERS)
