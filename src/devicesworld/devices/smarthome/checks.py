@@ -1,0 +1,356 @@
+"""Verifier checks for SmartHome tasks, reading the home only through its getters.
+
+Each check is a pure function of ``get`` (so it also runs on recorded snapshots) and
+returns a detail a person can read in a report, e.g.
+``ac_bedroom.target_temperature = 24.0, expected 22``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, DeviceError, GetterFn
+from devicesworld.devices.smarthome.args import ScheduleStatusName, Value
+
+_NUM_EPS = 1e-6
+
+
+def _num(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _same(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
+    if _num(actual) and _num(expected):
+        return bool(abs(actual - expected) <= tolerance + _NUM_EPS)
+    return bool(actual == expected)
+
+
+def _subset(actual: dict[str, Any], expected: dict[str, Any]) -> bool:
+    return all(k in actual and _same(actual[k], v) for k, v in expected.items())
+
+
+def _guard(fn: Callable[[GetterFn, Any], CheckOutcome]) -> Callable[[GetterFn, Any], CheckOutcome]:
+    """A missing device or room is a failed check with a detail, not a crash."""
+
+    def wrapped(get: GetterFn, args: Any) -> CheckOutcome:
+        try:
+            return fn(get, args)
+        except DeviceError as err:
+            return CheckOutcome(passed=False, detail=err.message)
+
+    wrapped.__doc__ = fn.__doc__
+    return wrapped
+
+
+# --- device state ------------------------------------------------------------------------
+
+
+class DeviceAttributeArgs(Args):
+    device_id: str
+    attribute: str
+    equals: Value | None = None
+    min: float | None = None
+    max: float | None = None
+    tolerance: float = Field(default=0.0, ge=0)
+
+    @model_validator(mode="after")
+    def _something(self) -> DeviceAttributeArgs:
+        if self.equals is None and self.min is None and self.max is None:
+            raise ValueError("give equals, min or max")
+        return self
+
+
+@_guard
+def device_attribute(get: GetterFn, args: DeviceAttributeArgs) -> CheckOutcome:
+    attrs = get("device", {"device_id": args.device_id})["attributes"]
+    subject = f"{args.device_id}.{args.attribute}"
+    if args.attribute not in attrs:
+        return CheckOutcome(passed=False, detail=f"{subject} does not exist")
+    value = attrs[args.attribute]
+    wants: list[str] = []
+    ok = True
+    if args.equals is not None:
+        tol = f" ±{args.tolerance:g}" if args.tolerance else ""
+        wants.append(f"{args.equals}{tol}")
+        ok = ok and _same(value, args.equals, args.tolerance)
+    if args.min is not None:
+        wants.append(f">= {args.min:g}")
+        ok = ok and _num(value) and value >= args.min - _NUM_EPS
+    if args.max is not None:
+        wants.append(f"<= {args.max:g}")
+        ok = ok and _num(value) and value <= args.max + _NUM_EPS
+    return CheckOutcome(passed=ok, detail=f"{subject} = {value}, expected {' and '.join(wants)}")
+
+
+class DevicePowerArgs(Args):
+    device_id: str
+    on: bool
+
+
+@_guard
+def device_power(get: GetterFn, args: DevicePowerArgs) -> CheckOutcome:
+    attrs = get("device", {"device_id": args.device_id})["attributes"]
+    power = attrs.get("power")
+    want = "on" if args.on else "off"
+    if power is None:
+        return CheckOutcome(passed=False, detail=f"{args.device_id} has no power switch")
+    have = "on" if power else "off"
+    return CheckOutcome(passed=power is args.on, detail=f"{args.device_id} is {have}, expected {want}")
+
+
+class AppliancePhaseArgs(Args):
+    device_id: str
+    phase: str | None = None
+    operational_state: str | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> AppliancePhaseArgs:
+        if self.phase is None and self.operational_state is None:
+            raise ValueError("give phase or operational_state")
+        return self
+
+
+@_guard
+def appliance_phase(get: GetterFn, args: AppliancePhaseArgs) -> CheckOutcome:
+    attrs = get("device", {"device_id": args.device_id})["attributes"]
+    parts: list[str] = []
+    ok = True
+    for key, want in (("operational_state", args.operational_state), ("phase", args.phase)):
+        if want is None:
+            continue
+        have = attrs.get(key)
+        ok = ok and have == want
+        parts.append(f"{args.device_id}.{key} = {have}, expected {want}")
+    return CheckOutcome(passed=ok, detail="; ".join(parts))
+
+
+# --- rooms -------------------------------------------------------------------------------
+
+
+class RoomConditionArgs(Args):
+    room: str
+    variable: Literal["temperature", "humidity", "pm25", "illuminance"]
+    min: float | None = None
+    max: float | None = None
+
+    @model_validator(mode="after")
+    def _bound(self) -> RoomConditionArgs:
+        if self.min is None and self.max is None:
+            raise ValueError("give min or max")
+        return self
+
+
+@_guard
+def room_condition(get: GetterFn, args: RoomConditionArgs) -> CheckOutcome:
+    value = get("room", {"room": args.room})[args.variable]
+    ok = (args.min is None or value >= args.min) and (args.max is None or value <= args.max)
+    bounds = " and ".join(
+        b
+        for b in (
+            f">= {args.min:g}" if args.min is not None else "",
+            f"<= {args.max:g}" if args.max is not None else "",
+        )
+        if b
+    )
+    return CheckOutcome(passed=ok, detail=f"{args.room}.{args.variable} = {value}, expected {bounds}")
+
+
+# --- schedules ---------------------------------------------------------------------------
+
+
+class ScheduleExistsArgs(Args):
+    device_id: str
+    command: str
+    params: dict[str, Any] = Field(default_factory=dict, description="Must be a subset of the schedule's.")
+    trigger: Literal["at", "delay", "after_event"] | None = None
+    due_at: datetime | None = Field(default=None, description="Due time (at or now+delay), within tolerance.")
+    delay_minutes: float | None = None
+    event_device: str | None = None
+    event: str | None = None
+    tolerance_minutes: float = Field(default=1.0, ge=0)
+    status: ScheduleStatusName | None = "pending"
+    created_by: Literal["agent", "setup"] | None = "agent"
+
+
+def _schedule_matches(s: dict[str, Any], a: ScheduleExistsArgs) -> bool:
+    trig = s["trigger"]
+    if s["device_id"] != a.device_id or s["command"] != a.command or not _subset(s["params"], a.params):
+        return False
+    if a.status is not None and s["status"] != a.status:
+        return False
+    if a.created_by is not None and s["created_by"] != a.created_by:
+        return False
+    if a.trigger is not None and trig["type"] != a.trigger:
+        return False
+    if a.due_at is not None:
+        if s["due_at"] is None:
+            return False
+        gap = abs((datetime.fromisoformat(s["due_at"]) - a.due_at).total_seconds()) / 60.0
+        if gap > a.tolerance_minutes + _NUM_EPS:
+            return False
+    if a.delay_minutes is not None:
+        delay = trig.get("delay_minutes")
+        if delay is None or abs(delay - a.delay_minutes) > a.tolerance_minutes + _NUM_EPS:
+            return False
+    if a.event_device is not None and trig.get("device_id") != a.event_device:
+        return False
+    return not (a.event is not None and trig.get("event") != a.event)
+
+
+def _describe_schedule(s: dict[str, Any]) -> str:
+    trig = s["trigger"]
+    when = {
+        "at": f"at {trig.get('at')}",
+        "delay": f"after {trig.get('delay_minutes')} min (due {s['due_at']})",
+        "after_event": f"{trig.get('delay_minutes')} min after {trig.get('device_id')} {trig.get('event')}",
+    }[trig["type"]]
+    return f"{s['schedule_id']} {s['device_id']}.{s['command']}({s['params']}) {when} [{s['status']}]"
+
+
+@_guard
+def schedule_exists(get: GetterFn, args: ScheduleExistsArgs) -> CheckOutcome:
+    schedules: list[dict[str, Any]] = get("schedules", {})
+    for s in schedules:
+        if _schedule_matches(s, args):
+            return CheckOutcome(passed=True, detail=f"found {_describe_schedule(s)}")
+    on_device = [_describe_schedule(s) for s in schedules if s["device_id"] == args.device_id]
+    seen = "; ".join(on_device) if on_device else "none"
+    return CheckOutcome(
+        passed=False,
+        detail=f"no matching schedule for {args.device_id}.{args.command}; schedules on that device: {seen}",
+    )
+
+
+class NoScheduleArgs(Args):
+    device_id: str | None = None
+    command: str | None = None
+    status: ScheduleStatusName | None = "pending"
+    created_by: Literal["agent", "setup"] | None = "agent"
+
+
+@_guard
+def no_schedule(get: GetterFn, args: NoScheduleArgs) -> CheckOutcome:
+    hits = [
+        s
+        for s in get("schedules", {})
+        if (args.device_id is None or s["device_id"] == args.device_id)
+        and (args.command is None or s["command"] == args.command)
+        and (args.status is None or s["status"] == args.status)
+        and (args.created_by is None or s["created_by"] == args.created_by)
+    ]
+    if hits:
+        return CheckOutcome(
+            passed=False, detail="unexpected: " + "; ".join(_describe_schedule(s) for s in hits)
+        )
+    return CheckOutcome(passed=True, detail="no matching schedule")
+
+
+# --- history -----------------------------------------------------------------------------
+
+
+class CommandIssuedArgs(Args):
+    device_id: str
+    command: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    source: Literal["agent", "schedule", "setup"] = "agent"
+    ok: bool = True
+    min_count: int = Field(default=1, ge=1)
+
+
+@_guard
+def command_issued(get: GetterFn, args: CommandIssuedArgs) -> CheckOutcome:
+    hits = [
+        h
+        for h in get("history", {})
+        if h["device_id"] == args.device_id
+        and h["command"] == args.command
+        and h["source"] == args.source
+        and h["ok"] == args.ok
+        and _subset(h["params"], args.params)
+    ]
+    what = f"{args.source} {args.device_id}.{args.command}({args.params or ''}) ok={args.ok}"
+    return CheckOutcome(
+        passed=len(hits) >= args.min_count,
+        detail=f"{what}: issued {len(hits)}x, expected >= {args.min_count}",
+    )
+
+
+class NoAgentCommandsArgs(Args):
+    device_id: str | None = Field(default=None, description="Only this device; all devices when omitted.")
+
+
+@_guard
+def no_agent_commands(get: GetterFn, args: NoAgentCommandsArgs) -> CheckOutcome:
+    done = [
+        f"{h['device_id']}.{h['command']}"
+        for h in get("history", {})
+        if h["source"] == "agent" and h["ok"] and (args.device_id is None or h["device_id"] == args.device_id)
+    ]
+    made = [
+        s["schedule_id"]
+        for s in get("schedules", {})
+        if s["created_by"] == "agent" and (args.device_id is None or s["device_id"] == args.device_id)
+    ]
+    scope = args.device_id or "the home"
+    if done or made:
+        return CheckOutcome(
+            passed=False,
+            detail=f"agent changed {scope}: commands {done or 'none'}, schedules {made or 'none'}",
+        )
+    return CheckOutcome(passed=True, detail=f"no successful agent command or schedule on {scope}")
+
+
+CHECKS: list[CheckSpec] = [
+    CheckSpec(
+        name="device_attribute",
+        doc="A device attribute equals a value (±tolerance) and/or lies within min/max.",
+        args_model=DeviceAttributeArgs,
+        fn=device_attribute,
+    ),
+    CheckSpec(
+        name="device_power",
+        doc="A device is switched on or off.",
+        args_model=DevicePowerArgs,
+        fn=device_power,
+    ),
+    CheckSpec(
+        name="appliance_phase",
+        doc="A washer/dryer/vacuum is in the given phase and/or operational state.",
+        args_model=AppliancePhaseArgs,
+        fn=appliance_phase,
+    ),
+    CheckSpec(
+        name="room_condition",
+        doc="A room's temperature, humidity, PM2.5 or illuminance lies within min/max now.",
+        args_model=RoomConditionArgs,
+        fn=room_condition,
+    ),
+    CheckSpec(
+        name="schedule_exists",
+        doc="A schedule with this device, command, params subset and trigger exists (pending by default).",
+        args_model=ScheduleExistsArgs,
+        fn=schedule_exists,
+    ),
+    CheckSpec(
+        name="no_schedule",
+        doc="No schedule matches (by default: no pending schedule created by the agent).",
+        args_model=NoScheduleArgs,
+        fn=no_schedule,
+    ),
+    CheckSpec(
+        name="command_issued",
+        doc="The history holds a command with these params (by default a successful agent command).",
+        args_model=CommandIssuedArgs,
+        fn=command_issued,
+    ),
+    CheckSpec(
+        name="no_agent_commands",
+        doc="The agent made no successful control command and created no schedule (optionally per device).",
+        args_model=NoAgentCommandsArgs,
+        fn=no_agent_commands,
+    ),
+]

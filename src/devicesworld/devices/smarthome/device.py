@@ -1,0 +1,305 @@
+"""The SmartHome device: adapts :class:`Home` to the framework's device protocol.
+
+It owns one home per device instance (no module state, so any number of homes can
+live in one process), follows the task's shared virtual clock, turns simulator
+errors into failed :class:`ActionResult` s for agents and into :class:`DeviceError`
+for setup and getters, and keeps the home's state out of the observation: the agent
+must query it, as the paper specifies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+from devicesworld.devices.base import ActionResult, DeviceContext, DeviceError
+from devicesworld.devices.smarthome import args as a
+from devicesworld.devices.smarthome import views
+from devicesworld.devices.smarthome.errors import ErrorCode, SmartHomeError
+from devicesworld.devices.smarthome.home import Home
+from devicesworld.devices.smarthome.scheduler import Schedule
+from devicesworld.devices.smarthome.timefmt import parse_at, to_iso, to_seconds
+
+_STATE_HINT = (
+    "The home's state is not shown here: query it with list_rooms, list_devices, "
+    "get_device_state, get_capabilities and get_room_status."
+)
+
+
+class SmartHomeDevice:
+    """One ``smarthome_<n>`` instance of a task."""
+
+    def __init__(self, device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> None:
+        self.device_id = device_id
+        self._clock = context.clock
+        self.home = Home(context.clock.now)
+        self._closed = False
+        p = a.HomeProfile.model_validate(dict(profile))
+        self.home.configure(
+            p.name,
+            {"temperature": p.outdoor_temperature, "humidity": p.outdoor_humidity, "pm25": p.outdoor_pm25},
+        )
+        context.clock.subscribe(self._on_clock)
+        self._actions: dict[str, Callable[[Any], ActionResult]] = {
+            "list_rooms": self._list_rooms,
+            "list_devices": self._list_devices,
+            "get_device_state": self._get_device_state,
+            "get_capabilities": self._get_capabilities,
+            "get_room_status": self._get_room_status,
+            "control_device": self._control_device,
+            "set_device_attribute": self._set_device_attribute,
+            "create_schedule": self._create_schedule,
+            "list_schedules": self._list_schedules,
+            "cancel_schedule": self._cancel_schedule,
+            "advance_time": self._advance_time,
+            "wait": self._advance_time,
+            "get_time": self._get_time,
+        }
+        self._ops: dict[str, Callable[[Any], None]] = {
+            "configure_home": self._configure_home,
+            "add_room": self._add_room,
+            "add_device": self._add_device,
+            "set_state": self._set_state,
+            "add_schedule": self._add_schedule,
+            "start_cycle": self._start_cycle,
+        }
+        self._getters: dict[str, Callable[[Any], Any]] = {
+            "state": lambda _: views.state_view(self.home),
+            "device": lambda g: views.device_view(self.home, self.home.device(g.device_id)),
+            "room": lambda g: views.room_view(self.home, self.home.room(g.room)),
+            "schedules": lambda _: [views.schedule_view(self.home, s) for s in self.home.schedules.values()],
+            "history": lambda _: [views.history_view(self.home, h) for h in self.home.history],
+            "time": lambda _: self._now_iso(),
+        }
+
+    # --- protocol ------------------------------------------------------------------------
+
+    def setup(self, op: str, args: Any) -> None:
+        self._sync()
+        handler = self._ops.get(op)
+        if handler is None:
+            raise DeviceError(str(ErrorCode.UNSUPPORTED), f"unknown smarthome setup op {op!r}")
+        handler(args)
+
+    def act(self, action: str, args: Any) -> ActionResult:
+        if self._closed:
+            return ActionResult.failure(str(ErrorCode.INVALID_IN_STATE), "this home has been closed")
+        self._sync()
+        handler = self._actions.get(action)
+        if handler is None:
+            return ActionResult.failure(
+                str(ErrorCode.UNSUPPORTED),
+                f"smarthome has no action {action!r}; actions: {', '.join(self._actions)}",
+            )
+        try:
+            return handler(args)
+        except SmartHomeError as err:
+            return ActionResult.failure(err.code, err.message)
+
+    def observe(self) -> dict[str, Any]:
+        return {"home": self.home.name, "time": self._now_iso(), "note": _STATE_HINT}
+
+    def get(self, getter: str, args: Any) -> Any:
+        self._sync()
+        fn = self._getters.get(getter)
+        if fn is None:
+            raise DeviceError(str(ErrorCode.UNSUPPORTED), f"unknown smarthome getter {getter!r}")
+        return fn(args)
+
+    def close(self) -> None:
+        self._closed = True
+        h = self.home
+        h.queue.clear()
+        h.rooms.clear()
+        h.devices.clear()
+        h.schedules.clear()
+        h.history.clear()
+        h.events.clear()
+
+    # --- time ----------------------------------------------------------------------------
+
+    def _on_clock(self, old: datetime, new: datetime) -> None:
+        if not self._closed:
+            self.home.advance_to(to_seconds(self.home.epoch, new))
+
+    def _sync(self) -> None:
+        target = to_seconds(self.home.epoch, self._clock.now)
+        if target > self.home.now:
+            self.home.advance_to(target)
+
+    def _now_iso(self) -> str:
+        return to_iso(self.home.epoch, self.home.now)
+
+    # --- agent actions -------------------------------------------------------------------
+
+    def _list_rooms(self, args: Any) -> ActionResult:
+        rooms = [{"room": r.name, "devices": len(r.device_ids)} for r in self.home.rooms.values()]
+        return ActionResult.success(f"{len(rooms)} room(s)", rooms)
+
+    def _list_devices(self, args: a.ListDevicesArgs) -> ActionResult:
+        if args.room is not None:
+            room = self.home.room(args.room)
+            devs = [self.home.devices[d] for d in room.device_ids]
+        else:
+            devs = list(self.home.devices.values())
+        return ActionResult.success(f"{len(devs)} device(s)", [views.device_summary(d) for d in devs])
+
+    def _get_device_state(self, args: a.DeviceIdArgs) -> ActionResult:
+        dev = self.home.device(args.device_id)
+        return ActionResult.success(f"state of {dev.id}", views.device_view(self.home, dev))
+
+    def _get_capabilities(self, args: a.DeviceIdArgs) -> ActionResult:
+        dev = self.home.device(args.device_id)
+        data = {"device_id": dev.id, **dev.category.describe()}
+        return ActionResult.success(f"capabilities of {dev.id}", data)
+
+    def _get_room_status(self, args: a.RoomArgs) -> ActionResult:
+        room = self.home.room(args.room)
+        return ActionResult.success(f"sensors of {room.name}", views.room_view(self.home, room))
+
+    def _control_device(self, args: a.ControlArgs) -> ActionResult:
+        message = self.home.execute(args.device_id, args.command, dict(args.params), "agent")
+        return ActionResult.success(message, views.device_view(self.home, self.home.devices[args.device_id]))
+
+    def _set_device_attribute(self, args: a.SetAttributeArgs) -> ActionResult:
+        dev = self.home.device(args.device_id)
+        attr = dev.category.attributes.get(args.attribute)
+        if attr is None:
+            raise SmartHomeError(
+                ErrorCode.UNSUPPORTED,
+                f"{dev.id} ({dev.category.name}) has no attribute {args.attribute!r}; "
+                f"it has: {', '.join(dev.category.attributes)}",
+            )
+        if attr.setter is None:
+            raise SmartHomeError(
+                ErrorCode.READ_ONLY,
+                f"{dev.id}.{args.attribute} is read-only (measured or computed by the device)",
+            )
+        if args.attribute == "power":
+            if not isinstance(args.value, bool):
+                raise SmartHomeError(ErrorCode.INVALID_ARGS, f"{dev.id}.power must be true or false")
+            command, params = ("turn_on" if args.value else "turn_off"), {}
+        else:
+            command = attr.setter
+            param = dev.category.commands[command].params[0].name
+            params = {param: args.value}
+        return self._control_device(a.ControlArgs(device_id=dev.id, command=command, params=params))
+
+    def _schedule(self, args: a.CreateScheduleArgs, created_by: str) -> Schedule:
+        home = self.home
+        if args.at is not None:
+            due = parse_at(args.at, home.epoch, home.now)
+            return home.create_schedule(
+                args.device_id, args.command, dict(args.params), "at", created_by, at=due
+            )
+        if args.delay_minutes is not None:
+            return home.create_schedule(
+                args.device_id,
+                args.command,
+                dict(args.params),
+                "delay",
+                created_by,
+                delay_minutes=args.delay_minutes,
+            )
+        ev = args.after_event
+        assert ev is not None
+        return home.create_schedule(
+            args.device_id,
+            args.command,
+            dict(args.params),
+            "after_event",
+            created_by,
+            delay_minutes=ev.delay_minutes,
+            event_device=ev.device_id,
+            event=ev.event,
+        )
+
+    def _create_schedule(self, args: a.CreateScheduleArgs) -> ActionResult:
+        sched = self._schedule(args, "agent")
+        view = views.schedule_view(self.home, sched)
+        if view["due_at"] is not None:
+            when = f"at {view['due_at']}"
+        else:
+            when = f"{sched.delay_minutes or 0:g} min after {sched.event_device} {sched.event}"
+        return ActionResult.success(f"created {sched.id}: {sched.device_id}.{sched.command} {when}", view)
+
+    def _list_schedules(self, args: a.ListSchedulesArgs) -> ActionResult:
+        items = [
+            views.schedule_view(self.home, s)
+            for s in self.home.schedules.values()
+            if args.status is None or s.status == args.status
+        ]
+        return ActionResult.success(f"{len(items)} schedule(s)", items)
+
+    def _cancel_schedule(self, args: a.ScheduleIdArgs) -> ActionResult:
+        sched = self.home.cancel_schedule(args.schedule_id)
+        return ActionResult.success(f"{sched.id} cancelled", views.schedule_view(self.home, sched))
+
+    def _advance_time(self, args: a.AdvanceArgs) -> ActionResult:
+        fired_before = len(self.home.history)
+        self._clock.advance(args.minutes * 60.0)
+        self._sync()
+        happened = [views.history_view(self.home, h) for h in self.home.history[fired_before:]]
+        return ActionResult.success(
+            f"advanced {args.minutes:g} min; it is now {self._now_iso()}",
+            {"time": self._now_iso(), "scheduled_commands_run": happened},
+        )
+
+    def _get_time(self, args: Any) -> ActionResult:
+        return ActionResult.success(f"it is {self._now_iso()}", {"time": self._now_iso()})
+
+    # --- setup ops -----------------------------------------------------------------------
+
+    def _configure_home(self, args: a.ConfigureHomeArgs) -> None:
+        self.home.configure(
+            args.name,
+            {
+                "temperature": args.outdoor_temperature,
+                "humidity": args.outdoor_humidity,
+                "pm25": args.outdoor_pm25,
+            },
+        )
+
+    def _add_room(self, args: a.AddRoomArgs) -> None:
+        climate = {"temperature": args.temperature, "humidity": args.humidity, "pm25": args.pm25}
+        self.home.add_room(args.name, climate, args.has_window)
+
+    def _add_device(self, args: a.AddDeviceArgs) -> None:
+        self.home.add_device(args.device_id, args.category, args.room, args.name)
+        if args.state:
+            self.home.set_stored(args.device_id, dict(args.state))
+
+    def _set_state(self, args: a.SetStateArgs) -> None:
+        self.home.set_stored(args.device_id, dict(args.attributes))
+
+    def _add_schedule(self, args: a.CreateScheduleArgs) -> None:
+        self._schedule(args, "setup")
+
+    def _start_cycle(self, args: a.StartCycleArgs) -> None:
+        home = self.home
+        dev = home.device(args.device_id)
+        if dev.cycle is None and dev.rvc is None:
+            raise SmartHomeError(
+                ErrorCode.UNSUPPORTED, f"{dev.id} ({dev.category.name}) has no cycle to start"
+            )
+        if dev.category.has_power and not dev.attrs["power"]:
+            home.execute(dev.id, "turn_on", {}, "setup")
+        if args.program is not None:
+            home.execute(dev.id, "set_program", {"program": args.program}, "setup")
+        home.execute(dev.id, "start", {}, "setup")
+        if args.elapsed_minutes > 0:
+            if dev.cycle is None:
+                raise SmartHomeError(
+                    ErrorCode.INVALID_ARGS, "elapsed_minutes applies to washers and dryers only"
+                )
+            shift = args.elapsed_minutes * 60.0
+            cycle = dev.cycle
+            cycle.seg_start -= shift
+            cycle.gen += 1
+            home.queue.push(cycle.seg_start + cycle.plan[0][1], "cycle", dev.id, cycle.gen)
+            home.advance_to(home.now)
+
+
+def factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> SmartHomeDevice:
+    return SmartHomeDevice(device_id, profile, context)
