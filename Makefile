@@ -4,9 +4,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 WORKERS ?= auto
-RUN_OUT ?= runs/latest
+SUITE ?= smoke
+AGENT ?= oracle
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: venv run test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +18,8 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/devicesworld run --suite smoke --agent oracle --out $(RUN_OUT)
-	$(BIN)/devicesworld report $(RUN_OUT)
+	$(BIN)/devicesworld tasks validate --suite $(SUITE)
+	$(BIN)/devicesworld run --suite $(SUITE) --agent $(AGENT)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(WORKERS) -q

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from toykind import TOY  # noqa: E402
+_HERE = Path(__file__).parent
+for helper_dir in (_HERE, _HERE / "analysis", _HERE / "devices" / "smarthome"):
+    sys.path.insert(0, str(helper_dir))
 
 from devicesworld.devices.base import register_kind  # noqa: E402
+from toykind import TOY  # noqa: E402
 
 register_kind(TOY)
 

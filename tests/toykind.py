@@ -109,7 +109,12 @@ def toy_task(**overrides: Any) -> dict[str, Any]:
         "evaluation": {
             "conditions": [
                 {"id": "is3", "device": "toy_0", "check": "value_is", "args": {"equals": 3}},
-                {"id": "not-infeasible", "device": "env", "check": "not_infeasible_reported", "scored": False},
+                {
+                    "id": "not-infeasible",
+                    "device": "env",
+                    "check": "not_infeasible_reported",
+                    "scored": False,
+                },
             ]
         },
         "solution": [

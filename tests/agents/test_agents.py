@@ -1,11 +1,10 @@
 from __future__ import annotations
 
-from toykind import toy_task
-
 from devicesworld.agents import AgentOptions, EpisodeInfo, get_agent
 from devicesworld.agents.base import DeviceInfo
 from devicesworld.env import CrossDeviceEnv
 from devicesworld.spec import Task
+from toykind import toy_task
 
 
 def _info(task: Task, env: CrossDeviceEnv, privileged: bool) -> EpisodeInfo:

@@ -4,9 +4,9 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from toykind import toy_task
 
 from devicesworld.cli import main
+from toykind import toy_task
 
 
 def _file(tmp_path: Path, docs: list[dict[str, object]]) -> Path:
@@ -32,7 +32,9 @@ def test_list_and_show_roundtrip(tmp_path: Path) -> None:
     assert shown.exit_code == 0
     again = tmp_path / "b.json"
     again.write_text(shown.output)
-    rerun = runner.invoke(main, ["run", "--tasks", str(again), "--agent", "oracle", "--out", str(tmp_path / "r")])
+    rerun = runner.invoke(
+        main, ["run", "--tasks", str(again), "--agent", "oracle", "--out", str(tmp_path / "r")]
+    )
     assert rerun.exit_code == 0, rerun.output
     assert json.loads((tmp_path / "r" / "results.jsonl").read_text())["task_id"] == "b"
 
@@ -42,7 +44,9 @@ def test_malformed_file_lists_problems_without_traceback(tmp_path: Path) -> None
     bad["devices"] = [{"id": "fridge_0", "kind": "fridge"}]
     del bad["instruction"]
     path = _file(tmp_path, [bad])
-    result = CliRunner().invoke(main, ["run", "--tasks", str(path), "--agent", "oracle", "--out", str(tmp_path / "r")])
+    result = CliRunner().invoke(
+        main, ["run", "--tasks", str(path), "--agent", "oracle", "--out", str(tmp_path / "r")]
+    )
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert "[bad] instruction: Field required" in result.output
@@ -52,7 +56,9 @@ def test_malformed_file_lists_problems_without_traceback(tmp_path: Path) -> None
 def test_validate_passes_good_and_flags_trivial_tasks(tmp_path: Path) -> None:
     good = toy_task(id="good")
     trivial = toy_task(id="trivial")
-    trivial["evaluation"] = {"conditions": [{"id": "c", "device": "toy_0", "check": "value_is", "args": {"equals": 1}}]}
+    trivial["evaluation"] = {
+        "conditions": [{"id": "c", "device": "toy_0", "check": "value_is", "args": {"equals": 1}}]
+    }
     wrong = toy_task(id="wrong")
     wrong["solution"] = [{"device": "toy_0", "action": "press"}, {"action": "finish"}]
     result = CliRunner().invoke(main, ["tasks", "validate", str(_file(tmp_path, [good, trivial, wrong]))])
@@ -72,9 +78,18 @@ def test_run_then_report_json(tmp_path: Path) -> None:
     assert "success" in ran.output.lower()
     doc = json.loads(runner.invoke(main, ["report", str(out), "--json"]).output)
     for key in (
-        "n", "success_rate", "success_ci95", "mean_score", "avg_steps", "avg_duration_s",
-        "budget_exhaustion_rate", "avg_tokens", "partial_progress_rate",
-        "by_device_combo", "by_pattern", "by_difficulty",
+        "n",
+        "success_rate",
+        "success_ci95",
+        "mean_score",
+        "avg_steps",
+        "avg_duration_s",
+        "budget_exhaustion_rate",
+        "avg_tokens",
+        "partial_progress_rate",
+        "by_device_combo",
+        "by_pattern",
+        "by_difficulty",
     ):
         assert key in doc
     assert doc["n"] == 4 and doc["success_rate"] == 0.0 and doc["avg_steps"] == 1.0

@@ -3,11 +3,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import toykind
-from toykind import toy_task
 
+import toykind
 from devicesworld.env import CrossDeviceEnv, EnvError
 from devicesworld.spec import Task
+from toykind import toy_task
 
 
 def _env(**overrides: Any) -> CrossDeviceEnv:
@@ -32,7 +32,11 @@ def test_reset_observe_and_solution_passes() -> None:
         ({"device": "toy_7", "action": "press"}, "UNKNOWN_DEVICE", "this task's devices are toy_0"),
         ({"device": "toy_0", "action": "fly"}, "UNKNOWN_ACTION", "available: press"),
         ({"device": "toy_0", "action": "set_value", "args": {"value": 11}}, "INVALID_ARGS", "value"),
-        ({"device": "toy_0", "action": "set_value", "args": {"valu": 1}}, "INVALID_ARGS", "valu: unknown field"),
+        (
+            {"device": "toy_0", "action": "set_value", "args": {"valu": 1}},
+            "INVALID_ARGS",
+            "valu: unknown field",
+        ),
         ({"device": "toy_0"}, "INVALID_ACTION", "action: Field required"),
         ({"action": "press"}, "INVALID_ACTION", "needs a target device"),
         ({"device": "toy_0", "action": "crash"}, "INTERNAL_ERROR", "RuntimeError: boom"),
@@ -96,7 +100,7 @@ def test_cleanup_runs_after_setup_failure() -> None:
     doc["devices"].append({"id": "toy_1", "kind": "toy"})
     doc["setup"].append({"device": "toy_1", "op": "explode"})
     env = CrossDeviceEnv(Task.model_validate(doc))
-    with pytest.raises(EnvError, match="setup.1 \\(explode\\): BROKEN: setup exploded on purpose"):
+    with pytest.raises(EnvError, match=r"setup.1 \(explode\): BROKEN: setup exploded on purpose"):
         env.reset()
     assert toykind.CLOSED == ["toy_0", "toy_1"]
     assert env.step({"action": "finish"}).result.error_code == "NOT_RUNNING"

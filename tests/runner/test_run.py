@@ -9,12 +9,12 @@ import time
 from pathlib import Path
 
 import pytest
-from toykind import toy_task
 
 from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.resultsfile import append_result, repair_and_read
 from devicesworld.runner.run import RunConfig, RunError, execute_run
 from devicesworld.spec import Task
+from toykind import toy_task
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -31,7 +31,16 @@ def test_run_directory_layout_and_result_fields(tmp_path: Path) -> None:
     assert manifest["status"] == "complete" and manifest["config"]["agent"] == "oracle"
     assert "devicesworld_version" in manifest and "started_at" in manifest and "ended_at" in manifest
     line = json.loads((out / "results.jsonl").read_text().splitlines()[0])
-    for key in ("task_id", "success", "score", "steps", "duration_s", "termination", "tokens_in", "tokens_out"):
+    for key in (
+        "task_id",
+        "success",
+        "score",
+        "steps",
+        "duration_s",
+        "termination",
+        "tokens_in",
+        "tokens_out",
+    ):
         assert key in line
     assert line["conditions"][0].keys() >= {"id", "device", "passed", "detail"}
     assert line["termination"] == "finished" and line["steps"] == 3
@@ -81,10 +90,23 @@ def test_append_result_is_one_line(tmp_path: Path) -> None:
 
 def test_kill_9_then_resume_completes_without_repeats(tmp_path: Path) -> None:
     tasks_file = tmp_path / "tasks.jsonl"
-    tasks_file.write_text("".join(json.dumps(toy_task(id=f"slow-{i}", limits={"max_steps": 4})) + "\n" for i in range(8)))
+    tasks_file.write_text(
+        "".join(json.dumps(toy_task(id=f"slow-{i}", limits={"max_steps": 4})) + "\n" for i in range(8))
+    )
     out = tmp_path / "run"
     env = {**os.environ, "PYTHONPATH": str(TESTS), "DEVICESWORLD_PLUGINS": "toykind"}
-    cmd = [sys.executable, "-m", "devicesworld", "run", "--tasks", str(tasks_file), "--agent", "toykind:SlowAgent", "--out", str(out)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "devicesworld",
+        "run",
+        "--tasks",
+        str(tasks_file),
+        "--agent",
+        "toykind:SlowAgent",
+        "--out",
+        str(out),
+    ]
     log = (tmp_path / "stderr.txt").open("w")
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
     results = out / "results.jsonl"

@@ -5,9 +5,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toykind import toy_task
 
 from devicesworld.spec import Task, TaskLoadError, dump_tasks_jsonl, load_tasks, task_json_schema
+from toykind import toy_task
 
 
 def _write(path: Path, doc: Any) -> Path:

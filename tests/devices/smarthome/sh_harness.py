@@ -1,9 +1,8 @@
-"""A tiny stand-in for the environment controller, for SmartHome tests.
+"""Helpers for SmartHome tests.
 
-It does what the controller will do — create the device through ``KIND.factory``,
-validate every argument with the declared models, route setup ops, actions, getters
-and checks — and, for smoke tasks, replays solutions and evaluates conditions,
-handling the ``env`` pseudo-device's infeasibility checks itself.
+``Harness`` drives one SmartHome device directly (through ``KIND``'s declared
+argument models) for unit tests; ``run_task`` runs whole tasks through the real
+``CrossDeviceEnv``.
 """
 
 from __future__ import annotations
@@ -15,7 +14,8 @@ from typing import Any
 
 from devicesworld.devices.base import ActionResult, CheckOutcome, DeviceContext, VirtualClock
 from devicesworld.devices.smarthome import KIND
-from devicesworld.spec.models import DEFAULT_START_TIME, Condition, Task
+from devicesworld.env import CrossDeviceEnv
+from devicesworld.spec.models import DEFAULT_START_TIME, Condition, Step, Task
 
 
 class Harness:
@@ -62,39 +62,18 @@ class Outcome:
     failed_steps: list[str] = field(default_factory=list)
 
 
-def run_task(task: Task, steps: list[Any] | None = None) -> Outcome:
-    """Set the task up, replay ``steps`` (default: none), evaluate its conditions."""
-    h = Harness(start=task.start_time, profile=task.devices[0].profile)
-    for op in task.setup:
-        h.device.setup(op.op, KIND.setup_ops[op.op].parse_args(op.args))
-    report: str | None = None
+def run_task(task: Task, steps: list[Step] | None = None) -> Outcome:
+    """Set the task up in the real controller, replay ``steps`` (default: none), evaluate."""
     failed: list[str] = []
-    for step in steps or []:
-        if step.action == "finish":
-            break
-        if step.action == "report_infeasible":
-            report = str(step.args.get("reason", ""))
-            break
-        result = h.device.act(step.action, KIND.actions[step.action].parse_args(step.args))
-        if not result.ok:
-            failed.append(f"{step.action}: {result.message}")
-    results: list[tuple[Condition, CheckOutcome]] = []
-    for cond in task.evaluation.conditions:
-        if cond.device == "env":
-            results.append((cond, _env_check(cond, report)))
-        else:
-            spec = KIND.checks[cond.check]
-            results.append((cond, spec.fn(h.get, spec.parse_args(cond.args))))
-    h.device.close()
-    success = all(o.passed for c, o in results if c.required)
-    return Outcome(success, results, failed)
-
-
-def _env_check(cond: Condition, report: str | None) -> CheckOutcome:
-    if cond.check == "infeasible_reported":
-        keywords = [k.lower() for k in cond.args.get("keywords", [])]
-        ok = report is not None and (not keywords or any(k in report.lower() for k in keywords))
-        return CheckOutcome(passed=ok, detail=f"report={report!r}")
-    if cond.check == "not_infeasible_reported":
-        return CheckOutcome(passed=report is None, detail=f"report={report!r}")
-    raise AssertionError(f"unknown env check {cond.check}")
+    with CrossDeviceEnv(task) as env:
+        env.reset()
+        for step in steps or []:
+            result = env.step(step).result
+            if not result.ok:
+                failed.append(f"{step.action}: {result.message}")
+            if env.done:
+                break
+        verdict = env.evaluate()
+    by_id = {c.id: c for c in task.evaluation.conditions}
+    results = [(by_id[r.id], CheckOutcome(passed=r.passed, detail=r.detail)) for r in verdict.conditions]
+    return Outcome(verdict.success, results, failed)
