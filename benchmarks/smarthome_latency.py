@@ -15,6 +15,8 @@ from typing import Any
 
 from devicesworld.devices.base import Device, DeviceContext, VirtualClock
 from devicesworld.devices.smarthome import KIND
+from devicesworld.env import CrossDeviceEnv
+from devicesworld.spec import Condition, DeviceOp, DeviceSpec, Evaluation, Limits, Task
 
 SETUP: list[tuple[str, dict[str, Any]]] = [
     (
@@ -130,11 +132,43 @@ def bench_day(n: int = 100) -> list[float]:
     return out
 
 
+def bench_env(n_steps: int = 9_000, n_resets: int = 300) -> tuple[list[float], list[float]]:
+    """The same home and steps through ``CrossDeviceEnv``: step-shape checks, routing, cleanup."""
+    task = Task(
+        id="bench",
+        instruction="benchmark",
+        devices=[DeviceSpec(id="smarthome_0", kind="smarthome")],
+        setup=[DeviceOp(device="smarthome_0", op=op, args=args) for op, args in SETUP],
+        evaluation=Evaluation(
+            conditions=[Condition(id="c", device="env", check="finished")],
+        ),
+        limits=Limits(max_steps=n_steps + 1, max_seconds=None),
+    )
+    resets: list[float] = []
+    env = CrossDeviceEnv(task)
+    for _ in range(n_resets):
+        t0 = time.perf_counter()
+        env.reset()
+        resets.append(time.perf_counter() - t0)
+    steps: list[float] = []
+    for i in range(n_steps):
+        action, args = STEPS[i % len(STEPS)]
+        raw = {"device": "smarthome_0", "action": action, "args": args}
+        t0 = time.perf_counter()
+        outcome = env.step(raw)
+        steps.append(time.perf_counter() - t0)
+        if not outcome.result.ok:
+            raise RuntimeError(outcome.result.message)
+    env.close()
+    return steps, resets
+
+
 def main() -> None:
     ms = 1000.0
     steps = bench_steps()
     setup = bench_setup()
     day = bench_day()
+    env_steps, env_resets = bench_env()
     print(
         f"step latency      p50 {statistics.median(steps) * ms:.4f} ms   p95 {pct(steps, 0.95) * ms:.4f} ms"
         f"   (n={len(steps)}, query/control mix incl. parse_args; target p50 < 0.2 ms)"
@@ -146,6 +180,14 @@ def main() -> None:
     print(
         f"advance 24 h      p50 {statistics.median(day) * ms:.3f} ms   p95 {pct(day, 0.95) * ms:.3f} ms"
         f"   (all devices running; target < 5 ms)"
+    )
+    print(
+        f"env.step          p50 {statistics.median(env_steps) * ms:.4f} ms   p95 {pct(env_steps, 0.95) * ms:.4f} ms"
+        f"   (same mix through CrossDeviceEnv, raw dict steps)"
+    )
+    print(
+        f"env.reset         p50 {statistics.median(env_resets) * ms:.3f} ms   p95 {pct(env_resets, 0.95) * ms:.3f} ms"
+        f"   (10-device home: close previous, create, setup)"
     )
 
 

@@ -38,3 +38,8 @@ def test_random_agent_finishes_every_episode(smoke: list[Task], tmp_path: Path) 
         r.termination in {"finished", "budget_exhausted", "infeasible_reported"} for r in outcome.results
     )
     assert all(r.error is None for r in outcome.results)
+
+
+def test_noop_earns_no_partial_credit(smoke: list[Task], tmp_path: Path) -> None:
+    outcome = execute_run(smoke, RunConfig(agent="noop", source="suite:smoke"), tmp_path)
+    assert all(r.score == 0.0 for r in outcome.results)

@@ -40,6 +40,11 @@ def _setup_alone_fails(task: Task) -> list[str]:
     problems = [f"cleanup: {e}" for e in env.cleanup_errors]
     if verdict.success:
         problems.append("setup alone already satisfies every required condition")
+    problems += [
+        f"scored condition {c.id} already holds after setup ({c.detail}); make it a guard (scored: false)"
+        for c in verdict.conditions
+        if c.passed and c.scored
+    ]
     return problems
 
 

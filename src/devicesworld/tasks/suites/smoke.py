@@ -22,6 +22,7 @@ from devicesworld.spec.models import (
     Step,
     Task,
 )
+from devicesworld.tasks.guards import unscore_setup_satisfied
 
 SH = "smarthome_0"
 
@@ -84,7 +85,7 @@ def _task(
     difficulty: str = "easy",
     tags: tuple[str, ...] = (),
 ) -> Task:
-    return Task(
+    task = Task(
         id=f"smoke-sh-{n:03d}",
         instruction=instruction,
         devices=[DeviceSpec(id=SH, kind="smarthome")],
@@ -100,6 +101,7 @@ def _task(
             tags=list(tags),
         ),
     )
+    return unscore_setup_satisfied(task)
 
 
 # --- homes -------------------------------------------------------------------------------
