@@ -73,6 +73,9 @@ class ToyDevice:
     def close(self) -> None:
         CLOSED.append(self.device_id)
 
+    def screenshot(self) -> bytes | None:
+        return b"\x89PNG toy " + str(self.value).encode()
+
 
 def _value_is(get: GetterFn, args: ValueIsArgs) -> CheckOutcome:
     value = get("state", {})["value"]

@@ -96,6 +96,9 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 @click.option("--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-<agent>).")
 @click.option("--resume", is_flag=True, help="Continue a run directory, skipping finished episodes.")
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--screenshots", is_flag=True, help="Save each device's screen after every step (phones, desktops)."
+)
 def run(
     suite: str | None,
     tasks_path: str | None,
@@ -108,6 +111,7 @@ def run(
     out: str | None,
     resume: bool,
     seed: int,
+    screenshots: bool,
 ) -> None:
     """Run an agent on a suite or task file and write a run directory."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -128,6 +132,7 @@ def run(
         model=model,
         base_url=base_url,
         resume=resume,
+        screenshots=screenshots,
     )
     total = min(len(tasks), limit) if limit else len(tasks)
     with Progress(

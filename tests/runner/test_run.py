@@ -124,3 +124,13 @@ def test_kill_9_then_resume_completes_without_repeats(tmp_path: Path) -> None:
     assert sorted(after) == [f"slow-{i}" for i in range(8)]
     assert len(after) == len(set(after))
     assert results.read_text().splitlines()[: len(before)] == before
+
+
+def test_screenshots_are_saved_per_step_when_asked(tmp_path: Path) -> None:
+    execute_run(_tasks(1), RunConfig(agent="oracle", source="t", screenshots=True), tmp_path)
+    ep = tmp_path / "episodes" / "toy-0"
+    steps = [json.loads(s) for s in (ep / "steps.jsonl").read_text().splitlines()]
+    assert [s["screenshots"] for s in steps] == [[f"step{i:03d}_toy_0.png"] for i in (1, 2, 3)]
+    assert (ep / "step002_toy_0.png").read_bytes() == b"\x89PNG toy 3"
+    execute_run(_tasks(1), RunConfig(agent="oracle", source="t"), tmp_path / "plain")
+    assert not list((tmp_path / "plain" / "episodes" / "toy-0").glob("*.png"))

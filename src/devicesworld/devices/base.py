@@ -38,6 +38,7 @@ __all__ = [
     "GetterSpec",
     "NoArgs",
     "OpSpec",
+    "SupportsScreenshot",
     "VirtualClock",
     "by_name",
     "describe_validation_error",
@@ -206,6 +207,13 @@ class Device(Protocol):
     def get(self, getter: str, args: Any) -> Any: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class SupportsScreenshot(Protocol):
+    """Optional: a device that can render what its screen shows as PNG bytes."""
+
+    def screenshot(self) -> bytes | None: ...
 
 
 class DeviceError(Exception):

@@ -25,6 +25,7 @@ from devicesworld.devices.base import (
     DeviceError,
     DeviceKind,
     GetterFn,
+    SupportsScreenshot,
     VirtualClock,
     describe_validation_error,
     get_kind,
@@ -154,6 +155,19 @@ class CrossDeviceEnv:
                 view = {"error": f"observation failed: {type(exc).__name__}: {exc}"}
             obs[device_id] = {"kind": self._kinds[device_id].name, **view}
         return obs
+
+    def screenshots(self) -> dict[str, bytes]:
+        """PNG screenshots of every device that can render one (phones, desktops)."""
+        shots: dict[str, bytes] = {}
+        for device_id, device in self._devices.items():
+            if isinstance(device, SupportsScreenshot):
+                try:
+                    png = device.screenshot()
+                except Exception:
+                    png = None
+                if png:
+                    shots[device_id] = png
+        return shots
 
     def action_spaces(self) -> dict[str, list[dict[str, Any]]]:
         """Each device's action space as data, plus the global actions under ``"*"``."""

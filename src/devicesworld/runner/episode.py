@@ -21,9 +21,14 @@ from devicesworld.spec.models import Task
 
 
 def run_episode(
-    task: Task, entry: AgentEntry, options: AgentOptions, episode_dir: Path | None
+    task: Task,
+    entry: AgentEntry,
+    options: AgentOptions,
+    episode_dir: Path | None,
+    *,
+    screenshots: bool = False,
 ) -> EpisodeResult:
-    """Run ``task`` with the agent; write steps under ``episode_dir`` when given."""
+    """Run ``task`` with the agent; write steps (and screenshots, if asked) under ``episode_dir``."""
     t0 = time.perf_counter()
     tokens_in = tokens_out = 0
     error: str | None = None
@@ -58,6 +63,7 @@ def run_episode(
                 tokens_out += decision.tokens_out
                 feedback = Feedback(step=outcome.step, action=decision.action, result=outcome.result)
                 if log is not None:
+                    shots = _save_screenshots(env, episode_dir, outcome.step) if screenshots else []
                     record = StepRecord(
                         step=outcome.step,
                         action=decision.action.model_dump(),
@@ -69,6 +75,7 @@ def run_episode(
                         virtual_time=env.clock.now.isoformat(),
                         tokens_in=decision.tokens_in,
                         tokens_out=decision.tokens_out,
+                        screenshots=shots,
                     )
                     log.write(record.model_dump_json() + "\n")
                     log.flush()
@@ -100,6 +107,18 @@ def run_episode(
         env.close()
         if log is not None:
             log.close()
+
+
+def _save_screenshots(env: CrossDeviceEnv, episode_dir: Path | None, step: int) -> list[str]:
+    """Write each device's screen after ``step`` as ``step<NNN>_<device>.png``; returns the names."""
+    if episode_dir is None:
+        return []
+    names: list[str] = []
+    for device_id, png in env.screenshots().items():
+        name = f"step{step:03d}_{device_id}.png"
+        (episode_dir / name).write_bytes(png)
+        names.append(name)
+    return names
 
 
 def _task_fields(task: Task) -> dict[str, object]:

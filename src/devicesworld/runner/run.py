@@ -48,6 +48,7 @@ class RunConfig(BaseModel):
     model: str | None = None
     base_url: str | None = None
     resume: bool = False
+    screenshots: bool = Field(default=False, description="Save each device's screen after every step.")
 
 
 class RunOutcome(BaseModel):
@@ -90,9 +91,10 @@ def execute_run(
     try:
         if config.workers == 1 or len(todo) <= 1:
             for task in todo:
-                record(run_episode(task, entry, options, out_dir / "episodes" / task.id))
+                episode_dir = out_dir / "episodes" / task.id
+                record(run_episode(task, entry, options, episode_dir, screenshots=config.screenshots))
         else:
-            _run_parallel(todo, config, options, out_dir, record)
+            _run_parallel(todo, config, out_dir, record)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -109,19 +111,18 @@ def execute_run(
     )
 
 
-def _episode_job(
-    task_json: str, agent: str, seed: int, model: str | None, base_url: str | None, ep_dir: str
-) -> str:
+def _episode_job(task_json: str, config_json: str, ep_dir: str) -> str:
     """Worker-process entry point: JSON in, JSON out."""
     task = Task.model_validate_json(task_json)
-    options = AgentOptions(seed=seed, model=model, base_url=base_url)
-    return run_episode(task, get_agent(agent), options, Path(ep_dir)).model_dump_json()
+    config = RunConfig.model_validate_json(config_json)
+    options = AgentOptions(seed=config.seed, model=config.model, base_url=config.base_url)
+    result = run_episode(task, get_agent(config.agent), options, Path(ep_dir), screenshots=config.screenshots)
+    return result.model_dump_json()
 
 
 def _run_parallel(
     todo: Iterable[Task],
     config: RunConfig,
-    options: AgentOptions,
     out_dir: Path,
     record: Callable[[EpisodeResult], None],
 ) -> None:
@@ -133,10 +134,7 @@ def _run_parallel(
                 pool.submit(
                     _episode_job,
                     task.model_dump_json(),
-                    config.agent,
-                    options.seed,
-                    options.model,
-                    options.base_url,
+                    config.model_dump_json(),
                     str(out_dir / "episodes" / task.id),
                 )
             )

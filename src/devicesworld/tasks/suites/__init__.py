@@ -1,18 +1,30 @@
-"""Named suites: ``--suite NAME`` resolves here to a deterministic list of tasks."""
+"""Named suites: ``--suite NAME`` resolves here to a deterministic list of tasks.
+
+The ``smoke`` suite is assembled from one part per device family, each a module in
+this package with a ``build_*`` function, so that families grow independently.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from devicesworld.spec.models import Task
 
 SuiteLoader = Callable[[], list[Task]]
 
+SMOKE_PARTS: list[tuple[str, str]] = [
+    ("devicesworld.tasks.suites.smoke", "build_smoke_suite"),
+]
+"""``(module, function)`` pairs whose tasks make up ``smoke``, in order."""
+
 
 def _smoke() -> list[Task]:
-    from devicesworld.tasks.suites.smoke import build_smoke_suite
-
-    return build_smoke_suite()
+    tasks: list[Task] = []
+    for module, function in SMOKE_PARTS:
+        build: SuiteLoader = getattr(importlib.import_module(module), function)
+        tasks += build()
+    return tasks
 
 
 SUITES: dict[str, SuiteLoader] = {"smoke": _smoke}
