@@ -1,0 +1,112 @@
+"""The agent's action space: AndroidWorld's JSON actions plus B-MoCA's normalised dual gesture.
+
+Elements are addressed by their index in the latest observation's ``ui_elements``;
+coordinates are screen pixels (``bbox_pixels``), the gesture's points are
+normalised ``[y, x]`` in 0..1 as in B-MoCA.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from devicesworld.devices.base import ActionSpec, Args, NoArgs
+
+
+class TargetArgs(Args):
+    """An element by ``index``, or a point by ``x`` and ``y`` (pixels)."""
+
+    index: int | None = Field(default=None, ge=0, description="Index in ui_elements.")
+    x: float | None = Field(default=None, ge=0, description="Pixel x (with y).")
+    y: float | None = Field(default=None, ge=0, description="Pixel y (with x).")
+
+    @model_validator(mode="after")
+    def _one_target(self) -> TargetArgs:
+        has_point = self.x is not None or self.y is not None
+        if self.index is None and not has_point:
+            raise ValueError("give an element index, or both x and y")
+        if self.index is not None and has_point:
+            raise ValueError("give either an index or x/y, not both")
+        if has_point and (self.x is None or self.y is None):
+            raise ValueError("x and y go together")
+        return self
+
+
+class InputTextArgs(Args):
+    text: str = Field(description="Text to type into the focused field.")
+    index: int | None = Field(default=None, ge=0, description="Tap this field first to focus it.")
+    clear: bool = Field(default=False, description="Replace the field's text instead of appending.")
+
+
+class ScrollArgs(Args):
+    direction: Literal["up", "down", "left", "right"] = Field(description="'down' reveals what is below.")
+    index: int | None = Field(default=None, ge=0, description="The list to scroll (default: the screen's).")
+
+
+class SwipeArgs(Args):
+    direction: Literal["up", "down", "left", "right"] = Field(description="Finger direction.")
+    from_edge: bool = Field(
+        default=False, description="Start at the screen edge ('down' opens notifications)."
+    )
+
+
+class OpenAppArgs(Args):
+    app_name: str = Field(min_length=1, description="App label (as on the launcher) or package name.")
+
+
+class WaitArgs(Args):
+    seconds: float = Field(default=2.0, gt=0, le=3600, description="Virtual seconds to let pass.")
+
+
+class GestureArgs(Args):
+    touch_point: tuple[float, float] = Field(description="[y, x] in 0..1 where the finger lands.")
+    lift_point: tuple[float, float] = Field(
+        description="[y, x] in 0..1 where it lifts; close to touch = tap."
+    )
+
+    @model_validator(mode="after")
+    def _in_unit_square(self) -> GestureArgs:
+        for p in (*self.touch_point, *self.lift_point):
+            if not 0.0 <= p <= 1.0:
+                raise ValueError("gesture points are normalised: every coordinate in 0..1")
+        return self
+
+
+ACTIONS = [
+    ActionSpec(name="click", doc="Tap an element (index) or a point (x, y).", args_model=TargetArgs),
+    ActionSpec(name="double_tap", doc="Tap twice quickly.", args_model=TargetArgs),
+    ActionSpec(name="long_press", doc="Press and hold an element or point.", args_model=TargetArgs),
+    ActionSpec(
+        name="input_text",
+        doc="Type into the focused text field (or tap the field at index first); clear replaces.",
+        args_model=InputTextArgs,
+    ),
+    ActionSpec(name="keyboard_enter", doc="Press the keyboard's Enter/action key."),
+    ActionSpec(name="scroll", doc="Scroll a list; 'down' shows what is further down.", args_model=ScrollArgs),
+    ActionSpec(name="swipe", doc="Swipe a finger across the screen.", args_model=SwipeArgs),
+    ActionSpec(name="navigate_home", doc="Press Home."),
+    ActionSpec(name="navigate_back", doc="Press Back (closes keyboard, dialog, screen - in that order)."),
+    ActionSpec(name="navigate_recents", doc="Show recent apps."),
+    ActionSpec(name="open_app", doc="Launch an app by its name.", args_model=OpenAppArgs),
+    ActionSpec(
+        name="wait", doc="Let virtual time pass (timers, recordings, incoming messages).", args_model=WaitArgs
+    ),
+    ActionSpec(
+        name="gesture",
+        doc="B-MoCA dual gesture: touch [y,x] to lift [y,x], normalised; a short one is a tap.",
+        args_model=GestureArgs,
+    ),
+]
+
+__all__ = [
+    "ACTIONS",
+    "GestureArgs",
+    "InputTextArgs",
+    "NoArgs",
+    "OpenAppArgs",
+    "ScrollArgs",
+    "SwipeArgs",
+    "TargetArgs",
+    "WaitArgs",
+]

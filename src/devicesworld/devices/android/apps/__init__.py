@@ -1,0 +1,18 @@
+"""The installed apps, in the launcher's default order."""
+
+from __future__ import annotations
+
+from devicesworld.devices.android.apps.base import App
+from devicesworld.devices.android.apps.clock import ClockApp
+from devicesworld.devices.android.apps.contacts import ContactsApp
+from devicesworld.devices.android.apps.dialer import DialerApp
+from devicesworld.devices.android.apps.messages import MessagesApp
+from devicesworld.devices.android.apps.settings import SettingsApp
+
+ALL_APPS: list[type[App]] = [
+    MessagesApp,
+    ContactsApp,
+    DialerApp,
+    ClockApp,
+    SettingsApp,
+]

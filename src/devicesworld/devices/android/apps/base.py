@@ -1,0 +1,95 @@
+"""What every app is made of: activities (screens) with their own state, dialogs, helpers.
+
+An :class:`App` turns its stored data plus a :class:`Screen`'s state into a view tree;
+the system (:mod:`..system.phone`) keeps one back stack of screens per app and one
+dialog at a time. Screen state holds what a real activity keeps in its views: text
+typed into fields, picker values, the scroll offset of a list. Nothing is saved to
+the app's database until the user presses the app's own save/send button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from devicesworld.devices.android.storage import Storage
+from devicesworld.devices.android.ui import view as v
+from devicesworld.devices.android.ui.view import View
+
+if TYPE_CHECKING:
+    from devicesworld.devices.android.system.phone import Phone
+
+
+@dataclass(eq=False)
+class Screen:
+    """One activity instance on a back stack."""
+
+    package: str
+    activity: str
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class Dialog:
+    """A modal dialog: a title, a body built from its own state, and a row of buttons."""
+
+    title: str
+    body: Callable[[Dialog], list[View]]
+    buttons: Callable[[Dialog], list[View]]
+    state: dict[str, Any] = field(default_factory=dict)
+    resource_id: str = "android:id/parentPanel"
+    on_dismiss: Callable[[], None] | None = None
+
+
+class App:
+    """Base class: subclasses name their package and implement ``screen_<activity>`` builders."""
+
+    package: ClassVar[str]
+    label_key: ClassVar[str]
+    main_activity: ClassVar[str] = "main"
+
+    def __init__(self, phone: Phone) -> None:
+        self.phone = phone
+
+    @property
+    def storage(self) -> Storage:
+        return self.phone.storage
+
+    def t(self, key: str, **fmt: object) -> str:
+        return self.phone.t(key, **fmt)
+
+    def rid(self, name: str) -> str:
+        return f"{self.package}:id/{name}"
+
+    def build(self, screen: Screen) -> View:
+        builder: Callable[[Screen], View] = getattr(self, "screen_" + screen.activity)
+        return builder(screen)
+
+    def on_back(self, screen: Screen) -> bool:
+        """Handle back on this screen (e.g. ask about unsaved changes); True when handled."""
+        return False
+
+    def on_start(self, screen: Screen) -> None:
+        """Called when the app's first screen is created."""
+
+    # --- common building blocks ----------------------------------------------------------
+    def appbar(self, title: str, *, up: bool = True, actions: list[View] | None = None) -> View:
+        kids: list[View] = []
+        if up:
+            kids.append(
+                v.icon_button(
+                    self.t("sys.navigate_up"), self.phone.back, rid=self.rid("toolbar_up"), weight=0.6
+                )
+            )
+        kids.append(View(v.TEXT, text=title, resource_id=self.rid("toolbar_title"), weight=4, style="title"))
+        kids += actions or []
+        return v.row(*kids, height=56, rid=self.rid("toolbar"))
+
+    def page(self, *children: View) -> View:
+        for node in children:
+            for n in node.walk():
+                n.package = self.package
+        root = v.column(*children)
+        root.package = self.package
+        return root

@@ -1,0 +1,361 @@
+"""Checks for each app: message sent, contact saved, event booked, alarm set, setting, file, ...
+
+Each reads the phone only through getters. Text comparisons ignore case and
+surrounding/inner whitespace runs, since neither is what a task asks for; numbers
+match by their digits (a country code may be added or left out).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import Field
+
+from devicesworld.devices.android import providers as p
+from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn
+
+Weekday = Literal["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+
+
+def norm(text: Any) -> str:
+    return re.sub(r"\s+", " ", str(text)).strip().casefold()
+
+
+def _text_ok(value: str, equals: str | None, contains: list[str]) -> bool:
+    if equals is not None and norm(value) != norm(equals):
+        return False
+    return all(norm(c) in norm(value) for c in contains)
+
+
+def _ok(passed: bool, detail: str) -> CheckOutcome:
+    return CheckOutcome(passed=passed, detail=detail)
+
+
+# --- messages ------------------------------------------------------------------------------
+class SmsSentArgs(Args):
+    to: str = Field(min_length=1, description="Recipient number.")
+    body: str | None = Field(default=None, description="Exact body (case/whitespace-insensitive).")
+    contains: list[str] = Field(default_factory=list, description="Substrings the body must contain.")
+
+
+def sms_sent(get: GetterFn, a: SmsSentArgs) -> CheckOutcome:
+    sent = [m for m in get("sms", {}) if m["box"] == "sent" and p.same_number(m["address"], a.to)]
+    hit = [m for m in sent if _text_ok(m["body"], a.body, a.contains)]
+    if hit:
+        return _ok(True, f"sent to {a.to}: {hit[-1]['body']!r}")
+    if not sent:
+        return _ok(False, f"no message sent to {a.to}")
+    want = repr(a.body) if a.body is not None else f"containing {a.contains}"
+    return _ok(False, f"messages sent to {a.to} ({[m['body'] for m in sent]}) do not match {want}")
+
+
+class SmsNoneArgs(Args):
+    to: str | None = Field(default=None, description="Only messages to this number count (default: any).")
+
+
+def sms_not_sent(get: GetterFn, a: SmsNoneArgs) -> CheckOutcome:
+    sent = [
+        m
+        for m in get("sms", {})
+        if m["box"] == "sent" and (a.to is None or p.same_number(m["address"], a.to))
+    ]
+    return _ok(
+        not sent, "no message sent" if not sent else f"{len(sent)} message(s) sent: {sent[-1]['body']!r}"
+    )
+
+
+# --- contacts ------------------------------------------------------------------------------
+class ContactArgs(Args):
+    name: str = Field(min_length=1)
+    phone: str | None = None
+    email: str | None = None
+    company: str | None = None
+    notes_contains: str | None = None
+
+
+def contact_exists(get: GetterFn, a: ContactArgs) -> CheckOutcome:
+    found = [c for c in get("contacts", {}) if norm(c["name"]) == norm(a.name)]
+    if not found:
+        return _ok(False, f"no contact named {a.name!r}")
+    for c in found:
+        problems = []
+        if a.phone is not None and not p.same_number(c["phone"], a.phone):
+            problems.append(f"phone {c['phone']!r} != {a.phone!r}")
+        if a.email is not None and norm(c["email"]) != norm(a.email):
+            problems.append(f"email {c['email']!r} != {a.email!r}")
+        if a.company is not None and norm(c["company"]) != norm(a.company):
+            problems.append(f"company {c['company']!r} != {a.company!r}")
+        if a.notes_contains is not None and norm(a.notes_contains) not in norm(c["notes"]):
+            problems.append(f"notes {c['notes']!r} lack {a.notes_contains!r}")
+        if not problems:
+            return _ok(True, f"contact {a.name!r} has the expected fields")
+    return _ok(False, f"contact {a.name!r}: " + "; ".join(problems))
+
+
+class NameArgs(Args):
+    name: str = Field(min_length=1)
+
+
+def contact_absent(get: GetterFn, a: NameArgs) -> CheckOutcome:
+    found = [c for c in get("contacts", {}) if norm(c["name"]) == norm(a.name)]
+    return _ok(not found, f"contact {a.name!r} " + ("exists" if found else "is absent"))
+
+
+# --- calls ---------------------------------------------------------------------------------
+class CallMadeArgs(Args):
+    number: str = Field(min_length=1)
+
+
+def call_made(get: GetterFn, a: CallMadeArgs) -> CheckOutcome:
+    out = [c for c in get("calls", {}) if c["kind"] == "outgoing" and p.same_number(c["number"], a.number)]
+    return _ok(bool(out), f"{len(out)} outgoing call(s) to {a.number}")
+
+
+# --- calendar ------------------------------------------------------------------------------
+class EventCheckArgs(Args):
+    title: str = Field(min_length=1)
+    start: str | None = Field(default=None, description="'YYYY-MM-DDTHH:MM'")
+    end: str | None = None
+    location: str | None = None
+    description_contains: str | None = None
+
+
+def event_exists(get: GetterFn, a: EventCheckArgs) -> CheckOutcome:
+    found = [e for e in get("events", {}) if norm(e["title"]) == norm(a.title)]
+    if not found:
+        return _ok(False, f"no event titled {a.title!r}")
+    problems: list[str] = []
+    for e in found:
+        problems = []
+        if a.start is not None and e["dtstart"][:16] != a.start[:16]:
+            problems.append(f"starts {e['dtstart']}, expected {a.start}")
+        if a.end is not None and e["dtend"][:16] != a.end[:16]:
+            problems.append(f"ends {e['dtend']}, expected {a.end}")
+        if a.location is not None and norm(e["eventLocation"]) != norm(a.location):
+            problems.append(f"location {e['eventLocation']!r} != {a.location!r}")
+        if a.description_contains is not None and norm(a.description_contains) not in norm(e["description"]):
+            problems.append(f"description lacks {a.description_contains!r}")
+        if not problems:
+            return _ok(True, f"event {a.title!r} at {e['dtstart']}")
+    return _ok(False, f"event {a.title!r}: " + "; ".join(problems))
+
+
+class TitleArgs(Args):
+    title: str = Field(min_length=1)
+
+
+def event_absent(get: GetterFn, a: TitleArgs) -> CheckOutcome:
+    found = [e for e in get("events", {}) if norm(e["title"]) == norm(a.title)]
+    return _ok(not found, f"event {a.title!r} " + ("exists" if found else "is absent"))
+
+
+# --- clock ---------------------------------------------------------------------------------
+class AlarmCheckArgs(Args):
+    hour: int = Field(ge=0, le=23)
+    minute: int = Field(ge=0, le=59)
+    enabled: bool | None = True
+    days: list[Weekday] | None = Field(default=None, description="Exact repeat days (None: any).")
+    label: str | None = None
+
+
+def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
+    found = [x for x in get("alarms", {}) if x["hour"] == a.hour and x["minute"] == a.minute]
+    name = f"{a.hour:02d}:{a.minute:02d}"
+    if not found:
+        have = [f"{x['hour']:02d}:{x['minute']:02d}" for x in get("alarms", {})]
+        return _ok(False, f"no alarm at {name} (alarms: {have})")
+    problems: list[str] = []
+    for x in found:
+        problems = []
+        if a.enabled is not None and x["enabled"] != a.enabled:
+            problems.append(f"enabled={x['enabled']}")
+        if a.days is not None and sorted(x["days"]) != sorted(a.days):
+            problems.append(f"days {x['days']} != {a.days}")
+        if a.label is not None and norm(x["label"]) != norm(a.label):
+            problems.append(f"label {x['label']!r} != {a.label!r}")
+        if not problems:
+            return _ok(True, f"alarm at {name} as expected")
+    return _ok(False, f"alarm at {name}: " + "; ".join(problems))
+
+
+class AlarmAbsentArgs(Args):
+    hour: int = Field(ge=0, le=23)
+    minute: int = Field(ge=0, le=59)
+
+
+def alarm_absent(get: GetterFn, a: AlarmAbsentArgs) -> CheckOutcome:
+    found = [x for x in get("alarms", {}) if x["hour"] == a.hour and x["minute"] == a.minute]
+    return _ok(not found, f"alarm {a.hour:02d}:{a.minute:02d} " + ("exists" if found else "is absent"))
+
+
+class TimerArgs(Args):
+    seconds: int | None = Field(default=None, ge=1, description="The timer's length.")
+
+
+def timer_running(get: GetterFn, a: TimerArgs) -> CheckOutcome:
+    running = [t for t in get("timers", {}) if t["state"] == "running"]
+    if a.seconds is not None:
+        running = [t for t in running if t["length_s"] == a.seconds]
+    return _ok(bool(running), f"{len(running)} matching running timer(s)")
+
+
+# --- settings ------------------------------------------------------------------------------
+class SettingCheckArgs(Args):
+    table: Literal["global", "system", "secure"]
+    name: str
+    value: str | None = None
+    min: float | None = None
+    max: float | None = None
+
+
+def setting_is(get: GetterFn, a: SettingCheckArgs) -> CheckOutcome:
+    value = get("settings", {})[a.table].get(a.name)
+    label = f"{a.table}.{a.name} = {value!r}"
+    if value is None:
+        return _ok(False, f"{a.table}.{a.name} is not set")
+    if a.value is not None and str(value) != a.value:
+        return _ok(False, f"{label}, expected {a.value!r}")
+    try:
+        number = float(value)
+    except ValueError:
+        number = None
+    if (a.min is not None or a.max is not None) and number is None:
+        return _ok(False, f"{label} is not a number")
+    if a.min is not None and number is not None and number < a.min:
+        return _ok(False, f"{label} < {a.min}")
+    if a.max is not None and number is not None and number > a.max:
+        return _ok(False, f"{label} > {a.max}")
+    return _ok(True, label)
+
+
+# --- files ---------------------------------------------------------------------------------
+class FileCheckArgs(Args):
+    path: str = Field(min_length=1)
+    location: Literal["sdcard", "drive"] = "sdcard"
+    equals: str | None = None
+    contains: list[str] = Field(default_factory=list)
+
+
+def file_exists(get: GetterFn, a: FileCheckArgs) -> CheckOutcome:
+    content = get("file", {"path": a.path, "location": a.location})
+    where = f"{a.location}:{a.path}"
+    if content is None:
+        return _ok(False, f"{where} does not exist")
+    if isinstance(content, dict):
+        ok = a.equals is None and not a.contains
+        return _ok(ok, f"{where} exists (binary)")
+    if not _text_ok(content, a.equals, a.contains):
+        return _ok(False, f"{where} has {content[:120]!r}")
+    return _ok(True, f"{where} as expected")
+
+
+class FileAbsentArgs(Args):
+    path: str = Field(min_length=1)
+    location: Literal["sdcard", "drive"] = "sdcard"
+
+
+def file_absent(get: GetterFn, a: FileAbsentArgs) -> CheckOutcome:
+    content = get("file", {"path": a.path, "location": a.location})
+    return _ok(
+        content is None, f"{a.location}:{a.path} " + ("exists" if content is not None else "is absent")
+    )
+
+
+class CountArgs(Args):
+    folder: str = Field(min_length=1, description="Folder under /sdcard, e.g. 'DCIM/Camera'.")
+    suffix: str = ""
+    at_least: int = Field(default=1, ge=0)
+
+
+def files_in_folder(get: GetterFn, a: CountArgs) -> CheckOutcome:
+    prefix = a.folder.strip("/") + "/"
+    names = [f for f in get("files", {"location": "sdcard"}) if f.startswith(prefix) and f.endswith(a.suffix)]
+    return _ok(len(names) >= a.at_least, f"{len(names)} file(s) in {a.folder} (need {a.at_least})")
+
+
+# --- app preferences (music, maps, browser, calculator) ------------------------------------
+class PrefArgs(Args):
+    package: str = Field(min_length=1)
+    key: str = Field(min_length=1)
+    equals: Any = None
+    contains: str | None = None
+
+
+def app_pref(get: GetterFn, a: PrefArgs) -> CheckOutcome:
+    prefs = get("app_prefs", {}).get(a.package, {})
+    value = prefs.get(a.key)
+    label = f"{a.package}.{a.key} = {value!r}"
+    if a.equals is not None and (
+        norm(value) != norm(a.equals) if isinstance(a.equals, str) else value != a.equals
+    ):
+        return _ok(False, f"{label}, expected {a.equals!r}")
+    if a.contains is not None:
+        hay = " | ".join(map(str, value)) if isinstance(value, list) else str(value)
+        if norm(a.contains) not in norm(hay):
+            return _ok(False, f"{label} lacks {a.contains!r}")
+    if value is None and a.equals is None:
+        return _ok(False, f"{a.package}.{a.key} is not set")
+    return _ok(True, label)
+
+
+class ForegroundArgs(Args):
+    package: str = Field(min_length=1)
+
+
+def foreground_is(get: GetterFn, a: ForegroundArgs) -> CheckOutcome:
+    fg = get("ui", {})["foreground_app"]
+    return _ok(fg == a.package, f"foreground app {fg}")
+
+
+CHECKS = [
+    CheckSpec(
+        name="sms_sent", doc="A text was sent to a number with a body.", args_model=SmsSentArgs, fn=sms_sent
+    ),
+    CheckSpec(
+        name="sms_not_sent", doc="No text was sent (to a number).", args_model=SmsNoneArgs, fn=sms_not_sent
+    ),
+    CheckSpec(
+        name="contact_exists",
+        doc="A contact with a name and fields exists.",
+        args_model=ContactArgs,
+        fn=contact_exists,
+    ),
+    CheckSpec(name="contact_absent", doc="No contact has this name.", args_model=NameArgs, fn=contact_absent),
+    CheckSpec(
+        name="call_made",
+        doc="An outgoing call to a number was placed.",
+        args_model=CallMadeArgs,
+        fn=call_made,
+    ),
+    CheckSpec(
+        name="event_exists",
+        doc="A calendar event with a title (and time, place).",
+        args_model=EventCheckArgs,
+        fn=event_exists,
+    ),
+    CheckSpec(name="event_absent", doc="No event has this title.", args_model=TitleArgs, fn=event_absent),
+    CheckSpec(
+        name="alarm_exists",
+        doc="An alarm at a time (enabled, days, label).",
+        args_model=AlarmCheckArgs,
+        fn=alarm_exists,
+    ),
+    CheckSpec(name="alarm_absent", doc="No alarm at this time.", args_model=AlarmAbsentArgs, fn=alarm_absent),
+    CheckSpec(name="timer_running", doc="A countdown timer runs.", args_model=TimerArgs, fn=timer_running),
+    CheckSpec(
+        name="setting_is",
+        doc="A settings.db value (exact or in a range).",
+        args_model=SettingCheckArgs,
+        fn=setting_is,
+    ),
+    CheckSpec(
+        name="file_exists", doc="A file exists (with content).", args_model=FileCheckArgs, fn=file_exists
+    ),
+    CheckSpec(name="file_absent", doc="A file does not exist.", args_model=FileAbsentArgs, fn=file_absent),
+    CheckSpec(
+        name="files_in_folder", doc="At least N files in a folder.", args_model=CountArgs, fn=files_in_folder
+    ),
+    CheckSpec(name="app_pref", doc="An app's saved state value.", args_model=PrefArgs, fn=app_pref),
+    CheckSpec(name="foreground_is", doc="This app is in front.", args_model=ForegroundArgs, fn=foreground_is),
+]

@@ -1,0 +1,239 @@
+"""The ``android`` device: a :class:`Phone` with its storage, wired to the device protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from devicesworld.devices.android import getters, providers
+from devicesworld.devices.android import setup as setup_ops
+from devicesworld.devices.android.apps import ALL_APPS
+from devicesworld.devices.android.apps.messages import PACKAGE as SMS_PACKAGE
+from devicesworld.devices.android.profiles import resolve_profile
+from devicesworld.devices.android.screentext import screen_text
+from devicesworld.devices.android.storage import Storage
+from devicesworld.devices.android.system import input as touch
+from devicesworld.devices.android.system.phone import Notification, Phone
+from devicesworld.devices.android.ui.element import to_element
+from devicesworld.devices.android.ui.view import View
+from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError
+from devicesworld.devices.drive import get_drive
+
+SetupFn = Callable[["AndroidDevice", Args], None]
+
+
+@dataclass
+class _Pending:
+    due: datetime
+    address: str
+    body: str
+
+
+class AndroidDevice:
+    def __init__(self, device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> None:
+        self.device_id = device_id
+        self.context = context
+        self.profile = resolve_profile(dict(profile))
+        self.storage = Storage(context.workdir)
+        s = self.storage
+        s.put_setting("system", "system_locales", self.profile.language)
+        s.put_setting("secure", "ui_night_mode", "2" if self.profile.dark_mode else "1")
+        s.put_setting("system", "font_scale", str(self.profile.font_scale))
+        s.put_setting("system", "time_12_24", "24" if self.profile.time_24h else "12")
+        self.phone = Phone(self.profile, s, context.clock)
+        for app_cls in ALL_APPS:
+            self.phone.install(app_cls(self.phone))
+        self.extra_setup: dict[str, SetupFn] = {}
+        for app in self.phone.apps.values():
+            self.extra_setup.update(getattr(app, "setup_ops", {}))
+        self._pending: list[_Pending] = []
+        self._dirty = True
+        context.clock.subscribe(self._on_time)
+
+    # --- paths ---------------------------------------------------------------------------
+    def resolve(self, location: str, relative: str) -> Path:
+        """A path on /sdcard or the shared drive; a bad path is a DeviceError."""
+        try:
+            if location == "drive":
+                drive = get_drive(self.context)
+                return drive.root if not relative.strip("/") else drive.resolve(relative)
+            return self.storage.sd_path(relative)
+        except ValueError as exc:
+            raise DeviceError("INVALID_PATH", str(exc)) from None
+
+    def prefs_of(self, package: str) -> dict[str, Any]:
+        rows = self.storage.db(package, "app.db").execute("SELECT key FROM prefs").fetchall()
+        return {r[0]: self.storage.pref(package, r[0]) for r in rows}
+
+    # --- incoming messages ---------------------------------------------------------------
+    def schedule_sms(self, address: str, body: str, delay: float) -> None:
+        due = self.context.clock.now + timedelta(seconds=delay)
+        if delay <= 0:
+            self._deliver(_Pending(due, address, body))
+        else:
+            self._pending.append(_Pending(due, address, body))
+
+    def _deliver(self, msg: _Pending) -> None:
+        providers.add_sms(self.storage, msg.address, msg.body, msg.due, sent=False, read=False)
+        who = providers.name_for(self.storage, msg.address) or msg.address
+        app = self.phone.apps[SMS_PACKAGE]
+
+        def open_thread() -> None:
+            self.phone.open_app(SMS_PACKAGE)
+            app.open_thread(msg.address)  # type: ignore[attr-defined]
+
+        self.phone.notify(
+            Notification(
+                SMS_PACKAGE,
+                who,
+                msg.body,
+                open_thread,
+                msg.due.isoformat(),
+                key=providers.digits(msg.address),
+            )
+        )
+        self._dirty = True
+
+    def _on_time(self, old: datetime, new: datetime) -> None:
+        due = sorted((m for m in self._pending if m.due <= new), key=lambda m: m.due)
+        self._pending = [m for m in self._pending if m.due > new]
+        for m in due:
+            self._deliver(m)
+        self._dirty = True
+
+    # --- protocol ------------------------------------------------------------------------
+    def setup(self, op: str, args: Any) -> None:
+        setup_ops.run(self, op, args)
+        self._dirty = True
+
+    def _fresh(self) -> None:
+        if self._dirty:
+            self.phone.refresh()
+            self._dirty = False
+
+    def act(self, action: str, args: Any) -> ActionResult:
+        self._fresh()
+        phone = self.phone
+        phone.toast = None
+        try:
+            result = self._act(action, args)
+        finally:
+            self._dirty = True
+        return result
+
+    def _target(self, args: Any) -> View | ActionResult:
+        if args.index is not None:
+            return touch.element(self.phone, args.index)
+        return touch.hit(self.phone, args.x, args.y)
+
+    def _act(self, action: str, args: Any) -> ActionResult:
+        phone = self.phone
+        if action in ("click", "double_tap", "long_press"):
+            node = self._target(args)
+            if isinstance(node, ActionResult):
+                return node
+            at = (args.x, args.y) if args.x is not None else None
+            if action == "long_press":
+                return touch.long_press(phone, node)
+            result = touch.tap(phone, node, at)
+            if action == "double_tap" and result.ok:
+                phone.refresh()
+                again = touch.hit(phone, *_center(node)) if at is None else touch.hit(phone, *at)
+                if isinstance(again, View):
+                    touch.tap(phone, again, at)
+                result = ActionResult.success("double-" + result.message)
+            return result
+        if action == "input_text":
+            if args.index is not None:
+                node = touch.element(phone, args.index)
+                if isinstance(node, ActionResult):
+                    return node
+                if not node.editable:
+                    return ActionResult.failure("NOT_EDITABLE", f"{touch.describe(node)} is not a text field")
+                touch.tap(phone, node)
+            return touch.type_text(phone, args.text, args.clear)
+        if action == "keyboard_enter":
+            return touch.enter(phone)
+        if action == "scroll":
+            within: View | None = None
+            if args.index is not None:
+                found = touch.element(phone, args.index)
+                if isinstance(found, ActionResult):
+                    return found
+                within = found
+            return touch.scroll(phone, args.direction, within)
+        if action == "swipe":
+            return touch.swipe(phone, args.direction, args.from_edge)
+        if action == "gesture":
+            return touch.gesture(phone, tuple(args.touch_point), tuple(args.lift_point))
+        if action == "navigate_home":
+            phone.home()
+            return ActionResult.success("home screen")
+        if action == "navigate_back":
+            phone.back()
+            return ActionResult.success("back")
+        if action == "navigate_recents":
+            phone.clear_focus()
+            phone.overlay = "recents"
+            return ActionResult.success("recent apps")
+        if action == "open_app":
+            app = phone.app_for(args.app_name)
+            if app is None:
+                names = ", ".join(phone.t(a.label_key) for a in phone.apps.values())
+                return ActionResult.failure(
+                    "NOT_FOUND", f"no app named {args.app_name!r}; installed: {names}"
+                )
+            phone.open_app(app.package)
+            return ActionResult.success(f"opened {phone.t(app.label_key)}")
+        if action == "wait":
+            self.context.clock.advance(args.seconds)
+            return ActionResult.success(f"waited {args.seconds:g} s")
+        return ActionResult.failure("UNKNOWN_ACTION", f"android has no action {action!r}")
+
+    def observe(self) -> dict[str, Any]:
+        self._fresh()
+        phone = self.phone
+        w, h = phone.width, phone.height
+        return {
+            "foreground_app": phone.foreground_package,
+            "foreground_activity": phone.foreground_activity,
+            "screen_size": [w, h],
+            "keyboard_visible": phone.keyboard,
+            "ui_elements": [to_element(n, w, h, phone.is_focused(n)) for n in phone.elements],
+            "screen_text": screen_text(phone, self.profile.device_type.name),
+        }
+
+    def screenshot(self) -> bytes | None:
+        from devicesworld.devices.android.render import render_png
+
+        self._fresh()
+        return render_png(self.phone)
+
+    def ui_summary(self) -> dict[str, Any]:
+        self._fresh()
+        return {
+            "foreground_app": self.phone.foreground_package,
+            "foreground_activity": self.phone.foreground_activity,
+            "texts": [n.text or n.content_description for n in self.phone.elements],
+        }
+
+    def get(self, getter: str, args: Any) -> Any:
+        return getters.get(self, getter, args)
+
+    def close(self) -> None:
+        self.storage.close()
+
+
+def _center(node: View) -> tuple[float, float]:
+    x0, y0, x1, y1 = node.rect
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> AndroidDevice:
+    return AndroidDevice(device_id, profile, context)
+
+
+__all__ = ["AndroidDevice", "factory"]

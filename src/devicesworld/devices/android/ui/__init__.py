@@ -1,0 +1,1 @@
+"""Part of the simulated Android device (see the package docstring)."""

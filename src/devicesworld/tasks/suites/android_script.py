@@ -1,0 +1,106 @@
+"""Reference solutions for phone tasks, written by meaning and recorded as index-based steps.
+
+A phone step in a task's solution is what an agent would send: ``click`` with the
+element's index in the observation at that moment. Writing indexes by hand is
+brittle, so a task author writes a *script* — ``tap(rid="send")``,
+``type_into("body", "hi")`` — and :func:`record` plays it in a real environment,
+resolving each target against the live element list and keeping the concrete step
+it took. A script that cannot be played (a target not on screen, a failing step)
+is a build error, so every recorded solution is proven at build time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.spec.models import Step, Task
+
+
+@dataclass(frozen=True)
+class Target:
+    """Find an element by resource-id suffix, exact text, content description, hint and/or position."""
+
+    rid: str | None = None
+    text: str | None = None
+    desc: str | None = None
+    hint: str | None = None
+    nth: int = 0
+
+    def matches(self, el: dict[str, Any]) -> bool:
+        rid = el.get("resource_id") or ""
+        if self.rid is not None and not (rid == self.rid or rid.endswith("/" + self.rid)):
+            return False
+        if self.text is not None and (el.get("text") or "") != self.text:
+            return False
+        if self.desc is not None and (el.get("content_description") or "") != self.desc:
+            return False
+        return self.hint is None or (el.get("hint_text") or "") == self.hint
+
+
+@dataclass(frozen=True)
+class UiStep:
+    device: str
+    action: str
+    target: Target | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+def tap(device: str, **target: Any) -> UiStep:
+    return UiStep(device, "click", Target(**target))
+
+
+def long_press(device: str, **target: Any) -> UiStep:
+    return UiStep(device, "long_press", Target(**target))
+
+
+def type_into(device: str, text: str, *, clear: bool = False, **target: Any) -> UiStep:
+    """``input_text`` with the field's index (taps it first, as AndroidWorld's input_text does)."""
+    return UiStep(device, "input_text", Target(**target), {"text": text, "clear": clear})
+
+
+def act(device: str, action: str, **args: Any) -> UiStep:
+    """A step with no target (``navigate_back``, ``open_app``, ``scroll``, ``wait`` ...)."""
+    return UiStep(device, action, None, args)
+
+
+class ScriptError(RuntimeError):
+    pass
+
+
+ScriptItem = UiStep | Step
+
+
+def _resolve(obs: dict[str, Any], item: UiStep) -> int:
+    assert item.target is not None
+    elements = obs.get("ui_elements", [])
+    hits = [i for i, el in enumerate(elements) if item.target.matches(el)]
+    if len(hits) <= item.target.nth:
+        raise ScriptError(
+            f"{item.device}: no element matches {item.target} on screen:\n{obs.get('screen_text', '')}"
+        )
+    return hits[item.target.nth]
+
+
+def record(task: Task, script: list[ScriptItem]) -> list[Step]:
+    """Play ``script`` on the task's environment and return the concrete steps it took."""
+    steps: list[Step] = []
+    with CrossDeviceEnv(task) as env:
+        env.reset()
+        for item in script:
+            if isinstance(item, Step):
+                step = item
+            else:
+                args = dict(item.args)
+                if item.target is not None:
+                    args["index"] = _resolve(env.observe()[item.device], item)
+                step = Step(device=item.device, action=item.action, args=args)
+            outcome = env.step(step)
+            if not outcome.result.ok:
+                screen = env.observe().get(step.device or "", {}).get("screen_text", "")
+                raise ScriptError(
+                    f"{task.id}: step {step.model_dump()} failed: {outcome.result.message}\n{screen}"
+                )
+            steps.append(step)
+    return steps
