@@ -44,6 +44,7 @@ class AndroidDevice:
         s.put_setting("system", "font_scale", str(self.profile.font_scale))
         s.put_setting("system", "time_12_24", "24" if self.profile.time_24h else "12")
         self.phone = Phone(self.profile, s, context.clock)
+        self.phone.locate = self.resolve
         for app_cls in ALL_APPS:
             self.phone.install(app_cls(self.phone))
         self.extra_setup: dict[str, SetupFn] = {}

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from devicesworld.devices.android.apps.base import App
+from devicesworld.devices.android.apps.calculator import CalculatorApp
+from devicesworld.devices.android.apps.calendar import CalendarApp
 from devicesworld.devices.android.apps.clock import ClockApp
 from devicesworld.devices.android.apps.contacts import ContactsApp
 from devicesworld.devices.android.apps.dialer import DialerApp
+from devicesworld.devices.android.apps.files import FilesApp
+from devicesworld.devices.android.apps.markor import MarkorApp
 from devicesworld.devices.android.apps.messages import MessagesApp
 from devicesworld.devices.android.apps.settings import SettingsApp
 
@@ -14,5 +18,9 @@ ALL_APPS: list[type[App]] = [
     ContactsApp,
     DialerApp,
     ClockApp,
+    CalendarApp,
+    FilesApp,
+    MarkorApp,
+    CalculatorApp,
     SettingsApp,
 ]

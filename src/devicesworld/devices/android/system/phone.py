@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from devicesworld.devices.android.apps.base import App, Dialog, Screen
@@ -73,6 +74,8 @@ class Phone:
         self.elements: list[View] = []
         self.parents: dict[int, View] = {}
         self.shade_state: dict[str, Any] = {}
+        self.locate: Callable[[str, str], Path] = lambda location, rel: storage.sd_path(rel)
+        """``(location, relative) -> Path`` on /sdcard or the shared drive; the device wires the drive in."""
 
     # --- strings and settings ------------------------------------------------------------
     def t(self, key: str, **fmt: object) -> str:

@@ -1,0 +1,134 @@
+"""Markor: notes as files in ``/sdcard/Documents/Markor``; create through a file-name dialog, edit, save.
+
+The editor works on a copy of the text: only *Save* writes the file. Leaving with
+unsaved changes asks "Save changes?" (Save / Discard).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from devicesworld.devices.android.apps.base import App, Dialog, Screen
+from devicesworld.devices.android.ui import view as v
+from devicesworld.devices.android.ui.view import View
+
+PACKAGE = "net.gsantner.markor"
+FOLDER = "Documents/Markor"
+
+
+class MarkorApp(App):
+    package = PACKAGE
+    label_key = "app.markor"
+
+    def _folder(self) -> list[str]:
+        root = self.phone.locate("sdcard", FOLDER)
+        root.mkdir(parents=True, exist_ok=True)
+        return sorted((f.name for f in root.iterdir() if f.is_file()), key=str.casefold)
+
+    def screen_main(self, screen: Screen) -> View:
+        rows = [
+            v.item(name, on_click=partial(self.open_note, name), rid=self.rid("ui__filesystem_item__title"))
+            for name in self._folder()
+        ]
+        return self.page(
+            self.appbar(self.t("app.markor"), up=False),
+            v.scroll_list(
+                "notes", rows, screen.state, rid=self.rid("recycler_view"), empty=self.t("mk.no_notes")
+            ),
+            v.button(
+                self.t("mk.new_file"), self._new_dialog, rid=self.rid("fab_add_new_item"), style="primary"
+            ),
+        )
+
+    def open_note(self, name: str) -> None:
+        path = self.phone.locate("sdcard", f"{FOLDER}/{name}")
+        text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        self.phone.start(PACKAGE, "editor", name=name, text=text, saved=text)
+
+    def _new_dialog(self) -> None:
+        def ok(d: Dialog) -> None:
+            name = str(d.state.get("name", "")).strip()
+            if not name or "/" in name:
+                return
+            if "." not in name:
+                name += ".md"
+            path = self.phone.locate("sdcard", f"{FOLDER}/{name}")
+            if path.exists():
+                self.phone.show_toast(self.t("fl.exists"))
+                return
+            path.write_text("", encoding="utf-8")
+            self.phone.dismiss()
+            self.open_note(name)
+
+        self.phone.show_dialog(
+            Dialog(
+                title=self.t("mk.new_file"),
+                state={"name": ""},
+                body=lambda d: [
+                    v.edit(
+                        "name",
+                        str(d.state.get("name", "")),
+                        hint=self.t("mk.name"),
+                        rid=self.rid("new_file_dialog__name"),
+                    )
+                ],
+                buttons=lambda d: [
+                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
+                    v.button(self.t("sys.ok"), partial(ok, d), rid="android:id/button1"),
+                ],
+            )
+        )
+
+    def screen_editor(self, screen: Screen) -> View:
+        st = screen.state
+        return self.page(
+            self.appbar(
+                str(st["name"]),
+                actions=[
+                    v.icon_button(
+                        self.t("sys.save"), partial(self._save, screen), rid=self.rid("action_save")
+                    )
+                ],
+            ),
+            v.edit(
+                "text",
+                str(st.get("text", "")),
+                hint=self.t("mk.content_hint"),
+                rid=self.rid("document__fragment__edit__highlighting_editor"),
+                multiline=True,
+                height=0,
+            ),
+        )
+
+    def _save(self, screen: Screen) -> None:
+        st = screen.state
+        self.phone.locate("sdcard", f"{FOLDER}/{st['name']}").write_text(
+            str(st.get("text", "")), encoding="utf-8"
+        )
+        st["saved"] = st.get("text", "")
+        self.phone.show_toast(self.t("mk.saved"))
+
+    def on_back(self, screen: Screen) -> bool:
+        if screen.activity != "editor" or screen.state.get("text") == screen.state.get("saved"):
+            return False
+
+        def save_and_leave() -> None:
+            self._save(screen)
+            self.phone.dismiss()
+            self.phone.finish()
+
+        def discard() -> None:
+            self.phone.dismiss()
+            self.phone.finish()
+
+        self.phone.show_dialog(
+            Dialog(
+                title=self.t("mk.unsaved_q"),
+                body=lambda d: [],
+                buttons=lambda d: [
+                    v.button(self.t("sys.discard"), discard, rid="android:id/button2"),
+                    v.button(self.t("sys.save"), save_and_leave, rid="android:id/button1"),
+                ],
+            )
+        )
+        return True
