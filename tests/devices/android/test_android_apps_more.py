@@ -139,13 +139,13 @@ def test_dialer_call_and_log() -> None:
 
 
 def test_calculator_keys_and_evaluator() -> None:
-    assert evaluate("12×(3−1)÷4") == 6
+    assert evaluate("12\u00d7(3\u22121)\u00f74") == 6
     cond = [{"id": "c", "device": "android_0", "check": "app_pref",
              "args": {"package": "com.google.android.calculator", "key": "last_result", "equals": "56"}}]  # fmt: skip
 
     def steps(d: Driver) -> None:
         d.do("open_app", app_name="Calculator")
-        for key in ("digit_7", "op_×", "digit_8", "eq"):
+        for key in ("digit_7", "op_mul", "digit_8", "eq"):
             d.tap(rid=key)
         assert d.has(text="56")
 

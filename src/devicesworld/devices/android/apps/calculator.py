@@ -18,6 +18,7 @@ from devicesworld.devices.android.ui.view import View
 
 PACKAGE = "com.google.android.calculator"
 KEYS = ("7", "8", "9", "÷", "4", "5", "6", "×", "1", "2", "3", "−", "0", ".", "=", "+")
+KEY_IDS = {"=": "eq", "×": "op_mul", "÷": "op_div", "−": "op_sub", "+": "op_add", ".": "dec_point"}
 _OPS: dict[type, Callable[[float, float], float]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
@@ -96,7 +97,7 @@ class CalculatorApp(App):
                         text=k,
                         content_description=descs.get(k, k),
                         on_click=partial(press, k),
-                        resource_id=self.rid("eq" if k == "=" else f"op_{k}" if k in descs else f"digit_{k}"),
+                        resource_id=self.rid(KEY_IDS.get(k, f"digit_{k}")),
                         height=72,
                         style="primary" if k == "=" else "",
                     )
