@@ -45,6 +45,8 @@ class UiStep:
     action: str
     target: Target | None = None
     args: dict[str, Any] = field(default_factory=dict)
+    at_fraction: float | None = None
+    """Tap the target at this fraction of its width (sliders) by pixel coordinates."""
 
 
 def tap(device: str, **target: Any) -> UiStep:
@@ -60,9 +62,45 @@ def type_into(device: str, text: str, *, clear: bool = False, **target: Any) -> 
     return UiStep(device, "input_text", Target(**target), {"text": text, "clear": clear})
 
 
+def tap_at(device: str, fraction: float, **target: Any) -> UiStep:
+    """Tap a point along an element (a slider) by pixel coordinates."""
+    return UiStep(device, "click", Target(**target), at_fraction=fraction)
+
+
 def act(device: str, action: str, **args: Any) -> UiStep:
     """A step with no target (``navigate_back``, ``open_app``, ``scroll``, ``wait`` ...)."""
     return UiStep(device, action, None, args)
+
+
+class On:
+    """Script steps bound to one phone: ``a0 = On("android_0"); a0.tap(rid="send")``."""
+
+    def __init__(self, device: str) -> None:
+        self.device = device
+
+    def tap(self, **target: Any) -> UiStep:
+        return tap(self.device, **target)
+
+    def hold(self, **target: Any) -> UiStep:
+        return long_press(self.device, **target)
+
+    def tap_at(self, fraction: float, **target: Any) -> UiStep:
+        return tap_at(self.device, fraction, **target)
+
+    def type(self, text: str, *, clear: bool = False, **target: Any) -> UiStep:
+        return type_into(self.device, text, clear=clear, **target)
+
+    def open(self, app: str) -> UiStep:
+        return act(self.device, "open_app", app_name=app)
+
+    def back(self) -> UiStep:
+        return act(self.device, "navigate_back")
+
+    def home(self) -> UiStep:
+        return act(self.device, "navigate_home")
+
+    def act(self, action: str, **args: Any) -> UiStep:
+        return act(self.device, action, **args)
 
 
 class ScriptError(RuntimeError):
@@ -94,7 +132,14 @@ def record(task: Task, script: list[ScriptItem]) -> list[Step]:
             else:
                 args = dict(item.args)
                 if item.target is not None:
-                    args["index"] = _resolve(env.observe()[item.device], item)
+                    obs = env.observe()[item.device]
+                    index = _resolve(obs, item)
+                    if item.at_fraction is None:
+                        args["index"] = index
+                    else:
+                        box = obs["ui_elements"][index]["bbox_pixels"]
+                        args["x"] = box["x_min"] + item.at_fraction * (box["x_max"] - box["x_min"])
+                        args["y"] = (box["y_min"] + box["y_max"]) / 2
                 step = Step(device=item.device, action=item.action, args=args)
             outcome = env.step(step)
             if not outcome.result.ok:
