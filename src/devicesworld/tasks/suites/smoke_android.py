@@ -619,7 +619,7 @@ def _files_notes(b: _Builder) -> None:
         apps=["messages", "markor"],
     )
     b.add(
-        "Use the calculator to work out 48 × 17.",
+        "Use the calculator to work out 48 times 17.",
         [A0],
         [],
         [
