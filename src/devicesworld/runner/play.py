@@ -44,12 +44,28 @@ def parse_command(line: str) -> dict[str, Any] | str:
     return {"device": head, "action": action, "args": args}
 
 
+SCREEN_TEXT = "screen_text"
+"""Observation key of a device's screen drawn as text (phones); shown instead of the raw JSON."""
+
+
+def show_observation(console: Console, observation: dict[str, Any], only: str | None = None) -> None:
+    """Print each device's observation: its ``screen_text`` when it has one, JSON otherwise."""
+    for device_id, view in observation.items():
+        if only is not None and device_id != only:
+            continue
+        if isinstance(view, dict) and isinstance(view.get(SCREEN_TEXT), str):
+            console.rule(device_id, style="dim")
+            console.print(view[SCREEN_TEXT], highlight=False, markup=False)
+        elif only is None:
+            console.print_json(json.dumps({device_id: view}, default=str))
+
+
 def play_task(task: Task, console: Console, stdin: TextIO | None = None) -> None:
     stream = stdin or sys.stdin
     with CrossDeviceEnv(task) as env:
         observation = env.reset()
         console.print(f"[bold]{escape(task.id)}[/]: {escape(task.instruction)}", highlight=False)
-        console.print_json(json.dumps(observation, default=str))
+        show_observation(console, observation)
         console.print("type `help` for the actions; `finish` when done")
         while not env.done:
             console.print(f"[dim]step {env.steps + 1}/{task.limits.max_steps}[/] > ", end="")
@@ -71,6 +87,8 @@ def play_task(task: Task, console: Console, stdin: TextIO | None = None) -> None
             console.print(f"[{style}]{escape(outcome.result.message)}[/]", highlight=False)
             if outcome.result.data is not None:
                 console.print_json(json.dumps(outcome.result.data, default=str))
+            if not env.done and isinstance(step.get("device"), str):
+                show_observation(console, env.observe(), only=step["device"])
         verdict = env.evaluate()
     console.print(f"[bold]success: {verdict.success}  score: {verdict.score:.2f}[/]")
     for c in verdict.conditions:
