@@ -112,6 +112,7 @@ class AndroidDevice:
 
     def _fresh(self) -> None:
         if self._dirty:
+            self.storage.commit()
             self.phone.refresh()
             self._dirty = False
 

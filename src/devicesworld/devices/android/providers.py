@@ -8,6 +8,7 @@ planting one write the very same rows.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -87,7 +88,6 @@ def add_sms(s: Storage, address: str, body: str, when: datetime, *, sent: bool, 
         "snippet=CASE WHEN ? >= date THEN ? ELSE snippet END, read=read AND ? WHERE _id=?",
         (ms, ms, body, int(read), tid),
     )
-    conn.commit()
     return int(cur.lastrowid or 0)
 
 
@@ -131,7 +131,6 @@ def add_contact(s: Storage, name: str, fields: dict[str, str], starred: bool = F
         "INSERT INTO data (raw_contact_id, mimetype, data1) VALUES (?, ?, ?)",
         [(cid, _FIELD_MIME[k], val) for k, val in fields.items() if val and k in _FIELD_MIME],
     )
-    conn.commit()
     return cid
 
 
@@ -143,7 +142,6 @@ def update_contact(s: Storage, cid: int, name: str, fields: dict[str, str]) -> N
         "INSERT INTO data (raw_contact_id, mimetype, data1) VALUES (?, ?, ?)",
         [(cid, _FIELD_MIME[k], val) for k, val in fields.items() if val and k in _FIELD_MIME],
     )
-    conn.commit()
 
 
 def delete_contact(s: Storage, cid: int) -> None:
@@ -177,10 +175,29 @@ def contact(s: Storage, cid: int) -> dict[str, Any] | None:
 
 
 def name_for(s: Storage, number: str) -> str | None:
-    for c in contacts(s):
-        if c["phone"] and same_number(c["phone"], number):
-            return str(c["name"])
-    return None
+    return namer(s)(number)
+
+
+def namer(s: Storage) -> Callable[[str], str | None]:
+    """A number -> contact name lookup built from one read of the contacts (for lists)."""
+    rows = (
+        s.db(*CONTACTS_DB)
+        .execute(
+            "SELECT r.display_name, d.data1 FROM raw_contacts r JOIN data d ON d.raw_contact_id = r._id "
+            "WHERE r.deleted = 0 AND d.mimetype = ?",
+            (MIME_PHONE,),
+        )
+        .fetchall()
+    )
+    by_digits = {digits(r[1]): str(r[0]) for r in rows if r[1]}
+
+    def lookup(number: str) -> str | None:
+        d = digits(number)
+        if d in by_digits:
+            return by_digits[d]
+        return next((name for key, name in by_digits.items() if same_number(key, d)), None)
+
+    return lookup
 
 
 # --- calls ---------------------------------------------------------------------------------

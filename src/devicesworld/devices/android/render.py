@@ -98,8 +98,8 @@ class _Painter:
         self.img = Image.new("RGB", (phone.width, phone.height), self.c["bg"])
         self.draw = ImageDraw.Draw(self.img)
 
-    def font(self, size: int) -> FontT:
-        return font(self.phone.lang, size)
+    def font(self, size: int, symbol: bool = False) -> FontT:
+        return font("symbols" if symbol else self.phone.lang, size)
 
     def text(
         self,
@@ -109,19 +109,16 @@ class _Painter:
         *,
         size: int | None = None,
         center: bool = False,
+        symbol: bool = False,
     ) -> None:
         if not value:
             return
         x0, y0, x1, y1 = box
         pad = int(8 * self.d)
-        f = self.font(size or self.text_px)
+        f = self.font(size or self.text_px, symbol)
         line = value.replace("\n", " ⏎ ")
-        direction = "rtl" if self.phone.rtl else None
-        try:
-            width = self.draw.textlength(line, font=f, direction=direction)
-        except (KeyError, ValueError):  # basic layout: no direction support
-            direction = None
-            width = self.draw.textlength(line, font=f)
+        direction = None  # raqm finds each run's direction itself (mixed Arabic/Latin text stays readable)
+        width = self.draw.textlength(line, font=f)
         avail = max(x1 - x0 - 2 * pad, 1)
         while width > avail and len(line) > 2:
             line = line[: max(int(len(line) * avail / width) - 2, 1)] + "…"
@@ -191,7 +188,7 @@ class _Painter:
                 (0, 150, 136),
             ]
             draw.ellipse((cx - size // 2, y0 + 6 * d, cx + size // 2, y0 + 6 * d + size), fill=palette[hue])
-            glyph = n.text[:1].upper()
+            glyph = n.text.removeprefix("ال")[:1].upper()
             self.text(
                 (cx - size // 2, int(y0 + 6 * d), cx + size // 2, int(y0 + 6 * d + size)),
                 glyph,
@@ -230,7 +227,12 @@ class _Painter:
                 "deleteButton": "⌫",
             }
             key = n.resource_id.rsplit("/", 1)[-1]
-            glyph = glyphs.get(key) or icon_glyphs.get(key) or _desc_glyph(n.content_description)
+            glyph = (
+                glyphs.get(key)
+                or icon_glyphs.get(key)
+                or _rid_glyph(key)
+                or _desc_glyph(n.content_description)
+            )
             fill = c["line"] if not n.enabled else c["field"]
             if key not in glyphs:
                 draw.ellipse(
@@ -242,7 +244,13 @@ class _Painter:
                     ),
                     fill=fill,
                 )
-            self.text(box, glyph, c["fg"], center=True)
+            self.text(
+                box,
+                glyph,
+                c["fg"],
+                center=True,
+                symbol=bool(_rid_glyph(key) or key in glyphs or key in icon_glyphs),
+            )
         elif n.editable:
             draw.rounded_rectangle(box, radius=r, fill=c["field"])
             focused = self.phone.is_focused(n)
@@ -323,6 +331,7 @@ class _Painter:
                 c["fg"],
                 size=int(self.text_px * 0.8),
                 center=True,
+                symbol=True,
             )
         if n.selected and n.class_name == v.LINEAR:
             draw.rectangle(n.rect, outline=c["primary"], width=int(2 * d))
@@ -334,6 +343,20 @@ class _Painter:
         ImageDraw.Draw(overlay).rectangle(rect, fill=(0, 0, 0, 110))
         self.img = Image.alpha_composite(self.img.convert("RGBA"), overlay).convert("RGB")
         self.draw = ImageDraw.Draw(self.img)
+
+
+def _rid_glyph(key: str) -> str:
+    for suffix, glyph in (
+        ("_increment", "▲"),
+        ("_decrement", "▼"),
+        ("prev", "◀"),
+        ("left_arrow", "◀"),
+        ("next", "▶"),
+        ("right_arrow", "▶"),
+    ):
+        if key.endswith(suffix):
+            return glyph
+    return ""
 
 
 def _desc_glyph(desc: str) -> str:

@@ -125,10 +125,15 @@ class Storage:
         return [dict(r) for r in self.db(package, name).execute(sql, params).fetchall()]
 
     def execute(self, package: str, name: str, sql: str, params: tuple[Any, ...] = ()) -> int:
-        conn = self.db(package, name)
-        cur = conn.execute(sql, params)
-        conn.commit()
+        """Run one write. Not committed yet: the connection sees its own writes, and
+        :meth:`commit` (after setup and after each action) makes them durable in one go."""
+        cur = self.db(package, name).execute(sql, params)
         return int(cur.lastrowid or 0)
+
+    def commit(self) -> None:
+        for conn in self._conns.values():
+            if conn.in_transaction:
+                conn.commit()
 
     # --- settings ------------------------------------------------------------------------
     def setting(self, table: str, name: str, default: str = "") -> str:

@@ -27,11 +27,12 @@ class MessagesApp(App):
     # --- conversation list ---------------------------------------------------------------
     def screen_main(self, screen: Screen) -> View:
         rows = []
+        who = p.namer(self.storage)
         for th in p.threads(self.storage):
             unread = not th["read"]
             rows.append(
                 v.item(
-                    self._who(th["address"]) + (" •" if unread else ""),
+                    (who(th["address"]) or th["address"]) + (" •" if unread else ""),
                     th["snippet"],
                     on_click=partial(self.open_thread, th["address"]),
                     on_long_click=partial(self._ask_delete, th["_id"]),
