@@ -299,6 +299,20 @@ def app_pref(get: GetterFn, a: PrefArgs) -> CheckOutcome:
     return _ok(True, label)
 
 
+class PlaylistArgs(Args):
+    name: str = Field(min_length=1)
+    songs: list[str] = Field(default_factory=list, description="Titles that must be in it.")
+
+
+def playlist_contains(get: GetterFn, a: PlaylistArgs) -> CheckOutcome:
+    lists = {norm(k): v for k, v in get("playlists", {}).items()}
+    titles = lists.get(norm(a.name))
+    if titles is None:
+        return _ok(False, f"no playlist {a.name!r} (playlists: {sorted(get('playlists', {}))})")
+    missing = [t for t in a.songs if norm(t) not in {norm(x) for x in titles}]
+    return _ok(not missing, f"playlist {a.name!r} has {titles}" + (f", missing {missing}" if missing else ""))
+
+
 class ForegroundArgs(Args):
     package: str = Field(min_length=1)
 
@@ -357,5 +371,11 @@ CHECKS = [
         name="files_in_folder", doc="At least N files in a folder.", args_model=CountArgs, fn=files_in_folder
     ),
     CheckSpec(name="app_pref", doc="An app's saved state value.", args_model=PrefArgs, fn=app_pref),
+    CheckSpec(
+        name="playlist_contains",
+        doc="A playlist exists with these songs.",
+        args_model=PlaylistArgs,
+        fn=playlist_contains,
+    ),
     CheckSpec(name="foreground_is", doc="This app is in front.", args_model=ForegroundArgs, fn=foreground_is),
 ]

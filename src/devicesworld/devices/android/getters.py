@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from devicesworld.devices.android import providers as p
+from devicesworld.devices.android.apps import music
 from devicesworld.devices.base import Args, DeviceError, GetterSpec
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ def get(device: AndroidDevice, name: str, args: Any) -> Any:
         "settings": s.all_settings,
         "media": lambda: p.media(s),
         "app_prefs": lambda: {pkg: device.prefs_of(pkg) for pkg in sorted(phone.apps)},
+        "playlists": lambda: music.playlists(s),
         "ui": lambda: device.ui_summary(),
         "notifications": lambda: [
             {"package": n.package, "title": n.title, "text": n.text} for n in phone.notifications
@@ -72,6 +74,7 @@ GETTERS = [
     GetterSpec(name="settings", doc="settings.db: global, system and secure tables."),
     GetterSpec(name="media", doc="The media store's files (songs, photos, recordings)."),
     GetterSpec(name="app_prefs", doc="Each app's saved preferences (player state, saved places, ...)."),
+    GetterSpec(name="playlists", doc="Music playlists: name -> song titles in order."),
     GetterSpec(name="ui", doc="Foreground app/activity and the visible elements' texts."),
     GetterSpec(name="notifications", doc="Notifications not yet opened or cleared."),
     GetterSpec(name="files", doc="Files under /sdcard or the shared drive.", args_model=FolderArgs),

@@ -904,6 +904,134 @@ def _with_home(b: _Builder) -> None:
     )
 
 
+def _media(b: _Builder) -> None:
+    ctl = "device_state_control"
+    songs = [op(A0, "add_song", title=t, artist=a) for t, a in
+             (("Blue Train", "John Coltrane"), ("So What", "Miles Davis"), ("Take Five", "Dave Brubeck"))]  # fmt: skip
+    music = "code.name.monkey.retromusic"
+    b.add(
+        "Play 'So What' in the music app.",
+        [A0],
+        songs,
+        [
+            cond("playing", "app_pref", package=music, key="now_playing", equals="So What"),
+            cond("not_paused", "app_pref", package=music, key="playing", equals=True),
+        ],
+        [P.open("Music"), P.tap(text="So What")],
+        pattern=ctl,
+        apps=["music"],
+    )
+    b.add(
+        "Add 'Take Five' to your Jazz playlist.",
+        [A0],
+        [*songs, op(A0, "add_playlist", name="Jazz", songs=["Blue Train"])],
+        [cond("added", "playlist_contains", name="Jazz", songs=["Blue Train", "Take Five"])],
+        [P.open("Music"), P.hold(text="Take Five"), P.tap(text="Jazz")],
+        pattern=ctl,
+        apps=["music"],
+    )
+    b.add(
+        "Find the Corner Cafe in Maps and save it.",
+        [A0],
+        [
+            op(A0, "add_place", name="Corner Cafe", address="9 Elm St", lat=40.2, lon=-73.3, category="cafe"),
+            op(
+                A0,
+                "add_place",
+                name="Central Library",
+                address="1 Main St",
+                lat=40.1,
+                lon=-73.2,
+                category="library",
+            ),
+        ],
+        [cond("saved", "app_pref", package="net.osmand", key="saved_places", contains="Corner Cafe")],
+        [
+            P.open("Maps"),
+            P.type("Corner", rid="searchEditText"),
+            P.act("keyboard_enter"),
+            P.tap(text="Corner Cafe"),
+            P.tap(rid="save_button"),
+        ],
+        pattern=ctl,
+        apps=["maps"],
+    )
+    b.add(
+        "Text Bob Stone the street address of the Central Library (look it up in Maps).",
+        [A0],
+        [
+            contact(A0, BOB),
+            op(
+                A0,
+                "add_place",
+                name="Central Library",
+                address="1 Main St",
+                lat=40.1,
+                lon=-73.2,
+                category="library",
+            ),
+        ],
+        [cond("sent", "sms_sent", to=BOB[1], contains=["1 Main St"])],
+        [
+            P.open("Maps"),
+            P.type("library", rid="searchEditText"),
+            P.act("keyboard_enter"),
+            P.tap(text="Central Library"),
+            *send_new(P, "Bob", "Bob Stone", "1 Main St"),
+        ],
+        pattern="direct_transfer",
+        apps=["maps", "messages"],
+        difficulty="medium",
+    )
+    b.add(
+        "Take a photo with the camera.",
+        [A0],
+        [],
+        [cond("photo", "files_in_folder", folder="DCIM/Camera", suffix=".jpg", at_least=1)],
+        [P.open("Camera"), P.tap(rid="shutter_button")],
+        pattern=ctl,
+        apps=["camera"],
+    )
+    b.add(
+        "Record a voice memo of at least 10 seconds with the audio recorder.",
+        [A0],
+        [],
+        [cond("memo", "files_in_folder", folder="Recordings", suffix=".wav", at_least=1)],
+        [
+            P.open("Audio Recorder"),
+            P.tap(rid="btn_record_start"),
+            P.act("wait", seconds=12),
+            P.tap(rid="btn_stop"),
+        ],
+        pattern=ctl,
+        apps=["recorder"],
+    )
+    b.add(
+        "The canteen menu is on http://intranet.local/menu. Text Ann Lee today's soup.",
+        [A0],
+        [
+            contact(A0, ANN),
+            op(
+                A0,
+                "add_page",
+                url="http://intranet.local/menu",
+                title="Canteen",
+                text="Monday\nSoup: lentil\nMain: risotto",
+            ),
+        ],
+        [cond("sent", "sms_sent", to=ANN[1], contains=["lentil"])],
+        [
+            P.open("Browser"),
+            P.type("intranet.local/menu", rid="url_bar"),
+            P.act("keyboard_enter"),
+            *send_new(P, "Ann", "Ann Lee", "Soup today: lentil"),
+        ],
+        pattern="information_extraction",
+        apps=["browser", "messages"],
+        difficulty="medium",
+    )
+
+
 @cache
 def _build() -> tuple[Task, ...]:
     b = _Builder()
@@ -915,6 +1043,7 @@ def _build() -> tuple[Task, ...]:
         _clock,
         _calendar,
         _files_notes,
+        _media,
         _two_phones,
         _with_home,
     ):
