@@ -49,3 +49,14 @@ def test_profile_shots_command_writes_three_profiles(tmp_path: Path) -> None:
     assert {"light_en_phone_thread.png", "dark_ko_phone_thread.png", "ar_tablet_thread.png"} <= names
     assert "보내기" in (tmp_path / "dark_ko_phone_thread.txt").read_text("utf-8")
     assert Image.open(tmp_path / "ar_tablet_thread.png").size == (1280, 800)
+
+
+def test_png_writer_round_trips_pixels() -> None:
+    import numpy as np
+
+    from devicesworld.devices.android.png import encode_png
+
+    img = Image.new("RGB", (37, 11), (10, 200, 30))
+    img.putpixel((5, 5), (255, 0, 0))
+    back = Image.open(io.BytesIO(encode_png(img)))
+    assert back.size == (37, 11) and np.array_equal(np.asarray(back.convert("RGB")), np.asarray(img))

@@ -11,12 +11,12 @@ is installed Pillow's built-in font is used and non-Latin text may show as boxes
 
 from __future__ import annotations
 
-import io
 from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from devicesworld.devices.android.png import encode_png
 from devicesworld.devices.android.profiles import WALLPAPERS
 from devicesworld.devices.android.system.phone import Phone
 from devicesworld.devices.android.ui import view as v
@@ -396,6 +396,4 @@ def render(phone: Phone) -> Image.Image:
 
 
 def render_png(phone: Phone) -> bytes:
-    buf = io.BytesIO()
-    render(phone).save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+    return encode_png(render(phone))
