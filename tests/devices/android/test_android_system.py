@@ -182,3 +182,22 @@ def test_quick_settings_toggle_airplane() -> None:
         d.tap(rid="tile_airplane_mode_on")
         s = d.get("settings")["global"]
         assert s["airplane_mode_on"] == "1" and s["wifi_on"] == "0"
+
+
+def test_texts_between_phones_of_a_task_arrive() -> None:
+    with CrossDeviceEnv(phone_task(devices=2)) as env:
+        env.reset()
+        a, b = Driver(env, "android_0"), Driver(env, "android_1")
+        a.do("open_app", app_name="Settings")
+        a.tap(rid="about")
+        assert a.has(text="+15551000")
+        a.do("open_app", app_name="Messages")
+        a.tap(rid="conversations_fab")
+        a.type("+15551001", rid="new_conversation_address")
+        a.tap(rid="new_conversation_confirm")
+        a.type("ping", rid="thread_type_message")
+        a.tap(rid="thread_send_message")
+        inbox = [m for m in b.get("sms") if m["box"] == "inbox"]
+        assert [(m["address"], m["body"]) for m in inbox] == [("+15551000", "ping")]
+        assert "Notifications: 1" in b.screen()
+        assert all(m["box"] == "sent" for m in a.get("sms"))

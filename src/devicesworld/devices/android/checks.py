@@ -50,6 +50,20 @@ def sms_sent(get: GetterFn, a: SmsSentArgs) -> CheckOutcome:
     return _ok(False, f"messages sent to {a.to} ({[m['body'] for m in sent]}) do not match {want}")
 
 
+class SmsReceivedArgs(Args):
+    sender: str = Field(min_length=1, description="Sender number.")
+    body: str | None = None
+    contains: list[str] = Field(default_factory=list)
+
+
+def sms_received(get: GetterFn, a: SmsReceivedArgs) -> CheckOutcome:
+    got = [m for m in get("sms", {}) if m["box"] == "inbox" and p.same_number(m["address"], a.sender)]
+    hit = [m for m in got if _text_ok(m["body"], a.body, a.contains)]
+    if hit:
+        return _ok(True, f"received from {a.sender}: {hit[-1]['body']!r}")
+    return _ok(False, f"no matching message from {a.sender} (got {[m['body'] for m in got]})")
+
+
 class SmsNoneArgs(Args):
     to: str | None = Field(default=None, description="Only messages to this number count (default: any).")
 
@@ -325,6 +339,12 @@ def foreground_is(get: GetterFn, a: ForegroundArgs) -> CheckOutcome:
 CHECKS = [
     CheckSpec(
         name="sms_sent", doc="A text was sent to a number with a body.", args_model=SmsSentArgs, fn=sms_sent
+    ),
+    CheckSpec(
+        name="sms_received",
+        doc="A text from a number (with a body) is in the inbox.",
+        args_model=SmsReceivedArgs,
+        fn=sms_received,
     ),
     CheckSpec(
         name="sms_not_sent", doc="No text was sent (to a number).", args_model=SmsNoneArgs, fn=sms_not_sent

@@ -23,6 +23,8 @@ from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceE
 from devicesworld.devices.drive import get_drive
 
 SetupFn = Callable[["AndroidDevice", Args], None]
+NETWORK_KEY = "android_network"
+"""Task-wide services key: the task's phones by device id, so texts between them arrive."""
 
 
 @dataclass
@@ -45,6 +47,11 @@ class AndroidDevice:
         s.put_setting("system", "time_12_24", "24" if self.profile.time_24h else "12")
         self.phone = Phone(self.profile, s, context.clock)
         self.phone.locate = self.resolve
+        n = int(device_id.rsplit("_", 1)[-1]) if device_id.rsplit("_", 1)[-1].isdigit() else 0
+        self.phone.number = self.profile.owner_number or f"+1555{1000 + n:04d}"
+        self.phone.send_sms = self._send_to_peer
+        network: dict[str, AndroidDevice] = context.shared.setdefault(NETWORK_KEY, {})
+        network[device_id] = self
         for app_cls in ALL_APPS:
             self.phone.install(app_cls(self.phone))
         self.extra_setup: dict[str, SetupFn] = {}
@@ -68,6 +75,15 @@ class AndroidDevice:
     def prefs_of(self, package: str) -> dict[str, Any]:
         rows = self.storage.db(package, "app.db").execute("SELECT key FROM prefs").fetchall()
         return {r[0]: self.storage.pref(package, r[0]) for r in rows}
+
+    # --- the task's phone network ----------------------------------------------------------
+    def _send_to_peer(self, address: str, body: str) -> None:
+        """A text to the number of another phone of the same task arrives there, from this phone's number."""
+        network: dict[str, AndroidDevice] = self.context.shared.get(NETWORK_KEY, {})
+        for peer in network.values():
+            reachable = not peer.phone.flag("global", "airplane_mode_on")
+            if peer is not self and reachable and providers.same_number(peer.phone.number, address):
+                peer.schedule_sms(self.phone.number, body, 0)
 
     # --- incoming messages ---------------------------------------------------------------
     def schedule_sms(self, address: str, body: str, delay: float) -> None:
@@ -226,6 +242,7 @@ class AndroidDevice:
         return getters.get(self, getter, args)
 
     def close(self) -> None:
+        self.context.shared.get(NETWORK_KEY, {}).pop(self.device_id, None)
         self.storage.close()
 
 

@@ -149,6 +149,10 @@ _T: dict[str, tuple[str, str, str, str]] = {
     "st.font_default": ("Default", "기본", "Par défaut", "افتراضي"),
     "st.font_large": ("Large", "크게", "Grande", "كبير"),
     "st.font_largest": ("Largest", "가장 크게", "La plus grande", "الأكبر"),
+    "st.about": ("About phone", "휴대전화 정보", "À propos du téléphone", "لمحة عن الهاتف"),
+    "st.phone_number": ("Phone number", "전화번호", "Numéro de téléphone", "رقم الهاتف"),
+    "st.device_name": ("Device name", "기기 이름", "Nom de l'appareil", "اسم الجهاز"),
+    "st.model": ("Model", "모델", "Modèle", "الطراز"),
     "st.on": ("On", "사용", "Activé", "تشغيل"),
     "st.off": ("Off", "사용 안함", "Désactivé", "إيقاف"),
     # clock

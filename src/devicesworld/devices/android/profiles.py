@@ -71,7 +71,9 @@ class AndroidProfile(BaseModel):
     font_scale: float = Field(default=1.0, ge=0.85, le=1.3)
     time_24h: bool = False
     owner_name: str = "Me"
-    owner_number: str = "+15550000"
+    owner_number: str | None = Field(
+        default=None, description="This phone's number; default +1555100N for android_N."
+    )
     battery: int = Field(default=82, ge=1, le=100)
 
     @model_validator(mode="after")

@@ -796,6 +796,41 @@ def _two_phones(b: _Builder) -> None:
     )
 
 
+def _phone_network(b: _Builder) -> None:
+    b.add(
+        "android_0 just got a delivery code. Text it to the other phone, android_1 (its number is under "
+        "Settings > About phone there).",
+        [A0, A1],
+        [op(A0, "incoming_sms", address="+18005550123", body="Courier: your delivery code is 5512")],
+        [cond("arrived", "sms_received", device=A1, sender="+15551000", contains=["5512"])],
+        [Q.open("Settings"), Q.tap(rid="about"), *send_new(P, "+15551001", None, "5512")],
+        pattern="direct_transfer",
+        apps=["settings", "messages"],
+        difficulty="medium",
+    )
+    b.add(
+        "Ask android_1's owner by text from android_0 whether they are free, then answer 'Yes' from android_1.",
+        [A0, A1],
+        [],
+        [
+            cond("asked", "sms_received", device=A1, sender="+15551000"),
+            cond("answered", "sms_received", device=A0, sender="+15551001", body="Yes"),
+        ],
+        [
+            Q.open("Settings"),
+            Q.tap(rid="about"),
+            *send_new(P, "+15551001", None, "Are you free?"),
+            Q.act("swipe", direction="down", from_edge=True),
+            Q.tap(text="Are you free?"),
+            Q.type("Yes", rid="thread_type_message"),
+            Q.tap(rid="thread_send_message"),
+        ],
+        pattern="direct_transfer",
+        apps=["messages"],
+        difficulty="medium",
+    )
+
+
 def _with_home(b: _Builder) -> None:
     b.add(
         "Your roommate texted you which light to switch on. Do it in the smart home.",
@@ -1045,6 +1080,7 @@ def _build() -> tuple[Task, ...]:
         _files_notes,
         _media,
         _two_phones,
+        _phone_network,
         _with_home,
     ):
         part(b)

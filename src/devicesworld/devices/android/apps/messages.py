@@ -163,6 +163,7 @@ class MessagesApp(App):
                 self.phone.show_toast(self.t("msg.airplane_failed"))
                 return
             p.add_sms(self.storage, address, text, self.phone.clock.now, sent=True)
+            self.phone.send_sms(address, text)
             screen.state["body"] = ""
             screen.state["msgs"] = 10**9
             self.phone.show_toast(self.t("msg.sent"))

@@ -54,6 +54,12 @@ class SettingsApp(App):
                 rid=self.rid("display"),
             ),
             v.item(
+                self.t("st.about"),
+                self.phone.number,
+                on_click=partial(self.phone.start, PACKAGE, "about"),
+                rid=self.rid("about"),
+            ),
+            v.item(
                 self.t("st.system"),
                 LANGUAGE_NAMES.get(st.setting("system", "system_locales"), ""),
                 on_click=partial(self.phone.start, PACKAGE, "system"),
@@ -153,6 +159,18 @@ class SettingsApp(App):
             [(self.t(k), val) for k, val in FONT_SCALES],
             st.setting("system", "font_scale", "1.0"),
             partial(st.put_setting, "system", "font_scale"),
+        )
+
+    def screen_about(self, screen: Screen) -> View:
+        prof = self.phone.profile
+        return self.page(
+            self.appbar(self.t("st.about")),
+            v.column(
+                v.item(prof.owner_name, self.t("st.device_name"), rid=self.rid("device_name")),
+                v.item(self.phone.number, self.t("st.phone_number"), rid=self.rid("phone_number")),
+                v.item(prof.device_type.name, self.t("st.model"), rid=self.rid("model")),
+                fill=True,
+            ),
         )
 
     def screen_system(self, screen: Screen) -> View:

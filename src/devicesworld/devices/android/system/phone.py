@@ -74,6 +74,9 @@ class Phone:
         self.elements: list[View] = []
         self.parents: dict[int, View] = {}
         self.shade_state: dict[str, Any] = {}
+        self.number = profile.owner_number or "+15551000"
+        self.send_sms: Callable[[str, str], None] = lambda address, body: None
+        """Called after this phone sends a text; the device delivers it to a phone of the task with that number."""
         self.locate: Callable[[str, str], Path] = lambda location, rel: storage.sd_path(rel)
         """``(location, relative) -> Path`` on /sdcard or the shared drive; the device wires the drive in."""
 
