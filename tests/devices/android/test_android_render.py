@@ -60,3 +60,23 @@ def test_png_writer_round_trips_pixels() -> None:
     img.putpixel((5, 5), (255, 0, 0))
     back = Image.open(io.BytesIO(encode_png(img)))
     assert back.size == (37, 11) and np.array_equal(np.asarray(back.convert("RGB")), np.asarray(img))
+
+
+def test_every_labelled_element_is_drawn_inside_its_box() -> None:
+    """The screenshot shows what the element list says: each labelled box has ink in it."""
+    setup = [("add_contact", {"name": "Ann Lee", "phone": "+15550101"}),
+             ("add_sms", {"address": "+15550101", "body": "hello there"})]  # fmt: skip
+    for profile in ({}, {"dark_mode": True, "language": "ar", "device": "wxga_tablet"}):
+        with CrossDeviceEnv(phone_task(setup, profile=profile)) as env:
+            env.reset()
+            d = Driver(env)
+            d.do("open_app", app_name="Messages")
+            d.tap(rid="conversation")
+            img = Image.open(io.BytesIO(env.screenshots()["android_0"])).convert("L")
+            for el in d.elements():
+                if not (el["text"] or el["content_description"]):
+                    continue
+                b = el["bbox_pixels"]
+                crop = img.crop((b["x_min"], b["y_min"], b["x_max"], b["y_max"]))
+                lo, hi = crop.getextrema()
+                assert hi - lo > 40, (profile, el)

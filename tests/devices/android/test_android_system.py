@@ -201,3 +201,16 @@ def test_texts_between_phones_of_a_task_arrive() -> None:
         assert [(m["address"], m["body"]) for m in inbox] == [("+15551000", "ping")]
         assert "Notifications: 1" in b.screen()
         assert all(m["box"] == "sent" for m in a.get("sms"))
+
+
+def test_alarms_ring_in_virtual_time() -> None:
+    setup = [("add_alarm", {"hour": 9, "minute": 30, "label": "Stretch"}),
+             ("add_alarm", {"hour": 9, "minute": 45, "days": ["tue"]})]  # fmt: skip
+    with CrossDeviceEnv(phone_task(setup)) as env:  # Monday 09:00
+        env.reset()
+        d = Driver(env)
+        d.do("wait", seconds=3600)
+        notes = d.get("notifications")
+        assert [n["title"] for n in notes] == ["Stretch"]  # the Tuesday alarm stays quiet on Monday
+        alarms = {a["minute"]: a["enabled"] for a in d.get("alarms")}
+        assert alarms == {30: False, 45: True}  # a one-shot alarm turns itself off after ringing

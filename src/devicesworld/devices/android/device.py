@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from devicesworld.devices.android import getters, providers
 from devicesworld.devices.android import setup as setup_ops
 from devicesworld.devices.android.apps import ALL_APPS
+from devicesworld.devices.android.apps.clock import PACKAGE as CLOCK_PACKAGE
 from devicesworld.devices.android.apps.messages import PACKAGE as SMS_PACKAGE
 from devicesworld.devices.android.profiles import resolve_profile
 from devicesworld.devices.android.screentext import screen_text
@@ -119,7 +121,36 @@ class AndroidDevice:
         self._pending = [m for m in self._pending if m.due > new]
         for m in due:
             self._deliver(m)
+        self._ring_alarms(old, new)
         self._dirty = True
+
+    def _ring_alarms(self, old: datetime, new: datetime) -> None:
+        """Enabled alarms whose time falls in ``(old, new]`` ring: a notification; one-shot alarms turn off."""
+        for alarm in providers.alarms(self.storage):
+            if not alarm["enabled"]:
+                continue
+            at = old.replace(hour=alarm["hour"], minute=alarm["minute"], second=0, microsecond=0)
+            if at <= old:
+                at += timedelta(days=1)
+            rang = False
+            while at <= new and not rang:
+                weekday = providers.WEEKDAYS[(at.weekday() + 1) % 7]
+                if not alarm["days"] or weekday in alarm["days"]:
+                    rang = True
+                at += timedelta(days=1)
+            if not rang:
+                continue
+            label = alarm["label"] or self.phone.t("ck.alarm")
+            when = f"{alarm['hour']:02d}:{alarm['minute']:02d}"
+            self.phone.notify(
+                Notification(
+                    CLOCK_PACKAGE, label, when, partial(self.phone.open_app, CLOCK_PACKAGE), new.isoformat()
+                )
+            )
+            if not alarm["days"]:
+                self.storage.execute(
+                    *providers.ALARMS_DB, "UPDATE alarm_templates SET enabled=0 WHERE _id=?", (alarm["id"],)
+                )
 
     # --- protocol ------------------------------------------------------------------------
     def setup(self, op: str, args: Any) -> None:
