@@ -54,8 +54,14 @@ def send_new(ph: On, query: str, pick: str | None, body: str) -> list[ScriptItem
     return [*steps, ph.type(body, rid="thread_type_message"), ph.tap(rid="thread_send_message")]
 
 
-def set_time(ph: On, hour: int, minute: int) -> list[ScriptItem]:
-    """Fill an open time picker (12-hour English phone) and press OK."""
+def set_time(ph: On, hour: int, minute: int, *, h24: bool = False) -> list[ScriptItem]:
+    """Fill an open time picker and press OK (12-hour phones also pick AM/PM)."""
+    if h24:
+        return [
+            ph.type(str(hour), clear=True, rid="hour"),
+            ph.type(f"{minute:02d}", clear=True, rid="minute"),
+            ph.tap(rid="button1"),
+        ]
     h12 = hour % 12 or 12
     return [
         ph.type(str(h12), clear=True, rid="hour"),
@@ -796,6 +802,40 @@ def _two_phones(b: _Builder) -> None:
     )
 
 
+def _profiles(b: _Builder) -> None:
+    """The same kinds of task on randomized devices: a dark Korean Pixel 6, an Arabic tablet, a French Pixel 4."""
+    b.add(
+        "Turn on Bluetooth.",
+        [A0],
+        [],
+        [cond("bt", "setting_is", table="global", name="bluetooth_on", value="1")],
+        [P.open("Settings"), P.tap(rid="connected"), P.tap(rid="switch_bluetooth_on")],
+        pattern="device_state_control",
+        apps=["settings"],
+        profiles={A0: {"preset": "dark_ko_phone"}},
+    )
+    b.add(
+        "Set an alarm for 18:20.",
+        [A0],
+        [],
+        [cond("alarm", "alarm_exists", hour=18, minute=20)],
+        [P.open("Clock"), P.tap(rid="fab"), *set_time(P, 18, 20, h24=True)],
+        pattern="device_state_control",
+        apps=["clock"],
+        profiles={A0: {"preset": "ar_tablet"}},
+    )
+    b.add(
+        "Text Ann Lee: 'On arrive'",
+        [A0],
+        [contact(A0, ANN)],
+        [cond("sent", "sms_sent", to=ANN[1], body="On arrive")],
+        send_new(P, "Ann", "Ann Lee", "On arrive"),
+        pattern="device_state_control",
+        apps=["messages"],
+        profiles={A0: {"preset": "test_02"}},
+    )
+
+
 def _phone_network(b: _Builder) -> None:
     b.add(
         "android_0 just got a delivery code. Text it to the other phone, android_1 (its number is under "
@@ -1079,6 +1119,7 @@ def _build() -> tuple[Task, ...]:
         _calendar,
         _files_notes,
         _media,
+        _profiles,
         _two_phones,
         _phone_network,
         _with_home,
