@@ -276,7 +276,6 @@ class _Painter:
                 )
                 knob = tx + tw - 10 * d if on else tx + 10 * d
                 draw.ellipse((knob - 8 * d, ty - 8 * d, knob + 8 * d, ty + 8 * d), fill=(255, 255, 255))
-                tb = (box[2] - tw - 2 * int(8 * d), box[1], box[2], box[3]) if self.phone.rtl else box
                 self.text(
                     (box[0] + tw + int(16 * d), box[1], box[2], box[3])
                     if self.phone.rtl
@@ -284,7 +283,6 @@ class _Painter:
                     n.text,
                     c["fg"],
                 )
-                del tb
             else:
                 draw.rounded_rectangle(box, radius=r, fill=c["primary"] if on else c["field"])
                 self.text(box, n.text, c["on_primary"] if on else c["fg"], center=style != "radio")

@@ -37,7 +37,6 @@ def clock_text(phone: Phone) -> str:
 
 
 def status_bar(phone: Phone) -> View:
-    st = phone.storage
     icons: list[View] = [
         v.text(clock_text(phone), rid="com.android.systemui:id/clock", height=24, style="status")
     ]
@@ -70,7 +69,6 @@ def status_bar(phone: Phone) -> View:
             style="status_icon",
         )
     )
-    del st
     bar = v.row(*icons, height=24, rid="com.android.systemui:id/status_bar")
     bar.style = "status_bar"
     return _sys(bar)
