@@ -18,6 +18,9 @@ def test_databases_are_laid_out_like_android_providers(tmp_path: Path) -> None:
     task = phone_task([("add_sms", {"address": "+1555", "body": "hi"})])
     with CrossDeviceEnv(task, workdir=tmp_path) as env:
         env.reset()
+        get = env.getter_for("android_0")
+        for getter in ("contacts", "calls", "events", "alarms", "media"):  # providers open on first use
+            get(getter, {})
         root = tmp_path / "android_0"
         for rel in (
             "data/data/com.android.providers.telephony/databases/mmssms.db",

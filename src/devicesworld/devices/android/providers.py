@@ -46,8 +46,11 @@ def from_ms(ms: int) -> datetime:
     return datetime.fromtimestamp(ms / 1000, UTC).replace(tzinfo=None)
 
 
+_NON_DIGITS = re.compile(r"\D")
+
+
 def digits(number: str) -> str:
-    return re.sub(r"\D", "", number)
+    return _NON_DIGITS.sub("", number)
 
 
 def same_number(a: str, b: str) -> bool:
@@ -63,16 +66,23 @@ def same_number(a: str, b: str) -> bool:
 
 # --- SMS -----------------------------------------------------------------------------------
 def thread_for(s: Storage, address: str, create: bool = True) -> int | None:
+    """The thread of a number (matched by :func:`same_number`), remembered per exact digits."""
+    known: dict[str, int] = s.cache.setdefault("threads_by_digits", {})
+    key = digits(address) or address.strip().casefold()
+    if key in known:
+        return known[key]
     conn = s.db(*SMS_DB)
     for row in conn.execute("SELECT _id, address FROM threads"):
         if same_number(row["address"], address):
-            return int(row["_id"])
+            known[key] = int(row["_id"])
+            return known[key]
     if not create:
         return None
     cur = conn.execute(
         "INSERT INTO threads (address, date, message_count, snippet) VALUES (?, 0, 0, '')", (address,)
     )
-    return int(cur.lastrowid or 0)
+    known[key] = int(cur.lastrowid or 0)
+    return known[key]
 
 
 def add_sms(s: Storage, address: str, body: str, when: datetime, *, sent: bool, read: bool = True) -> int:
@@ -105,6 +115,7 @@ def mark_read(s: Storage, thread_id: int) -> None:
 
 
 def delete_thread(s: Storage, thread_id: int) -> None:
+    s.cache.pop("threads_by_digits", None)
     s.execute(*SMS_DB, "DELETE FROM sms WHERE thread_id=?", (thread_id,))
     s.execute(*SMS_DB, "DELETE FROM threads WHERE _id=?", (thread_id,))
 

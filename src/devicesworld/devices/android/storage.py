@@ -93,15 +93,13 @@ class Storage:
         self.root = root
         self.sdcard = root / "sdcard"
         self._conns: dict[tuple[str, str], sqlite3.Connection] = {}
+        self.cache: dict[str, Any] = {}
+        """Derived lookups (e.g. thread ids by number) that providers keep in step with their writes."""
         for d in SDCARD_DIRS:
             (self.sdcard / d).mkdir(parents=True, exist_ok=True)
-        for (package, name), schema in _SCHEMAS.items():
-            conn = self._open(package, name)
-            conn.executescript(schema)
         settings = self.db(SETTINGS, "settings.db")
         for table, values in DEFAULT_SETTINGS.items():
             settings.executemany(f"INSERT INTO {table} VALUES (?, ?)", list(values.items()))
-        settings.commit()
 
     def _open(self, package: str, name: str) -> sqlite3.Connection:
         path = self.root / "data" / "data" / package / "databases" / name
@@ -114,11 +112,15 @@ class Storage:
         return conn
 
     def db(self, package: str, name: str) -> sqlite3.Connection:
-        """The open database of a provider or app, created empty (with a ``prefs`` table) on first use."""
+        """The open database of a provider or app, created on first use (so a phone pays only for
+        the providers its task touches): providers get their schema, app databases a ``prefs`` table."""
         conn = self._conns.get((package, name))
         if conn is None:
             conn = self._open(package, name)
-            conn.execute("CREATE TABLE IF NOT EXISTS prefs (key TEXT PRIMARY KEY, value TEXT)")
+            schema = _SCHEMAS.get((package, name))
+            conn.executescript(
+                schema or "CREATE TABLE IF NOT EXISTS prefs (key TEXT PRIMARY KEY, value TEXT);"
+            )
         return conn
 
     def query(self, package: str, name: str, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
