@@ -99,6 +99,19 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 @click.option(
     "--screenshots", is_flag=True, help="Save each device's screen after every step (phones, desktops)."
 )
+@click.option(
+    "--log-prompts",
+    type=click.Choice(["full", "hash", "none"]),
+    default=None,
+    help="LLM agents: keep prompts in steps.jsonl in full, as sha256, or not at all (default hash).",
+)
+@click.option(
+    "--agent-opt",
+    "agent_opts",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="An agent option (repeatable), e.g. tools=off, vision=true, timeout_s=30; see docs/agents.md.",
+)
 def run(
     suite: str | None,
     tasks_path: str | None,
@@ -112,6 +125,8 @@ def run(
     resume: bool,
     seed: int,
     screenshots: bool,
+    log_prompts: str | None,
+    agent_opts: tuple[str, ...],
 ) -> None:
     """Run an agent on a suite or task file and write a run directory."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -133,6 +148,7 @@ def run(
         base_url=base_url,
         resume=resume,
         screenshots=screenshots,
+        agent_extra=_agent_extra(agent_opts, log_prompts),
     )
     total = min(len(tasks), limit) if limit else len(tasks)
     with Progress(
@@ -162,6 +178,22 @@ def run(
     if outcome.interrupted:
         err_console.print("[yellow]interrupted:[/] finished episodes are saved; continue with --resume")
         raise SystemExit(130)
+
+
+def _agent_extra(pairs: tuple[str, ...], log_prompts: str | None) -> dict[str, Any]:
+    """``KEY=VALUE`` options; a value is read as JSON when it parses (numbers, true/false)."""
+    extra: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--agent-opt {pair!r}: expected KEY=VALUE")
+        try:
+            extra[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            extra[key.strip()] = value
+    if log_prompts is not None:
+        extra["log_prompts"] = log_prompts
+    return extra
 
 
 # ---------------------------------------------------------------------------- report

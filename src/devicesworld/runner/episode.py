@@ -8,11 +8,12 @@ are reported as such.
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 import traceback
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
 from devicesworld.env.controller import CrossDeviceEnv
@@ -56,7 +57,10 @@ def run_episode(
             agent.start(info)
             while not env.done:
                 t_step = time.perf_counter()
+                if getattr(agent, "wants_screenshots", False):
+                    observation = _with_screenshots(env, observation)
                 decision = agent.act(observation, feedback)
+                t_decided = time.perf_counter()
                 outcome = env.step(decision.action)
                 observation = env.observe()
                 tokens_in += decision.tokens_in
@@ -76,6 +80,9 @@ def run_episode(
                         tokens_in=decision.tokens_in,
                         tokens_out=decision.tokens_out,
                         screenshots=shots,
+                        agent_latency_s=round(t_decided - t_step, 6),
+                        model_latency_s=float(decision.notes.get("model_latency_s", 0.0) or 0.0),
+                        agent_notes=decision.notes,
                     )
                     log.write(record.model_dump_json() + "\n")
                     log.flush()
@@ -119,6 +126,21 @@ def _save_screenshots(env: CrossDeviceEnv, episode_dir: Path | None, step: int) 
         (episode_dir / name).write_bytes(png)
         names.append(name)
     return names
+
+
+def _with_screenshots(
+    env: CrossDeviceEnv, observation: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """The observation with each device's PNG (base64) under ``_screenshot_png``, for vision agents."""
+    shots = env.screenshots()
+    return {
+        device_id: (
+            {**view, "_screenshot_png": base64.b64encode(shots[device_id]).decode("ascii")}
+            if device_id in shots
+            else view
+        )
+        for device_id, view in observation.items()
+    }
 
 
 def _task_fields(task: Task) -> dict[str, object]:

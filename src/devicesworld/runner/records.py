@@ -72,3 +72,10 @@ class StepRecord(BaseModel):
     tokens_in: int = 0
     tokens_out: int = 0
     screenshots: list[str] = Field(default_factory=list)
+    agent_latency_s: float = Field(
+        default=0.0, description="Time the agent took to decide (model calls included)."
+    )
+    model_latency_s: float = Field(default=0.0, description="Time spent waiting for model replies.")
+    agent_notes: dict[str, Any] = Field(
+        default_factory=dict, description="The agent's Decision.notes: model calls, prompts/replies, plans."
+    )
