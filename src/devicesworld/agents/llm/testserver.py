@@ -80,7 +80,9 @@ class ScriptedServer:
         return f"http://{host!s}:{port}/v1"
 
     def start(self) -> ScriptedServer:
-        self._thread = threading.Thread(target=self._http.serve_forever, name="scripted-llm", daemon=True)
+        self._thread = threading.Thread(
+            target=self._http.serve_forever, kwargs={"poll_interval": 0.05}, name="scripted-llm", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -119,7 +121,8 @@ class ScriptedServer:
             }
             return Reply(status=429, body=err, headers={"retry-after-ms": "20"})
         if first_time and "error" in mods:
-            return Reply(status=500, body={"error": {"message": "internal error", "type": "server_error"}})
+            err = {"error": {"message": "internal error", "type": "server_error"}}
+            return Reply(status=500, body=err, headers={"retry-after-ms": "20"})
         message = self._message(role, turn, body, mods, headers)
         reply = Reply(body=completion(message, model, usage="nousage" not in mods, request=body))
         if first_time and "timeout" in mods:
