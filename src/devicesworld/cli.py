@@ -131,10 +131,13 @@ def run(
     """Run an agent on a suite or task file and write a run directory."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from devicesworld.agents.base import AgentOptions
     from devicesworld.agents.registry import get_agent
     from devicesworld.runner.run import RunConfig, execute_run
 
     get_agent(agent)  # fail fast on an unknown agent
+    extra = _agent_extra(agent_opts, log_prompts)
+    _check_agent_options(agent, AgentOptions(seed=seed, model=model, base_url=base_url, extra=extra))
     tasks = load_source(suite, tasks_path)
     out_dir = Path(out) if out else Path("runs") / f"{datetime.now():%Y%m%d-%H%M%S}-{agent}"
     config = RunConfig(
@@ -148,7 +151,7 @@ def run(
         base_url=base_url,
         resume=resume,
         screenshots=screenshots,
-        agent_extra=_agent_extra(agent_opts, log_prompts),
+        agent_extra=extra,
     )
     total = min(len(tasks), limit) if limit else len(tasks)
     with Progress(
@@ -178,6 +181,18 @@ def run(
     if outcome.interrupted:
         err_console.print("[yellow]interrupted:[/] finished episodes are saved; continue with --resume")
         raise SystemExit(130)
+
+
+def _check_agent_options(name: str, options: Any) -> None:
+    """Build a built-in agent once so that a missing model or key fails before the run starts."""
+    from devicesworld.agents.registry import AGENTS
+
+    if name not in AGENTS:
+        return
+    try:
+        AGENTS[name].factory(options)
+    except Exception as exc:
+        raise UserError(f"agent {name}: {exc}") from None
 
 
 def _agent_extra(pairs: tuple[str, ...], log_prompts: str | None) -> dict[str, Any]:
