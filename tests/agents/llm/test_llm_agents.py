@@ -93,3 +93,29 @@ def test_prompts_and_replies_in_steps_follow_the_log_mode(
     if mode == "full":
         assert "Turn on the hallway light." in json.dumps(call["prompt"])
         assert call["reply"]["tool_calls"][0]["name"] == "smarthome__list_rooms"
+
+
+def test_vision_models_get_each_device_screenshot(server: ScriptedServer, tmp_path: Path) -> None:
+    from devicesworld.spec import Task
+    from toykind import toy_task
+
+    task = Task.model_validate(toy_task())
+    result, steps = run(
+        "llm", server.base_url, "scripted", tmp_path, task=task, vision=True, log_prompts="full"
+    )
+    assert result.termination == "finished"
+    content = server.requests[0].body["messages"][1]["content"]
+    kinds = [part["type"] for part in content]
+    assert kinds == ["text", "text", "image_url"] and "Screenshot of toy_0" in content[1]["text"]
+    assert content[2]["image_url"]["url"].startswith("data:image/png;base64,")
+    assert "_screenshot_png" not in json.dumps(content[0])  # the image is not repeated as text
+    logged = steps[0]["agent_notes"]["calls"][0]["prompt"][1]["content"][2]
+    assert logged["type"] == "image" and len(logged["sha256"]) == 64  # not inline in steps.jsonl
+
+
+def test_without_vision_no_screenshots_are_taken(server: ScriptedServer, tmp_path: Path) -> None:
+    from devicesworld.spec import Task
+    from toykind import toy_task
+
+    run("llm", server.base_url, "scripted", tmp_path, task=Task.model_validate(toy_task()))
+    assert isinstance(server.requests[0].body["messages"][1]["content"], str)
