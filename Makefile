@@ -34,6 +34,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/smarthome_latency.py
+	$(BIN)/python benchmarks/llm_agent_overhead.py
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache .mypy_cache .ruff_cache

@@ -119,3 +119,14 @@ def test_without_vision_no_screenshots_are_taken(server: ScriptedServer, tmp_pat
 
     run("llm", server.base_url, "scripted", tmp_path, task=Task.model_validate(toy_task()))
     assert isinstance(server.requests[0].body["messages"][1]["content"], str)
+
+
+def test_an_endpoint_that_rejects_tools_gets_text_prompts(server: ScriptedServer, tmp_path: Path) -> None:
+    from devicesworld.agents.llm.testserver import Reply
+
+    server.push(Reply(status=400, body={"error": {"message": "'tools' is not supported by this model"}}))
+    result, steps = run("llm", server.base_url, "scripted", tmp_path)
+    assert result.termination == "finished" and steps[0]["ok"]
+    assert "tools" in server.requests[0].body
+    assert all("tools" not in r.body for r in server.requests[1:])
+    assert "The available actions" in _prompt_text(server.requests[1].body)

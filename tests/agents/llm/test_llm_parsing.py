@@ -83,3 +83,8 @@ def test_state_calls_alone_are_no_action(book: ToolBook) -> None:
     with pytest.raises(NoAction) as err:
         decode_action(_reply(calls=[("record_fact", '{"name": "n"}')]), book)
     assert err.value.calls[0].name == "record_fact"
+
+
+def test_a_tool_name_in_json_text_means_its_action(book: ToolBook) -> None:
+    step, _ = decode_action(_reply(content='{"action": "smarthome__list_rooms", "args": {}}'), book)
+    assert step == Step(device="smarthome_0", action="list_rooms")

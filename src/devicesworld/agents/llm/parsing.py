@@ -138,7 +138,13 @@ def decode_action(reply: ChatReply, book: ToolBook) -> tuple[Step, list[Call]]:
             args = obj.get("args")
             in_text.append(Call(name=name, args=args if isinstance(args, dict) else {}))
             continue
-        return step_from_json(obj), in_text
+        step = step_from_json(obj)
+        target = book.targets.get(step.action)
+        if target is not None and target.kind is not None:  # a tool name used as the action name
+            step = step.model_copy(update={"action": target.action})
+            if step.device is None and len(target.devices) == 1:
+                step = step.model_copy(update={"device": target.devices[0]})
+        return step, in_text
     if in_text:
         raise NoAction(in_text)
     snippet = (reply.content or "").strip()[:200] or "(empty reply)"

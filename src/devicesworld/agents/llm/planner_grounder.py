@@ -118,9 +118,10 @@ class PlannerGrounderAgent(LLMAgentCore):
 
     def _history_text(self) -> str:
         """Each past step plan with what came of it (errors included, as in JarvisGUI A.1)."""
+        n = self.config.history
+        first = max(0, len(self.plans) - n) if n else len(self.plans)
         lines = []
-        for i, step_plan in enumerate(self.plans[-self.config.history or 0 :] if self.config.history else []):
-            index = len(self.plans) - min(len(self.plans), self.config.history) + i
+        for index in range(first, len(self.plans)):
             outcome = self.history[index].outcome(300) if index < len(self.history) else "(pending)"
-            lines.append(f"step {index + 1}: {step_plan}\n  -> {outcome}")
+            lines.append(f"step {index + 1}: {self.plans[index]}\n  -> {outcome}")
         return "\n".join(lines) or "(empty)"

@@ -244,6 +244,7 @@ def completion(
 def _handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # headers and body go out at once, no 40 ms delayed-ACK stall
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet
             pass
