@@ -61,7 +61,7 @@ def test_agent_options_reach_the_agent(server: ScriptedServer, tmp_path: Path) -
     [
         (["--agent-opt", "temprature=1"], "unknown LLM option(s) temprature"),
         (["--agent-opt", "novalue"], "expected KEY=VALUE"),
-        (["--agent-opt", "tools=maybe"], "tools"),
+        (["--agent-opt", "tools=maybe"], "invalid LLM option: tools"),
     ],
 )
 def test_bad_agent_options_are_clear_errors(tmp_path: Path, extra: list[str], message: str) -> None:

@@ -107,3 +107,16 @@ def test_images_are_not_logged_inline() -> None:
     }
     out = redact_images([msg])
     assert out[0]["content"][0]["type"] == "image" and len(out[0]["content"][0]["sha256"]) == 64
+
+
+def test_other_bad_requests_do_not_switch_to_text(server: ScriptedServer) -> None:
+    client = _client(server)
+    server.push(Reply(status=400, body={"error": {"message": "maximum context length exceeded"}}))
+    with pytest.raises(LLMError, match="context length") as err:
+        client.chat(MESSAGES, role="actor", tools=[FINISH_TOOL])
+    assert not isinstance(err.value, ToolsRefused) and client.use_tools
+
+
+def test_invalid_option_values_are_one_line_errors() -> None:
+    with pytest.raises(LLMError, match=r"invalid LLM option: tools: .*'auto', 'on' or 'off'"):
+        LLMConfig.from_options("m", "http://127.0.0.1:9/v1", {"tools": "maybe"})

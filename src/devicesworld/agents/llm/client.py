@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 import openai
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 LogMode = Literal["full", "hash", "none"]
 ToolsMode = Literal["auto", "on", "off"]
@@ -76,7 +76,11 @@ class LLMConfig(BaseModel):
         unknown = sorted(set(extra) - known)
         if unknown:
             raise LLMError(f"unknown LLM option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-        return cls(model=model, base_url=base_url, api_key=key, **extra)
+        try:
+            return cls(model=model, base_url=base_url, api_key=key, **extra)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+            raise LLMError(f"invalid LLM option: {problems}") from None
 
 
 class CallRecord(BaseModel):
@@ -135,7 +139,8 @@ class LLMClient:
         try:
             return self._call(messages, role=role, tools=tools, headers=headers)
         except openai.BadRequestError as exc:
-            if tools is None or self.config.tools != "auto":
+            about_tools = any(word in str(exc.message).lower() for word in ("tool", "function"))
+            if tools is None or self.config.tools != "auto" or not about_tools:
                 raise LLMError(_describe(exc)) from None
             # The endpoint may not support function calling: fall back to JSON in text.
             self.tools_refused = True

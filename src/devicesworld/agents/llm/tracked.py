@@ -9,13 +9,13 @@ It keeps an explicit cross-device task state instead of leaning on a long histor
 
 The state is set up by one planning call at the start, updated by the model through
 ``record_fact`` and ``update_subgoal`` tool calls that ride along with its action in
-the same reply, and shown in every prompt. **Replanning**: when ``stall_steps``
+the same reply, and shown in every prompt. **Replanning**: when ``STALL_STEPS`` (3)
 steps in a row bring nothing new (no new fact, no finished subgoal, no result not
-seen before) or the same error comes back, a replan call rewrites the open subgoals
+seen before) or the same error comes back twice in a row, a replan call rewrites the open subgoals
 and the prompt says that the current approach failed. **Review before finishing**:
 ``finish`` is only let through after a review call has gone over the checklist and
 every device's latest observation and facts and found nothing missing; missing
-items become open subgoals and the model acts again (at most ``max_review_blocks``
+items become open subgoals and the model acts again (at most ``MAX_REVIEW_BLOCKS``
 times an episode, so that the budget cannot be burnt on reviews).
 """
 
@@ -44,6 +44,8 @@ from devicesworld.spec.actions import FINISH
 
 STALL_STEPS = 3
 MAX_REVIEW_BLOCKS = 2
+REPLAN_COOLDOWN = 2
+"""Steps after a replan before the next one may happen (the new plan needs a chance)."""
 HISTORY_STEPS = 5
 """The state carries what matters, so the text history is shorter than the direct agent's."""
 
@@ -135,6 +137,7 @@ class TrackedAgent(LLMAgentCore):
         self.seen_results: set[str] = set()
         self.replan_note: str | None = None
         self.review_blocks = 0
+        self.last_replan_step = -REPLAN_COOLDOWN
         self.book.add_plain_tool(
             "record_fact",
             "Record a value you learnt, with the device it came from (no environment step).",
@@ -249,9 +252,10 @@ class TrackedAgent(LLMAgentCore):
 
     def _replan_reason(self, progress: bool) -> str | None:
         self.stall = 0 if progress else self.stall + 1
-        recent = self.history[-3:]
-        failed = [(h.error_code, h.message, h.reply_error) for h in recent if not h.ok]
-        if len(failed) >= 2 and len(set(failed)) < len(failed) and failed[-1] == failed[-2]:
+        if self.step_number - self.last_replan_step <= REPLAN_COOLDOWN:
+            return None
+        failed = [(h.error_code, h.message, h.reply_error) for h in self.history[-3:] if not h.ok]
+        if len(failed) >= 2 and failed[-1] == failed[-2]:
             return f"the same error came back: {failed[-1][2] or failed[-1][1]}"
         if self.stall >= STALL_STEPS:
             return f"{self.stall} steps in a row brought nothing new"
@@ -261,6 +265,7 @@ class TrackedAgent(LLMAgentCore):
         assert self.info is not None
         info = self.info
         self.stall = 0
+        self.last_replan_step = self.step_number
         messages = [
             {"role": "system", "content": REPLAN.format(why=why, devices=devices_line(info))},
             {
