@@ -295,7 +295,7 @@ def summarize_failures(diagnoses: Sequence[Diagnosis]) -> FailureSummary:
     type_shares: dict[str, dict[str, float | None]] = {}
     for mode, types in types_of_mode.items():
         members = [d for d in diagnoses if d.mode == mode]
-        counts = {t: sum(1 for d in members if d.failure_type == t) for t in types}
+        counts: dict[str, int] = {t: sum(1 for d in members if d.failure_type == t) for t in types}
         type_counts[mode] = counts
         type_shares[mode] = {t: (c / len(members) if members else None) for t, c in counts.items()}
     return FailureSummary(
