@@ -223,6 +223,36 @@ def _print_report(
         analysis.render_comparison(comparison, console)
 
 
+# ------------------------------------------------------------------------------ view
+@main.command()
+@click.argument("run_dirs", nargs=-1, required=True, type=click.Path())
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="0 picks a free port."
+)
+@click.option("--open/--no-open", "open_browser", default=False, help="Open the dashboard in a web browser.")
+def view(run_dirs: tuple[str, ...], port: int, open_browser: bool) -> None:
+    """Serve a web dashboard of one or more runs on 127.0.0.1 (Ctrl-C stops it)."""
+    from devicesworld.viewer import ViewerError, make_server
+
+    try:
+        server = make_server([Path(d) for d in run_dirs], port)
+    except ViewerError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc} (try --port 0)") from None
+    console.print(f"DevicesWorld viewer: [bold]{server.url}[/] (Ctrl-C to stop)", highlight=False)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
 # ----------------------------------------------------------------------------- tasks
 @main.group()
 def tasks() -> None:

@@ -84,7 +84,7 @@ def _share(count: int, total: int) -> str:
 
 def termination_mode_table(reports: list[RunReport]) -> Table:
     """Figure 4: failed runs by termination mode, one row per run, rows sum to 100%."""
-    table = Table(title="Failed runs by termination mode (Fig. 4)", title_justify="left")
+    table = Table(title="Fig. 4: failed runs by termination mode", title_justify="left")
     table.add_column("Run")
     table.add_column("Failed", justify="right")
     for mode in MODES:
@@ -100,8 +100,7 @@ def termination_mode_table(reports: list[RunReport]) -> Table:
 def failure_type_table(reports: list[RunReport], mode: str) -> Table:
     """Figure 5 (a) or (b): primary failure types within one termination mode."""
     types = BUDGET_TYPES if mode == "budget_exhausted" else DECLARED_TYPES
-    panel = "a" if mode == "budget_exhausted" else "b"
-    title = f"Primary failure type, {mode.replace('_', ' ')} runs (Fig. 5{panel})"
+    title = "Fig. 5a: budget exhausted" if mode == "budget_exhausted" else "Fig. 5b: completion declared"
     table = Table(title=title, title_justify="left")
     table.add_column("Run")
     table.add_column("n", justify="right")
