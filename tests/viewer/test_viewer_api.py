@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dw_run_fixtures import make_viewer_run, run_scripted, two_toy_task
 
 from devicesworld.viewer import RunStore, ViewerError, ViewerServer, make_server, serve_in_thread
-from dw_run_fixtures import make_viewer_run, run_scripted, two_toy_task
 
 
 @pytest.fixture
