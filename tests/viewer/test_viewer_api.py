@@ -107,3 +107,11 @@ def test_episode_steps_are_read_only_when_opened(run_dir: Path, monkeypatch: pyt
     assert opened == []
     entry.episode("toy-1")
     assert opened == ["toy-1"]
+
+
+def test_an_empty_run_is_served(tmp_path: Path) -> None:
+    (tmp_path / "results.jsonl").write_text("")
+    entry = RunStore([tmp_path]).get(0)
+    assert entry.summary()["n"] == 0 and entry.tasks() == []
+    assert entry.metrics()["success_rate"] is None
+    assert entry.diagnoses()["summary"]["n_failed"] == 0

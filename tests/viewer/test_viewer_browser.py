@@ -76,6 +76,7 @@ def test_open_run_then_episode_and_see_steps_and_screenshots(browser: Any, serve
     page.wait_for_selector("section.step")
     steps = page.locator("section.step")
     assert steps.count() == 3
+    assert page.locator("nav.strip button.chip").count() == 3
     assert "press" in steps.nth(0).inner_text() and "value is now 2" in steps.nth(0).inner_text()
     assert "finish" in steps.nth(2).inner_text()
     assert "is3" in page.inner_text("main")  # evaluator trace

@@ -222,6 +222,12 @@ async function viewEpisode(runId, taskId) {
       el("td", { class: "muted", text: c.initial_detail == null ? "" : c.initial_detail }),
       el("td", { text: (c.also_passes_on || []).join(", ") })))));
   parts.push(el("h2", { text: `Steps (${ep.steps.length})` }));
+  if (ep.steps.length) {
+    // A strip of step chips (red = the step failed); a click scrolls that step into view.
+    parts.push(el("nav", { class: "strip", "aria-label": "steps" }, ...ep.steps.map((s) =>
+      el("button", { class: `chip ${s.ok ? "passed" : "failed"}`, title: `${s.step}: ${(s.action || {}).action || "?"}`, text: s.step,
+        onclick: () => document.getElementById(`step-${s.step}`).scrollIntoView({ block: "start" }) }))));
+  }
   if (!ep.trajectory_found) parts.push(el("p", { class: "muted", text: "No steps.jsonl for this episode." }));
   const steps = el("div", { id: "steps" }, ...ep.steps.map((s) => stepCard(runId, taskId, s)));
   parts.push(steps);
