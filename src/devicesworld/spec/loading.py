@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from devicesworld.devices.base import format_validation_error
 from devicesworld.spec.models import Task
-from devicesworld.spec.semantic import semantic_problems
+from devicesworld.spec.semantic import TaskParts, semantic_problems
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,10 @@ def validate_document(
     try:
         task = Task.model_validate(doc)
     except ValidationError as exc:
-        return None, [SpecIssue(file, task_id, loc, msg, line) for loc, msg in format_validation_error(exc)]
+        structural = format_validation_error(exc)
+        seen = {loc for loc, _ in structural}
+        extra = [(f, m) for f, m in semantic_problems(TaskParts.salvage(doc)) if f not in seen]
+        return None, [SpecIssue(file, task_id, loc, msg, line) for loc, msg in [*structural, *extra]]
     problems = semantic_problems(task)
     return (None if problems else task), [SpecIssue(file, task.id, f, m, line) for f, m in problems]
 
