@@ -100,3 +100,11 @@ def test_schema_describes_the_required_fields() -> None:
     schema = task_json_schema()
     assert {"id", "instruction", "devices", "evaluation"} <= set(schema["required"])
     assert "solution" in schema["properties"]
+
+
+def test_folder_skips_underscore_and_dot_files(tmp_path: Path) -> None:
+    _write(tmp_path / "a.json", toy_task(id="a"))
+    _write(tmp_path / "_build_report.json", {"built": 1})
+    (tmp_path / ".cache").mkdir()
+    _write(tmp_path / ".cache" / "x.json", {"junk": True})
+    assert [t.id for t in load_tasks(tmp_path)] == ["a"]

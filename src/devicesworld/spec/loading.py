@@ -47,7 +47,7 @@ def load_tasks(path: str | Path) -> list[Task]:
     root = Path(path)
     if not root.exists():
         raise TaskLoadError([SpecIssue(str(root), None, "(file)", "no such file or folder")])
-    files = sorted(p for p in root.rglob("*") if p.suffix in {".json", ".jsonl"}) if root.is_dir() else [root]
+    files = sorted(p for p in root.rglob("*") if _is_task_file(p, root)) if root.is_dir() else [root]
     if not files:
         raise TaskLoadError([SpecIssue(str(root), None, "(file)", "no .json or .jsonl task files here")])
     tasks: list[Task] = []
@@ -75,6 +75,12 @@ def load_tasks(path: str | Path) -> list[Task]:
     if issues:
         raise TaskLoadError(issues)
     return tasks
+
+
+def _is_task_file(path: Path, root: Path) -> bool:
+    """In a folder, task files are .json/.jsonl; names starting with ``_`` or ``.`` are not tasks."""
+    parts = path.relative_to(root).parts
+    return path.suffix in {".json", ".jsonl"} and not any(p.startswith(("_", ".")) for p in parts)
 
 
 def validate_document(
