@@ -356,6 +356,27 @@ def tasks_validate(path: str | None, suite: str | None, as_json: bool) -> None:
         raise SystemExit(1)
 
 
+@tasks.command("build")
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--count", type=click.IntRange(min=1), default=50, show_default=True)
+def tasks_build(out_dir: str, seed: int, count: int) -> None:
+    """Compose tasks from typed atomic tasks and keep those that pass quality control."""
+    from devicesworld.spec.loading import dump_tasks_jsonl
+    from devicesworld.tasks.build import build_composed
+
+    built, report = build_composed(seed, count)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    dump_tasks_jsonl(built, out / "tasks.jsonl")
+    (out / "_build_report.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    console.print(
+        f"built {report.built}/{report.requested} tasks in {report.attempts} attempts -> {out / 'tasks.jsonl'}"
+    )
+    for reason, n in sorted(report.rejected.items(), key=lambda kv: -kv[1]):
+        console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
+
+
 # ------------------------------------------------------------------------------ play
 @main.command()
 @click.argument("task_id")
