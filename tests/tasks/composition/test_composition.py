@@ -85,6 +85,9 @@ def test_hidden_values_never_appear_in_the_instruction() -> None:
         for op in task.setup:
             if op.op == "add_room" and "temperature" in op.args:
                 assert f"{op.args['temperature']:g} °C" not in task.instruction
+        for source in task.metadata.sources:
+            assert source.device in task.device_ids()
+            assert source.description and str(source.value) not in task.instruction
 
 
 def test_same_seed_same_bytes() -> None:

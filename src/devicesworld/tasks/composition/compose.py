@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from devicesworld.spec.models import DeviceOp, DeviceSpec, Evaluation, Metadata, Step, Task
+from devicesworld.spec.models import DeviceOp, DeviceSpec, Evaluation, Metadata, SourceValue, Step, Task
 from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, SlotValue
 from devicesworld.tasks.composition.graph import Edge, Node, TaskGraph, grow_graph
 from devicesworld.tasks.composition.types import DEFAULT_TYPES, TypeSystem
@@ -149,6 +149,11 @@ class Composer:
                 apps=sorted({n.task.platform for n in graph.nodes}),
                 split="test",
                 origin="composition",
+                sources=[
+                    SourceValue(device=v.device, value=v.value, description=v.mention)
+                    for v in hidden
+                    if v.device is not None and isinstance(v.value, str | int | float)
+                ],
                 composition={
                     "category": category,
                     "subtasks": [
