@@ -35,6 +35,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/smarthome_latency.py
 	$(BIN)/python benchmarks/llm_agent_overhead.py
+	$(BIN)/python benchmarks/viewer_load.py 5000
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache .mypy_cache .ruff_cache

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
+from devicesworld.analysis.sources import sources_seen
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord
 from devicesworld.spec.models import Task
@@ -43,6 +44,8 @@ def run_episode(
             observation = env.reset()
         except Exception as exc:
             return _harness_failure(task, entry, f"setup failed: {exc}", time.perf_counter() - t0)
+        initial = _initial_verdicts(env)
+        sources = [s.model_dump() for s in task.metadata.sources]
         agent = entry.factory(options)
         info = EpisodeInfo(
             task_id=task.id,
@@ -83,6 +86,9 @@ def run_episode(
                         agent_latency_s=round(t_decided - t_step, 6),
                         model_latency_s=float(decision.notes.get("model_latency_s", 0.0) or 0.0),
                         agent_notes=decision.notes,
+                        sources_seen=sources_seen(
+                            sources, observation, (outcome.result.message, outcome.result.data)
+                        ),
                     )
                     log.write(record.model_dump_json() + "\n")
                     log.flush()
@@ -104,7 +110,9 @@ def run_episode(
             termination=env.termination or "error",
             tokens_in=tokens_in,
             tokens_out=tokens_out,
-            conditions=[ConditionRecord(**c.model_dump()) for c in verdict.conditions],
+            conditions=[
+                ConditionRecord(**c.model_dump(), **initial.get(c.id, {})) for c in verdict.conditions
+            ],
             agent=entry.name,
             error=error,
             setup_s=round(env.setup_seconds, 6),
@@ -114,6 +122,15 @@ def run_episode(
         env.close()
         if log is not None:
             log.close()
+
+
+def _initial_verdicts(env: CrossDeviceEnv) -> dict[str, dict[str, object]]:
+    """Each condition's verdict right after setup: lets diagnosis tell "never changed" from "wrong"."""
+    try:
+        verdict = env.evaluate()
+    except Exception:  # diagnosis evidence only; never fail an episode over it
+        return {}
+    return {c.id: {"initial_passed": c.passed, "initial_detail": c.detail} for c in verdict.conditions}
 
 
 def _save_screenshots(env: CrossDeviceEnv, episode_dir: Path | None, step: int) -> list[str]:
@@ -152,6 +169,7 @@ def _task_fields(task: Task) -> dict[str, object]:
         "difficulty": md.difficulty,
         "apps": list(md.apps),
         "split": md.split,
+        "sources": [s.model_dump() for s in md.sources],
     }
 
 
