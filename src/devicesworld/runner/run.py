@@ -49,6 +49,7 @@ class RunConfig(BaseModel):
     base_url: str | None = None
     resume: bool = False
     screenshots: bool = Field(default=False, description="Save each device's screen after every step.")
+    agent_extra: dict[str, Any] = Field(default_factory=dict, description="AgentOptions.extra (--agent-opt).")
 
 
 class RunOutcome(BaseModel):
@@ -78,7 +79,9 @@ def execute_run(
     todo = [t for t in tasks if t.id not in done_ids]
     skipped = len(tasks) - len(todo)
     manifest = _start_manifest(out_dir, config, len(tasks))
-    options = AgentOptions(seed=config.seed, model=config.model, base_url=config.base_url)
+    options = AgentOptions(
+        seed=config.seed, model=config.model, base_url=config.base_url, extra=config.agent_extra
+    )
     fresh: list[EpisodeResult] = []
     interrupted = False
 
@@ -115,7 +118,9 @@ def _episode_job(task_json: str, config_json: str, ep_dir: str) -> str:
     """Worker-process entry point: JSON in, JSON out."""
     task = Task.model_validate_json(task_json)
     config = RunConfig.model_validate_json(config_json)
-    options = AgentOptions(seed=config.seed, model=config.model, base_url=config.base_url)
+    options = AgentOptions(
+        seed=config.seed, model=config.model, base_url=config.base_url, extra=config.agent_extra
+    )
     result = run_episode(task, get_agent(config.agent), options, Path(ep_dir), screenshots=config.screenshots)
     return result.model_dump_json()
 
