@@ -251,8 +251,10 @@ class AndroidDevice:
             "foreground_activity": phone.foreground_activity,
             "screen_size": [w, h],
             "keyboard_visible": phone.keyboard,
-            "ui_elements": [to_element(n, w, h, phone.is_focused(n)) for n in phone.elements],
+            # the compact text screen comes before the verbose element list, so a consumer that
+            # clips long observations (LLM prompts) still sees every element with its index
             "screen_text": screen_text(phone, self.profile.device_type.name),
+            "ui_elements": [to_element(n, w, h, phone.is_focused(n)) for n in phone.elements],
         }
 
     def screenshot(self) -> bytes | None:
