@@ -214,3 +214,11 @@ def test_alarms_ring_in_virtual_time() -> None:
         assert [n["title"] for n in notes] == ["Stretch"]  # the Tuesday alarm stays quiet on Monday
         alarms = {a["minute"]: a["enabled"] for a in d.get("alarms")}
         assert alarms == {30: False, 45: True}  # a one-shot alarm turns itself off after ringing
+
+
+def test_observation_puts_the_text_screen_before_the_element_list() -> None:
+    """Consumers that clip long observations (LLM prompts) keep the whole screen as text."""
+    with CrossDeviceEnv(phone_task()) as env:
+        keys = list(env.reset()["android_0"])
+    assert keys.index("screen_text") < keys.index("ui_elements")
+    assert keys[:3] == ["kind", "foreground_app", "foreground_activity"]
