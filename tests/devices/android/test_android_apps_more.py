@@ -150,3 +150,16 @@ def test_calculator_keys_and_evaluator() -> None:
         assert d.has(text="56")
 
     assert _run([], cond, steps)[0]
+
+
+def test_calendar_months_swipe_sideways() -> None:
+    with CrossDeviceEnv(phone_task()) as env:
+        env.reset()
+        d = Driver(env)
+        d.do("open_app", app_name="Calendar")
+        assert d.do("swipe", direction="left").ok  # finger to the left: the next month comes in
+        assert d.has(text="April 2026")
+        assert d.do("scroll", direction="left").ok
+        assert d.has(text="March 2026")
+        d.do("open_app", app_name="Settings")
+        assert d.do("scroll", direction="left").error_code == "NOT_SCROLLABLE"

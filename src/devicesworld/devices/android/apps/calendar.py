@@ -10,6 +10,7 @@ start keeps the event's length.
 from __future__ import annotations
 
 import calendar as pycal
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
@@ -87,7 +88,7 @@ class CalendarApp(App):
         return self.page(
             self.appbar(self.t("app.calendar"), up=False),
             header,
-            v.column(*rows, fill=True),
+            self._grid(rows, shift),
             v.button(
                 self.t("cal.new_event"),
                 partial(self.open_editor, None, today),
@@ -95,6 +96,11 @@ class CalendarApp(App):
                 style="primary",
             ),
         )
+
+    def _grid(self, rows: list[View], shift: Callable[[int], None]) -> View:
+        grid = v.column(*rows, fill=True, rid=self.rid("month_grid"))
+        grid.on_page = shift
+        return grid
 
     # --- day agenda ----------------------------------------------------------------------
     def screen_day(self, screen: Screen) -> View:

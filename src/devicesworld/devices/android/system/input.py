@@ -128,7 +128,17 @@ def _lists(phone: Phone) -> list[View]:
 def scroll(phone: Phone, direction: Direction, node: View | None = None) -> ActionResult:
     """Scroll content ``direction`` (``down`` reveals what is below), as AndroidWorld's scroll."""
     if direction in ("left", "right"):
-        return ActionResult.failure("NOT_SCROLLABLE", "nothing on this screen scrolls sideways")
+        top = phone.dialog_view if phone.dialog_view is not None else phone.root
+        pagers = [n for n in top.walk() if n.visible and n.on_page is not None]
+        if node is not None:
+            pagers = [n for n in phone.ancestors(node) if n.on_page is not None] or pagers
+        if not pagers:
+            return ActionResult.failure("NOT_SCROLLABLE", "nothing on this screen scrolls sideways")
+        step = 1 if (direction == "right") != phone.rtl else -1
+        turn = pagers[0].on_page
+        if turn is not None:
+            turn(step)
+        return ActionResult.success(f"scrolled {direction}")
     target: View | None = None
     if node is not None:
         target = next((n for n in phone.ancestors(node) if n.scroll_key is not None), None)

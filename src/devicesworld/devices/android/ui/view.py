@@ -59,6 +59,8 @@ class View:
     on_tap_at: Callable[[float], Any] | None = None
     """For sliders: called with the tap's position along the node (0..1, in reading direction)."""
     value: float | None = None
+    on_page: Callable[[int], Any] | None = None
+    """Pages sideways (calendar months): called with +1 for the next page, -1 for the previous one."""
     """A slider's position 0..1 (rendered as the thumb)."""
     editable: bool = False
     field: str | None = None
