@@ -65,7 +65,7 @@ def _scenario() -> list[tuple[str, Callable[[CrossDeviceEnv], None]]]:
     def thread(env: CrossDeviceEnv) -> None:
         _step(env, "open_app", app_name="com.simplemobiletools.smsmessenger")
         _step(env, "click", index=_index(env, "conversation"))
-        _step(env, "input_text", index=_index(env, "thread_type_message"), text="Sure! 🥗 See you")
+        _step(env, "input_text", index=_index(env, "thread_type_message"), text="Sure! See you at 7")
 
     def picker(env: CrossDeviceEnv) -> None:
         _step(env, "open_app", app_name="com.google.android.deskclock")
