@@ -1,0 +1,355 @@
+"""A Linux machine per device: a bubblewrap sandbox over the host's read-only ``/usr``.
+
+Each command runs in a fresh ``bwrap`` invocation that shares the device's writable
+home (``/home/user``), ``/tmp`` and a small synthetic ``/etc`` — all folders under the
+device's work folder — and nothing else of the host: no network (``--unshare-all``
+leaves only a private loopback), no host ``/home``, ``/root``, ``/etc`` secrets or
+other devices' folders. Because every command gets its own PID namespace, whatever it
+starts (also ``cmd &``) is killed by the kernel when the command ends, so there is
+never a process left to clean up; :meth:`Sandbox.close` only has to remove the folder.
+
+Why one ``bwrap`` per command instead of a long-lived shell: it costs a few
+milliseconds, needs no start-up (a device whose shell is never used costs nothing, so
+resets stay cheap), and makes timeouts and cleanup trivially exact. The working
+directory and exported variables do not survive between commands, except the working
+directory, which is carried over explicitly (like a terminal's prompt would show).
+
+Where bubblewrap is missing, :class:`Sandbox` falls back to a plain process sandbox
+(its own session, HOME pointing at the device's home, killed on timeout) and says so
+loudly: that fallback does **not** isolate the host's files or network.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel
+
+log = logging.getLogger(__name__)
+
+HOME = "/home/user"
+MAX_OUTPUT_CHARS = 8000
+DEFAULT_TIMEOUT_S = 30.0
+_CWD_FILE = ".cwd"
+
+_HOST_RO_PATHS = ("/usr",)
+_ETC_FROM_HOST = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.types")
+_USR_SYMLINKS = ("bin", "lib", "lib32", "lib64", "libx32", "sbin")
+
+FALLBACK_WARNING = (
+    "bubblewrap (bwrap) is not installed: Linux devices run in a weak process sandbox that does "
+    "NOT isolate host files or the network. Install it with `apt-get install bubblewrap`."
+)
+
+
+class CommandResult(BaseModel):
+    """What one shell command produced (output already truncated for the agent)."""
+
+    command: str
+    exit_code: int | None
+    stdout: str
+    stderr: str
+    timed_out: bool = False
+    truncated: bool = False
+    cwd: str = HOME
+    seconds: float = 0.0
+
+
+def bwrap_path() -> str | None:
+    """The bubblewrap binary, or ``None`` when it is not installed."""
+    return shutil.which("bwrap")
+
+
+def truncate(text: str, limit: int = MAX_OUTPUT_CHARS) -> tuple[str, bool]:
+    """Keep the head and the tail of long output, with a note saying how much was cut."""
+    if len(text) <= limit:
+        return text, False
+    head, tail = text[: limit * 3 // 4], text[-limit // 4 :]
+    cut = len(text) - len(head) - len(tail)
+    return f"{head}\n[... {cut} characters truncated ...]\n{tail}", True
+
+
+@dataclass
+class SandboxPaths:
+    """Host folders behind the sandbox's writable places."""
+
+    root: Path
+
+    @property
+    def home(self) -> Path:
+        return self.root / "home"
+
+    @property
+    def tmp(self) -> Path:
+        return self.root / "tmp"
+
+    @property
+    def etc(self) -> Path:
+        return self.root / "etc"
+
+    @property
+    def ctl(self) -> Path:
+        return self.root / "ctl"
+
+
+class Sandbox:
+    """One device's machine: runs shell commands isolated from the host and other devices."""
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        hostname: str = "desktop",
+        drive: Path | None = None,
+        use_bwrap: bool | None = None,
+    ) -> None:
+        self.paths = SandboxPaths(root)
+        self.hostname = hostname
+        self.drive = drive
+        found = bwrap_path()
+        if use_bwrap and found is None:
+            raise RuntimeError("bubblewrap (bwrap) was requested but is not installed")
+        self.bwrap = found if use_bwrap is not False else None
+        if self.bwrap is None and use_bwrap is None:
+            log.warning(FALLBACK_WARNING)
+        self.cwd = HOME
+        self._closed = False
+        for p in (self.paths.home, self.paths.tmp, self.paths.ctl):
+            p.mkdir(parents=True, exist_ok=True)
+        if drive is not None:
+            mount = self.paths.home / "Drive"
+            if self.bwrap:
+                mount.mkdir(exist_ok=True)
+            elif not mount.exists():
+                mount.symlink_to(drive, target_is_directory=True)
+        if self.bwrap:
+            self._write_etc()
+        self._prefix = self._bwrap_prefix() if self.bwrap else []
+
+    @property
+    def isolated(self) -> bool:
+        """True when commands run under bubblewrap (the fallback is not isolated)."""
+        return self.bwrap is not None
+
+    # ------------------------------------------------------------------ set-up
+    def _write_etc(self) -> None:
+        etc = self.paths.etc
+        etc.mkdir(exist_ok=True)
+        (etc / "passwd").write_text(
+            "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:User:/home/user:/bin/bash\n"
+        )
+        (etc / "group").write_text("root:x:0:\nuser:x:1000:\n")
+        (etc / "hostname").write_text(self.hostname + "\n")
+        (etc / "hosts").write_text(f"127.0.0.1 localhost {self.hostname}\n")
+        for name in _ETC_FROM_HOST:
+            host = Path("/etc") / name
+            if host.is_dir():
+                (etc / name).mkdir(exist_ok=True)
+            elif host.exists():
+                (etc / name).touch()
+
+    def _bwrap_prefix(self) -> list[str]:
+        assert self.bwrap is not None
+        p = self.paths
+        args = [self.bwrap]
+        for path in _HOST_RO_PATHS:
+            args += ["--ro-bind", path, path]
+        for name in _USR_SYMLINKS:
+            if Path("/usr", name).exists() or Path("/", name).is_symlink():
+                args += ["--symlink", f"usr/{name}", f"/{name}"]
+        args += ["--ro-bind", str(p.etc), "/etc"]
+        for name in _ETC_FROM_HOST:
+            if Path("/etc", name).exists():
+                args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
+        args += ["--proc", "/proc", "--dev", "/dev"]
+        args += ["--bind", str(p.home), HOME, "--bind", str(p.tmp), "/tmp", "--bind", str(p.ctl), "/run/dw"]
+        if self.drive is not None:
+            args += ["--bind", str(self.drive), f"{HOME}/Drive"]
+        args += [
+            "--unshare-all",
+            "--uid",
+            "1000",
+            "--gid",
+            "1000",
+            "--hostname",
+            self.hostname,
+            "--die-with-parent",
+            "--new-session",
+            "--cap-drop",
+            "ALL",
+            "--clearenv",
+            "--setenv",
+            "HOME",
+            HOME,
+            "--setenv",
+            "USER",
+            "user",
+            "--setenv",
+            "PATH",
+            "/usr/local/bin:/usr/bin:/bin",
+            "--setenv",
+            "LANG",
+            "C.UTF-8",
+            "--setenv",
+            "TERM",
+            "dumb",
+            "--setenv",
+            "PYTHONDONTWRITEBYTECODE",
+            "1",
+            "--chdir",
+            HOME,
+        ]
+        return args
+
+    # --------------------------------------------------------------- commands
+    def _script(self, command: str, cwd: str, cwd_file: str) -> str:
+        return (
+            f"cd {shlex.quote(cwd)} 2>/dev/null || cd ~\n"
+            f"{command}\n"
+            f"__dw_status=$?\npwd > {shlex.quote(cwd_file)} 2>/dev/null\nexit $__dw_status\n"
+        )
+
+    def run(
+        self,
+        command: str,
+        *,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        stdin: str | None = None,
+        keep_cwd: bool = True,
+        max_chars: int = MAX_OUTPUT_CHARS,
+    ) -> CommandResult:
+        """Run ``command`` with ``bash`` in the sandbox; never raises for the command's own failures."""
+        if self._closed:
+            raise RuntimeError("the sandbox has been closed")
+        cwd_file = self.paths.ctl / _CWD_FILE
+        cwd_file.unlink(missing_ok=True)
+        if self.bwrap:
+            script = self._script(command, self.cwd, f"/run/dw/{_CWD_FILE}")
+            argv = [*self._prefix, "/bin/bash", "-c", script]
+            env: dict[str, str] | None = {}
+            host_cwd: str | None = None
+        else:
+            script = self._script(command, str(self.to_host(self.cwd)), str(cwd_file))
+            argv = ["/bin/bash", "-c", script]
+            env = {
+                "HOME": str(self.paths.home),
+                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                "LANG": "C.UTF-8",
+                "TMPDIR": str(self.paths.tmp),
+                "PYTHONDONTWRITEBYTECODE": "1",
+            }
+            host_cwd = str(self.paths.home)
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=host_cwd,
+            start_new_session=True,
+        )
+        timed_out = False
+        try:
+            out_b, err_b = proc.communicate(stdin.encode() if stdin is not None else None, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            _kill_group(proc.pid)
+            out_b, err_b = proc.communicate()
+        if not self.bwrap:
+            _kill_group(proc.pid)  # the fallback has no PID namespace: reap stragglers ourselves
+        seconds = time.perf_counter() - t0
+        if keep_cwd and cwd_file.exists():
+            seen = cwd_file.read_text().strip()
+            self.cwd = seen if self.bwrap else self.from_host(Path(seen)) or HOME
+        out, t1 = truncate(out_b.decode(errors="replace"), max_chars)
+        err, t2 = truncate(err_b.decode(errors="replace"), max_chars // 2)
+        if timed_out:
+            err += f"\n[timed out after {timeout:g} s; the command and its children were killed]"
+        return CommandResult(
+            command=command,
+            exit_code=None if timed_out else proc.returncode,
+            stdout=out,
+            stderr=err,
+            timed_out=timed_out,
+            truncated=t1 or t2,
+            cwd=self.cwd,
+            seconds=seconds,
+        )
+
+    # ------------------------------------------------------------------ paths
+    def to_host(self, path: str) -> Path:
+        """The host path behind a sandbox path (``~``, relative, ``/home/user``, ``/tmp``, ``~/Drive``).
+
+        Raises ``PermissionError`` for paths outside the device's writable places, and
+        for symlinks that resolve outside them (so host-side file access cannot escape).
+        """
+        p = path.strip()
+        if not p:
+            raise ValueError("empty path")
+        if p == "~" or p.startswith("~/"):
+            p = HOME + p[1:]
+        if not p.startswith("/"):
+            p = f"{self.cwd.rstrip('/')}/{p}"
+        parts: list[str] = []
+        for part in p.split("/"):
+            if part in ("", "."):
+                continue
+            if part == "..":
+                if parts:
+                    parts.pop()
+                continue
+            parts.append(part)
+        norm = "/" + "/".join(parts)
+        mounts = self._mounts()
+        for prefix, host_root in mounts:
+            if norm == prefix or norm.startswith(prefix + "/"):
+                host = host_root / norm[len(prefix) :].lstrip("/")
+                real = host.resolve()
+                if not any(_within(real, r.resolve()) for _, r in mounts):
+                    raise PermissionError(f"{path}: resolves outside the device's files")
+                return host
+        raise PermissionError(f"{path}: only files under {HOME} and /tmp are accessible")
+
+    def from_host(self, host: Path) -> str | None:
+        """The sandbox path of a host path, when it lies in a mounted place."""
+        for prefix, host_root in self._mounts():
+            try:
+                rel = host.resolve().relative_to(host_root.resolve())
+            except ValueError:
+                continue
+            return prefix if str(rel) == "." else f"{prefix}/{rel}"
+        return None
+
+    def _mounts(self) -> list[tuple[str, Path]]:
+        out: list[tuple[str, Path]] = []
+        if self.drive is not None:
+            out.append((f"{HOME}/Drive", self.drive))
+        out += [(HOME, self.paths.home), ("/tmp", self.paths.tmp)]
+        return out
+
+    # ---------------------------------------------------------------- cleanup
+    def close(self) -> None:
+        """Remove the device's folders (no process can outlive its command)."""
+        if self._closed:
+            return
+        self._closed = True
+        shutil.rmtree(self.paths.root, ignore_errors=True)
+
+
+def _within(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def _kill_group(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
