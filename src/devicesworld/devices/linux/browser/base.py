@@ -115,7 +115,7 @@ def format_page(url: str, title: str, segments: list[Any], status: int = 200) ->
     current: list[str] = []
 
     def flush() -> None:
-        line = re.sub(r"\s+", " ", "".join(current)).strip()
+        line = re.sub(r"\s+", " ", "".join(current)).strip().removesuffix(" |").removesuffix("|").strip()
         if line:
             lines.append(line)
         current.clear()
@@ -127,6 +127,8 @@ def format_page(url: str, title: str, segments: list[Any], status: int = 200) ->
             current.append(" " + _describe(el) + " ")
         elif seg == "\n":
             flush()
+        elif seg == CELL_END:
+            current.append(" | ")
         else:
             current.append(str(seg))
     flush()
@@ -174,4 +176,7 @@ BLOCK_TAGS = frozenset(
         "legend",
     ]
 )
+CELL_TAGS = frozenset({"td", "th"})
+CELL_END = "\x1f"
+"""Segment pushed after each table cell: cells read as ``a | b | c``."""
 SKIP_TAGS = frozenset({"script", "style", "head", "noscript", "template", "title"})

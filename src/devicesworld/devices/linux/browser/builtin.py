@@ -18,6 +18,8 @@ from urllib.parse import urlencode, urljoin, urlsplit
 
 from devicesworld.devices.linux.browser.base import (
     BLOCK_TAGS,
+    CELL_END,
+    CELL_TAGS,
     SKIP_TAGS,
     BrowserError,
     PageView,
@@ -168,6 +170,8 @@ class BuiltinBrowser:
             else:
                 for c in node.children:
                     visit(c)
+            if node.tag in CELL_TAGS:
+                segs.append(CELL_END)
             if block:
                 segs.append("\n")
 

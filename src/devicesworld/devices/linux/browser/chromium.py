@@ -24,6 +24,8 @@ from urllib.parse import urlsplit
 
 from devicesworld.devices.linux.browser.base import (
     BLOCK_TAGS,
+    CELL_END,
+    CELL_TAGS,
     SKIP_TAGS,
     BrowserError,
     PageView,
@@ -47,8 +49,8 @@ T = TypeVar("T")
 
 # Same reading rules as the built-in engine: the page becomes segments, elements are numbered.
 _READ_JS = """
-([blockTags, skipTags]) => {
-  const block = new Set(blockTags), skip = new Set(skipTags);
+([blockTags, skipTags, cellTags, cellEnd]) => {
+  const block = new Set(blockTags), skip = new Set(skipTags), cells = new Set(cellTags);
   document.querySelectorAll('[data-dw-idx]').forEach(e => e.removeAttribute('data-dw-idx'));
   const segs = []; let n = 0;
   const labels = {};
@@ -87,6 +89,7 @@ _READ_JS = """
     } else if (tag !== 'option') {
       node.childNodes.forEach(visit);
     }
+    if (cells.has(tag)) segs.push(cellEnd);
     if (isBlock) segs.push('\\n');
   };
   visit(document.documentElement);
@@ -162,7 +165,9 @@ class ChromiumBrowser:
     def _read(self) -> PageView:
         if not self.opened:
             raise BrowserError("NO_PAGE", "no page is open; use browser_open first")
-        data = self._page.evaluate(_READ_JS, [sorted(BLOCK_TAGS), sorted(SKIP_TAGS)])
+        data = self._page.evaluate(
+            _READ_JS, [sorted(BLOCK_TAGS), sorted(SKIP_TAGS), sorted(CELL_TAGS), CELL_END]
+        )
         return format_page(self._page.url, data["title"], data["segments"], self.status)
 
     def read(self) -> PageView:
@@ -184,14 +189,24 @@ class ChromiumBrowser:
                 raise BrowserError("STALE_ELEMENT", f"no element [{index}] on this page; read the page again")
         return loc.first
 
-    def _navigated(self, action: Callable[[], Any]) -> PageView:
-        """Run an action that may load a page; remember the HTTP status of what loaded."""
+    def _navigated(self, action: Callable[[], Any], expect: bool = False) -> PageView:
+        """Run an action that may load a page; remember the HTTP status of what loaded.
+
+        With ``expect`` (form submissions) it waits for the navigation the action starts.
+        """
         responses: list[Any] = []
-        handler = responses.append
+
+        def handler(response: Any) -> None:
+            responses.append(response)
+
         self._page.on("response", handler)
         try:
-            action()
-            self._page.wait_for_load_state("load")
+            if expect:
+                with self._page.expect_navigation(wait_until="load"):
+                    action()
+            else:
+                action()
+                self._page.wait_for_load_state("load")
         finally:
             self._page.remove_listener("response", handler)
         docs = [r for r in responses if r.request.resource_type == "document"]
@@ -217,6 +232,17 @@ class ChromiumBrowser:
             if href is not None:
                 target = normalise_url(href, set(self.sites.sites), self._page.url)
                 return self._navigated(lambda: self._page.goto(target, wait_until="load"))
+            submits = loc.evaluate(
+                "el => !!(el.form || el.closest('form')) && ((el.tagName === 'BUTTON' && (el.type || 'submit') === 'submit')"
+                " || (el.tagName === 'INPUT' && ['submit', 'image'].includes(el.type)))"
+            )
+            if submits:
+                return self._navigated(
+                    lambda: loc.evaluate(
+                        "el => { const f = el.form || el.closest('form'); f.noValidate = true; setTimeout(() => f.requestSubmit(el), 0); }"
+                    ),
+                    expect=True,
+                )
             return self._navigated(loc.click)
 
         return self._call(go)
@@ -278,8 +304,10 @@ class ChromiumBrowser:
             # Submit like a person pressing the form's button: no client-side validation, server decides.
             return self._navigated(
                 lambda: form.evaluate(
-                    "el => { const f = el.form || el.closest('form') || el; f.noValidate = true; f.requestSubmit(); }"
-                )
+                    "el => { const f = el.form || el.closest('form') || el; f.noValidate = true;"
+                    " setTimeout(() => f.requestSubmit(), 0); }"
+                ),
+                expect=True,
             )
 
         return self._call(go)
