@@ -1,8 +1,8 @@
 """A Linux machine per device: a bubblewrap sandbox over the host's read-only ``/usr``.
 
 Each command runs in a fresh ``bwrap`` invocation that shares the device's writable
-home (``/home/user``), ``/tmp`` and a small synthetic ``/etc`` — all folders under the
-device's work folder — and nothing else of the host: no network (``--unshare-all``
+home (``/home/user``) and ``/tmp`` — folders under the device's work folder — plus a
+small synthetic read-only ``/etc``, and nothing else of the host: no network (``--unshare-all``
 leaves only a private loopback), no host ``/home``, ``/root``, ``/etc`` secrets or
 other devices' folders. Because every command gets its own PID namespace, whatever it
 starts (also ``cmd &``) is killed by the kernel when the command ends, so there is
@@ -21,6 +21,7 @@ loudly: that fallback does **not** isolate the host's files or network.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import logging
 import os
@@ -28,6 +29,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +41,7 @@ log = logging.getLogger(__name__)
 HOME = "/home/user"
 MAX_OUTPUT_CHARS = 8000
 DEFAULT_TIMEOUT_S = 30.0
-_CWD_FILE = ".cwd"
+_CWD_MOUNT = "/run/dw-cwd"
 
 _HOST_RO_PATHS = ("/usr",)
 _ETC_FROM_HOST = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.types")
@@ -93,12 +95,9 @@ class SandboxPaths:
         return self.root / "tmp"
 
     @property
-    def etc(self) -> Path:
-        return self.root / "etc"
-
-    @property
-    def ctl(self) -> Path:
-        return self.root / "ctl"
+    def cwd_file(self) -> Path:
+        """Where the shell leaves its working directory after each command (bound as one file)."""
+        return self.root / "cwd"
 
 
 class Sandbox:
@@ -123,16 +122,15 @@ class Sandbox:
             log.warning(FALLBACK_WARNING)
         self.cwd = HOME
         self._closed = False
-        for p in (self.paths.home, self.paths.tmp, self.paths.ctl):
+        for p in (self.paths.home, self.paths.tmp):
             p.mkdir(parents=True, exist_ok=True)
+        self.paths.cwd_file.touch()
         if drive is not None:
             mount = self.paths.home / "Drive"
             if self.bwrap:
                 mount.mkdir(exist_ok=True)
             elif not mount.exists():
                 mount.symlink_to(drive, target_is_directory=True)
-        if self.bwrap:
-            self._write_etc()
         self._prefix = self._bwrap_prefix() if self.bwrap else []
 
     @property
@@ -141,22 +139,6 @@ class Sandbox:
         return self.bwrap is not None
 
     # ------------------------------------------------------------------ set-up
-    def _write_etc(self) -> None:
-        etc = self.paths.etc
-        etc.mkdir(exist_ok=True)
-        (etc / "passwd").write_text(
-            "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:User:/home/user:/bin/bash\n"
-        )
-        (etc / "group").write_text("root:x:0:\nuser:x:1000:\n")
-        (etc / "hostname").write_text(self.hostname + "\n")
-        (etc / "hosts").write_text(f"127.0.0.1 localhost {self.hostname}\n")
-        for name in _ETC_FROM_HOST:
-            host = Path("/etc") / name
-            if host.is_dir():
-                (etc / name).mkdir(exist_ok=True)
-            elif host.exists():
-                (etc / name).touch()
-
     def _bwrap_prefix(self) -> list[str]:
         assert self.bwrap is not None
         p = self.paths
@@ -166,12 +148,22 @@ class Sandbox:
         for name in _USR_SYMLINKS:
             if Path("/usr", name).exists() or Path("/", name).is_symlink():
                 args += ["--symlink", f"usr/{name}", f"/{name}"]
-        args += ["--ro-bind", str(p.etc), "/etc"]
+        args += ["--ro-bind", str(shared_etc()), "/etc"]
         for name in _ETC_FROM_HOST:
             if Path("/etc", name).exists():
                 args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
         args += ["--proc", "/proc", "--dev", "/dev"]
-        args += ["--bind", str(p.home), HOME, "--bind", str(p.tmp), "/tmp", "--bind", str(p.ctl), "/run/dw"]
+        args += [
+            "--bind",
+            str(p.home),
+            HOME,
+            "--bind",
+            str(p.tmp),
+            "/tmp",
+            "--bind",
+            str(p.cwd_file),
+            _CWD_MOUNT,
+        ]
         if self.drive is not None:
             args += ["--bind", str(self.drive), f"{HOME}/Drive"]
         args += [
@@ -230,10 +222,10 @@ class Sandbox:
         """Run ``command`` with ``bash`` in the sandbox; never raises for the command's own failures."""
         if self._closed:
             raise RuntimeError("the sandbox has been closed")
-        cwd_file = self.paths.ctl / _CWD_FILE
-        cwd_file.unlink(missing_ok=True)
+        cwd_file = self.paths.cwd_file
+        cwd_file.write_bytes(b"")
         if self.bwrap:
-            script = self._script(command, self.cwd, f"/run/dw/{_CWD_FILE}")
+            script = self._script(command, self.cwd, _CWD_MOUNT)
             argv = [*self._prefix, "/bin/bash", "-c", script]
             env: dict[str, str] | None = {}
             host_cwd: str | None = None
@@ -268,8 +260,8 @@ class Sandbox:
         if not self.bwrap:
             _kill_group(proc.pid)  # the fallback has no PID namespace: reap stragglers ourselves
         seconds = time.perf_counter() - t0
-        if keep_cwd and cwd_file.exists():
-            seen = cwd_file.read_text().strip()
+        seen = cwd_file.read_text().strip() if keep_cwd else ""
+        if seen:
             self.cwd = seen if self.bwrap else self.from_host(Path(seen)) or HOME
         out, t1 = truncate(out_b.decode(errors="replace"), max_chars)
         err, t2 = truncate(err_b.decode(errors="replace"), max_chars // 2)
@@ -344,6 +336,42 @@ class Sandbox:
             return
         self._closed = True
         shutil.rmtree(self.paths.root, ignore_errors=True)
+
+
+_ETC_DIR: Path | None = None
+
+
+def shared_etc() -> Path:
+    """A minimal read-only ``/etc`` (user, group, hosts), written once per process and shared.
+
+    Sharing it keeps a device's start to three folders; the host's ``/etc`` is never
+    exposed except the few entries that binaries need to run (``ld.so.cache``,
+    Debian's ``alternatives`` symlinks, the time zone), bound read-only on top.
+    """
+    global _ETC_DIR
+    if _ETC_DIR is not None and _ETC_DIR.is_dir():
+        return _ETC_DIR
+    etc = Path(tempfile.mkdtemp(prefix="dw-etc-"))
+    (etc / "passwd").write_text("root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:User:/home/user:/bin/bash\n")
+    (etc / "group").write_text("root:x:0:\nuser:x:1000:\n")
+    (etc / "hosts").write_text("127.0.0.1 localhost\n::1 localhost\n")
+    (etc / "nsswitch.conf").write_text("passwd: files\ngroup: files\nhosts: files\n")
+    for name in _ETC_FROM_HOST:
+        host = Path("/etc") / name
+        if host.is_dir():
+            (etc / name).mkdir(exist_ok=True)
+        elif host.exists():
+            (etc / name).touch()
+    etc.chmod(0o755)
+    owner = os.getpid()
+
+    def _remove() -> None:  # forked workers inherit the path but must not remove it
+        if os.getpid() == owner:
+            shutil.rmtree(etc, ignore_errors=True)
+
+    atexit.register(_remove)
+    _ETC_DIR = etc
+    return etc
 
 
 def _within(path: Path, root: Path) -> bool:

@@ -95,7 +95,7 @@ class BuiltinBrowser:
 
     backend = "builtin"
 
-    def __init__(self, sites: SiteService) -> None:
+    def __init__(self, sites: SiteService | None) -> None:
         self.sites = sites
         self.url: str | None = None
         self.status = 200
@@ -107,6 +107,8 @@ class BuiltinBrowser:
     # -------------------------------------------------------------- network
     def _request(self, url: str, method: str = "GET", body: str | None = None) -> None:
         parts = urlsplit(url)
+        if self.sites is None:
+            raise BrowserError("NETWORK_BLOCKED", "this browser has no network")
         conn = http.client.HTTPConnection("127.0.0.1", self.sites.port, timeout=10)
         try:
             headers = {"Host": parts.hostname or "", "User-Agent": "DevicesWorld-builtin/1"}
@@ -121,6 +123,10 @@ class BuiltinBrowser:
             raise BrowserError("NETWORK_ERROR", f"cannot load {url}: {exc}") from exc
         finally:
             conn.close()
+        self.load_html(url, html)
+
+    def load_html(self, url: str, html: str) -> None:
+        """Show ``html`` as the page at ``url`` (also used offline, to number a page's elements)."""
         builder = _TreeBuilder()
         builder.feed(html)
         builder.close()
@@ -140,7 +146,7 @@ class BuiltinBrowser:
                 n.value = _option_value(chosen) if chosen else ""
 
     def _allowed(self) -> set[str]:
-        return set(self.sites.sites)
+        return set(self.sites.sites) if self.sites is not None else set()
 
     # -------------------------------------------------------------- reading
     def _segments(self) -> list[Any]:
@@ -363,3 +369,10 @@ def _element(n: Node, labels: dict[str, str]) -> dict[str, Any]:
         text = label or (wrap.text().strip() if wrap else "") or n.attrs.get("value", "")
         return {"kind": kind, "label": text, "checked": n.checked}
     return {"kind": f"{kind} field", "label": label or n.attrs.get("name", ""), "value": n.value}
+
+
+def view_of_html(url: str, html: str) -> PageView:
+    """How a page reads in the browser, without a server: task builders use it to find element numbers."""
+    browser = BuiltinBrowser(None)
+    browser.load_html(url, html)
+    return browser.read()

@@ -40,8 +40,13 @@ class SiteService:
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.db_path = folder / "sites.sqlite"
-        with self._db() as db:
-            db.executescript(_SCHEMA)
+        # One connection for all server threads; the record lives only as long as the task,
+        # so it is written without fsync (synchronous=OFF), which keeps resets fast.
+        self._conn = sqlite3.connect(self.db_path, check_same_thread=False, isolation_level=None)
+        self._conn.execute("PRAGMA journal_mode=MEMORY")
+        self._conn.execute("PRAGMA synchronous=OFF")
+        self._conn.executescript(_SCHEMA)
+        self._db_lock = threading.Lock()
         self.sites: dict[str, Site] = {}
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -77,7 +82,9 @@ class SiteService:
             server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
             server.daemon_threads = True
             self._server = server
-            self._thread = threading.Thread(target=server.serve_forever, name="dw-sites", daemon=True)
+            self._thread = threading.Thread(
+                target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="dw-sites", daemon=True
+            )
             self._thread.start()
 
     def shutdown(self) -> None:
@@ -88,20 +95,21 @@ class SiteService:
         if self._thread is not None:
             self._thread.join(timeout=5)
             self._thread = None
+        with self._db_lock:
+            self._conn.close()
 
     # -------------------------------------------------------------- records
-    def _db(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.db_path, timeout=10, isolation_level=None)
-
     def record_visit(self, host: str, path: str, method: str) -> None:
-        with self._db() as db:
-            db.execute("INSERT INTO visits (host, path, method) VALUES (?, ?, ?)", (host, path, method))
+        with self._db_lock:
+            self._conn.execute(
+                "INSERT INTO visits (host, path, method) VALUES (?, ?, ?)", (host, path, method)
+            )
 
     def record_submission(
         self, host: str, path: str, form: str, fields: dict[str, str], accepted: bool, message: str
     ) -> None:
-        with self._db() as db:
-            db.execute(
+        with self._db_lock:
+            self._conn.execute(
                 "INSERT INTO submissions (host, path, form, fields, accepted, message) VALUES (?, ?, ?, ?, ?, ?)",
                 (host, path, form, json.dumps(fields, sort_keys=True), int(accepted), message),
             )
@@ -132,8 +140,8 @@ class SiteService:
         ]
 
     def _query(self, sql: str) -> list[tuple[Any, ...]]:
-        with self._db() as db:
-            return list(db.execute(sql))
+        with self._db_lock:
+            return list(self._conn.execute(sql))
 
     # -------------------------------------------------------------- forms
     def handle_form(self, host: str, path: str, form: Form, raw: dict[str, list[str]]) -> tuple[bool, str]:
