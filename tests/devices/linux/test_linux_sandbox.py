@@ -41,6 +41,12 @@ def test_file_actions_cannot_escape_home(desk: Desktop, tmp_path: Path) -> None:
         assert not r.ok and r.error_code == "PERMISSION_DENIED", r.message
 
 
+def test_host_processes_are_invisible(desk: Desktop) -> None:
+    out = desk.sh("ls /proc | grep -c '^[0-9]'; ps -e 2>/dev/null | wc -l")
+    visible = int(out["stdout"].split()[0])
+    assert visible < 8, out  # bwrap's init, bash and its children only
+
+
 def test_no_network(desk: Desktop) -> None:
     code = (
         "import socket\n"

@@ -59,6 +59,9 @@ def test_read_and_follow_links(web: Desktop) -> None:
     assert web.get("browser")["url"] == "http://shop.test/"
     png = web.device.screenshot()
     assert png is not None and png.startswith(b"\x89PNG")
+    shot = web.ok("browser_screenshot")
+    assert shot["path"] == "~/Pictures/Screenshots/screenshot-001.png"
+    assert web.check("image_size", path=shot["path"], format="PNG").passed
 
 
 def test_order_form_is_recorded(web: Desktop) -> None:
@@ -147,3 +150,26 @@ def test_sandbox_cannot_reach_the_sites(web: Desktop) -> None:
         f"python3 -c \"import urllib.request as u; u.urlopen('http://127.0.0.1:{port}/', timeout=2)\" 2>&1 | tail -1"
     )
     assert "refused" in out["stdout"].lower() or "error" in out["stdout"].lower()
+
+
+def test_chromium_failure_falls_back_or_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    require_bwrap()
+    from devicesworld.devices.linux import browser as browser_pkg
+
+    def broken(sites: object) -> None:
+        raise RuntimeError("libfoo.so missing")
+
+    monkeypatch.setattr(browser_pkg, "ChromiumBrowser", broken)
+    monkeypatch.setattr(browser_pkg, "chromium_path", lambda: "/usr/bin/chromium")
+    auto = Desktop(tmp_path, "linux_0", profile={"browser": "auto"})
+    forced = Desktop(tmp_path, "linux_1", profile={"browser": "chromium"})
+    try:
+        auto.setup("add_site", site=_shop())
+        monkeypatch.delenv("DEVICESWORLD_BROWSER", raising=False)
+        assert auto.ok("browser_open", url="http://shop.test/")["title"].startswith("Corner Shop")
+        assert auto.device.browser().backend == "builtin"
+        r = forced.act("browser_open", url="http://shop.test/")
+        assert not r.ok and r.error_code == "NO_BROWSER" and "libfoo" in r.message
+    finally:
+        auto.close()
+        forced.close()

@@ -17,7 +17,7 @@ from typing import Any
 from devicesworld.devices.base import ActionResult, DeviceContext, DeviceError
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.linux import args as a
-from devicesworld.devices.linux.browser import Browser, BrowserError, PageView, make_browser, pick_backend
+from devicesworld.devices.linux.browser import Browser, BrowserError, PageView, make_browser
 from devicesworld.devices.linux.resources import readers, writers
 from devicesworld.devices.linux.resources.readers import FormatError
 from devicesworld.devices.linux.sandbox import HOME, Sandbox, truncate
@@ -420,7 +420,7 @@ class LinuxDevice:
     # ---------------------------------------------------------------- browser
     def browser(self) -> Browser:
         if self._browser is None:
-            self._browser = make_browser(self.sites, pick_backend(self.profile.browser))
+            self._browser = make_browser(self.sites, self.profile.browser)
         return self._browser
 
     def _page(self, fn: Callable[[Browser], PageView]) -> ActionResult:
@@ -431,11 +431,18 @@ class LinuxDevice:
         return ActionResult.success(view.title, data)
 
     def _browser_screenshot(self, g: Any) -> ActionResult:
+        """Like a desktop's screenshot tool: the PNG lands in ~/Pictures/Screenshots."""
         browser = self.browser()
         if browser.current() is None:
             return ActionResult.failure("NO_PAGE", "no page is open; use browser_open first")
         png = browser.screenshot()
-        return ActionResult.success(f"screenshot taken ({len(png)} bytes PNG)", {"png_bytes": len(png)})
+        folder = self._host("~/Pictures/Screenshots")
+        folder.mkdir(parents=True, exist_ok=True)
+        n = 1 + sum(1 for _ in folder.glob("screenshot-*.png"))
+        name = f"screenshot-{n:03d}.png"
+        (folder / name).write_bytes(png)
+        path = f"~/Pictures/Screenshots/{name}"
+        return ActionResult.success(f"screenshot saved as {path}", {"path": path, "bytes": len(png)})
 
 
 def _slug(text: str) -> str:

@@ -61,7 +61,10 @@ ACTIONS = [
         args_model=a.SubmitArgs,
     ),
     ActionSpec(name="browser_back", doc="Go back to the previous page."),
-    ActionSpec(name="browser_screenshot", doc="Take a screenshot of the browser page."),
+    ActionSpec(
+        name="browser_screenshot",
+        doc="Take a screenshot of the browser page; it is saved in ~/Pictures/Screenshots.",
+    ),
 ]
 
 SETUP_OPS = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import Literal
 
@@ -22,6 +23,7 @@ __all__ = [
 ]
 
 BROWSER_ENV = "DEVICESWORLD_BROWSER"
+log = logging.getLogger(__name__)
 
 
 def pick_backend(choice: Literal["auto", "chromium", "builtin"]) -> Literal["chromium", "builtin"]:
@@ -35,6 +37,18 @@ def pick_backend(choice: Literal["auto", "chromium", "builtin"]) -> Literal["chr
 
 
 def make_browser(sites: SiteService, choice: Literal["auto", "chromium", "builtin"] = "auto") -> Browser:
-    if pick_backend(choice) == "chromium":
+    """The chosen backend; ``auto`` falls back to the built-in engine (with a warning) if Chromium fails to start."""
+    if pick_backend(choice) == "builtin":
+        return BuiltinBrowser(sites)
+    try:
         return ChromiumBrowser(sites)
+    except BrowserError:
+        if choice == "chromium":
+            raise
+    except Exception as exc:
+        if choice == "chromium":
+            raise BrowserError(
+                "NO_BROWSER", f"Chromium could not start: {type(exc).__name__}: {exc}"
+            ) from None
+        log.warning("Chromium could not start (%s); using the built-in browser", exc)
     return BuiltinBrowser(sites)
