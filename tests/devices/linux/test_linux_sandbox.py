@@ -122,8 +122,17 @@ def test_timeout_kills_the_command(desk: Desktop) -> None:
 def test_long_output_is_truncated_with_a_note(desk: Desktop) -> None:
     r = desk.act("run_command", command="seq 1 50000")
     assert r.ok and "truncated" in r.message
-    assert "characters truncated" in r.data["stdout"]
+    assert "truncated" in r.data["stdout"]
     assert r.data["stdout"].rstrip().endswith("50000")
+
+
+def test_endless_output_is_bounded(desk: Desktop) -> None:
+    r = desk.act("run_command", command="yes hello", timeout_s=1.0)
+    assert not r.ok and r.error_code == "TIMEOUT"
+    out = r.data["stdout"]
+    assert len(out) < 10_000 and out.startswith("hello\nhello") and "output truncated" in out
+    big = desk.sh("head -c 3000000 /dev/zero | tr '\\0' 'a'; echo; echo END")
+    assert big["stdout"].rstrip().endswith("END") and "bytes in all" in big["stdout"]
 
 
 def test_cwd_carries_over_between_commands(desk: Desktop) -> None:

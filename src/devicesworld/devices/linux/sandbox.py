@@ -22,9 +22,11 @@ loudly: that fallback does **not** isolate the host's files or network.
 from __future__ import annotations
 
 import atexit
+import collections
 import contextlib
 import logging
 import os
+import selectors
 import shlex
 import shutil
 import signal
@@ -33,6 +35,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -215,7 +218,6 @@ class Sandbox:
         command: str,
         *,
         timeout: float = DEFAULT_TIMEOUT_S,
-        stdin: str | None = None,
         keep_cwd: bool = True,
         max_chars: int = MAX_OUTPUT_CHARS,
     ) -> CommandResult:
@@ -243,28 +245,23 @@ class Sandbox:
         t0 = time.perf_counter()
         proc = subprocess.Popen(
             argv,
-            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=env,
             cwd=host_cwd,
             start_new_session=True,
         )
-        timed_out = False
-        try:
-            out_b, err_b = proc.communicate(stdin.encode() if stdin is not None else None, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            _kill_group(proc.pid)
-            out_b, err_b = proc.communicate()
+        out_cap, err_cap = _Capture(max_chars), _Capture(max_chars // 2)
+        timed_out = _pump(proc, {proc.stdout: out_cap, proc.stderr: err_cap}, t0 + timeout)
         if not self.bwrap:
             _kill_group(proc.pid)  # the fallback has no PID namespace: reap stragglers ourselves
         seconds = time.perf_counter() - t0
         seen = cwd_file.read_text().strip() if keep_cwd else ""
         if seen:
             self.cwd = seen if self.bwrap else self.from_host(Path(seen)) or HOME
-        out, t1 = truncate(out_b.decode(errors="replace"), max_chars)
-        err, t2 = truncate(err_b.decode(errors="replace"), max_chars // 2)
+        out, t1 = out_cap.text()
+        err, t2 = err_cap.text()
         if timed_out:
             err += f"\n[timed out after {timeout:g} s; the command and its children were killed]"
         return CommandResult(
@@ -372,6 +369,74 @@ def shared_etc() -> Path:
     atexit.register(_remove)
     _ETC_DIR = etc
     return etc
+
+
+class _Capture:
+    """Bounded capture of a stream: the first and last ``limit`` characters' worth of bytes.
+
+    A command like ``yes`` can print gigabytes before its timeout; only the head and
+    the tail are kept, so memory stays bounded whatever the command does.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.keep = limit * 4  # bytes: enough for ``limit`` characters of UTF-8
+        self.head = bytearray()
+        self.tail: collections.deque[bytes] = collections.deque()
+        self.tail_size = 0
+        self.total = 0
+
+    def feed(self, chunk: bytes) -> None:
+        self.total += len(chunk)
+        room = self.keep - len(self.head)
+        if room > 0:
+            self.head += chunk[:room]
+            chunk = chunk[room:]
+        if chunk:
+            self.tail.append(chunk)
+            self.tail_size += len(chunk)
+            while self.tail_size - len(self.tail[0]) >= self.keep:
+                self.tail_size -= len(self.tail.popleft())
+
+    def text(self) -> tuple[str, bool]:
+        tail = b"".join(self.tail)
+        dropped = self.total - len(self.head) - len(tail)
+        if dropped <= 0:
+            return truncate((bytes(self.head) + tail).decode(errors="replace"), self.limit)
+        head_text = bytes(self.head).decode(errors="replace")[: self.limit * 3 // 4]
+        tail_text = tail.decode(errors="replace")[-(self.limit // 4) :]
+        return f"{head_text}\n[... output truncated: {self.total:,} bytes in all ...]\n{tail_text}", True
+
+
+def _pump(proc: subprocess.Popen[bytes], streams: dict[Any, _Capture], deadline: float) -> bool:
+    """Read both pipes until EOF or the deadline; on the deadline kill the group. True if it timed out."""
+    timed_out = False
+    with selectors.DefaultSelector() as sel:
+        for stream, cap in streams.items():
+            sel.register(stream, selectors.EVENT_READ, cap)
+        while sel.get_map():
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                if timed_out:
+                    break  # pipes held open by something that survived the kill: give up reading
+                timed_out = True
+                _kill_group(proc.pid)
+                deadline = time.perf_counter() + 2.0
+                continue
+            for key, _ in sel.select(remaining):
+                chunk = os.read(key.fd, 65536)
+                if chunk:
+                    key.data.feed(chunk)
+                else:
+                    sel.unregister(key.fileobj)
+    for stream in streams:
+        stream.close()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc.pid)
+        proc.wait()
+    return timed_out
 
 
 def _within(path: Path, root: Path) -> bool:
