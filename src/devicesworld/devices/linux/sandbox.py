@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 HOME = "/home/user"
 MAX_OUTPUT_CHARS = 8000
 DEFAULT_TIMEOUT_S = 30.0
+MAX_FILE_KB = 1024 * 1024
+"""No single file written by a command may exceed 1 GiB (``ulimit -f``): a runaway command cannot fill the disk."""
 _CWD_MOUNT = "/run/dw-cwd"
 
 _HOST_RO_PATHS = ("/usr",)
@@ -208,6 +210,7 @@ class Sandbox:
     # --------------------------------------------------------------- commands
     def _script(self, command: str, cwd: str, cwd_file: str) -> str:
         return (
+            f"ulimit -c 0; ulimit -f {MAX_FILE_KB} 2>/dev/null\n"
             f"cd {shlex.quote(cwd)} 2>/dev/null || cd ~\n"
             f"{command}\n"
             f"__dw_status=$?\npwd > {shlex.quote(cwd_file)} 2>/dev/null\nexit $__dw_status\n"
