@@ -17,7 +17,7 @@ from devicesworld.devices.base import ActionResult, CheckOutcome, DeviceContext,
 from devicesworld.devices.linux import KIND
 from devicesworld.devices.linux.browser.chromium import chromium_path
 from devicesworld.devices.linux.device import LinuxDevice
-from devicesworld.devices.linux.sandbox import bwrap_path
+from devicesworld.devices.linux.sandbox import bwrap_usable
 
 REQUIRE_SYSTEM = os.environ.get("DEVICESWORLD_REQUIRE_SYSTEM") == "1"
 
@@ -31,7 +31,7 @@ def _need(found: bool, what: str) -> None:
 
 
 def require_bwrap() -> None:
-    _need(bwrap_path() is not None, "bubblewrap (bwrap)")
+    _need(bwrap_usable(), "a working bubblewrap (bwrap)")
 
 
 def require_chromium() -> None:

@@ -143,6 +143,19 @@ def test_cwd_carries_over_between_commands(desk: Desktop) -> None:
     assert desk.get("text", {"path": "~/work/sub/rel.txt"}) == "here"
 
 
+def test_unusable_bwrap_falls_back_with_the_reason(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        "devicesworld.devices.linux.sandbox.bwrap_problem",
+        lambda path: "No permissions to creating new namespace",
+    )
+    with pytest.raises(RuntimeError, match="namespace"):
+        Sandbox(tmp_path / "a", use_bwrap=True)
+    with caplog_of("devicesworld.devices.linux.sandbox") as records:
+        sb = Sandbox(tmp_path / "b")
+    assert not sb.isolated and sb.run("echo ok").stdout == "ok\n"
+    assert any("namespace" in r.getMessage() for r in records)  # type: ignore[attr-defined]
+
+
 def test_truncate_keeps_head_and_tail() -> None:
     text, cut = truncate("a" * 100 + "b" * 100, 40)
     assert cut and text.startswith("a") and text.endswith("b") and "truncated" in text

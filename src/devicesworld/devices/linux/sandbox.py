@@ -76,6 +76,39 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
+_PROBES: dict[str, str | None] = {}
+
+
+def bwrap_problem(path: str) -> str | None:
+    """Why ``bwrap`` cannot create a sandbox here (e.g. user namespaces disabled), or ``None``.
+
+    Probed once per process with the same namespaces the devices use; a device then
+    fails over to the process sandbox with that reason instead of failing every command.
+    """
+    if path not in _PROBES:
+        argv = [path, "--ro-bind", "/usr", "/usr"]
+        for name in _USR_SYMLINKS:
+            if Path("/usr", name).exists():
+                argv += ["--symlink", f"usr/{name}", f"/{name}"]
+        argv += ["--unshare-all", "--uid", "1000", "--gid", "1000", "--die-with-parent", "/usr/bin/true"]
+        try:
+            done = subprocess.run(argv, capture_output=True, timeout=20, env={})
+            _PROBES[path] = (
+                None
+                if done.returncode == 0
+                else (done.stderr.decode(errors="replace").strip() or f"exit {done.returncode}")
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            _PROBES[path] = str(exc)
+    return _PROBES[path]
+
+
+def bwrap_usable() -> bool:
+    """True when bubblewrap is installed and can create sandboxes on this host."""
+    path = bwrap_path()
+    return path is not None and bwrap_problem(path) is None
+
+
 def truncate(text: str, limit: int = MAX_OUTPUT_CHARS) -> tuple[str, bool]:
     """Keep the head and the tail of long output, with a note saying how much was cut."""
     if len(text) <= limit:
@@ -119,12 +152,18 @@ class Sandbox:
         self.paths = SandboxPaths(root)
         self.hostname = hostname
         self.drive = drive
-        found = bwrap_path()
+        found = bwrap_path() if use_bwrap is not False else None
         if use_bwrap and found is None:
             raise RuntimeError("bubblewrap (bwrap) was requested but is not installed")
-        self.bwrap = found if use_bwrap is not False else None
-        if self.bwrap is None and use_bwrap is None:
+        problem = bwrap_problem(found) if found else None
+        if problem is not None:
+            if use_bwrap:
+                raise RuntimeError(f"bubblewrap cannot create a sandbox here: {problem}")
+            log.warning("bubblewrap cannot create a sandbox here (%s). %s", problem, FALLBACK_WARNING)
+            found = None
+        elif found is None and use_bwrap is None:
             log.warning(FALLBACK_WARNING)
+        self.bwrap = found
         self.cwd = HOME
         self._closed = False
         for p in (self.paths.home, self.paths.tmp):
