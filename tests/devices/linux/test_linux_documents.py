@@ -137,3 +137,59 @@ def test_writers_are_deterministic(tmp_path: Path) -> None:
     for ext in ("pdf", "zip", "wav"):
         assert (tmp_path / f"1.{ext}").read_bytes() == (tmp_path / f"2.{ext}").read_bytes(), ext
     assert readers.read_xlsx(tmp_path / "1.xlsx") == readers.read_xlsx(tmp_path / "2.xlsx")
+
+
+FORMAT_PROBE = r"""
+import email, struct, sys, tarfile, wave, zipfile
+from email import policy
+ok = []
+for name in ("book.xlsx", "doc.docx", "a.zip"):
+    with zipfile.ZipFile(name) as z:
+        assert z.testzip() is None, name
+        if name.endswith(("xlsx", "docx")):
+            assert "[Content_Types].xml" in z.namelist(), name
+    ok.append(name)
+with tarfile.open("a.tar.gz") as t:
+    assert t.getnames()
+ok.append("a.tar.gz")
+with wave.open("s.wav") as w:
+    assert w.getnframes() == 8000
+ok.append("s.wav")
+data = open("p.pdf", "rb").read()
+assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+ok.append("p.pdf")
+png = open("i.png", "rb").read()
+assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (33, 21)
+ok.append("i.png")
+assert open("i.jpg", "rb").read()[:2] == b"\xff\xd8"
+ok.append("i.jpg")
+msg = email.message_from_bytes(open("Mail/Drafts/Hi.eml", "rb").read(), policy=policy.default)
+assert msg["To"] == "a@b.test" and msg.get_content().strip() == "body"
+ok.append("eml")
+print(" ".join(ok))
+"""
+
+
+def test_generated_files_open_with_the_desktops_own_tools(desk: Desktop) -> None:
+    desk.setup("write_xlsx", path="~/book.xlsx", sheets={"S": [["a", 1]]})
+    desk.setup("write_docx", path="~/doc.docx", paragraphs=["x"])
+    desk.setup("write_archive", path="~/a.zip", files={"f.txt": "F"})
+    desk.setup("write_archive", path="~/a.tar.gz", files={"f.txt": "F"})
+    desk.setup("write_wav", path="~/s.wav", seconds=1.0, sample_rate=8000)
+    desk.setup("write_pdf", path="~/p.pdf", paragraphs=["hello"])
+    desk.setup("write_image", path="~/i.png", width=33, height=21)
+    desk.setup("write_image", path="~/i.jpg", width=10, height=10)
+    desk.setup("write_eml", to=["a@b.test"], subject="Hi", body="body")
+    desk.setup("write_text", path="~/probe.py", content=FORMAT_PROBE)
+    out = desk.sh("python3 probe.py")
+    assert out["stdout"].split() == [
+        "book.xlsx",
+        "doc.docx",
+        "a.zip",
+        "a.tar.gz",
+        "s.wav",
+        "p.pdf",
+        "i.png",
+        "i.jpg",
+        "eml",
+    ], out
