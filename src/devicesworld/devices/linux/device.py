@@ -10,6 +10,7 @@ device that is created, set up with a few files and closed costs a few file writ
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -347,8 +348,6 @@ class LinuxDevice:
                 return ActionResult.failure(
                     "NOT_EMPTY", f"{shown} is a non-empty folder; pass recursive=true"
                 )
-            import shutil
-
             shutil.rmtree(host)
         else:
             return ActionResult.failure("NOT_FOUND", f"{g.path}: no such file or folder")
