@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/smarthome_latency.py
 	$(BIN)/python benchmarks/llm_agent_overhead.py
 	$(BIN)/python benchmarks/viewer_load.py 5000
+	$(BIN)/python benchmarks/linux_latency.py
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache .mypy_cache .ruff_cache
