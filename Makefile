@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/android_latency.py
 	$(BIN)/python benchmarks/llm_agent_overhead.py
 	$(BIN)/python benchmarks/viewer_load.py 5000
+	$(BIN)/python benchmarks/linux_latency.py
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache .mypy_cache .ruff_cache

@@ -12,6 +12,7 @@ for helper_dir in (
     _HERE,
     _HERE / "analysis",
     _HERE / "devices" / "smarthome",
+    _HERE / "devices" / "linux",
     _HERE / "agents" / "llm",
     _HERE / "devices" / "android",
 ):

@@ -8,6 +8,7 @@ from devicesworld.devices.base import DeviceKind
 def builtin_kinds() -> list[DeviceKind]:
     """The kinds shipped with the package, imported lazily so start-up stays cheap."""
     from devicesworld.devices.android import KIND as ANDROID
+    from devicesworld.devices.linux import KIND as LINUX
     from devicesworld.devices.smarthome import KIND as SMARTHOME
 
-    return [SMARTHOME, ANDROID]
+    return [SMARTHOME, LINUX, ANDROID]

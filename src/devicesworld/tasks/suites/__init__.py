@@ -15,6 +15,7 @@ SuiteLoader = Callable[[], list[Task]]
 
 SMOKE_PARTS: list[tuple[str, str]] = [
     ("devicesworld.tasks.suites.smoke", "build_smoke_suite"),
+    ("devicesworld.tasks.suites.smoke_linux", "build_linux_smoke"),
     ("devicesworld.tasks.suites.smoke_android", "build_android_smoke"),
 ]
 """``(module, function)`` pairs whose tasks make up ``smoke``, in order."""

@@ -1,0 +1,190 @@
+"""Writers: content in, format-valid file out, the same bytes for the same content where the format allows.
+
+Timestamps inside documents (xlsx/docx properties, PDF metadata, zip entries) are
+pinned to :data:`FIXED_TIME` so that a task reproduces its files exactly.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import struct
+import tarfile
+import wave
+import zipfile
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+from typing import Any
+
+FIXED_TIME = datetime(2026, 1, 1, 9, 0, 0)
+_ZIP_TIME = (2026, 1, 1, 9, 0, 0)
+
+
+def _prepare(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def write_text(path: Path, content: str) -> None:
+    _prepare(path).write_text(content, encoding="utf-8")
+
+
+def write_csv(path: Path, rows: Sequence[Sequence[Any]]) -> None:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    write_text(path, buf.getvalue())
+
+
+def write_json(path: Path, data: Any) -> None:
+    write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_xlsx(path: Path, sheets: Mapping[str, Sequence[Sequence[Any]]]) -> None:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    assert wb.active is not None
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(title=name)
+        for row in rows:
+            ws.append(list(row))
+    wb.properties.created = FIXED_TIME
+    wb.properties.modified = FIXED_TIME
+    wb.properties.creator = "devicesworld"
+    wb.save(_prepare(path))
+
+
+def write_docx(
+    path: Path, paragraphs: Sequence[str], title: str | None = None, table: Sequence[Sequence[str]] = ()
+) -> None:
+    from docx import Document
+
+    doc = Document()
+    if title:
+        doc.add_heading(title, level=1)
+    for text in paragraphs:
+        doc.add_paragraph(text)
+    if table:
+        t = doc.add_table(rows=len(table), cols=max(len(r) for r in table))
+        for i, row in enumerate(table):
+            for j, cell in enumerate(row):
+                t.cell(i, j).text = str(cell)
+    props = doc.core_properties
+    props.created = FIXED_TIME
+    props.modified = FIXED_TIME
+    props.author = "devicesworld"
+    doc.save(str(_prepare(path)))
+
+
+def write_pdf(path: Path, paragraphs: Sequence[str], title: str | None = None) -> None:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+
+    styles = getSampleStyleSheet()
+    story: list[Any] = []
+    if title:
+        story += [Paragraph(_escape(title), styles["Title"]), Spacer(1, 12)]
+    for text in paragraphs:
+        story += [Paragraph(_escape(text), styles["BodyText"]), Spacer(1, 6)]
+    doc = SimpleDocTemplate(
+        str(_prepare(path)), pagesize=A4, invariant=1, title=title or "", author="devicesworld"
+    )
+    doc.build(story)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def write_image(path: Path, width: int, height: int, color: str = "#4a90d9", text: str | None = None) -> None:
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", (width, height), color)
+    if text:
+        ImageDraw.Draw(img).text((10, 10), text, fill="white")
+    fmt = {".jpg": "JPEG", ".jpeg": "JPEG", ".png": "PNG", ".gif": "GIF", ".bmp": "BMP"}.get(
+        path.suffix.lower(), "PNG"
+    )
+    img.save(_prepare(path), format=fmt)
+
+
+def write_wav(
+    path: Path, seconds: float, frequency: float = 440.0, sample_rate: int = 16000, channels: int = 1
+) -> None:
+    frames = round(seconds * sample_rate)
+    samples = bytearray()
+    for i in range(frames):
+        value = int(12000 * math.sin(2 * math.pi * frequency * i / sample_rate))
+        samples += struct.pack("<h", value) * channels
+    with wave.open(str(_prepare(path)), "wb") as w:
+        w.setnchannels(channels)
+        w.setsampwidth(2)
+        w.setframerate(sample_rate)
+        w.writeframes(bytes(samples))
+
+
+def archive_format(path: Path) -> str:
+    name = path.name.lower()
+    for suffix, fmt in ((".zip", "zip"), (".tar.gz", "tar.gz"), (".tgz", "tar.gz"), (".tar", "tar")):
+        if name.endswith(suffix):
+            return fmt
+    raise ValueError(f"{path.name}: archives must end in .zip, .tar, .tar.gz or .tgz")
+
+
+def write_archive(path: Path, files: Mapping[str, str]) -> None:
+    fmt = archive_format(path)
+    _prepare(path)
+    if fmt == "zip":
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+            for name, text in files.items():
+                zf.writestr(zipfile.ZipInfo(name, date_time=_ZIP_TIME), text)
+        return
+    mode = "w:gz" if fmt == "tar.gz" else "w"
+    with tarfile.open(path, mode) as tf:  # type: ignore[call-overload]
+        for name, text in files.items():
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), int(FIXED_TIME.timestamp()), 0o644
+            tf.addfile(info, io.BytesIO(data))
+
+
+def write_tree(root: Path, files: Mapping[str, str]) -> None:
+    """A folder of text files (a code project): ``files`` maps relative paths to contents."""
+    for rel, text in files.items():
+        target = (root / rel).resolve()
+        if root.resolve() not in target.parents:
+            raise ValueError(f"{rel!r} leaves the project folder")
+        write_text(target, text)
+
+
+def email_bytes(
+    to: Sequence[str],
+    subject: str,
+    body: str,
+    sender: str,
+    cc: Sequence[str] = (),
+    when: datetime = FIXED_TIME,
+) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = ", ".join(to)
+    if cc:
+        msg["Cc"] = ", ".join(cc)
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(when)
+    msg["X-Unsent"] = "1"
+    msg.set_content(body)
+    return bytes(msg)
+
+
+def write_eml(
+    path: Path, to: Sequence[str], subject: str, body: str, sender: str, cc: Sequence[str] = ()
+) -> None:
+    _prepare(path).write_bytes(email_bytes(to, subject, body, sender, cc))

@@ -1,0 +1,490 @@
+"""A Linux machine per device: a bubblewrap sandbox over the host's read-only ``/usr``.
+
+Each command runs in a fresh ``bwrap`` invocation that shares the device's writable
+home (``/home/user``) and ``/tmp`` — folders under the device's work folder — plus a
+small synthetic read-only ``/etc``, and nothing else of the host: no network (``--unshare-all``
+leaves only a private loopback), no host ``/home``, ``/root``, ``/etc`` secrets or
+other devices' folders. Because every command gets its own PID namespace, whatever it
+starts (also ``cmd &``) is killed by the kernel when the command ends, so there is
+never a process left to clean up; :meth:`Sandbox.close` only has to remove the folder.
+
+Why one ``bwrap`` per command instead of a long-lived shell: it costs a few
+milliseconds, needs no start-up (a device whose shell is never used costs nothing, so
+resets stay cheap), and makes timeouts and cleanup trivially exact. The working
+directory and exported variables do not survive between commands, except the working
+directory, which is carried over explicitly (like a terminal's prompt would show).
+
+Where bubblewrap is missing, :class:`Sandbox` falls back to a plain process sandbox
+(its own session, HOME pointing at the device's home, killed on timeout) and says so
+loudly: that fallback does **not** isolate the host's files or network.
+"""
+
+from __future__ import annotations
+
+import atexit
+import collections
+import contextlib
+import logging
+import os
+import selectors
+import shlex
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+log = logging.getLogger(__name__)
+
+HOME = "/home/user"
+MAX_OUTPUT_CHARS = 8000
+DEFAULT_TIMEOUT_S = 30.0
+MAX_FILE_KB = 1024 * 1024
+"""No single file written by a command may exceed 1 GiB (``ulimit -f``): a runaway command cannot fill the disk."""
+_CWD_MOUNT = "/run/dw-cwd"
+
+_HOST_RO_PATHS = ("/usr",)
+_ETC_FROM_HOST = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.types")
+_USR_SYMLINKS = ("bin", "lib", "lib32", "lib64", "libx32", "sbin")
+
+FALLBACK_WARNING = (
+    "bubblewrap (bwrap) is not installed: Linux devices run in a weak process sandbox that does "
+    "NOT isolate host files or the network. Install it with `apt-get install bubblewrap`."
+)
+
+
+class CommandResult(BaseModel):
+    """What one shell command produced (output already truncated for the agent)."""
+
+    command: str
+    exit_code: int | None
+    stdout: str
+    stderr: str
+    timed_out: bool = False
+    truncated: bool = False
+    cwd: str = HOME
+    seconds: float = 0.0
+
+
+def bwrap_path() -> str | None:
+    """The bubblewrap binary, or ``None`` when it is not installed."""
+    return shutil.which("bwrap")
+
+
+_PROBES: dict[str, str | None] = {}
+
+
+def bwrap_problem(path: str) -> str | None:
+    """Why ``bwrap`` cannot create a sandbox here (e.g. user namespaces disabled), or ``None``.
+
+    Probed once per process with the same namespaces the devices use; a device then
+    fails over to the process sandbox with that reason instead of failing every command.
+    """
+    if path not in _PROBES:
+        argv = [path, "--ro-bind", "/usr", "/usr"]
+        for name in _USR_SYMLINKS:
+            if Path("/usr", name).exists():
+                argv += ["--symlink", f"usr/{name}", f"/{name}"]
+        argv += ["--unshare-all", "--uid", "1000", "--gid", "1000", "--die-with-parent", "/usr/bin/true"]
+        try:
+            done = subprocess.run(argv, capture_output=True, timeout=20, env={})
+            _PROBES[path] = (
+                None
+                if done.returncode == 0
+                else (done.stderr.decode(errors="replace").strip() or f"exit {done.returncode}")
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            _PROBES[path] = str(exc)
+    return _PROBES[path]
+
+
+def bwrap_usable() -> bool:
+    """True when bubblewrap is installed and can create sandboxes on this host."""
+    path = bwrap_path()
+    return path is not None and bwrap_problem(path) is None
+
+
+def truncate(text: str, limit: int = MAX_OUTPUT_CHARS) -> tuple[str, bool]:
+    """Keep the head and the tail of long output, with a note saying how much was cut."""
+    if len(text) <= limit:
+        return text, False
+    head, tail = text[: limit * 3 // 4], text[-limit // 4 :]
+    cut = len(text) - len(head) - len(tail)
+    return f"{head}\n[... {cut} characters truncated ...]\n{tail}", True
+
+
+@dataclass
+class SandboxPaths:
+    """Host folders behind the sandbox's writable places."""
+
+    root: Path
+
+    @property
+    def home(self) -> Path:
+        return self.root / "home"
+
+    @property
+    def tmp(self) -> Path:
+        return self.root / "tmp"
+
+    @property
+    def cwd_file(self) -> Path:
+        """Where the shell leaves its working directory after each command (bound as one file)."""
+        return self.root / "cwd"
+
+
+class Sandbox:
+    """One device's machine: runs shell commands isolated from the host and other devices."""
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        hostname: str = "desktop",
+        drive: Path | None = None,
+        use_bwrap: bool | None = None,
+    ) -> None:
+        self.paths = SandboxPaths(root)
+        self.hostname = hostname
+        self.drive = drive
+        found = bwrap_path() if use_bwrap is not False else None
+        if use_bwrap and found is None:
+            raise RuntimeError("bubblewrap (bwrap) was requested but is not installed")
+        problem = bwrap_problem(found) if found else None
+        if problem is not None:
+            if use_bwrap:
+                raise RuntimeError(f"bubblewrap cannot create a sandbox here: {problem}")
+            log.warning("bubblewrap cannot create a sandbox here (%s). %s", problem, FALLBACK_WARNING)
+            found = None
+        elif found is None and use_bwrap is None:
+            log.warning(FALLBACK_WARNING)
+        self.bwrap = found
+        self.cwd = HOME
+        self._closed = False
+        for p in (self.paths.home, self.paths.tmp):
+            p.mkdir(parents=True, exist_ok=True)
+        self.paths.cwd_file.touch()
+        if drive is not None:
+            mount = self.paths.home / "Drive"
+            if self.bwrap:
+                mount.mkdir(exist_ok=True)
+            elif not mount.exists():
+                mount.symlink_to(drive, target_is_directory=True)
+        self._prefix = self._bwrap_prefix() if self.bwrap else []
+
+    @property
+    def isolated(self) -> bool:
+        """True when commands run under bubblewrap (the fallback is not isolated)."""
+        return self.bwrap is not None
+
+    # ------------------------------------------------------------------ set-up
+    def _bwrap_prefix(self) -> list[str]:
+        assert self.bwrap is not None
+        p = self.paths
+        args = [self.bwrap]
+        for path in _HOST_RO_PATHS:
+            args += ["--ro-bind", path, path]
+        for name in _USR_SYMLINKS:
+            if Path("/usr", name).exists() or Path("/", name).is_symlink():
+                args += ["--symlink", f"usr/{name}", f"/{name}"]
+        args += ["--ro-bind", str(shared_etc()), "/etc"]
+        for name in _ETC_FROM_HOST:
+            if Path("/etc", name).exists():
+                args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
+        args += ["--proc", "/proc", "--dev", "/dev"]
+        args += [
+            "--bind",
+            str(p.home),
+            HOME,
+            "--bind",
+            str(p.tmp),
+            "/tmp",
+            "--bind",
+            str(p.cwd_file),
+            _CWD_MOUNT,
+        ]
+        if self.drive is not None:
+            args += ["--bind", str(self.drive), f"{HOME}/Drive"]
+        args += [
+            "--unshare-all",
+            "--uid",
+            "1000",
+            "--gid",
+            "1000",
+            "--hostname",
+            self.hostname,
+            "--die-with-parent",
+            "--new-session",
+            "--cap-drop",
+            "ALL",
+            "--clearenv",
+            "--setenv",
+            "HOME",
+            HOME,
+            "--setenv",
+            "USER",
+            "user",
+            "--setenv",
+            "PATH",
+            "/usr/local/bin:/usr/bin:/bin",
+            "--setenv",
+            "LANG",
+            "C.UTF-8",
+            "--setenv",
+            "TERM",
+            "dumb",
+            "--setenv",
+            "PYTHONDONTWRITEBYTECODE",
+            "1",
+            "--chdir",
+            HOME,
+        ]
+        return args
+
+    # --------------------------------------------------------------- commands
+    def _script(self, command: str, cwd: str, cwd_file: str) -> str:
+        return (
+            f"ulimit -c 0; ulimit -f {MAX_FILE_KB} 2>/dev/null\n"
+            f"cd {shlex.quote(cwd)} 2>/dev/null || cd ~\n"
+            f"{command}\n"
+            f"__dw_status=$?\npwd > {shlex.quote(cwd_file)} 2>/dev/null\nexit $__dw_status\n"
+        )
+
+    def run(
+        self,
+        command: str,
+        *,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        keep_cwd: bool = True,
+        max_chars: int = MAX_OUTPUT_CHARS,
+    ) -> CommandResult:
+        """Run ``command`` with ``bash`` in the sandbox; never raises for the command's own failures."""
+        if self._closed:
+            raise RuntimeError("the sandbox has been closed")
+        cwd_file = self.paths.cwd_file
+        cwd_file.write_bytes(b"")
+        if self.bwrap:
+            script = self._script(command, self.cwd, _CWD_MOUNT)
+            argv = [*self._prefix, "/bin/bash", "-c", script]
+            env: dict[str, str] | None = {}
+            host_cwd: str | None = None
+        else:
+            script = self._script(command, str(self.to_host(self.cwd)), str(cwd_file))
+            argv = ["/bin/bash", "-c", script]
+            env = {
+                "HOME": str(self.paths.home),
+                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                "LANG": "C.UTF-8",
+                "TMPDIR": str(self.paths.tmp),
+                "PYTHONDONTWRITEBYTECODE": "1",
+            }
+            host_cwd = str(self.paths.home)
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=host_cwd,
+            start_new_session=True,
+        )
+        out_cap, err_cap = _Capture(max_chars), _Capture(max_chars // 2)
+        timed_out = _pump(proc, {proc.stdout: out_cap, proc.stderr: err_cap}, t0 + timeout)
+        if not self.bwrap:
+            _kill_group(proc.pid)  # the fallback has no PID namespace: reap stragglers ourselves
+        seconds = time.perf_counter() - t0
+        seen = cwd_file.read_text().strip() if keep_cwd else ""
+        if seen:
+            self.cwd = seen if self.bwrap else self.from_host(Path(seen)) or HOME
+        out, t1 = out_cap.text()
+        err, t2 = err_cap.text()
+        if timed_out:
+            err += f"\n[timed out after {timeout:g} s; the command and its children were killed]"
+        return CommandResult(
+            command=command,
+            exit_code=None if timed_out else proc.returncode,
+            stdout=out,
+            stderr=err,
+            timed_out=timed_out,
+            truncated=t1 or t2,
+            cwd=self.cwd,
+            seconds=seconds,
+        )
+
+    # ------------------------------------------------------------------ paths
+    def to_host(self, path: str) -> Path:
+        """The host path behind a sandbox path (``~``, relative, ``/home/user``, ``/tmp``, ``~/Drive``).
+
+        Raises ``PermissionError`` for paths outside the device's writable places, and
+        for symlinks that resolve outside them (so host-side file access cannot escape).
+        """
+        p = path.strip()
+        if not p:
+            raise ValueError("empty path")
+        if p == "~" or p.startswith("~/"):
+            p = HOME + p[1:]
+        if not p.startswith("/"):
+            p = f"{self.cwd.rstrip('/')}/{p}"
+        parts: list[str] = []
+        for part in p.split("/"):
+            if part in ("", "."):
+                continue
+            if part == "..":
+                if parts:
+                    parts.pop()
+                continue
+            parts.append(part)
+        norm = "/" + "/".join(parts)
+        mounts = self._mounts()
+        for prefix, host_root in mounts:
+            if norm == prefix or norm.startswith(prefix + "/"):
+                host = host_root / norm[len(prefix) :].lstrip("/")
+                real = host.resolve()
+                if not any(_within(real, r.resolve()) for _, r in mounts):
+                    raise PermissionError(f"{path}: resolves outside the device's files")
+                return host
+        raise PermissionError(f"{path}: only files under {HOME} and /tmp are accessible")
+
+    def from_host(self, host: Path) -> str | None:
+        """The sandbox path of a host path, when it lies in a mounted place."""
+        for prefix, host_root in self._mounts():
+            try:
+                rel = host.resolve().relative_to(host_root.resolve())
+            except ValueError:
+                continue
+            return prefix if str(rel) == "." else f"{prefix}/{rel}"
+        return None
+
+    def _mounts(self) -> list[tuple[str, Path]]:
+        out: list[tuple[str, Path]] = []
+        if self.drive is not None:
+            out.append((f"{HOME}/Drive", self.drive))
+        out += [(HOME, self.paths.home), ("/tmp", self.paths.tmp)]
+        return out
+
+    # ---------------------------------------------------------------- cleanup
+    def close(self) -> None:
+        """Remove the device's folders (no process can outlive its command)."""
+        if self._closed:
+            return
+        self._closed = True
+        shutil.rmtree(self.paths.root, ignore_errors=True)
+
+
+_ETC_DIR: Path | None = None
+
+
+def shared_etc() -> Path:
+    """A minimal read-only ``/etc`` (user, group, hosts), written once per process and shared.
+
+    Sharing it keeps a device's start to three folders; the host's ``/etc`` is never
+    exposed except the few entries that binaries need to run (``ld.so.cache``,
+    Debian's ``alternatives`` symlinks, the time zone), bound read-only on top.
+    """
+    global _ETC_DIR
+    if _ETC_DIR is not None and _ETC_DIR.is_dir():
+        return _ETC_DIR
+    etc = Path(tempfile.mkdtemp(prefix="dw-etc-"))
+    (etc / "passwd").write_text("root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:User:/home/user:/bin/bash\n")
+    (etc / "group").write_text("root:x:0:\nuser:x:1000:\n")
+    (etc / "hosts").write_text("127.0.0.1 localhost\n::1 localhost\n")
+    (etc / "nsswitch.conf").write_text("passwd: files\ngroup: files\nhosts: files\n")
+    for name in _ETC_FROM_HOST:
+        host = Path("/etc") / name
+        if host.is_dir():
+            (etc / name).mkdir(exist_ok=True)
+        elif host.exists():
+            (etc / name).touch()
+    etc.chmod(0o755)
+    owner = os.getpid()
+
+    def _remove() -> None:  # forked workers inherit the path but must not remove it
+        if os.getpid() == owner:
+            shutil.rmtree(etc, ignore_errors=True)
+
+    atexit.register(_remove)
+    _ETC_DIR = etc
+    return etc
+
+
+class _Capture:
+    """Bounded capture of a stream: the first and last ``limit`` characters' worth of bytes.
+
+    A command like ``yes`` can print gigabytes before its timeout; only the head and
+    the tail are kept, so memory stays bounded whatever the command does.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.keep = limit * 4  # bytes: enough for ``limit`` characters of UTF-8
+        self.head = bytearray()
+        self.tail: collections.deque[bytes] = collections.deque()
+        self.tail_size = 0
+        self.total = 0
+
+    def feed(self, chunk: bytes) -> None:
+        self.total += len(chunk)
+        room = self.keep - len(self.head)
+        if room > 0:
+            self.head += chunk[:room]
+            chunk = chunk[room:]
+        if chunk:
+            self.tail.append(chunk)
+            self.tail_size += len(chunk)
+            while self.tail_size - len(self.tail[0]) >= self.keep:
+                self.tail_size -= len(self.tail.popleft())
+
+    def text(self) -> tuple[str, bool]:
+        tail = b"".join(self.tail)
+        dropped = self.total - len(self.head) - len(tail)
+        if dropped <= 0:
+            return truncate((bytes(self.head) + tail).decode(errors="replace"), self.limit)
+        head_text = bytes(self.head).decode(errors="replace")[: self.limit * 3 // 4]
+        tail_text = tail.decode(errors="replace")[-(self.limit // 4) :]
+        return f"{head_text}\n[... output truncated: {self.total:,} bytes in all ...]\n{tail_text}", True
+
+
+def _pump(proc: subprocess.Popen[bytes], streams: dict[Any, _Capture], deadline: float) -> bool:
+    """Read both pipes until EOF or the deadline; on the deadline kill the group. True if it timed out."""
+    timed_out = False
+    with selectors.DefaultSelector() as sel:
+        for stream, cap in streams.items():
+            sel.register(stream, selectors.EVENT_READ, cap)
+        while sel.get_map():
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                if timed_out:
+                    break  # pipes held open by something that survived the kill: give up reading
+                timed_out = True
+                _kill_group(proc.pid)
+                deadline = time.perf_counter() + 2.0
+                continue
+            for key, _ in sel.select(remaining):
+                chunk = os.read(key.fd, 65536)
+                if chunk:
+                    key.data.feed(chunk)
+                else:
+                    sel.unregister(key.fileobj)
+    for stream in streams:
+        stream.close()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc.pid)
+        proc.wait()
+    return timed_out
+
+
+def _within(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def _kill_group(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)

@@ -1,0 +1,223 @@
+"""One HTTP server per task on 127.0.0.1 that serves every site of the task by Host name.
+
+Why one server for all sites: the browser maps every ``*.test`` host to this one
+port (Chromium through ``--host-resolver-rules``, the built-in engine directly), so a
+task may have any number of sites for the price of one thread and one socket. The
+server starts on the first ``add_site`` and stops when the last device using it
+closes; tasks without sites pay nothing.
+
+Every page view and every form submission is written to a SQLite file, which is what
+verifiers read (``form_submitted``, ``page_visited``), so the record survives the
+browser and does not depend on which backend drove it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from devicesworld.devices.base import DeviceContext
+from devicesworld.devices.linux.sites.model import Form, Site
+from devicesworld.devices.linux.sites.render import not_found_html, page_html
+
+SITES_KEY = "linux_sites"
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS visits (id INTEGER PRIMARY KEY, host TEXT, path TEXT, method TEXT);
+CREATE TABLE IF NOT EXISTS submissions (
+    id INTEGER PRIMARY KEY, host TEXT, path TEXT, form TEXT, fields TEXT, accepted INTEGER, message TEXT
+);
+"""
+
+
+class SiteService:
+    """The task's sites, their server and their SQLite record."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.db_path = folder / "sites.sqlite"
+        # One connection for all server threads; the record lives only as long as the task,
+        # so it is written without fsync (synchronous=OFF), which keeps resets fast.
+        self._conn = sqlite3.connect(self.db_path, check_same_thread=False, isolation_level=None)
+        self._conn.execute("PRAGMA journal_mode=MEMORY")
+        self._conn.execute("PRAGMA synchronous=OFF")
+        self._conn.executescript(_SCHEMA)
+        self._db_lock = threading.Lock()
+        self.sites: dict[str, Site] = {}
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+        self._users = 0
+        self._lock = threading.Lock()
+
+    # -------------------------------------------------------------- lifecycle
+    def acquire(self) -> None:
+        with self._lock:
+            self._users += 1
+
+    def release(self) -> None:
+        with self._lock:
+            self._users -= 1
+            last = self._users <= 0
+        if last:
+            self.shutdown()
+
+    def add(self, site: Site) -> None:
+        self.sites[site.host] = site
+        self._start()
+
+    @property
+    def port(self) -> int:
+        self._start()
+        assert self._server is not None
+        return int(self._server.server_address[1])
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._server is not None:
+                return
+            server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+            server.daemon_threads = True
+            self._server = server
+            self._thread = threading.Thread(
+                target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="dw-sites", daemon=True
+            )
+            self._thread.start()
+
+    def shutdown(self) -> None:
+        server, self._server = self._server, None
+        if server is not None:
+            server.shutdown()
+            server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+        with self._db_lock:
+            self._conn.close()
+
+    # -------------------------------------------------------------- records
+    def record_visit(self, host: str, path: str, method: str) -> None:
+        with self._db_lock:
+            self._conn.execute(
+                "INSERT INTO visits (host, path, method) VALUES (?, ?, ?)", (host, path, method)
+            )
+
+    def record_submission(
+        self, host: str, path: str, form: str, fields: dict[str, str], accepted: bool, message: str
+    ) -> None:
+        with self._db_lock:
+            self._conn.execute(
+                "INSERT INTO submissions (host, path, form, fields, accepted, message) VALUES (?, ?, ?, ?, ?, ?)",
+                (host, path, form, json.dumps(fields, sort_keys=True), int(accepted), message),
+            )
+
+    def visits(self, host: str | None = None, path: str | None = None) -> list[dict[str, Any]]:
+        rows = self._query("SELECT host, path, method FROM visits ORDER BY id")
+        return [
+            {"host": h, "path": p, "method": m}
+            for h, p, m in rows
+            if (host is None or h == host) and (path is None or p == path)
+        ]
+
+    def submissions(
+        self, host: str | None = None, form: str | None = None, path: str | None = None
+    ) -> list[dict[str, Any]]:
+        rows = self._query("SELECT host, path, form, fields, accepted, message FROM submissions ORDER BY id")
+        return [
+            {
+                "host": h,
+                "path": p,
+                "form": f,
+                "fields": json.loads(fields),
+                "accepted": bool(acc),
+                "message": msg,
+            }
+            for h, p, f, fields, acc, msg in rows
+            if (host is None or h == host) and (form is None or f == form) and (path is None or p == path)
+        ]
+
+    def _query(self, sql: str) -> list[tuple[Any, ...]]:
+        with self._db_lock:
+            return list(self._conn.execute(sql))
+
+    # -------------------------------------------------------------- forms
+    def handle_form(self, host: str, path: str, form: Form, raw: dict[str, list[str]]) -> tuple[bool, str]:
+        fields = {f.name: (raw.get(f.name) or [""])[-1].strip() for f in form.fields}
+        problems: list[str] = []
+        for f in form.fields:
+            value = fields[f.name]
+            if f.required and not value and f.type != "checkbox":
+                problems.append(f"{f.label} is required")
+            elif f.options and value and value not in f.options:
+                problems.append(f"{f.label}: choose one of {', '.join(f.options)}")
+            elif f.expected is not None and value != f.expected:
+                problems.append(f"{f.label} is incorrect")
+        accepted = not problems
+        message = form.success_message if accepted else "Please correct: " + "; ".join(problems)
+        self.record_submission(host, path, form.id, fields, accepted, message)
+        return accepted, message
+
+
+def _handler_for(service: SiteService) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "DevicesWorldSites/1"
+
+        def log_message(self, format: str, *args: Any) -> None:  # quiet
+            return
+
+        def _site(self) -> tuple[Site | None, str]:
+            host = (self.headers.get("Host") or "").split(":")[0].lower()
+            return service.sites.get(host), host
+
+        def _send(self, status: int, body: str) -> None:
+            data = body.encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self) -> None:
+            site, host = self._site()
+            path = urlsplit(self.path).path or "/"
+            if site is None:
+                self._send(404, not_found_html(host, path))
+                return
+            page = site.page(path)
+            if page is None:
+                self._send(404, not_found_html(host, path))
+                return
+            if self.headers.get("Purpose") != "prefetch":
+                service.record_visit(host, path, "GET")
+            self._send(200, page_html(site, page))
+
+        def do_POST(self) -> None:
+            site, host = self._site()
+            path = urlsplit(self.path).path or "/"
+            page = site.page(path) if site else None
+            if site is None or page is None or page.form is None:
+                self._send(404, not_found_html(host, path))
+                return
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length).decode(errors="replace")
+            accepted, message = service.handle_form(
+                host, path, page.form, parse_qs(body, keep_blank_values=True)
+            )
+            service.record_visit(host, path, "POST")
+            self._send(200 if accepted else 400, page_html(site, page, message, error=not accepted))
+
+    return Handler
+
+
+def get_sites(context: DeviceContext) -> SiteService:
+    """The task's site service, created on first use beside the devices' work folders."""
+    service = context.shared.get(SITES_KEY)
+    if service is None:
+        service = SiteService(context.workdir.parent / "_linux_sites")
+        context.shared[SITES_KEY] = service
+    assert isinstance(service, SiteService)
+    return service

@@ -1,0 +1,195 @@
+"""Documents: generated files are format-valid, readable by getters, and verified by checks."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from linux_harness import Desktop
+
+from devicesworld.devices.linux.resources import readers, writers
+
+
+def test_xlsx_roundtrip_and_checks(desk: Desktop) -> None:
+    desk.setup(
+        "write_xlsx",
+        path="~/budget.xlsx",
+        sheets={"Q1": [["item", "cost"], ["rent", 1200], ["food", 310.5]], "Q2": [["item"]]},
+    )
+    assert desk.get("xlsx", {"path": "~/budget.xlsx"}) == [["item", "cost"], ["rent", 1200], ["food", 310.5]]
+    assert desk.get("xlsx", {"path": "~/budget.xlsx", "sheet": "Q2"}) == [["item"]]
+    assert desk.check("table_cell_equals", path="~/budget.xlsx", row=2, column="cost", equals=310.5).passed
+    assert desk.check("table_has_row", path="~/budget.xlsx", row={"item": "rent", "cost": 1200}).passed
+    bad = desk.check("table_cell_equals", path="~/budget.xlsx", sheet="Q9", row=0, column=0, equals="x")
+    assert not bad.passed and "no sheet" in bad.detail
+    opened = desk.ok("read_document", path="~/budget.xlsx")
+    assert opened["Q1"][1] == ["rent", 1200]
+    host = desk.device.sandbox.to_host("~/budget.xlsx")
+    assert zipfile.is_zipfile(host) and "xl/workbook.xml" in zipfile.ZipFile(host).namelist()
+
+
+def test_docx_pdf_and_written_documents(desk: Desktop) -> None:
+    desk.setup(
+        "write_docx",
+        path="~/memo.docx",
+        title="Memo",
+        paragraphs=["Meeting moved to Friday."],
+        table=[["who", "room"], ["Ann", "B2"]],
+    )
+    assert desk.check("docx_contains", path="~/memo.docx", contains=["moved to friday", "Ann\tB2"]).passed
+    desk.setup(
+        "write_pdf",
+        path="~/policy.pdf",
+        title="Energy policy",
+        paragraphs=["Heating must not exceed 21 degrees."],
+    )
+    assert desk.check("pdf_contains", path="~/policy.pdf", contains=["exceed 21 degrees"]).passed
+    assert "Energy policy" in desk.ok("read_document", path="~/policy.pdf")
+    assert not desk.check(
+        "pdf_contains", path="~/memo.docx", contains=["x"]
+    ).passed  # wrong format -> clear failure
+
+    desk.ok("write_document", path="~/out/report.docx", title="Report", paragraphs=["Total: 42"])
+    desk.ok("write_document", path="~/out/report.pdf", paragraphs=["Total: 42"])
+    desk.ok("write_document", path="~/out/table.xlsx", rows=[["a", "b"], [1, 2]])
+    assert desk.check("docx_contains", path="~/out/report.docx", contains=["Total: 42"]).passed
+    assert desk.check("pdf_contains", path="~/out/report.pdf", contains=["Total: 42"]).passed
+    assert desk.check("table_cell_equals", path="~/out/table.xlsx", row=1, column="b", equals=2).passed
+    assert not desk.act("write_document", path="~/x.odt", paragraphs=["x"]).ok
+
+
+def test_image_wav_archives(desk: Desktop) -> None:
+    desk.setup("write_image", path="~/Pictures/logo.png", width=320, height=200, text="ACME")
+    desk.setup("write_image", path="~/Pictures/photo.jpg", width=64, height=48, color="#ff0000")
+    assert desk.check("image_size", path="~/Pictures/logo.png", width=320, height=200, format="png").passed
+    assert desk.get("image", {"path": "~/Pictures/photo.jpg"})["format"] == "JPEG"
+    desk.sh("python3 -c \"print('noop')\"")
+    desk.setup("write_wav", path="~/Music/tone.wav", seconds=1.5, sample_rate=8000)
+    assert desk.get("wav", {"path": "~/Music/tone.wav"}) == {
+        "channels": 1,
+        "sample_rate": 8000,
+        "frames": 12000,
+        "seconds": 1.5,
+    }
+    assert desk.check(
+        "wav_matches", path="~/Music/tone.wav", min_seconds=1, max_seconds=2, sample_rate=8000
+    ).passed
+    for name in ("bundle.zip", "bundle.tar", "bundle.tar.gz"):
+        desk.setup("write_archive", path=f"~/{name}", files={"docs/a.txt": "A", "b.txt": "B"})
+        assert desk.get("archive", {"path": f"~/{name}"}) == ["b.txt", "docs/a.txt"]
+        assert desk.check(
+            "archive_contains", path=f"~/{name}", contains=["a.txt", "b.txt"], exact=True
+        ).passed
+    # The sandbox's own tools open them: the files are format-valid.
+    out = desk.sh(
+        "mkdir x && cd x && tar xzf ../bundle.tar.gz && cat docs/a.txt && python3 -m zipfile -l ../bundle.zip | wc -l"
+    )
+    assert out["stdout"].startswith("A")
+    desk.sh("cd ~ && mkdir -p pack && echo 1 > pack/one.txt && cd pack && tar czf ../made.tgz one.txt")
+    assert desk.check("archive_contains", path="~/made.tgz", contains=["one.txt"]).passed
+    assert not desk.check("archive_contains", path="~/Music/tone.wav", contains=["x"]).passed
+
+
+def test_code_project_tests_run_in_the_sandbox(desk: Desktop) -> None:
+    files = {
+        "calc/__init__.py": "",
+        "calc/ops.py": "def add(a, b):\n    return a - b\n",
+        "tests/__init__.py": "",
+        "tests/test_ops.py": "import unittest\nfrom calc.ops import add\n\nclass T(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(add(2, 3), 5)\n",
+    }
+    desk.setup("write_project", path="~/projects/calc", files=files)
+    failing = desk.check("project_tests_pass", path="~/projects/calc")
+    assert not failing.passed and "exited 1" in failing.detail
+    desk.ok("write_file", path="~/projects/calc/calc/ops.py", content="def add(a, b):\n    return a + b\n")
+    assert desk.check("project_tests_pass", path="~/projects/calc").passed
+    assert not any(Path(desk.device.sandbox.to_host("~/projects/calc")).rglob("__pycache__"))
+
+
+def test_email_drafts(desk: Desktop) -> None:
+    desk.setup("write_eml", to=["boss@example.com"], subject="Old draft", body="Hello")
+    desk.ok(
+        "write_email_draft",
+        to=["Ann <ann@example.com>"],
+        subject="Trip plan",
+        body="We leave at 08:15 from gate B.",
+        cc=["bob@example.com"],
+    )
+    drafts = desk.get("email_drafts")
+    assert [d["file"] for d in drafts] == ["Old_draft.eml", "Trip_plan.eml"]
+    assert drafts[1]["to"] == ["ann@example.com"] and drafts[1]["cc"] == ["bob@example.com"]
+    assert desk.check(
+        "email_draft", to="ann@example.com", subject="trip plan", body_contains=["08:15", "gate b"]
+    ).passed
+    assert not desk.check("email_draft", to="ann@example.com", body_contains=["09:00"]).passed
+    assert desk.check("email_draft", to="carl@example.com", present=False).passed
+    opened = desk.ok("read_document", path="~/Mail/Drafts/Trip_plan.eml")
+    assert opened["subject"] == "Trip plan"
+    raw = desk.sh("cat ~/Mail/Drafts/Trip_plan.eml")["stdout"]
+    assert "Subject: Trip plan" in raw and "X-Unsent: 1" in raw
+
+
+def test_writers_are_deterministic(tmp_path: Path) -> None:
+    for i in (1, 2):
+        writers.write_xlsx(tmp_path / f"{i}.xlsx", {"S": [["a", 1]]})
+        writers.write_pdf(tmp_path / f"{i}.pdf", ["hello"], "T")
+        writers.write_archive(tmp_path / f"{i}.zip", {"a.txt": "A"})
+        writers.write_wav(tmp_path / f"{i}.wav", 0.1)
+    for ext in ("pdf", "zip", "wav"):
+        assert (tmp_path / f"1.{ext}").read_bytes() == (tmp_path / f"2.{ext}").read_bytes(), ext
+    assert readers.read_xlsx(tmp_path / "1.xlsx") == readers.read_xlsx(tmp_path / "2.xlsx")
+
+
+FORMAT_PROBE = r"""
+import email, struct, sys, tarfile, wave, zipfile
+from email import policy
+ok = []
+for name in ("book.xlsx", "doc.docx", "a.zip"):
+    with zipfile.ZipFile(name) as z:
+        assert z.testzip() is None, name
+        if name.endswith(("xlsx", "docx")):
+            assert "[Content_Types].xml" in z.namelist(), name
+    ok.append(name)
+with tarfile.open("a.tar.gz") as t:
+    assert t.getnames()
+ok.append("a.tar.gz")
+with wave.open("s.wav") as w:
+    assert w.getnframes() == 8000
+ok.append("s.wav")
+data = open("p.pdf", "rb").read()
+assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+ok.append("p.pdf")
+png = open("i.png", "rb").read()
+assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (33, 21)
+ok.append("i.png")
+assert open("i.jpg", "rb").read()[:2] == b"\xff\xd8"
+ok.append("i.jpg")
+msg = email.message_from_bytes(open("Mail/Drafts/Hi.eml", "rb").read(), policy=policy.default)
+assert msg["To"] == "a@b.test" and msg.get_content().strip() == "body"
+ok.append("eml")
+print(" ".join(ok))
+"""
+
+
+def test_generated_files_open_with_the_desktops_own_tools(desk: Desktop) -> None:
+    desk.setup("write_xlsx", path="~/book.xlsx", sheets={"S": [["a", 1]]})
+    desk.setup("write_docx", path="~/doc.docx", paragraphs=["x"])
+    desk.setup("write_archive", path="~/a.zip", files={"f.txt": "F"})
+    desk.setup("write_archive", path="~/a.tar.gz", files={"f.txt": "F"})
+    desk.setup("write_wav", path="~/s.wav", seconds=1.0, sample_rate=8000)
+    desk.setup("write_pdf", path="~/p.pdf", paragraphs=["hello"])
+    desk.setup("write_image", path="~/i.png", width=33, height=21)
+    desk.setup("write_image", path="~/i.jpg", width=10, height=10)
+    desk.setup("write_eml", to=["a@b.test"], subject="Hi", body="body")
+    desk.setup("write_text", path="~/probe.py", content=FORMAT_PROBE)
+    out = desk.sh("python3 probe.py")
+    assert out["stdout"].split() == [
+        "book.xlsx",
+        "doc.docx",
+        "a.zip",
+        "a.tar.gz",
+        "s.wav",
+        "p.pdf",
+        "i.png",
+        "i.jpg",
+        "eml",
+    ], out
