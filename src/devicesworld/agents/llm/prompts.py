@@ -78,7 +78,15 @@ def format_observations(observation: dict[str, dict[str, Any]], only: list[str] 
         if only is not None and device_id not in only:
             continue
         shown = {k: v for k, v in view.items() if not k.startswith("_")}
-        parts.append(f"## {device_id}\n{_clip(_dumps(shown), OBSERVATION_CHARS)}")
+        screen = shown.pop("screen_text", None)
+        if isinstance(screen, str):
+            # The screen text lists every element with its index in a fraction of the
+            # JSON element list's size, so a long screen is never clipped away.
+            shown.pop("ui_elements", None)
+            body = f"{_dumps(shown)}\nscreen:\n{screen}"
+        else:
+            body = _dumps(shown)
+        parts.append(f"## {device_id}\n{_clip(body, OBSERVATION_CHARS)}")
     return "\n".join(parts) or "(none)"
 
 
