@@ -2,6 +2,7 @@
 
 The ``smoke`` suite is assembled from one part per device family, each a module in
 this package with a ``build_*`` function, so that families grow independently.
+``test`` is the evaluation split of the built-in tasks.
 """
 
 from __future__ import annotations
@@ -29,7 +30,13 @@ def _smoke() -> list[Task]:
     return tasks
 
 
-SUITES: dict[str, SuiteLoader] = {"smoke": _smoke}
+def _test_split() -> list[Task]:
+    """The evaluation split: every built-in task whose ``metadata.split`` is ``test``."""
+    return [t for t in load_suite("smoke") if t.metadata.split == "test"]
+
+
+SUITES: dict[str, SuiteLoader] = {"smoke": _smoke, "test": _test_split}
+_BUILT: dict[str, list[Task]] = {}
 
 
 def suite_names() -> list[str]:
@@ -37,9 +44,13 @@ def suite_names() -> list[str]:
 
 
 def load_suite(name: str) -> list[Task]:
-    """Build the named suite; raises ``KeyError`` with the known names when it does not exist."""
-    try:
-        loader = SUITES[name]
-    except KeyError:
-        raise KeyError(f"unknown suite {name!r}; known suites: {', '.join(suite_names())}") from None
-    return loader()
+    """Build the named suite (once per process); ``KeyError`` with the known names when it does not exist.
+
+    Building runs each task's setup once (guards, recorded phone solutions), so the
+    result is kept: a second request costs nothing. Callers get their own list.
+    """
+    if name not in SUITES:
+        raise KeyError(f"unknown suite {name!r}; known suites: {', '.join(suite_names())}")
+    if name not in _BUILT:
+        _BUILT[name] = SUITES[name]()
+    return list(_BUILT[name])
