@@ -92,7 +92,27 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 @click.option(
     "--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Parallel episodes."
 )
-@click.option("--backend", type=click.Choice(["local"]), default="local", show_default=True)
+@click.option(
+    "--backend",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="local: this machine's processes; ray: a Ray cluster (pip install 'devicesworld[ray]').",
+)
+@click.option(
+    "--ray-address", help="Ray cluster to use with --backend ray (default: RAY_ADDRESS, else a local one)."
+)
+@click.option(
+    "--episode-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Seconds after which a running episode is stopped and recorded as time_limit.",
+)
+@click.option(
+    "--prewarm/--no-prewarm",
+    default=True,
+    show_default=True,
+    help="Set up each worker's next episode in the background while the current one runs.",
+)
 @click.option("--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-<agent>).")
 @click.option("--resume", is_flag=True, help="Continue a run directory, skipping finished episodes.")
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -108,6 +128,9 @@ def run(
     limit: int | None,
     workers: int,
     backend: str,
+    ray_address: str | None,
+    episode_timeout: float | None,
+    prewarm: bool,
     out: str | None,
     resume: bool,
     seed: int,
@@ -128,6 +151,9 @@ def run(
         seed=seed,
         workers=workers,
         backend=backend,
+        ray_address=ray_address,
+        episode_timeout=episode_timeout,
+        prewarm=prewarm,
         limit=limit,
         model=model,
         base_url=base_url,

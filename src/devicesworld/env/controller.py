@@ -10,6 +10,7 @@ after an error, whichever way the episode ends.
 from __future__ import annotations
 
 import shutil
+import subprocess
 import tempfile
 import time
 from collections.abc import Mapping
@@ -38,6 +39,19 @@ from devicesworld.verify.evaluate import EvaluationResult, evaluate_conditions
 
 class EnvError(Exception):
     """The environment could not be built or set up (a harness failure, not an agent's)."""
+
+
+class InfrastructureError(EnvError):
+    """Setup failed because of the machine, not the task: an OS error (disk full, too many
+    open files, a sandbox that would not start), a failed subprocess, memory exhausted.
+
+    The runner retries such an episode (on another worker when it can); a task's own
+    setup error is deterministic and is never retried.
+    """
+
+
+MACHINE_ERRORS: tuple[type[BaseException], ...] = (OSError, MemoryError, subprocess.SubprocessError)
+"""Exceptions from a device factory or setup op that mean the machine failed."""
 
 
 class StepOutcome(BaseModel):
@@ -109,6 +123,11 @@ class CrossDeviceEnv:
                 self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, dev.profile, ctx)
             for i, op in enumerate(self.task.setup):
                 self._run_op(op, f"setup.{i}", cleanup=False)
+        except MACHINE_ERRORS as exc:
+            self.close()
+            raise InfrastructureError(
+                f"task {self.task.id}: setup failed on this machine: {type(exc).__name__}: {exc}"
+            ) from exc
         except Exception:
             self.close()
             raise
@@ -202,6 +221,14 @@ class CrossDeviceEnv:
 
     def elapsed(self) -> float:
         return time.monotonic() - self._started
+
+    def restart_timer(self) -> None:
+        """Start the wall-time budget (``limits.max_seconds``) now.
+
+        A pre-warmed environment is reset before its episode begins; the time it waited
+        for a worker must not count against the agent.
+        """
+        self._started = time.monotonic()
 
     def end(self, termination: Termination) -> None:
         """End the episode from outside (the runner's time limit, an agent crash)."""
