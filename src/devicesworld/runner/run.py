@@ -136,6 +136,7 @@ def execute_run(
     merged = {r.task_id: r for r in previous if r.task_id in wanted}
     merged.update({r.task_id: r for r in fresh})
     stats.results = list(merged.values())
+    stats.warnings = warnings
     stats.interrupted = interrupted
     stats.retries = scheduler.retries if scheduler is not None else 0
     return stats
