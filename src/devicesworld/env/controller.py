@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,35 @@ class InfrastructureError(EnvError):
 
 MACHINE_ERRORS: tuple[type[BaseException], ...] = (OSError, MemoryError, subprocess.SubprocessError)
 """Exceptions from a device factory or setup op that mean the machine failed."""
+
+
+class _LazyWorkdirContext(DeviceContext):
+    """A :class:`DeviceContext` whose ``workdir`` folder is created when a device first reads it.
+
+    Devices see no difference: the folder exists whenever they look. A task whose devices
+    never look (SmartHome keeps its state in memory) pays nothing for it; making and
+    removing a temporary folder was most of such a task's reset time.
+    """
+
+    _root: Callable[[], Path] | None = None
+    _device_id: str = ""
+    _made: Path | None = None
+
+    def bind(self, root: Callable[[], Path], device_id: str) -> None:
+        self._root, self._device_id = root, device_id
+
+    @property
+    def workdir(self) -> Path:
+        if self._made is None:
+            assert self._root is not None, "bind() the context before use"
+            path = self._root() / self._device_id
+            path.mkdir(parents=True, exist_ok=True)
+            self._made = path
+        return self._made
+
+    @workdir.setter
+    def workdir(self, value: Path) -> None:
+        """Assigned by ``DeviceContext.__init__``; the real folder comes from :meth:`bind`."""
 
 
 class StepOutcome(BaseModel):
@@ -106,20 +135,17 @@ class CrossDeviceEnv:
         self.steps, self.done, self.termination = 0, False, None
         self.finished, self.infeasible_reason = False, None
         self.cleanup_errors = []
-        if self._own_workdir:
-            self._workdir = Path(tempfile.mkdtemp(prefix=f"dw-{self.task.id[:40]}-"))
-        assert self._workdir is not None
         shared: dict[str, Any] = {}
         try:
             for dev in self.task.devices:
-                ctx = DeviceContext(
+                ctx = _LazyWorkdirContext(
                     task_id=self.task.id,
                     clock=self.clock,
-                    workdir=self._workdir / dev.id,
+                    workdir=Path(dev.id),
                     seed=self.seed,
                     shared=shared,
                 )
-                ctx.workdir.mkdir(parents=True, exist_ok=True)
+                ctx.bind(self._workdir_root, dev.id)
                 self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, dev.profile, ctx)
             for i, op in enumerate(self.task.setup):
                 self._run_op(op, f"setup.{i}", cleanup=False)
@@ -156,6 +182,12 @@ class CrossDeviceEnv:
         if self._own_workdir and self._workdir is not None:
             shutil.rmtree(self._workdir, ignore_errors=True)
             self._workdir = None
+
+    def _workdir_root(self) -> Path:
+        """The task's work folder, made on first use (most devices never need one)."""
+        if self._workdir is None:
+            self._workdir = Path(tempfile.mkdtemp(prefix=f"dw-{self.task.id[:40]}-"))
+        return self._workdir
 
     def __enter__(self) -> CrossDeviceEnv:
         return self
