@@ -18,7 +18,7 @@ from toykind import CLOSED, toy_task
 def _run_all(tasks: list[Task], tmp: Path, *, prewarm: bool, agent: str = "oracle") -> list[JobOutcome]:
     settings = EpisodeSettings(agent=agent, kind_modules=kind_modules(tasks))
     jobs = [EpisodeJob(task=t, episode_dir=str(tmp / t.id), settings=settings) for t in tasks]
-    worker = EpisodeWorker(prewarm=prewarm)
+    worker = EpisodeWorker(prewarm=prewarm, min_setup_s=0.0)
     outcomes = []
     for i, job in enumerate(jobs):
         upcoming = jobs[i + 1].model_dump_json() if i + 1 < len(jobs) else None
@@ -61,7 +61,7 @@ def test_time_spent_waiting_prewarmed_does_not_count_against_the_budget(tmp_path
     ]
     settings = EpisodeSettings(agent="oracle")
     jobs = [EpisodeJob(task=t, episode_dir=str(tmp_path / t.id), settings=settings) for t in tasks]
-    worker = EpisodeWorker(prewarm=True)
+    worker = EpisodeWorker(prewarm=True, min_setup_s=0.0)
     worker.run(jobs[0].model_dump_json(), jobs[1].model_dump_json())
     time.sleep(0.4)  # the second environment has been ready for longer than its whole budget
     second = JobOutcome.model_validate_json(worker.run(jobs[1].model_dump_json()))
@@ -79,7 +79,7 @@ def test_an_environment_prepared_for_a_job_that_never_comes_is_closed(tmp_path: 
         )
         for i in range(3)
     )
-    worker = EpisodeWorker(prewarm=True)
+    worker = EpisodeWorker(prewarm=True, min_setup_s=0.0)
     CLOSED.clear()
     worker.run(a.model_dump_json(), b.model_dump_json())
     out = JobOutcome.model_validate_json(worker.run(c.model_dump_json()))  # b was taken by another worker
@@ -91,7 +91,7 @@ def test_machine_failure_in_setup_is_reported_for_retry_task_failure_is_a_result
     flaky = Task.model_validate(flaky_task("f0", tmp_path / "count", failures=1))
     broken = Task.model_validate(toy_task(id="broken", setup=[{"device": "toy_0", "op": "explode"}]))
     settings = EpisodeSettings(agent="oracle", kind_modules=kind_modules([flaky]))
-    worker = EpisodeWorker(prewarm=True)
+    worker = EpisodeWorker(prewarm=True, min_setup_s=0.0)
     job = EpisodeJob(task=flaky, episode_dir=str(tmp_path / "f0"), settings=settings)
     first = JobOutcome.model_validate_json(worker.run(job.model_dump_json()))
     assert first.result is None and "No space left on device" in (first.infra_error or "")
@@ -102,3 +102,23 @@ def test_machine_failure_in_setup_is_reported_for_retry_task_failure_is_a_result
     out = JobOutcome.model_validate_json(worker.run(bad.model_dump_json()))
     assert out.infra_error is None and out.result is not None
     assert out.result.termination == "error" and "setup failed" in (out.result.error or "")
+
+
+def test_a_worker_stops_prewarming_while_setups_are_cheaper_than_the_threshold(tmp_path: Path) -> None:
+    tasks = [Task.model_validate(toy_task(id=f"c{i}")) for i in range(5)]
+    settings = EpisodeSettings(agent="oracle")
+    jobs = [
+        EpisodeJob(task=t, episode_dir=str(tmp_path / t.id), settings=settings).model_dump_json()
+        for t in tasks
+    ]
+    for threshold, expected in ((10.0, [False, True, False, False, False]), (0.0, [False] + [True] * 4)):
+        worker = EpisodeWorker(prewarm=True, min_setup_s=threshold)
+        flags = [
+            JobOutcome.model_validate_json(
+                worker.run(job, jobs[i + 1] if i + 1 < len(jobs) else None)
+            ).prewarmed
+            for i, job in enumerate(jobs)
+        ]
+        worker.close()
+        # before any setup was measured the worker pre-warms; a toy setup takes far less than 10 s
+        assert flags == expected

@@ -9,6 +9,8 @@ after an error, whichever way the episode ends.
 
 from __future__ import annotations
 
+import functools
+import json
 import shutil
 import subprocess
 import tempfile
@@ -52,6 +54,23 @@ class InfrastructureError(EnvError):
 
 MACHINE_ERRORS: tuple[type[BaseException], ...] = (OSError, MemoryError, subprocess.SubprocessError)
 """Exceptions from a device factory or setup op that mean the machine failed."""
+
+
+_SPACE_TEXT: dict[int, tuple[DeviceKind, str]] = {}
+
+
+def _action_space_text(kind: DeviceKind) -> str:
+    """``kind.action_space()`` as JSON text, computed once per registered kind object."""
+    cached = _SPACE_TEXT.get(id(kind))
+    if cached is None or cached[0] is not kind:
+        cached = (kind, json.dumps(kind.action_space()))
+        _SPACE_TEXT[id(kind)] = cached
+    return cached[1]
+
+
+@functools.cache
+def _global_actions_text() -> str:
+    return json.dumps([spec.describe() for spec in GLOBAL_ACTIONS.values()])
 
 
 class _LazyWorkdirContext(DeviceContext):
@@ -221,9 +240,14 @@ class CrossDeviceEnv:
         return shots
 
     def action_spaces(self) -> dict[str, list[dict[str, Any]]]:
-        """Each device's action space as data, plus the global actions under ``"*"``."""
-        spaces = {device_id: kind.action_space() for device_id, kind in self._kinds.items()}
-        spaces["*"] = [spec.describe() for spec in GLOBAL_ACTIONS.values()]
+        """Each device's action space as data, plus the global actions under ``"*"``.
+
+        Each call returns fresh copies (an agent may change what it is given), made from
+        JSON text cached per kind: generating the JSON Schemas took milliseconds per
+        episode, most of a small episode's time.
+        """
+        spaces = {device_id: json.loads(_action_space_text(kind)) for device_id, kind in self._kinds.items()}
+        spaces["*"] = json.loads(_global_actions_text())
         return spaces
 
     def step(self, action: Step | Mapping[str, Any]) -> StepOutcome:

@@ -52,6 +52,9 @@ class RunConfig(BaseModel):
         default=None, gt=0, description="Seconds before a running episode is abandoned (time_limit)."
     )
     prewarm: bool = Field(default=True, description="Reset each worker's next environment in the background.")
+    prewarm_min_setup_ms: float = Field(
+        default=1.0, ge=0, description="Pre-warm only while setups take at least this long (ms)."
+    )
     max_attempts: int = Field(default=3, ge=1, description="Attempts per episode on infrastructure failures.")
     limit: int | None = None
     model: str | None = None
@@ -148,6 +151,7 @@ def _open_pool(config: RunConfig, n_jobs: int) -> WorkerPool:
             config.backend,
             min(config.workers, n_jobs),
             prewarm=config.prewarm,
+            prewarm_min_setup_s=config.prewarm_min_setup_ms / 1000,
             episode_timeout=config.episode_timeout,
             ray_address=config.ray_address,
         )

@@ -9,8 +9,9 @@ ready (or the worker waits only for the rest of its setup).
 
 The overlap pays when setup waits on something other than this interpreter (a sandbox
 or browser starting, files written) or the agent waits on a model server; with a purely
-CPU-bound agent and setup the two share the GIL and gain little. Both are measured by
-``benchmarks/scale.py``. Pre-warming never changes a result: setup is deterministic,
+CPU-bound agent and setup the two share the GIL and gain nothing, so a worker stops
+pre-warming while setups are cheaper than :data:`MIN_SETUP_S`. Both cases are measured
+by ``benchmarks/scale.py``. Pre-warming never changes a result: setup is deterministic,
 the prepared environment is the one a cold reset would build, its wall-time budget
 starts when the episode does, and a prepared environment for a job that never comes is
 closed.
@@ -57,11 +58,22 @@ class _Ahead:
             self.env = None
 
 
-class EpisodeWorker:
-    """Runs jobs in order; with ``prewarm`` it resets the announced next job in the background."""
+MIN_SETUP_S = 0.001
+"""Pre-warm only while setups take at least this long: below it the background thread
+costs more (thread start, GIL hand-offs) than the setup it hides."""
 
-    def __init__(self, *, prewarm: bool = True) -> None:
+
+class EpisodeWorker:
+    """Runs jobs in order; with ``prewarm`` it resets the announced next job in the background.
+
+    Whether to pre-warm is decided per job from the last setup time this worker saw
+    (``min_setup_s``); before any setup has been seen, it pre-warms.
+    """
+
+    def __init__(self, *, prewarm: bool = True, min_setup_s: float = MIN_SETUP_S) -> None:
         self.prewarm = prewarm
+        self.min_setup_s = min_setup_s
+        self._last_setup_s: float | None = None
         self._ahead: _Ahead | None = None
 
     def run(self, job_json: str, next_job_json: str | None = None) -> str:
@@ -74,12 +86,20 @@ class EpisodeWorker:
             env, early = self._claim(job)
             if early is not None:
                 return early.model_dump_json()
-            if self.prewarm and next_job_json is not None:
+            if next_job_json is not None and self._worth_prewarming():
                 self._start_ahead(EpisodeJob.model_validate_json(next_job_json))
-            return run_job(job, env).model_dump_json()
+            outcome = run_job(job, env)
+            if outcome.result is not None and outcome.result.setup_s > 0:
+                self._last_setup_s = outcome.result.setup_s
+            return outcome.model_dump_json()
         except Exception as exc:
             error = f"harness error: {type(exc).__name__}: {exc}"
             return make_outcome(job, failure_result(job.task, job.settings.agent, error)).model_dump_json()
+
+    def _worth_prewarming(self) -> bool:
+        if not self.prewarm:
+            return False
+        return self._last_setup_s is None or self._last_setup_s >= self.min_setup_s
 
     def close(self) -> None:
         """Discard a prepared environment nobody will use."""

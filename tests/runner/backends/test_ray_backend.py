@@ -43,7 +43,9 @@ def test_ray_gives_the_local_backends_per_task_results(ray_cluster: Any, tmp_pat
     local = execute_run(smoke, RunConfig(agent="random", source="suite:smoke", seed=3), tmp_path / "local")
     on_ray = execute_run(
         smoke,
-        RunConfig(agent="random", source="suite:smoke", seed=3, workers=2, backend="ray"),
+        RunConfig(
+            agent="random", source="suite:smoke", seed=3, workers=2, backend="ray", prewarm_min_setup_ms=0
+        ),
         tmp_path / "ray",
     )
     assert sorted(map(_key, on_ray.results)) == sorted(map(_key, local.results))

@@ -19,6 +19,7 @@ def open_pool(
     workers: int,
     *,
     prewarm: bool = True,
+    prewarm_min_setup_s: float = 0.001,
     episode_timeout: float | None = None,
     ray_address: str | None = None,
 ) -> WorkerPool:
@@ -27,10 +28,12 @@ def open_pool(
         from devicesworld.runner.backends.local import InProcessPool, ProcessPool
 
         if workers == 1 and episode_timeout is None:
-            return InProcessPool(prewarm=prewarm)
-        return ProcessPool(workers, prewarm=prewarm)  # only a process can be stopped on a timeout
+            return InProcessPool(prewarm=prewarm, min_setup_s=prewarm_min_setup_s)
+        return ProcessPool(
+            workers, prewarm=prewarm, min_setup_s=prewarm_min_setup_s
+        )  # only a process can be stopped on a timeout
     if backend == "ray":
         from devicesworld.runner.backends.ray_backend import RayPool
 
-        return RayPool(workers, prewarm=prewarm, address=ray_address)
+        return RayPool(workers, prewarm=prewarm, min_setup_s=prewarm_min_setup_s, address=ray_address)
     raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")

@@ -21,7 +21,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from devicesworld.runner.backends.base import Completion
-from devicesworld.runner.worker import EpisodeWorker
+from devicesworld.runner.worker import MIN_SETUP_S, EpisodeWorker
 
 
 class InProcessPool:
@@ -29,8 +29,8 @@ class InProcessPool:
 
     size = 1
 
-    def __init__(self, *, prewarm: bool) -> None:
-        self._worker = EpisodeWorker(prewarm=prewarm)
+    def __init__(self, *, prewarm: bool, min_setup_s: float = MIN_SETUP_S) -> None:
+        self._worker = EpisodeWorker(prewarm=prewarm, min_setup_s=min_setup_s)
         self._pending: tuple[str, str | None] | None = None
 
     def submit(self, slot: int, job_json: str, next_job_json: str | None) -> None:
@@ -51,10 +51,10 @@ class InProcessPool:
         self._worker.close()
 
 
-def _worker_main(conn: Connection, prewarm: bool) -> None:
+def _worker_main(conn: Connection, prewarm: bool, min_setup_s: float) -> None:
     """A worker process: run jobs from the pipe until it closes or says stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
-    worker = EpisodeWorker(prewarm=prewarm)
+    worker = EpisodeWorker(prewarm=prewarm, min_setup_s=min_setup_s)
     try:
         while True:
             try:
@@ -79,9 +79,10 @@ class _Proc:
 class ProcessPool:
     """``size`` spawned worker processes on this machine."""
 
-    def __init__(self, size: int, *, prewarm: bool) -> None:
+    def __init__(self, size: int, *, prewarm: bool, min_setup_s: float = MIN_SETUP_S) -> None:
         self._ctx = multiprocessing.get_context("spawn")
         self._prewarm = prewarm
+        self._min_setup_s = min_setup_s
         self._procs: list[_Proc] = []
         try:
             for _ in range(size):
@@ -99,7 +100,9 @@ class ProcessPool:
 
     def _spawn(self) -> _Proc:
         parent, child = self._ctx.Pipe(duplex=True)
-        process = self._ctx.Process(target=_worker_main, args=(child, self._prewarm), name="dw-worker")
+        process = self._ctx.Process(
+            target=_worker_main, args=(child, self._prewarm, self._min_setup_s), name="dw-worker"
+        )
         process.start()
         child.close()
         return _Proc(process=process, conn=parent)

@@ -22,7 +22,7 @@ import sys
 from typing import Any
 
 from devicesworld.runner.backends.base import BackendError, Completion
-from devicesworld.runner.worker import EpisodeWorker
+from devicesworld.runner.worker import MIN_SETUP_S, EpisodeWorker
 
 
 def _import_ray() -> Any:
@@ -37,7 +37,9 @@ def _import_ray() -> Any:
 class RayPool:
     """``size`` actors; see the module docstring."""
 
-    def __init__(self, size: int, *, prewarm: bool, address: str | None = None) -> None:
+    def __init__(
+        self, size: int, *, prewarm: bool, min_setup_s: float = MIN_SETUP_S, address: str | None = None
+    ) -> None:
         self._ray = ray = _import_ray()
         self._owns_cluster = False
         if not ray.is_initialized():
@@ -60,6 +62,7 @@ class RayPool:
             self._owns_cluster = True
         self._actor_class = ray.remote(num_cpus=1, max_restarts=0)(EpisodeWorker)
         self._prewarm = prewarm
+        self._min_setup_s = min_setup_s
         self._actors: list[Any] = [self._new_actor() for _ in range(size)]
         self._refs: dict[Any, int] = {}
         # Wait until every actor is up, so start-up is not charged to the first episodes' timeouts.
@@ -70,7 +73,7 @@ class RayPool:
         return len(self._actors)
 
     def _new_actor(self) -> Any:
-        return self._actor_class.remote(prewarm=self._prewarm)
+        return self._actor_class.remote(prewarm=self._prewarm, min_setup_s=self._min_setup_s)
 
     def submit(self, slot: int, job_json: str, next_job_json: str | None) -> None:
         self._refs[self._actors[slot].run.remote(job_json, next_job_json)] = slot

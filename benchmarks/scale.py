@@ -1,0 +1,280 @@
+"""Scale benchmark: throughput, setup and step latency, worker memory, pre-warming, Ray overhead.
+
+Prints (figures, not pass/fail):
+
+* tasks per second for an oracle run of a suite (every episode through the real
+  harness: workers, results file, step logs) at 1 and 2 local workers, wall time
+  including worker start-up, best of ``--rounds``;
+* setup (``CrossDeviceEnv.reset``) p50/p95 by device combination;
+* step latency (``CrossDeviceEnv.step``) p50/p95 by device kind of the step's target;
+* peak resident memory of each worker process;
+* pre-warming on/off with an agent that waits for a model and a setup that waits on
+  the machine (a synthetic kind; the real suites' setup is too cheap to show it);
+* Ray against local processes on the same machine, same suite, same worker count.
+
+    python benchmarks/scale.py --suite smoke [--copies 10] [--rounds 3] [--no-ray]
+
+``--copies`` repeats the suite under fresh ids so that short suites give stable rates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from devicesworld.agents.base import Decision, EpisodeInfo
+from devicesworld.devices.base import DeviceContext, get_kind, register_kind
+from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.runner.backends.local import InProcessPool
+from devicesworld.runner.backends.scheduler import SchedulePolicy, Scheduler
+from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome
+from devicesworld.runner.run import RunConfig, RunOutcome, execute_run
+from devicesworld.spec import Task
+from devicesworld.spec.models import Step
+from devicesworld.tasks.suites import load_suite
+from devicesworld.tasks.validate import validate_task
+
+MS = 1000.0
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def copies_of(tasks: list[Task], copies: int) -> list[Task]:
+    return [t.model_copy(update={"id": f"{t.id}-c{c}"}) for c in range(copies) for t in tasks]
+
+
+def timed_run(tasks: list[Task], config: RunConfig) -> tuple[float, RunOutcome]:
+    with tempfile.TemporaryDirectory(prefix="dw-bench-") as tmp:
+        t0 = time.perf_counter()
+        outcome = execute_run(tasks, config, Path(tmp) / "run")
+        return time.perf_counter() - t0, outcome
+
+
+def throughput(tasks: list[Task], rounds: int) -> None:
+    print(f"\n## Oracle run throughput ({len(tasks)} episodes, local backend, best of {rounds})")
+    for workers in (1, 2):
+        for prewarm in (True, False):
+            best = float("inf")
+            outcome: RunOutcome | None = None
+            for _ in range(rounds):
+                seconds, outcome = timed_run(
+                    tasks, RunConfig(agent="oracle", source="bench", workers=workers, prewarm=prewarm)
+                )
+                best = min(best, seconds)
+            assert outcome is not None and all(r.success for r in outcome.results)
+            rss = sorted(outcome.worker_peak_rss_kb.values())
+            print(
+                f"workers={workers} prewarm={'on ' if prewarm else 'off'}  {len(tasks) / best:8.1f} tasks/s"
+                f"   wall {best:6.2f} s   prewarmed {outcome.prewarmed}/{len(tasks)}"
+                f"   peak RSS per worker {', '.join(f'{kb / 1024:.0f} MiB' for kb in rss)}"
+            )
+    t0 = time.perf_counter()
+    n_ok = sum(validate_task(t).ok for t in tasks)
+    seconds = time.perf_counter() - t0
+    print(
+        f"tasks validate (QC gates, serial, in-process): {len(tasks) / seconds:8.1f} tasks/s ({n_ok}/{len(tasks)} ok)"
+    )
+
+
+def setup_and_steps(tasks: list[Task], resets_per_task: int) -> None:
+    setup: dict[str, list[float]] = defaultdict(list)
+    steps: dict[str, list[float]] = defaultdict(list)
+    for task in tasks:
+        env = CrossDeviceEnv(task)
+        for _ in range(resets_per_task):
+            env.reset()
+            setup[task.device_combo].append(env.setup_seconds)
+        kinds = {d.id: d.kind for d in task.devices}
+        for step in task.solution:
+            t0 = time.perf_counter()
+            env.step(step)
+            steps[kinds.get(step.device or "", "* (global)")].append(time.perf_counter() - t0)
+        env.close()
+    print(f"\n## Setup (CrossDeviceEnv.reset: create devices + setup ops), {resets_per_task} resets per task")
+    for combo, values in sorted(setup.items()):
+        print(
+            f"{combo:24s} p50 {statistics.median(values) * MS:7.3f} ms   p95 {pct(values, 0.95) * MS:7.3f} ms   (n={len(values)})"
+        )
+    print("\n## Step latency (CrossDeviceEnv.step of the reference solutions) by device kind")
+    for kind, values in sorted(steps.items()):
+        print(
+            f"{kind:24s} p50 {statistics.median(values) * MS:7.4f} ms   p95 {pct(values, 0.95) * MS:7.4f} ms   (n={len(values)})"
+        )
+
+
+# --------------------------------------------------------------- pre-warming, synthetic
+SETUP_WAIT_S = 0.020
+THINK_S = 0.010
+
+
+def _slow_factory(device_id: str, profile: dict[str, Any], context: DeviceContext) -> Any:
+    """A toy-like device whose creation waits, as a sandbox or browser start does."""
+    time.sleep(SETUP_WAIT_S)
+    return _Counter(device_id)
+
+
+class _Counter:
+    def __init__(self, device_id: str) -> None:
+        self.device_id = device_id
+        self.value = 0
+
+    def setup(self, op: str, args: Any) -> None:
+        pass
+
+    def act(self, action: str, args: Any) -> Any:
+        from devicesworld.devices.base import ActionResult
+
+        self.value += 1
+        return ActionResult.success(f"value {self.value}")
+
+    def observe(self) -> dict[str, Any]:
+        return {}
+
+    def get(self, getter: str, args: Any) -> Any:
+        return {"value": self.value}
+
+    def close(self) -> None:
+        pass
+
+
+class ThinkingAgent:
+    """Waits ``THINK_S`` per step, as an agent waiting for a model server does."""
+
+    def __init__(self, options: Any) -> None:
+        self.left = 0
+
+    def start(self, info: EpisodeInfo) -> None:
+        self.left = 3
+
+    def act(self, observation: Any, feedback: Any) -> Decision:
+        time.sleep(THINK_S)
+        self.left -= 1
+        if self.left <= 0:
+            return Decision(action=Step(action="finish"))
+        return Decision(action=Step(device="slow_0", action="tick"))
+
+
+def prewarm_effect(n: int) -> None:
+    from devicesworld.agents import registry
+    from devicesworld.agents.base import AgentEntry
+    from devicesworld.devices.base import ActionSpec, by_name
+
+    smarthome = get_kind("smarthome")
+    assert smarthome is not None
+    register_kind(
+        dataclasses.replace(
+            smarthome,
+            name="slow",
+            factory=_slow_factory,
+            actions=by_name([ActionSpec(name="tick", doc="Count one.")]),
+            setup_ops={},
+        )
+    )
+    registry.AGENTS["bench-thinking"] = AgentEntry("bench-thinking", "waits per step", ThinkingAgent)
+    tasks = [
+        Task.model_validate(
+            {
+                "id": f"slow-{i}",
+                "instruction": "tick",
+                "devices": [{"id": "slow_0", "kind": "slow"}],
+                "evaluation": {"conditions": [{"id": "f", "device": "env", "check": "finished"}]},
+            }
+        )
+        for i in range(n)
+    ]
+    print(
+        f"\n## Pre-warming ({n} episodes, one in-process worker; setup waits {SETUP_WAIT_S * MS:.0f} ms,"
+        f" the agent {THINK_S * MS:.0f} ms per step, 3 steps)"
+    )
+    walls = {}
+    for prewarm in (False, True):
+        with tempfile.TemporaryDirectory(prefix="dw-bench-") as tmp:
+            settings = EpisodeSettings(agent="bench-thinking")
+            jobs = [EpisodeJob(task=t, episode_dir=f"{tmp}/{t.id}", settings=settings) for t in tasks]
+            outcomes: list[JobOutcome] = []
+            pool = InProcessPool(prewarm=prewarm)
+            t0 = time.perf_counter()
+            Scheduler(pool, SchedulePolicy(), outcomes.append, print).run(jobs)
+            walls[prewarm] = time.perf_counter() - t0
+            pool.close()
+        print(
+            f"prewarm={'on ' if prewarm else 'off'}  wall {walls[prewarm]:.2f} s"
+            f"   {walls[prewarm] / n * MS:6.1f} ms per episode   prewarmed {sum(o.prewarmed for o in outcomes)}/{n}"
+        )
+    saved = 1 - walls[True] / walls[False]
+    print(
+        f"pre-warming saved {saved:.0%} of the wall time (setup is {SETUP_WAIT_S / (SETUP_WAIT_S + 3 * THINK_S):.0%} of a cold episode)"
+    )
+
+
+# ------------------------------------------------------------------------------- ray
+def ray_overhead(tasks: list[Task], rounds: int) -> None:
+    try:
+        import ray
+    except ImportError:
+        print("\n## Ray: not installed (pip install 'devicesworld[ray]'), skipped")
+        return
+    print(f"\n## Ray against local processes (2 workers, {len(tasks)} oracle episodes, best of {rounds})")
+    t0 = time.perf_counter()
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
+    print(
+        f"local Ray cluster start: {time.perf_counter() - t0:.2f} s (once per run when the backend starts it)"
+    )
+    try:
+        for backend in ("local", "ray"):
+            best = float("inf")
+            for _ in range(rounds):
+                seconds, outcome = timed_run(
+                    tasks, RunConfig(agent="oracle", source="bench", workers=2, backend=backend)
+                )
+                best = min(best, seconds)
+                assert all(r.success for r in outcome.results)
+            rss = sorted(outcome.worker_peak_rss_kb.values())
+            print(
+                f"{backend:5s} 2 workers  wall {best:6.2f} s  {len(tasks) / best:8.1f} tasks/s"
+                f"  peak RSS per worker {', '.join(f'{kb / 1024:.0f} MiB' for kb in rss)}"
+            )
+            if backend == "local":
+                local_best = best
+        per_episode = (best - local_best) / len(tasks)
+        print(
+            f"Ray overhead: {best - local_best:+.2f} s per run ({per_episode * MS:+.2f} ms per episode),"
+            " worker start-up included, cluster start excluded"
+        )
+    finally:
+        ray.shutdown()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--suite", default="smoke")
+    parser.add_argument(
+        "--copies", type=int, default=10, help="Repeat the suite this many times (fresh ids)."
+    )
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--resets", type=int, default=50, help="Resets per task for the setup figures.")
+    parser.add_argument("--no-ray", action="store_true")
+    args = parser.parse_args()
+    suite = load_suite(args.suite)
+    tasks = copies_of(suite, args.copies)
+    print(f"suite {args.suite}: {len(suite)} tasks x {args.copies} copies")
+    throughput(tasks, args.rounds)
+    setup_and_steps(suite, args.resets)
+    prewarm_effect(40)
+    if not args.no_ray:
+        ray_overhead(tasks, args.rounds)
+
+
+if __name__ == "__main__":
+    main()
