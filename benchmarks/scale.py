@@ -4,7 +4,8 @@ Prints (figures, not pass/fail):
 
 * tasks per second for an oracle run of a suite (every episode through the real
   harness: workers, results file, step logs) at 1 and 2 local workers, wall time
-  including worker start-up, best of ``--rounds``;
+  including worker start-up, best of ``--rounds``; pre-warming adaptive (the
+  default), forced on every episode, and off;
 * setup (``CrossDeviceEnv.reset``) p50/p95 by device combination;
 * step latency (``CrossDeviceEnv.step``) p50/p95 by device kind of the step's target;
 * peak resident memory of each worker process;
@@ -61,20 +62,20 @@ def timed_run(tasks: list[Task], config: RunConfig) -> tuple[float, RunOutcome]:
 
 def throughput(tasks: list[Task], rounds: int) -> None:
     print(f"\n## Oracle run throughput ({len(tasks)} episodes, local backend, best of {rounds})")
+    modes = {"auto": {}, "forced": {"prewarm_min_setup_ms": 0.0}, "off": {"prewarm": False}}
     for workers in (1, 2):
-        for prewarm in (True, False):
+        for mode, extra in modes.items():
             best = float("inf")
             outcome: RunOutcome | None = None
             for _ in range(rounds):
-                seconds, outcome = timed_run(
-                    tasks, RunConfig(agent="oracle", source="bench", workers=workers, prewarm=prewarm)
-                )
+                config = RunConfig(agent="oracle", source="bench", workers=workers, **extra)  # type: ignore[arg-type]
+                seconds, outcome = timed_run(tasks, config)
                 best = min(best, seconds)
             assert outcome is not None and all(r.success for r in outcome.results)
             rss = sorted(outcome.worker_peak_rss_kb.values())
             print(
-                f"workers={workers} prewarm={'on ' if prewarm else 'off'}  {len(tasks) / best:8.1f} tasks/s"
-                f"   wall {best:6.2f} s   prewarmed {outcome.prewarmed}/{len(tasks)}"
+                f"workers={workers} prewarm={mode:6s}  {len(tasks) / best:8.1f} tasks/s"
+                f"   wall {best:6.2f} s   prewarmed {outcome.prewarmed:4d}/{len(tasks)}"
                 f"   peak RSS per worker {', '.join(f'{kb / 1024:.0f} MiB' for kb in rss)}"
             )
     t0 = time.perf_counter()

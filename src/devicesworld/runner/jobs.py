@@ -151,7 +151,17 @@ def failure_result(
 
 
 def peak_rss_kb() -> int:
-    """This process's peak resident set size in KiB (Linux reports ``ru_maxrss`` in KiB)."""
+    """This process's peak resident set size in KiB.
+
+    ``VmHWM`` from ``/proc/self/status`` where there is one: ``ru_maxrss`` survives
+    ``exec``, so a spawned worker would report its parent's size if that was larger.
+    """
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
