@@ -143,6 +143,8 @@ def run(
     from devicesworld.runner.run import RunConfig, execute_run
 
     get_agent(agent)  # fail fast on an unknown agent
+    if ray_address and backend != "ray":
+        raise UserError("--ray-address needs --backend ray")
     tasks = load_source(suite, tasks_path)
     out_dir = Path(out) if out else Path("runs") / f"{datetime.now():%Y%m%d-%H%M%S}-{agent}"
     config = RunConfig(
