@@ -76,3 +76,14 @@ def test_without_ray_installed_the_backend_says_how_to_get_it(
     tasks = [Task.model_validate(toy_task())]
     with pytest.raises(RunError, match="needs Ray"):
         execute_run(tasks, RunConfig(agent="oracle", source="t", backend="ray"), tmp_path)
+
+
+def test_a_hung_episode_on_ray_times_out_and_its_actor_is_replaced(ray_cluster: Any, tmp_path: Path) -> None:
+    tasks = [Task.model_validate(toy_task(id=i)) for i in ("hang-0", "ok-1", "ok-2")]
+    config = RunConfig(
+        agent="scale_helpers:HangingAgent", source="t", workers=2, backend="ray", episode_timeout=2.0
+    )
+    outcome = execute_run(tasks, config, tmp_path)
+    by_id = {r.task_id: r for r in outcome.results}
+    assert by_id["hang-0"].termination == "time_limit" and outcome.retries == 0
+    assert by_id["ok-1"].success and by_id["ok-2"].success
