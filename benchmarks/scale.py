@@ -9,8 +9,9 @@ Prints (figures, not pass/fail):
 * setup (``CrossDeviceEnv.reset``) p50/p95 by device combination;
 * step latency (``CrossDeviceEnv.step``) p50/p95 by device kind of the step's target;
 * peak resident memory of each worker process;
-* pre-warming on/off with an agent that waits for a model and a setup that waits on
-  the machine (a synthetic kind; the real suites' setup is too cheap to show it);
+* episodes that wait — setup on the machine, the agent on a model (a synthetic kind,
+  ``synthetic_kind.py``; the real suites' setup is too cheap to show it) — at 1 and 2
+  workers with pre-warming on and off;
 * Ray against local processes on the same machine, same suite, same worker count.
 
     python benchmarks/scale.py --suite smoke [--copies 10] [--rounds 3] [--no-ray]
@@ -21,23 +22,15 @@ Prints (figures, not pass/fail):
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import statistics
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
-from devicesworld.agents.base import Decision, EpisodeInfo
-from devicesworld.devices.base import DeviceContext, get_kind, register_kind
 from devicesworld.env.controller import CrossDeviceEnv
-from devicesworld.runner.backends.local import InProcessPool
-from devicesworld.runner.backends.scheduler import SchedulePolicy, Scheduler
-from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome
 from devicesworld.runner.run import RunConfig, RunOutcome, execute_run
 from devicesworld.spec import Task
-from devicesworld.spec.models import Step
 from devicesworld.tasks.suites import load_suite
 from devicesworld.tasks.validate import validate_task
 
@@ -113,108 +106,35 @@ def setup_and_steps(tasks: list[Task], resets_per_task: int) -> None:
 
 
 # --------------------------------------------------------------- pre-warming, synthetic
-SETUP_WAIT_S = 0.020
-THINK_S = 0.010
+def prewarm_effect(n: int, rounds: int) -> None:
+    """Episodes that wait (setup on the machine, the agent on a model): 1 and 2 workers, pre-warming on/off."""
+    from synthetic_kind import SETUP_WAIT_S, STEPS, THINK_S, waiting_tasks
 
-
-def _slow_factory(device_id: str, profile: dict[str, Any], context: DeviceContext) -> Any:
-    """A toy-like device whose creation waits, as a sandbox or browser start does."""
-    time.sleep(SETUP_WAIT_S)
-    return _Counter(device_id)
-
-
-class _Counter:
-    def __init__(self, device_id: str) -> None:
-        self.device_id = device_id
-        self.value = 0
-
-    def setup(self, op: str, args: Any) -> None:
-        pass
-
-    def act(self, action: str, args: Any) -> Any:
-        from devicesworld.devices.base import ActionResult
-
-        self.value += 1
-        return ActionResult.success(f"value {self.value}")
-
-    def observe(self) -> dict[str, Any]:
-        return {}
-
-    def get(self, getter: str, args: Any) -> Any:
-        return {"value": self.value}
-
-    def close(self) -> None:
-        pass
-
-
-class ThinkingAgent:
-    """Waits ``THINK_S`` per step, as an agent waiting for a model server does."""
-
-    def __init__(self, options: Any) -> None:
-        self.left = 0
-
-    def start(self, info: EpisodeInfo) -> None:
-        self.left = 3
-
-    def act(self, observation: Any, feedback: Any) -> Decision:
-        time.sleep(THINK_S)
-        self.left -= 1
-        if self.left <= 0:
-            return Decision(action=Step(action="finish"))
-        return Decision(action=Step(device="slow_0", action="tick"))
-
-
-def prewarm_effect(n: int) -> None:
-    from devicesworld.agents import registry
-    from devicesworld.agents.base import AgentEntry
-    from devicesworld.devices.base import ActionSpec, by_name
-
-    smarthome = get_kind("smarthome")
-    assert smarthome is not None
-    register_kind(
-        dataclasses.replace(
-            smarthome,
-            name="slow",
-            factory=_slow_factory,
-            actions=by_name([ActionSpec(name="tick", doc="Count one.")]),
-            setup_ops={},
-        )
-    )
-    registry.AGENTS["bench-thinking"] = AgentEntry("bench-thinking", "waits per step", ThinkingAgent)
-    tasks = [
-        Task.model_validate(
-            {
-                "id": f"slow-{i}",
-                "instruction": "tick",
-                "devices": [{"id": "slow_0", "kind": "slow"}],
-                "evaluation": {"conditions": [{"id": "f", "device": "env", "check": "finished"}]},
-            }
-        )
-        for i in range(n)
-    ]
+    tasks = waiting_tasks(n)
     print(
-        f"\n## Pre-warming ({n} episodes, one in-process worker; setup waits {SETUP_WAIT_S * MS:.0f} ms,"
-        f" the agent {THINK_S * MS:.0f} ms per step, 3 steps)"
+        f"\n## Waiting episodes ({n}; setup waits {SETUP_WAIT_S * MS:.0f} ms as a sandbox start does,"
+        f" the agent {THINK_S * MS:.0f} ms per step as a model call does, {STEPS} steps; best of {rounds})"
     )
-    walls = {}
-    for prewarm in (False, True):
-        with tempfile.TemporaryDirectory(prefix="dw-bench-") as tmp:
-            settings = EpisodeSettings(agent="bench-thinking")
-            jobs = [EpisodeJob(task=t, episode_dir=f"{tmp}/{t.id}", settings=settings) for t in tasks]
-            outcomes: list[JobOutcome] = []
-            pool = InProcessPool(prewarm=prewarm)
-            t0 = time.perf_counter()
-            Scheduler(pool, SchedulePolicy(), outcomes.append, print).run(jobs)
-            walls[prewarm] = time.perf_counter() - t0
-            pool.close()
-        print(
-            f"prewarm={'on ' if prewarm else 'off'}  wall {walls[prewarm]:.2f} s"
-            f"   {walls[prewarm] / n * MS:6.1f} ms per episode   prewarmed {sum(o.prewarmed for o in outcomes)}/{n}"
-        )
-    saved = 1 - walls[True] / walls[False]
-    print(
-        f"pre-warming saved {saved:.0%} of the wall time (setup is {SETUP_WAIT_S / (SETUP_WAIT_S + 3 * THINK_S):.0%} of a cold episode)"
-    )
+    walls: dict[tuple[int, bool], float] = {}
+    for workers in (1, 2):
+        for prewarm in (False, True):
+            best = float("inf")
+            for _ in range(rounds):
+                config = RunConfig(
+                    agent="synthetic_kind:ThinkingAgent", source="bench", workers=workers, prewarm=prewarm
+                )
+                seconds, outcome = timed_run(tasks, config)
+                best = min(best, seconds)
+                assert all(r.success for r in outcome.results), outcome.results[0]
+            walls[workers, prewarm] = best
+            print(
+                f"workers={workers} prewarm={'on ' if prewarm else 'off'}  wall {best:5.2f} s"
+                f"   {best / n * MS:6.1f} ms per episode   {n / best:6.1f} tasks/s   prewarmed {outcome.prewarmed}/{n}"
+            )
+    for workers in (1, 2):
+        saved = 1 - walls[workers, True] / walls[workers, False]
+        print(f"pre-warming saved {saved:.0%} at {workers} worker(s)", end="; ")
+    print(f"setup is {SETUP_WAIT_S / (SETUP_WAIT_S + STEPS * THINK_S):.0%} of a cold episode")
 
 
 # ------------------------------------------------------------------------------- ray
@@ -265,6 +185,7 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--resets", type=int, default=50, help="Resets per task for the setup figures.")
+    parser.add_argument("--waiting", type=int, default=120, help="Episodes in the waiting-episodes section.")
     parser.add_argument("--no-ray", action="store_true")
     args = parser.parse_args()
     suite = load_suite(args.suite)
@@ -272,7 +193,7 @@ def main() -> None:
     print(f"suite {args.suite}: {len(suite)} tasks x {args.copies} copies")
     throughput(tasks, args.rounds)
     setup_and_steps(suite, args.resets)
-    prewarm_effect(40)
+    prewarm_effect(args.waiting, args.rounds)
     if not args.no_ray:
         ray_overhead(tasks, args.rounds)
 
