@@ -111,7 +111,7 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
     "--prewarm/--no-prewarm",
     default=True,
     show_default=True,
-    help="Set up each worker's next episode in the background while the current one runs.",
+    help="Set up each worker's next episode in the background while the current one runs (while setups take >= 1 ms).",
 )
 @click.option("--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-<agent>).")
 @click.option("--resume", is_flag=True, help="Continue a run directory, skipping finished episodes.")
