@@ -29,7 +29,7 @@ from devicesworld.runner.backends import BackendError, WorkerPool, open_pool
 from devicesworld.runner.backends.scheduler import SchedulePolicy, Scheduler
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
 from devicesworld.runner.records import EpisodeResult
-from devicesworld.runner.resultsfile import append_result, repair_and_read
+from devicesworld.runner.resultsfile import append_results, repair_and_read
 from devicesworld.spec.models import Task
 
 RUN_SCHEMA_VERSION = 1
@@ -107,15 +107,17 @@ def execute_run(
     interrupted = False
     stats = RunOutcome(out_dir=str(out_dir), results=[], skipped=skipped, warnings=warnings)
 
-    def record(outcome: JobOutcome) -> None:
-        assert outcome.result is not None
-        append_result(results_path, outcome.result)
-        fresh.append(outcome.result)
-        stats.prewarmed += outcome.prewarmed
-        if outcome.worker_pid:
-            stats.worker_peak_rss_kb[outcome.worker_pid] = outcome.worker_max_rss_kb
+    def record(outcomes: list[JobOutcome]) -> None:
+        results = [o.result for o in outcomes if o.result is not None]
+        append_results(results_path, results)
+        fresh.extend(results)
+        for outcome in outcomes:
+            stats.prewarmed += outcome.prewarmed
+            if outcome.worker_pid:
+                stats.worker_peak_rss_kb[outcome.worker_pid] = outcome.worker_max_rss_kb
         if on_result is not None:
-            on_result(outcome.result)
+            for result in results:
+                on_result(result)
 
     manifest: dict[str, Any] | None = None
     pool: WorkerPool | None = None

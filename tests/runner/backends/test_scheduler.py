@@ -86,7 +86,7 @@ def _run(
 ) -> tuple[list[JobOutcome], list[str], Scheduler]:
     outcomes: list[JobOutcome] = []
     warnings: list[str] = []
-    scheduler = Scheduler(pool, SchedulePolicy(**policy), outcomes.append, warnings.append)  # type: ignore[arg-type]
+    scheduler = Scheduler(pool, SchedulePolicy(**policy), outcomes.extend, warnings.append)  # type: ignore[arg-type]
     scheduler.run(jobs)
     return outcomes, warnings, scheduler
 
@@ -144,7 +144,7 @@ def test_interrupt_records_what_finished_and_propagates() -> None:
     pool = ScriptedPool(2)
     pool.interrupt_at = 3
     outcomes: list[JobOutcome] = []
-    scheduler = Scheduler(pool, SchedulePolicy(), outcomes.append, lambda _: None)
+    scheduler = Scheduler(pool, SchedulePolicy(), outcomes.extend, lambda _: None)
     with pytest.raises(KeyboardInterrupt):
         scheduler.run(_jobs(10))
     # two waits finished four episodes; the two that finished during the third are drained

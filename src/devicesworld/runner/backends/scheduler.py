@@ -6,7 +6,9 @@ One loop serves every backend, so the rules are the same everywhere:
   *reservation*), so it can reset that job's environment in the background. A worker
   that runs out takes the head of the queue, or else another worker's reservation, so
   no worker idles while work is left.
-* **Streaming.** Every outcome is handed to ``record`` the moment it arrives.
+* **Streaming.** Outcomes are handed to ``record`` as soon as they arrive: all those
+  that arrived together in one call, so the results file can write them with one
+  fsync (the driver's fsync per line was a ceiling on throughput for short episodes).
 * **Timeouts.** An episode still running ``episode_timeout`` seconds after it was
   handed out is abandoned: its worker is killed and replaced and the episode is
   recorded with termination ``time_limit``. It is not retried — a hung agent is the
@@ -44,7 +46,7 @@ class _Running:
     started: float
 
 
-RecordFn = Callable[[JobOutcome], None]
+RecordFn = Callable[[list[JobOutcome]], None]
 WarnFn = Callable[[str], None]
 
 
@@ -60,6 +62,7 @@ class Scheduler:
         self._queue: deque[EpisodeJob] = deque()
         self._reserved: list[EpisodeJob | None] = [None] * pool.size
         self._running: dict[int, _Running] = {}
+        self._arrived: list[JobOutcome] = []
 
     def run(self, jobs: list[EpisodeJob]) -> None:
         self._queue.extend(jobs)
@@ -73,6 +76,7 @@ class Scheduler:
                 for completion in self.pool.wait(self._wait_timeout()):
                     self._complete(completion)
                 self._expire()
+                self._deliver()
         except KeyboardInterrupt:
             self._drain()
             raise
@@ -109,7 +113,7 @@ class Scheduler:
             if outcome.result is None:
                 self._infra_failure(running.job, outcome.infra_error or "no result")
             else:
-                self.record(outcome)
+                self._arrived.append(outcome)
         self._start_next(completion.slot)
 
     def _infra_failure(self, job: EpisodeJob, message: str) -> None:
@@ -120,7 +124,7 @@ class Scheduler:
             return
         error = f"infrastructure failure after {job.attempt} attempt(s): {message}"
         self.warn(f"{job.task.id}: {error}")
-        self.record(
+        self._arrived.append(
             JobOutcome(task_id=job.task.id, result=failure_result(job.task, job.settings.agent, error))
         )
 
@@ -146,17 +150,23 @@ class Scheduler:
             result = failure_result(
                 running.job.task, running.job.settings.agent, error, "time_limit", now - running.started
             )
-            self.record(JobOutcome(task_id=running.job.task.id, result=result))
+            self._arrived.append(JobOutcome(task_id=running.job.task.id, result=result))
             self._start_next(slot)
+
+    def _deliver(self) -> None:
+        arrived, self._arrived = self._arrived, []
+        if arrived:
+            self.record(arrived)
 
     def _drain(self) -> None:
         """Record whatever already finished; called on Ctrl+C before the workers are stopped."""
         try:
             completions = self.pool.wait(0.0) if self._running else []
         except BaseException:
-            return
+            completions = []
         for completion in completions:
             if completion.slot in self._running and completion.outcome_json is not None:
                 outcome = JobOutcome.model_validate_json(completion.outcome_json)
                 if outcome.result is not None:
-                    self.record(outcome)
+                    self._arrived.append(outcome)
+        self._deliver()
