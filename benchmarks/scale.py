@@ -5,7 +5,8 @@ Prints (figures, not pass/fail):
 * tasks per second for an oracle run of a suite (every episode through the real
   harness: workers, results file, step logs) at 1 and 2 local workers, wall time
   including worker start-up, best of ``--rounds``; pre-warming adaptive (the
-  default), forced on every episode, and off;
+  default), forced on every episode, and off; with the CPU time per episode of the
+  driver and its worker processes (less sensitive than wall time to a busy machine);
 * setup (``CrossDeviceEnv.reset``) p50/p95 by device combination;
 * step latency (``CrossDeviceEnv.step``) p50/p95 by device kind of the step's target;
 * peak resident memory of each worker process;
@@ -22,6 +23,7 @@ Prints (figures, not pass/fail):
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import tempfile
 import time
@@ -46,11 +48,24 @@ def copies_of(tasks: list[Task], copies: int) -> list[Task]:
     return [t.model_copy(update={"id": f"{t.id}-c{c}"}) for c in range(copies) for t in tasks]
 
 
+LAST_CPU_S = 0.0
+"""CPU seconds of this process and its (finished) worker processes during the last timed run."""
+
+
+def _cpu_s() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def timed_run(tasks: list[Task], config: RunConfig) -> tuple[float, RunOutcome]:
+    """Wall seconds of one run; its CPU seconds (driver + local workers) go to ``LAST_CPU_S``."""
+    global LAST_CPU_S
     with tempfile.TemporaryDirectory(prefix="dw-bench-") as tmp:
-        t0 = time.perf_counter()
+        cpu0, t0 = _cpu_s(), time.perf_counter()
         outcome = execute_run(tasks, config, Path(tmp) / "run")
-        return time.perf_counter() - t0, outcome
+        wall = time.perf_counter() - t0
+        LAST_CPU_S = _cpu_s() - cpu0
+        return wall, outcome
 
 
 def throughput(tasks: list[Task], rounds: int) -> None:
@@ -58,17 +73,18 @@ def throughput(tasks: list[Task], rounds: int) -> None:
     modes = {"auto": {}, "forced": {"prewarm_min_setup_ms": 0.0}, "off": {"prewarm": False}}
     for workers in (1, 2):
         for mode, extra in modes.items():
-            best = float("inf")
+            best = cpu = float("inf")
             outcome: RunOutcome | None = None
             for _ in range(rounds):
                 config = RunConfig(agent="oracle", source="bench", workers=workers, **extra)  # type: ignore[arg-type]
                 seconds, outcome = timed_run(tasks, config)
-                best = min(best, seconds)
+                best, cpu = min(best, seconds), min(cpu, LAST_CPU_S)
             assert outcome is not None and all(r.success for r in outcome.results)
             rss = sorted(outcome.worker_peak_rss_kb.values())
             print(
                 f"workers={workers} prewarm={mode:6s}  {len(tasks) / best:8.1f} tasks/s"
-                f"   wall {best:6.2f} s   prewarmed {outcome.prewarmed:4d}/{len(tasks)}"
+                f"   wall {best:6.2f} s   CPU {cpu / len(tasks) * MS:5.2f} ms/episode"
+                f"   prewarmed {outcome.prewarmed:4d}/{len(tasks)}"
                 f"   peak RSS per worker {', '.join(f'{kb / 1024:.0f} MiB' for kb in rss)}"
             )
     t0 = time.perf_counter()
