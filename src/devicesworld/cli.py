@@ -8,6 +8,7 @@ are for bugs only. ``run`` exits 0 whenever the harness worked, whatever the sco
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -163,6 +164,9 @@ def run(
         screenshots=screenshots,
     )
     total = min(len(tasks), limit) if limit else len(tasks)
+    if backend == "ray":
+        where = ray_address or os.environ.get("RAY_ADDRESS") or "a local cluster"
+        err_console.print(f"starting {workers} Ray worker(s) on {where}...", highlight=False)
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
