@@ -5,7 +5,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 WORKERS ?= auto
 SUITE ?= smoke
-AGENT ?= oracle
+# An endpoint in the environment (DEVICESWORLD_MODEL plus DEVICESWORLD_BASE_URL or an API key)
+# makes `make run` use the `llm` agent; otherwise the built-in oracle runs.
+LLM_ENDPOINT := $(and $(DEVICESWORLD_MODEL),$(or $(DEVICESWORLD_BASE_URL),$(OPENAI_API_KEY),$(DEVICESWORLD_API_KEY)))
+AGENT ?= $(if $(LLM_ENDPOINT),llm,oracle)
 
 .PHONY: venv run test lint bench clean
 
@@ -32,6 +35,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/smarthome_latency.py
 	$(BIN)/python benchmarks/scale.py --suite $(SUITE)
+	$(BIN)/python benchmarks/llm_agent_overhead.py
+	$(BIN)/python benchmarks/viewer_load.py 5000
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache .mypy_cache .ruff_cache

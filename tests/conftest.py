@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 _HERE = Path(__file__).parent
-for helper_dir in (_HERE, _HERE / "analysis", _HERE / "devices" / "smarthome", _HERE / "runner"):
+for helper_dir in (
+    _HERE,
+    _HERE / "analysis",
+    _HERE / "devices" / "smarthome",
+    _HERE / "agents" / "llm",
+    _HERE / "runner",
+):
     sys.path.insert(0, str(helper_dir))
 
 from devicesworld.devices.base import register_kind  # noqa: E402

@@ -120,6 +120,19 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 @click.option(
     "--screenshots", is_flag=True, help="Save each device's screen after every step (phones, desktops)."
 )
+@click.option(
+    "--log-prompts",
+    type=click.Choice(["full", "hash", "none"]),
+    default=None,
+    help="LLM agents: keep prompts in steps.jsonl in full, as sha256, or not at all (default hash).",
+)
+@click.option(
+    "--agent-opt",
+    "agent_opts",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="An agent option (repeatable), e.g. tools=off, vision=true, timeout_s=30; see docs/agents.md.",
+)
 def run(
     suite: str | None,
     tasks_path: str | None,
@@ -136,16 +149,21 @@ def run(
     resume: bool,
     seed: int,
     screenshots: bool,
+    log_prompts: str | None,
+    agent_opts: tuple[str, ...],
 ) -> None:
     """Run an agent on a suite or task file and write a run directory."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from devicesworld.agents.base import AgentOptions
     from devicesworld.agents.registry import get_agent
     from devicesworld.runner.run import RunConfig, execute_run
 
     get_agent(agent)  # fail fast on an unknown agent
     if ray_address and backend != "ray":
         raise UserError("--ray-address needs --backend ray")
+    extra = _agent_extra(agent_opts, log_prompts)
+    _check_agent_options(agent, AgentOptions(seed=seed, model=model, base_url=base_url, extra=extra))
     tasks = load_source(suite, tasks_path)
     out_dir = Path(out) if out else Path("runs") / f"{datetime.now():%Y%m%d-%H%M%S}-{agent}"
     config = RunConfig(
@@ -162,6 +180,7 @@ def run(
         base_url=base_url,
         resume=resume,
         screenshots=screenshots,
+        agent_extra=extra,
     )
     total = min(len(tasks), limit) if limit else len(tasks)
     if backend == "ray":
@@ -196,37 +215,121 @@ def run(
         raise SystemExit(130)
 
 
+def _check_agent_options(name: str, options: Any) -> None:
+    """Build a built-in agent once so that a missing model or key fails before the run starts."""
+    from devicesworld.agents.registry import AGENTS
+
+    if name not in AGENTS:
+        return
+    try:
+        AGENTS[name].factory(options)
+    except Exception as exc:
+        raise UserError(f"agent {name}: {exc}") from None
+
+
+def _agent_extra(pairs: tuple[str, ...], log_prompts: str | None) -> dict[str, Any]:
+    """``KEY=VALUE`` options; a value is read as JSON when it parses (numbers, true/false)."""
+    extra: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--agent-opt {pair!r}: expected KEY=VALUE")
+        try:
+            extra[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            extra[key.strip()] = value
+    if log_prompts is not None:
+        extra["log_prompts"] = log_prompts
+    return extra
+
+
 # ---------------------------------------------------------------------------- report
 @main.command()
-@click.argument("run_dir", type=click.Path())
+@click.argument("run_dirs", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
 @click.option("--compare", type=click.Path(), help="Another run directory to compare against, task by task.")
-def report(run_dir: str, as_json: bool, compare: str | None) -> None:
-    """Metrics of a run, with bootstrap confidence intervals."""
-    _print_report(Path(run_dir), as_json=as_json, compare=Path(compare) if compare else None)
+@click.option(
+    "--html", "html_out", type=click.Path(dir_okay=False), help="Also write a self-contained HTML report."
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap CIs.")
+def report(
+    run_dirs: tuple[str, ...], as_json: bool, compare: str | None, html_out: str | None, seed: int
+) -> None:
+    """Metrics of one or more runs, with bootstrap confidence intervals and failure diagnosis."""
+    _print_report(
+        [Path(d) for d in run_dirs],
+        as_json=as_json,
+        compare=Path(compare) if compare else None,
+        html_out=Path(html_out) if html_out else None,
+        seed=seed,
+    )
 
 
-def _print_report(run_dir: Path, *, as_json: bool, compare: Path | None) -> None:
+def _print_report(
+    run_dirs: Path | list[Path],
+    *,
+    as_json: bool,
+    compare: Path | None,
+    html_out: Path | None = None,
+    seed: int = 0,
+) -> None:
     from devicesworld import analysis
+    from devicesworld.analysis.report import build_report, render_reports, report_to_json
 
+    dirs = [run_dirs] if isinstance(run_dirs, Path) else run_dirs
     try:
-        results = analysis.load_run(run_dir)
+        reports = [build_report(d, seed=seed) for d in dirs]
         other = analysis.load_run(compare) if compare else None
     except analysis.ReportError as exc:
         raise UserError(str(exc)) from None
-    for warning in results.warnings + (other.warnings if other else []):
+    for warning in [w for r in reports for w in r.run.warnings] + (other.warnings if other else []):
         err_console.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False)
-    metrics = analysis.compute_metrics(results.results)
-    comparison = analysis.compare_runs(results.results, other.results) if other else None
+    comparison = analysis.compare_runs(reports[0].run.results, other.results, seed=seed) if other else None
+    if html_out is not None:
+        from devicesworld.analysis.html import write_html_report
+
+        write_html_report(reports, html_out, comparison=comparison)
+        err_console.print(f"HTML report: {html_out}")
     if as_json:
-        doc = analysis.metrics_to_json(metrics)
+        docs = [report_to_json(r) for r in reports]
+        doc: dict[str, Any] = docs[0] if len(docs) == 1 else {"runs": docs}
         if comparison is not None:
             doc["compare"] = comparison.model_dump(mode="json")
         click.echo(json.dumps(doc, indent=2))
         return
-    analysis.render_metrics(metrics, console, title=f"{run_dir}")
+    render_reports(reports, console)
     if comparison is not None:
         analysis.render_comparison(comparison, console)
+
+
+# ------------------------------------------------------------------------------ view
+@main.command()
+@click.argument("run_dirs", nargs=-1, required=True, type=click.Path())
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="0 picks a free port."
+)
+@click.option("--open/--no-open", "open_browser", default=False, help="Open the dashboard in a web browser.")
+def view(run_dirs: tuple[str, ...], port: int, open_browser: bool) -> None:
+    """Serve a web dashboard of one or more runs on 127.0.0.1 (Ctrl-C stops it)."""
+    from devicesworld.viewer import ViewerError, make_server
+
+    try:
+        server = make_server([Path(d) for d in run_dirs], port)
+    except ViewerError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc} (try --port 0)") from None
+    console.print(f"DevicesWorld viewer: [bold]{server.url}[/] (Ctrl-C to stop)", highlight=False)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 # ----------------------------------------------------------------------------- tasks
@@ -330,6 +433,27 @@ def tasks_validate(path: str | None, suite: str | None, as_json: bool) -> None:
         console.print(f"{len(reports) - len(bad)}/{len(reports)} tasks valid")
     if bad:
         raise SystemExit(1)
+
+
+@tasks.command("build")
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--count", type=click.IntRange(min=1), default=50, show_default=True)
+def tasks_build(out_dir: str, seed: int, count: int) -> None:
+    """Compose tasks from typed atomic tasks and keep those that pass quality control."""
+    from devicesworld.spec.loading import dump_tasks_jsonl
+    from devicesworld.tasks.build import build_composed
+
+    built, report = build_composed(seed, count)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    dump_tasks_jsonl(built, out / "tasks.jsonl")
+    (out / "_build_report.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    console.print(
+        f"built {report.built}/{report.requested} tasks in {report.attempts} attempts -> {out / 'tasks.jsonl'}"
+    )
+    for reason, n in sorted(report.rejected.items(), key=lambda kv: -kv[1]):
+        console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
 
 
 # ------------------------------------------------------------------------------ play

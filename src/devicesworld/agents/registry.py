@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from devicesworld.agents.base import AgentEntry
+from devicesworld.agents.base import Agent, AgentEntry, AgentFactory, AgentOptions
 from devicesworld.agents.random_agent import RandomAgent
 from devicesworld.agents.simple import NoopAgent, OracleAgent
 
@@ -13,6 +13,42 @@ AGENTS: dict[str, AgentEntry] = {
     "noop": AgentEntry("noop", "Declares completion at once.", NoopAgent),
     "random": AgentEntry("random", "Seeded random valid actions.", RandomAgent),
 }
+
+
+def _llm(class_name: str) -> AgentFactory:
+    """A factory that imports the LLM agents (and the openai SDK) only when used."""
+
+    def factory(options: AgentOptions) -> Agent:
+        module = importlib.import_module("devicesworld.agents.llm")
+        agent: Agent = getattr(module, class_name)(options)
+        return agent
+
+    return factory
+
+
+for _name, _cls, _doc in (
+    (
+        "llm",
+        "DirectAgent",
+        "The paper's direct protocol over an OpenAI-compatible endpoint (--model, --base-url).",
+    ),
+    (
+        "hierarchical",
+        "HierarchicalAgent",
+        "Planner splits the goal into device subtasks; device agents report back.",
+    ),
+    (
+        "planner-grounder",
+        "PlannerGrounderAgent",
+        "JarvisGUI's planner (device + abstract action) and grounder.",
+    ),
+    (
+        "tracked",
+        "TrackedAgent",
+        "Explicit cross-device task state, replanning, checklist review before finishing.",
+    ),
+):
+    AGENTS[_name] = AgentEntry(_name, _doc, _llm(_cls))
 
 
 def agent_names() -> list[str]:

@@ -11,6 +11,14 @@ Typical use (what ``devicesworld report`` does)::
 from devicesworld.analysis.bootstrap import bootstrap_ci, bootstrap_distribution
 from devicesworld.analysis.compare import PairedDiff, RunComparison, compare_runs
 from devicesworld.analysis.errors import ReportError
+from devicesworld.analysis.failures import (
+    FAILURE_TYPES,
+    Diagnosis,
+    FailureSummary,
+    diagnose,
+    diagnose_run,
+    summarize_failures,
+)
 from devicesworld.analysis.loading import LoadedRun, load_results, load_run, read_results, read_run_config
 from devicesworld.analysis.metrics import (
     GroupMetrics,
@@ -27,6 +35,9 @@ from devicesworld.analysis.render import (
 )
 
 __all__ = [
+    "FAILURE_TYPES",
+    "Diagnosis",
+    "FailureSummary",
     "GroupMetrics",
     "LoadedRun",
     "PairedDiff",
@@ -38,6 +49,8 @@ __all__ = [
     "compare_runs",
     "comparison_to_json",
     "compute_metrics",
+    "diagnose",
+    "diagnose_run",
     "group_metrics",
     "has_partial_progress",
     "load_results",
@@ -47,4 +60,5 @@ __all__ = [
     "read_run_config",
     "render_comparison",
     "render_metrics",
+    "summarize_failures",
 ]

@@ -26,6 +26,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from devicesworld.analysis.bootstrap import bootstrap_ci
+from devicesworld.analysis.ssr import SubtaskMetrics, compute_subtask_metrics
 from devicesworld.runner.records import EpisodeResult
 from devicesworld.spec.actions import Termination
 
@@ -63,17 +64,27 @@ class RunMetrics(BaseModel):
     mean_score: float | None
     score_ci95: CI | None
     avg_steps: float | None
+    avg_steps_ci95: CI | None = None
     avg_duration_s: float | None
+    avg_duration_ci95: CI | None = None
     budget_exhaustion_rate: float | None = Field(description="Share of all tasks ending budget_exhausted.")
+    budget_exhaustion_ci95: CI | None = None
     time_limit_rate: float | None
+    time_limit_ci95: CI | None = None
     error_rate: float | None
+    error_ci95: CI | None = None
     avg_tokens: float | None = Field(description="Mean of tokens_in + tokens_out per task.")
+    avg_tokens_ci95: CI | None = None
     avg_tokens_in: float | None
     avg_tokens_out: float | None
     partial_progress_rate: float | None = Field(
         description="Among failed tasks, the share with at least one satisfied scored condition; "
         "None when no task failed."
     )
+    partial_progress_ci95: CI | None = Field(default=None, description="Resampled over failed tasks.")
+    tsr: float | None = Field(default=None, description="Total task success rate (= success_rate).")
+    tsr_ci95: CI | None = None
+    subtasks: SubtaskMetrics | None = Field(default=None, description="TSR/SSR over composite tasks.")
     termination_counts: dict[str, int] = Field(description="Tasks per termination, all kinds listed.")
     failed_termination_counts: dict[str, int] = Field(
         description="Failed tasks per termination (how failures end, paper §4.3.1)."
@@ -81,6 +92,9 @@ class RunMetrics(BaseModel):
     by_device_combo: dict[str, GroupMetrics]
     by_pattern: dict[str, GroupMetrics]
     by_difficulty: dict[str, GroupMetrics]
+    by_app: dict[str, GroupMetrics] = Field(
+        default_factory=dict, description="A task touching several apps counts in each of them."
+    )
     seed: int = Field(description="Seed of the bootstrap CIs, so a report can be reproduced.")
 
 
@@ -125,19 +139,22 @@ def _group_sort_key(order: Sequence[str]) -> Callable[[str], tuple[int, str]]:
 
 def group_metrics(
     results: Sequence[EpisodeResult],
-    key: Callable[[EpisodeResult], str],
+    key: Callable[[EpisodeResult], str | Sequence[str]],
     *,
     seed: int = 0,
     order: Sequence[str] = (),
 ) -> dict[str, GroupMetrics]:
     """Split ``results`` by ``key`` and compute ``GroupMetrics`` per group.
 
+    ``key`` returns one label, or several (a task touching two apps is in both groups).
     Groups are ordered by ``order`` first (e.g. difficulty levels), then by name.
     Empty keys become ``"unknown"``.
     """
     groups: dict[str, list[EpisodeResult]] = {}
     for r in results:
-        groups.setdefault(key(r) or UNKNOWN_GROUP, []).append(r)
+        labels = key(r)
+        for label in [labels] if isinstance(labels, str) else list(labels) or [""]:
+            groups.setdefault(label or UNKNOWN_GROUP, []).append(r)
     out: dict[str, GroupMetrics] = {}
     for name in sorted(groups, key=_group_sort_key(order)):
         members = groups[name]
@@ -160,9 +177,6 @@ def compute_metrics(results: Sequence[EpisodeResult], *, seed: int = 0) -> RunMe
     scores = [r.score for r in results]
     failed = [r for r in results if not r.success]
 
-    def rate(pred: Callable[[EpisodeResult], bool], pool: Sequence[EpisodeResult]) -> float | None:
-        return sum(1 for r in pool if pred(r)) / len(pool) if pool else None
-
     termination_counts = dict.fromkeys(TERMINATIONS, 0)
     failed_termination_counts = dict.fromkeys(TERMINATIONS, 0)
     for r in results:
@@ -170,6 +184,16 @@ def compute_metrics(results: Sequence[EpisodeResult], *, seed: int = 0) -> RunMe
         if not r.success:
             failed_termination_counts[r.termination] = failed_termination_counts.get(r.termination, 0) + 1
 
+    def flags(pred: Callable[[EpisodeResult], bool], pool: Sequence[EpisodeResult]) -> list[float]:
+        return [1.0 if pred(r) else 0.0 for r in pool]
+
+    steps = [float(r.steps) for r in results]
+    durations = [r.duration_s for r in results]
+    tokens = [float(r.tokens_in + r.tokens_out) for r in results]
+    budget = flags(lambda r: r.termination == "budget_exhausted", results)
+    time_limit = flags(lambda r: r.termination == "time_limit", results)
+    errors = flags(lambda r: r.termination == "error", results)
+    partial = flags(has_partial_progress, failed)
     return RunMetrics(
         n=n,
         n_success=n - len(failed),
@@ -178,19 +202,30 @@ def compute_metrics(results: Sequence[EpisodeResult], *, seed: int = 0) -> RunMe
         success_ci95=_ci(success, seed),
         mean_score=_mean(scores),
         score_ci95=_ci(scores, seed),
-        avg_steps=_mean([float(r.steps) for r in results]),
-        avg_duration_s=_mean([r.duration_s for r in results]),
-        budget_exhaustion_rate=rate(lambda r: r.termination == "budget_exhausted", results),
-        time_limit_rate=rate(lambda r: r.termination == "time_limit", results),
-        error_rate=rate(lambda r: r.termination == "error", results),
-        avg_tokens=_mean([float(r.tokens_in + r.tokens_out) for r in results]),
+        avg_steps=_mean(steps),
+        avg_steps_ci95=_ci(steps, seed),
+        avg_duration_s=_mean(durations),
+        avg_duration_ci95=_ci(durations, seed),
+        budget_exhaustion_rate=_mean(budget),
+        budget_exhaustion_ci95=_ci(budget, seed),
+        time_limit_rate=_mean(time_limit),
+        time_limit_ci95=_ci(time_limit, seed),
+        error_rate=_mean(errors),
+        error_ci95=_ci(errors, seed),
+        avg_tokens=_mean(tokens),
+        avg_tokens_ci95=_ci(tokens, seed),
         avg_tokens_in=_mean([float(r.tokens_in) for r in results]),
         avg_tokens_out=_mean([float(r.tokens_out) for r in results]),
-        partial_progress_rate=rate(has_partial_progress, failed),
+        partial_progress_rate=_mean(partial),
+        partial_progress_ci95=_ci(partial, seed),
+        tsr=_mean(success),
+        tsr_ci95=_ci(success, seed),
+        subtasks=compute_subtask_metrics(results, seed=seed),
         termination_counts=termination_counts,
         failed_termination_counts=failed_termination_counts,
         by_device_combo=group_metrics(results, device_combo_of, seed=seed),
         by_pattern=group_metrics(results, lambda r: r.pattern, seed=seed),
         by_difficulty=group_metrics(results, lambda r: r.difficulty, seed=seed, order=DIFFICULTY_ORDER),
+        by_app=group_metrics(results, lambda r: r.apps, seed=seed),
         seed=seed,
     )

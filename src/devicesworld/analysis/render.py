@@ -47,6 +47,8 @@ def _signed_pct_ci(ci: CI | None) -> str:
 def _duration(seconds: float | None) -> str:
     if seconds is None:
         return _DASH
+    if seconds < 1.0:
+        return f"{1000.0 * seconds:.1f} ms"
     return f"{seconds:.1f} s" if seconds < 120 else f"{seconds / 60.0:.1f} min"
 
 
@@ -54,26 +56,49 @@ def _tokens(value: float | None) -> str:
     return _DASH if value is None else f"{value:,.0f}"
 
 
+def _dur_ci(ci: CI | None) -> str:
+    return _DASH if ci is None else f"[{_duration(ci[0])}, {_duration(ci[1])}]"
+
+
+def _tok_ci(ci: CI | None) -> str:
+    return _DASH if ci is None else f"[{_tokens(ci[0])}, {_tokens(ci[1])}]"
+
+
 def metrics_table(metrics: RunMetrics, *, title: str | None = "Run metrics") -> Table:
-    """The main table: one row per metric, its value, and its 95% CI where it has one."""
+    """The main table: one row per metric, its value, and its seeded 95% bootstrap CI over tasks."""
     table = Table(title=title, title_justify="left")
     table.add_column("Metric")
     table.add_column("Value", justify="right")
     table.add_column("95% CI", justify="right")
+    m = metrics
     rows: list[tuple[str, str, str]] = [
-        ("Tasks", str(metrics.n), ""),
-        ("Success rate", _pct(metrics.success_rate), _pct_ci(metrics.success_ci95)),
-        ("Mean score", _num(metrics.mean_score), _num_ci(metrics.score_ci95)),
-        ("Avg steps", _num(metrics.avg_steps, 1), ""),
-        ("Avg duration", _duration(metrics.avg_duration_s), ""),
-        ("Budget exhaustion", _pct(metrics.budget_exhaustion_rate), ""),
-        ("Time limit", _pct(metrics.time_limit_rate), ""),
-        ("Errors", _pct(metrics.error_rate), ""),
-        ("Partial progress (failed)", _pct(metrics.partial_progress_rate), ""),
-        ("Avg tokens / task", _tokens(metrics.avg_tokens), ""),
-        ("  input", _tokens(metrics.avg_tokens_in), ""),
-        ("  output", _tokens(metrics.avg_tokens_out), ""),
+        ("Tasks", str(m.n), ""),
+        ("Success rate (TSR)", _pct(m.success_rate), _pct_ci(m.success_ci95)),
+        ("Mean score", _num(m.mean_score), _num_ci(m.score_ci95)),
+        ("Avg steps", _num(m.avg_steps, 1), _num_ci(m.avg_steps_ci95, 1)),
+        ("Avg duration", _duration(m.avg_duration_s), _dur_ci(m.avg_duration_ci95)),
+        ("Budget exhaustion", _pct(m.budget_exhaustion_rate), _pct_ci(m.budget_exhaustion_ci95)),
+        ("Time limit", _pct(m.time_limit_rate), _pct_ci(m.time_limit_ci95)),
+        ("Errors", _pct(m.error_rate), _pct_ci(m.error_ci95)),
+        ("Partial progress (failed)", _pct(m.partial_progress_rate), _pct_ci(m.partial_progress_ci95)),
+        ("Avg tokens / task", _tokens(m.avg_tokens), _tok_ci(m.avg_tokens_ci95)),
+        ("  input", _tokens(m.avg_tokens_in), ""),
+        ("  output", _tokens(m.avg_tokens_out), ""),
     ]
+    sub = m.subtasks
+    if sub is not None and sub.n_composite:
+        rows += [
+            ("Composite tasks", str(sub.n_composite), ""),
+            ("  TSR (composite)", _pct(sub.tsr_composite), _pct_ci(sub.tsr_composite_ci95)),
+            ("  SSR", _pct(sub.ssr), _pct_ci(sub.ssr_ci95)),
+            (
+                f"  Subtasks passed ({sub.subtasks_passed}/{sub.subtasks_total})",
+                _pct(sub.subtask_rate),
+                _pct_ci(sub.subtask_rate_ci95),
+            ),
+        ]
+    else:
+        rows.append(("SSR", "- (no composite tasks)", ""))
     for row in rows:
         table.add_row(*row)
     return table
@@ -122,8 +147,10 @@ def render_metrics(metrics: RunMetrics, console: Console, *, title: str | None =
         ("By device combination", metrics.by_device_combo),
         ("By pattern", metrics.by_pattern),
         ("By difficulty", metrics.by_difficulty),
+        ("By app", metrics.by_app),
     ):
-        console.print(breakdown_table(label, groups))
+        if groups:
+            console.print(breakdown_table(label, groups))
 
 
 def _diff_row(label: str, diff: PairedDiff, *, percent: bool) -> tuple[str, str, str, str, str]:

@@ -8,13 +8,15 @@ are reported as such.
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 import traceback
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
+from devicesworld.analysis.sources import sources_seen
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord
 from devicesworld.spec.models import Task
@@ -53,6 +55,8 @@ def run_episode(
             observation = env.observe() if prewarmed else env.reset()
         except Exception as exc:
             return _harness_failure(task, entry, f"setup failed: {exc}", time.perf_counter() - t0)
+        initial = _initial_verdicts(env)
+        sources = [s.model_dump() for s in task.metadata.sources]
         agent = entry.factory(options)
         info = EpisodeInfo(
             task_id=task.id,
@@ -67,7 +71,10 @@ def run_episode(
             agent.start(info)
             while not env.done:
                 t_step = time.perf_counter()
+                if getattr(agent, "wants_screenshots", False):
+                    observation = _with_screenshots(env, observation)
                 decision = agent.act(observation, feedback)
+                t_decided = time.perf_counter()
                 outcome = env.step(decision.action)
                 observation = env.observe()
                 tokens_in += decision.tokens_in
@@ -87,6 +94,12 @@ def run_episode(
                         tokens_in=decision.tokens_in,
                         tokens_out=decision.tokens_out,
                         screenshots=shots,
+                        agent_latency_s=round(t_decided - t_step, 6),
+                        model_latency_s=float(decision.notes.get("model_latency_s", 0.0) or 0.0),
+                        agent_notes=decision.notes,
+                        sources_seen=sources_seen(
+                            sources, observation, (outcome.result.message, outcome.result.data)
+                        ),
                     )
                     log.write(record.model_dump_json() + "\n")
                     log.flush()
@@ -108,7 +121,9 @@ def run_episode(
             termination=env.termination or "error",
             tokens_in=tokens_in,
             tokens_out=tokens_out,
-            conditions=[ConditionRecord(**c.model_dump()) for c in verdict.conditions],
+            conditions=[
+                ConditionRecord(**c.model_dump(), **initial.get(c.id, {})) for c in verdict.conditions
+            ],
             agent=entry.name,
             error=error,
             setup_s=round(env.setup_seconds, 6),
@@ -118,6 +133,15 @@ def run_episode(
         env.close()
         if log is not None:
             log.close()
+
+
+def _initial_verdicts(env: CrossDeviceEnv) -> dict[str, dict[str, object]]:
+    """Each condition's verdict right after setup: lets diagnosis tell "never changed" from "wrong"."""
+    try:
+        verdict = env.evaluate()
+    except Exception:  # diagnosis evidence only; never fail an episode over it
+        return {}
+    return {c.id: {"initial_passed": c.passed, "initial_detail": c.detail} for c in verdict.conditions}
 
 
 def _save_screenshots(env: CrossDeviceEnv, episode_dir: Path | None, step: int) -> list[str]:
@@ -132,6 +156,21 @@ def _save_screenshots(env: CrossDeviceEnv, episode_dir: Path | None, step: int) 
     return names
 
 
+def _with_screenshots(
+    env: CrossDeviceEnv, observation: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """The observation with each device's PNG (base64) under ``_screenshot_png``, for vision agents."""
+    shots = env.screenshots()
+    return {
+        device_id: (
+            {**view, "_screenshot_png": base64.b64encode(shots[device_id]).decode("ascii")}
+            if device_id in shots
+            else view
+        )
+        for device_id, view in observation.items()
+    }
+
+
 def _task_fields(task: Task) -> dict[str, object]:
     md = task.metadata
     return {
@@ -141,6 +180,7 @@ def _task_fields(task: Task) -> dict[str, object]:
         "difficulty": md.difficulty,
         "apps": list(md.apps),
         "split": md.split,
+        "sources": [s.model_dump() for s in md.sources],
     }
 
 

@@ -17,6 +17,7 @@ import importlib
 import os
 import resource
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -40,6 +41,7 @@ class EpisodeSettings(BaseModel):
     model: str | None = None
     base_url: str | None = None
     screenshots: bool = False
+    agent_extra: dict[str, Any] = Field(default_factory=dict, description="AgentOptions.extra (--agent-opt).")
     kind_modules: list[str] = Field(
         default_factory=list,
         description="Modules to import in a fresh worker so that the tasks' device kinds are registered.",
@@ -111,7 +113,12 @@ def run_job(job: EpisodeJob, env: CrossDeviceEnv | None = None) -> JobOutcome:
             except Exception:
                 env = None  # a broken task: run_episode resets again and reports the failure
         settings = job.settings
-        options = AgentOptions(seed=settings.seed, model=settings.model, base_url=settings.base_url)
+        options = AgentOptions(
+            seed=settings.seed,
+            model=settings.model,
+            base_url=settings.base_url,
+            extra=dict(settings.agent_extra),
+        )
         result = run_episode(
             job.task,
             get_agent(settings.agent),

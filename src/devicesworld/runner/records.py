@@ -26,6 +26,12 @@ class ConditionRecord(BaseModel):
     scored: bool = True
     required: bool = True
     subtask: str | None = None
+    # Evaluator trace used by failure diagnosis (absent in records of older runs).
+    initial_passed: bool | None = Field(default=None, description="Verdict right after setup.")
+    initial_detail: str | None = Field(default=None, description="Detail right after setup.")
+    also_passes_on: list[str] = Field(
+        default_factory=list, description="Other devices of the same kind on which this failed check holds."
+    )
 
 
 class EpisodeResult(BaseModel):
@@ -53,6 +59,9 @@ class EpisodeResult(BaseModel):
     apps: list[str] = Field(default_factory=list)
     split: str = ""
     setup_s: float = 0.0
+    sources: list[dict[str, Any]] = Field(
+        default_factory=list, description="The task's metadata.sources (device, value), for diagnosis."
+    )
 
 
 class StepRecord(BaseModel):
@@ -72,3 +81,15 @@ class StepRecord(BaseModel):
     tokens_in: int = 0
     tokens_out: int = 0
     screenshots: list[str] = Field(default_factory=list)
+    agent_latency_s: float = Field(
+        default=0.0, description="Time the agent took to decide (model calls included)."
+    )
+    model_latency_s: float = Field(default=0.0, description="Time spent waiting for model replies.")
+    agent_notes: dict[str, Any] = Field(
+        default_factory=dict, description="The agent's Decision.notes: model calls, prompts/replies, plans."
+    )
+    sources_seen: list[int] = Field(
+        default_factory=list,
+        description="Indices into the task's metadata.sources whose value appeared in this step's "
+        "observation of the source device or in the action's feedback.",
+    )

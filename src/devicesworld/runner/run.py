@@ -61,6 +61,7 @@ class RunConfig(BaseModel):
     base_url: str | None = None
     resume: bool = False
     screenshots: bool = Field(default=False, description="Save each device's screen after every step.")
+    agent_extra: dict[str, Any] = Field(default_factory=dict, description="AgentOptions.extra (--agent-opt).")
 
 
 class RunOutcome(BaseModel):
@@ -100,6 +101,7 @@ def execute_run(
         model=config.model,
         base_url=config.base_url,
         screenshots=config.screenshots,
+        agent_extra=config.agent_extra,
         kind_modules=kind_modules(todo),
     )
     jobs = [EpisodeJob(task=t, episode_dir=str(out_dir / "episodes" / t.id), settings=settings) for t in todo]

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from devicesworld.devices.base import format_validation_error
 from devicesworld.spec.models import Task
-from devicesworld.spec.semantic import semantic_problems
+from devicesworld.spec.semantic import TaskParts, semantic_problems
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def load_tasks(path: str | Path) -> list[Task]:
     root = Path(path)
     if not root.exists():
         raise TaskLoadError([SpecIssue(str(root), None, "(file)", "no such file or folder")])
-    files = sorted(p for p in root.rglob("*") if p.suffix in {".json", ".jsonl"}) if root.is_dir() else [root]
+    files = sorted(p for p in root.rglob("*") if _is_task_file(p, root)) if root.is_dir() else [root]
     if not files:
         raise TaskLoadError([SpecIssue(str(root), None, "(file)", "no .json or .jsonl task files here")])
     tasks: list[Task] = []
@@ -77,6 +77,12 @@ def load_tasks(path: str | Path) -> list[Task]:
     return tasks
 
 
+def _is_task_file(path: Path, root: Path) -> bool:
+    """In a folder, task files are .json/.jsonl; names starting with ``_`` or ``.`` are not tasks."""
+    parts = path.relative_to(root).parts
+    return path.suffix in {".json", ".jsonl"} and not any(p.startswith(("_", ".")) for p in parts)
+
+
 def validate_document(
     doc: Any, file: str = "<memory>", line: int | None = None
 ) -> tuple[Task | None, list[SpecIssue]]:
@@ -89,7 +95,10 @@ def validate_document(
     try:
         task = Task.model_validate(doc)
     except ValidationError as exc:
-        return None, [SpecIssue(file, task_id, loc, msg, line) for loc, msg in format_validation_error(exc)]
+        structural = format_validation_error(exc)
+        seen = {loc for loc, _ in structural}
+        extra = [(f, m) for f, m in semantic_problems(TaskParts.salvage(doc)) if f not in seen]
+        return None, [SpecIssue(file, task_id, loc, msg, line) for loc, msg in [*structural, *extra]]
     problems = semantic_problems(task)
     return (None if problems else task), [SpecIssue(file, task.id, f, m, line) for f, m in problems]
 

@@ -94,6 +94,20 @@ class Limits(_Model):
     max_seconds: float | None = Field(default=600.0, gt=0, description="Wall-clock budget per episode.")
 
 
+class SourceValue(_Model):
+    """A value the agent must read from a source device before it can act (for failure diagnosis).
+
+    Declaring sources is optional. When a task declares them, a budget-exhausted run
+    in which one of these values never appeared in anything the agent saw (an
+    observation or an action's feedback) is diagnosed as B1, "required source
+    information never acquired" (see docs/analysis.md).
+    """
+
+    device: str = Field(description="The device the value must be read from.")
+    value: str | int | float = Field(description="The value as it is shown to the agent, e.g. `14:30`.")
+    description: str = ""
+
+
 class Metadata(_Model):
     model_config = ConfigDict(extra="allow")
 
@@ -104,6 +118,10 @@ class Metadata(_Model):
     split: str = "test"
     origin: str = "handwritten"
     tags: list[str] = Field(default_factory=list)
+    sources: list[SourceValue] = Field(
+        default_factory=list,
+        description="Values the agent must acquire from source devices; used only by failure diagnosis.",
+    )
 
 
 class Task(_Model):
@@ -142,6 +160,9 @@ class Task(_Model):
             raise ValueError(f"duplicate device ids: {', '.join(dup)}")
         if not self.metadata.device_kinds:
             self.metadata.device_kinds = [d.kind for d in self.devices]
+        unknown = sorted({s.device for s in self.metadata.sources} - set(ids))
+        if unknown:
+            raise ValueError(f"metadata.sources name devices the task does not have: {', '.join(unknown)}")
         return self
 
     def device_ids(self) -> list[str]:

@@ -8,23 +8,79 @@ at once, each with the field it concerns, so a task author fixes a file in one p
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from devicesworld.devices.base import _Declared, format_validation_error, get_kind, kind_names
 from devicesworld.spec.actions import GLOBAL_ACTIONS
-from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Task
+from devicesworld.spec.models import GLOBAL_DEVICE, Condition, DeviceOp, DeviceSpec, Step, Task
 from devicesworld.verify.registry import check_names, find_check
 
 Problem = tuple[str, str]
 """``(field path, message)``."""
 
 
-def semantic_problems(task: Task) -> list[Problem]:
+@dataclass
+class TaskParts:
+    """The sections of a task that registry rules look at, each item with its index in the file."""
+
+    devices: list[tuple[int, DeviceSpec]] = field(default_factory=list)
+    setup: list[tuple[int, DeviceOp]] = field(default_factory=list)
+    cleanup: list[tuple[int, DeviceOp]] = field(default_factory=list)
+    conditions: list[tuple[int, Condition]] = field(default_factory=list)
+    solution: list[tuple[int, Step]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, task: Task) -> TaskParts:
+        return cls(
+            devices=list(enumerate(task.devices)),
+            setup=list(enumerate(task.setup)),
+            cleanup=list(enumerate(task.cleanup)),
+            conditions=list(enumerate(task.evaluation.conditions)),
+            solution=list(enumerate(task.solution)),
+        )
+
+    @classmethod
+    def salvage(cls, doc: Mapping[str, Any]) -> TaskParts:
+        """The items of a structurally invalid document that parse on their own.
+
+        Lets the loader report registry problems (an unknown op, a missing check) in the
+        same pass as structural ones, so an author sees every error at once.
+        """
+        evaluation = doc.get("evaluation")
+        conditions = evaluation.get("conditions") if isinstance(evaluation, Mapping) else None
+        return cls(
+            devices=_parse_items(doc.get("devices"), DeviceSpec),
+            setup=_parse_items(doc.get("setup"), DeviceOp),
+            cleanup=_parse_items(doc.get("cleanup"), DeviceOp),
+            conditions=_parse_items(conditions, Condition),
+            solution=_parse_items(doc.get("solution"), Step),
+        )
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _parse_items(raw: Any, model: type[M]) -> list[tuple[int, M]]:
+    if not isinstance(raw, list):
+        return []
+    out: list[tuple[int, M]] = []
+    for i, item in enumerate(raw):
+        try:
+            out.append((i, model.model_validate(item)))
+        except ValidationError:
+            continue
+    return out
+
+
+def semantic_problems(task: Task | TaskParts) -> list[Problem]:
+    parts = TaskParts.of(task) if isinstance(task, Task) else task
     problems: list[Problem] = []
     kinds: dict[str, str] = {}
-    for i, dev in enumerate(task.devices):
+    declared = [dev.id for _, dev in parts.devices]
+    for i, dev in parts.devices:
         kind = get_kind(dev.kind)
         if kind is None:
             problems.append(
@@ -37,12 +93,13 @@ def semantic_problems(task: Task) -> list[Problem]:
                 kind.profile_model.model_validate(dev.profile)
             except ValidationError as exc:
                 problems += _prefixed(f"devices.{i}.profile", exc)
-    problems += _ops(task.setup, "setup", kinds, task)
-    problems += _ops(task.cleanup, "cleanup", kinds, task)
-    for i, cond in enumerate(task.evaluation.conditions):
+    problems += _ops(parts.setup, "setup", kinds, declared)
+    problems += _ops(parts.cleanup, "cleanup", kinds, declared)
+    for i, cond in parts.conditions:
         where = f"evaluation.conditions.{i}"
         if cond.device != GLOBAL_DEVICE and cond.device not in kinds:
-            problems.append((f"{where}.device", _unknown_device(cond.device, task)))
+            if cond.device not in declared:
+                problems.append((f"{where}.device", _unknown_device(cond.device, declared)))
             continue
         kind_name = kinds.get(cond.device, GLOBAL_DEVICE)
         spec = find_check(kind_name, cond.check)
@@ -55,20 +112,25 @@ def semantic_problems(task: Task) -> list[Problem]:
             )
             continue
         problems += _args(spec, cond.args, f"{where}.args")
-    for i, step in enumerate(task.solution):
-        problems += step_problems(step.device, step.action, step.args, kinds, f"solution.{i}", task)
+    for i, step in parts.solution:
+        problems += step_problems(step.device, step.action, step.args, kinds, f"solution.{i}", declared)
     return problems
 
 
 def step_problems(
-    device: str | None, action: str, args: Mapping[str, Any], kinds: Mapping[str, str], where: str, task: Task
+    device: str | None,
+    action: str,
+    args: Mapping[str, Any],
+    kinds: Mapping[str, str],
+    where: str,
+    declared: list[str],
 ) -> list[Problem]:
     if action in GLOBAL_ACTIONS:
         return _args(GLOBAL_ACTIONS[action], args, f"{where}.args")
     if device is None:
         return [(f"{where}.device", f"action {action!r} needs a target device")]
     if device not in kinds:
-        return [(f"{where}.device", _unknown_device(device, task))]
+        return [] if device in declared else [(f"{where}.device", _unknown_device(device, declared))]
     kind = get_kind(kinds[device])
     assert kind is not None
     if action not in kind.actions:
@@ -78,12 +140,15 @@ def step_problems(
     return _args(kind.actions[action], args, f"{where}.args")
 
 
-def _ops(ops: list[DeviceOp], section: str, kinds: Mapping[str, str], task: Task) -> list[Problem]:
+def _ops(
+    ops: list[tuple[int, DeviceOp]], section: str, kinds: Mapping[str, str], declared: list[str]
+) -> list[Problem]:
     problems: list[Problem] = []
-    for i, op in enumerate(ops):
+    for i, op in ops:
         where = f"{section}.{i}"
         if op.device not in kinds:
-            problems.append((f"{where}.device", _unknown_device(op.device, task)))
+            if op.device not in declared:
+                problems.append((f"{where}.device", _unknown_device(op.device, declared)))
             continue
         kind = get_kind(kinds[op.device])
         assert kind is not None
@@ -111,5 +176,5 @@ def _prefixed(where: str, exc: ValidationError) -> list[Problem]:
     ]
 
 
-def _unknown_device(device: str, task: Task) -> str:
-    return f"device {device!r} is not one of the task's devices ({', '.join(task.device_ids())})"
+def _unknown_device(device: str, declared: list[str]) -> str:
+    return f"device {device!r} is not one of the task's devices ({', '.join(declared) or 'none declared'})"

@@ -28,6 +28,9 @@ class ConditionResult(BaseModel):
     scored: bool = True
     required: bool = True
     subtask: str | None = None
+    also_passes_on: list[str] = []
+    """For a failed condition: other devices of the same kind on which the same check holds
+    (the expected output exists, but on the wrong device; failure type D2)."""
 
 
 class EvaluationResult(BaseModel):
@@ -46,6 +49,7 @@ def evaluate_conditions(
     results: list[ConditionResult] = []
     for cond in conditions:
         passed, detail = _run_one(cond, getter_for, kind_of, find_check)
+        elsewhere = [] if passed else _passes_elsewhere(cond, getter_for, kind_of, find_check)
         results.append(
             ConditionResult(
                 id=cond.id,
@@ -56,9 +60,32 @@ def evaluate_conditions(
                 scored=cond.scored,
                 required=cond.required,
                 subtask=cond.subtask,
+                also_passes_on=elsewhere,
             )
         )
     return aggregate(results)
+
+
+def _passes_elsewhere(
+    cond: Condition,
+    getter_for: GetterFactory,
+    kind_of: Mapping[str, str],
+    find_check: Callable[[str, str], Any],
+) -> list[str]:
+    """Run a failed condition's check on the task's other devices of the same kind.
+
+    Checks only read state through getters, so probing is side-effect free; it runs
+    only for failed conditions of tasks with several devices of one kind.
+    """
+    kind = kind_of.get(cond.device)
+    siblings = sorted(d for d, k in kind_of.items() if k == kind and d != cond.device)
+    found: list[str] = []
+    for other in siblings:
+        probe = cond.model_copy(update={"device": other})
+        passed, _ = _run_one(probe, getter_for, kind_of, find_check)
+        if passed:
+            found.append(other)
+    return found
 
 
 def aggregate(results: list[ConditionResult]) -> EvaluationResult:

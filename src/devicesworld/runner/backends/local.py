@@ -51,11 +51,17 @@ class InProcessPool:
         self._worker.close()
 
 
+READY = b"ready"
+START_TIMEOUT_S = 120.0
+"""How long a new worker process may take to import everything before it counts as dead."""
+
+
 def _worker_main(conn: Connection, prewarm: bool, min_setup_s: float) -> None:
     """A worker process: run jobs from the pipe until it closes or says stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
     worker = EpisodeWorker(prewarm=prewarm, min_setup_s=min_setup_s)
     try:
+        conn.send_bytes(READY)  # imports are done: from here on, time is the episodes'
         while True:
             try:
                 message: dict[str, Any] | None = json.loads(conn.recv_bytes())
@@ -77,7 +83,12 @@ class _Proc:
 
 
 class ProcessPool:
-    """``size`` spawned worker processes on this machine."""
+    """``size`` spawned worker processes on this machine.
+
+    The pool returns (and a replaced worker is used) only once each process has
+    imported everything and said it is ready, so start-up is never charged to an
+    episode's timeout.
+    """
 
     def __init__(self, size: int, *, prewarm: bool, min_setup_s: float = MIN_SETUP_S) -> None:
         self._ctx = multiprocessing.get_context("spawn")
@@ -87,6 +98,8 @@ class ProcessPool:
         try:
             for _ in range(size):
                 self._procs.append(self._spawn())
+            for proc in self._procs:
+                self._await_ready(proc)
         except BaseException:
             self.close()
             raise
@@ -143,6 +156,15 @@ class ProcessPool:
         return completions
 
     @staticmethod
+    def _await_ready(p: _Proc) -> None:
+        try:
+            if p.conn.poll(START_TIMEOUT_S) and p.conn.recv_bytes() == READY:
+                return
+        except (EOFError, OSError):
+            pass
+        p.died = f"worker process {p.process.pid} did not start (exit status {p.process.exitcode})"
+
+    @staticmethod
     def _death(p: _Proc) -> str:
         p.process.join(timeout=1.0)
         return f"worker process {p.process.pid} exited with status {p.process.exitcode}"
@@ -150,6 +172,7 @@ class ProcessPool:
     def restart(self, slot: int) -> None:
         self._stop(self._procs[slot], kill=True)
         self._procs[slot] = self._spawn()
+        self._await_ready(self._procs[slot])
 
     def close(self) -> None:
         for p in self._procs:

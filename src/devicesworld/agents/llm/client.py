@@ -1,0 +1,246 @@
+"""One chat-completion call to an OpenAI-compatible endpoint, with its cost and record.
+
+The official ``openai`` SDK does the HTTP work, including retries with exponential
+backoff (and the server's ``Retry-After``) on rate limits (429), timeouts, lock
+conflicts and 5xx errors; we only configure it and read how many retries it took.
+Every call yields a :class:`CallRecord` — tokens, latency, retries, and the prompt
+and reply as configured by ``log_prompts`` — which agents put into
+``Decision.notes`` so that ``steps.jsonl`` keeps the whole exchange.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import openai
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+LogMode = Literal["full", "hash", "none"]
+ToolsMode = Literal["auto", "on", "off"]
+
+API_KEY_VARS = ("DEVICESWORLD_API_KEY", "OPENAI_API_KEY")
+"""Where the key comes from, first match wins."""
+MODEL_VAR = "DEVICESWORLD_MODEL"
+BASE_URL_VAR = "DEVICESWORLD_BASE_URL"
+ROLE_HEADER = "X-DevicesWorld-Role"
+"""Which part of an agent is asking (actor, planner, ...); real endpoints ignore it,
+the local test server uses it to script its replies."""
+
+
+class LLMError(Exception):
+    """The endpoint could not be used (bad configuration, or errors after all retries)."""
+
+
+class LLMConfig(BaseModel):
+    """Settings of the model calls; read from ``AgentOptions`` and its ``extra`` dict."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str
+    base_url: str | None = None
+    api_key: str = Field(default="", repr=False)
+    temperature: float = 0.0
+    max_tokens: int | None = 1024
+    timeout_s: float = Field(default=120.0, gt=0)
+    max_retries: int = Field(default=6, ge=0)
+    tools: ToolsMode = Field(
+        default="auto", description="on: function calling; off: JSON in text; auto: on, off if refused."
+    )
+    log_prompts: LogMode = "hash"
+    history: int = Field(default=10, ge=0, description="Steps of text history in the prompt.")
+    vision: bool = Field(default=False, description="Send device screenshots as images.")
+
+    @classmethod
+    def from_options(
+        cls, model: str | None, base_url: str | None, extra: Mapping[str, Any] | None = None
+    ) -> LLMConfig:
+        """Build from the command line and the environment; a clear error when incomplete."""
+        extra = dict(extra or {})
+        model = model or os.environ.get(MODEL_VAR)
+        base_url = base_url or os.environ.get(BASE_URL_VAR) or None
+        if not model:
+            raise LLMError(f"LLM agents need a model: pass --model or set {MODEL_VAR}")
+        key = next((os.environ[v] for v in API_KEY_VARS if os.environ.get(v)), "")
+        if not key:
+            if base_url is None:
+                raise LLMError(
+                    f"no API key: set {' or '.join(API_KEY_VARS)} (or --base-url for a local server)"
+                )
+            key = "not-needed"  # local servers (vLLM, llama.cpp, ...) usually take any key
+        known = set(cls.model_fields) - {"model", "base_url", "api_key"}
+        unknown = sorted(set(extra) - known)
+        if unknown:
+            raise LLMError(f"unknown LLM option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+        try:
+            return cls(model=model, base_url=base_url, api_key=key, **extra)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+            raise LLMError(f"invalid LLM option: {problems}") from None
+
+
+class CallRecord(BaseModel):
+    """What one model call cost and said; goes into ``steps.jsonl`` via ``Decision.notes``."""
+
+    role: str
+    model: str
+    latency_s: float
+    tokens_in: int
+    tokens_out: int
+    tokens_estimated: bool = False
+    retries: int = 0
+    finish_reason: str | None = None
+    prompt_sha256: str | None = None
+    prompt: list[dict[str, Any]] | None = None
+    reply: dict[str, Any] | None = None
+
+
+class ChatReply(BaseModel):
+    """The parts of a completion the agents use."""
+
+    content: str | None = None
+    refusal: str | None = None
+    tool_calls: list[dict[str, Any]] = Field(default_factory=list)
+    """Each ``{"id", "name", "arguments"}``; ``arguments`` is the raw JSON text."""
+    record: CallRecord
+
+
+class LLMClient:
+    """A configured endpoint. Thread-compatible: one per agent instance."""
+
+    def __init__(self, config: LLMConfig) -> None:
+        self.config = config
+        self._client = openai.OpenAI(
+            api_key=config.api_key,
+            base_url=config.base_url,
+            timeout=config.timeout_s,
+            max_retries=config.max_retries,
+        )
+        self.tools_refused = config.tools == "off"
+
+    @property
+    def use_tools(self) -> bool:
+        return not self.tools_refused
+
+    def chat(
+        self,
+        messages: list[dict[str, Any]],
+        *,
+        role: str,
+        tools: list[dict[str, Any]] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> ChatReply:
+        """One completion; raises :class:`LLMError` when the endpoint fails after all retries."""
+        tools = tools if (tools and self.use_tools) else None
+        try:
+            return self._call(messages, role=role, tools=tools, headers=headers)
+        except openai.BadRequestError as exc:
+            about_tools = any(word in str(exc.message).lower() for word in ("tool", "function"))
+            if tools is None or self.config.tools != "auto" or not about_tools:
+                raise LLMError(_describe(exc)) from None
+            # The endpoint may not support function calling: fall back to JSON in text.
+            self.tools_refused = True
+            raise ToolsRefused(_describe(exc)) from None
+        except openai.APIError as exc:
+            raise LLMError(_describe(exc)) from None
+
+    def _call(
+        self,
+        messages: list[dict[str, Any]],
+        *,
+        role: str,
+        tools: list[dict[str, Any]] | None,
+        headers: Mapping[str, str] | None,
+    ) -> ChatReply:
+        cfg = self.config
+        kwargs: dict[str, Any] = {
+            "model": cfg.model,
+            "messages": messages,
+            "temperature": cfg.temperature,
+            "extra_headers": {ROLE_HEADER: role, **(headers or {})},
+        }
+        if cfg.max_tokens is not None:
+            kwargs["max_tokens"] = cfg.max_tokens
+        if tools:
+            kwargs["tools"] = tools
+            kwargs["tool_choice"] = "auto"
+        t0 = time.perf_counter()
+        raw = self._client.chat.completions.with_raw_response.create(**kwargs)
+        completion = raw.parse()
+        latency = time.perf_counter() - t0
+        if not completion.choices:
+            raise LLMError("the endpoint returned no choices")
+        choice = completion.choices[0]
+        message = choice.message
+        calls = [
+            {"id": c.id, "name": c.function.name, "arguments": c.function.arguments}
+            for c in (message.tool_calls or [])
+            if getattr(c, "function", None) is not None
+        ]
+        usage = completion.usage
+        estimated = usage is None
+        if usage is not None:
+            tokens_in, tokens_out = usage.prompt_tokens, usage.completion_tokens
+        else:  # some servers omit usage: estimate (4 characters a token) and say so
+            tokens_in = estimate_tokens(json.dumps(messages)) + (
+                estimate_tokens(json.dumps(tools)) if tools else 0
+            )
+            tokens_out = estimate_tokens((message.content or "") + json.dumps(calls))
+        reply = {"content": message.content, "refusal": message.refusal, "tool_calls": calls}
+        record = CallRecord(
+            role=role,
+            model=cfg.model,
+            latency_s=round(latency, 6),
+            tokens_in=tokens_in,
+            tokens_out=tokens_out,
+            tokens_estimated=estimated,
+            retries=raw.retries_taken,
+            finish_reason=choice.finish_reason,
+            prompt_sha256=None if cfg.log_prompts == "none" else prompt_digest(messages, tools),
+            prompt=redact_images(messages) if cfg.log_prompts == "full" else None,
+            reply=None if cfg.log_prompts == "none" else reply,
+        )
+        return ChatReply(content=message.content, refusal=message.refusal, tool_calls=calls, record=record)
+
+
+class ToolsRefused(LLMError):
+    """The endpoint rejected a request with tools; the client now sends JSON-in-text prompts."""
+
+
+def estimate_tokens(text: str) -> int:
+    return max(1, len(text) // 4)
+
+
+def prompt_digest(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> str:
+    """sha256 of the canonical JSON of the request's messages and tools."""
+    doc = json.dumps({"messages": messages, "tools": tools}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(doc.encode("utf-8")).hexdigest()
+
+
+def redact_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages with inline images replaced by their hash (screenshots are saved apart)."""
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        content = m.get("content")
+        if isinstance(content, list):
+            parts = []
+            for part in content:
+                if part.get("type") == "image_url":
+                    url = str(part.get("image_url", {}).get("url", ""))
+                    parts.append({"type": "image", "sha256": hashlib.sha256(url.encode()).hexdigest()})
+                else:
+                    parts.append(part)
+            out.append({**m, "content": parts})
+        else:
+            out.append(m)
+    return out
+
+
+def _describe(exc: openai.APIError) -> str:
+    status = getattr(exc, "status_code", None)
+    where = f"HTTP {status}: " if status else ""
+    return f"model endpoint error ({type(exc).__name__}) {where}{exc.message}"

@@ -1,0 +1,61 @@
+"""``llm``: the DevicesWorld paper's direct-interaction protocol (§4.1).
+
+Each step is one request: the instruction, the visible observation of every device
+(screenshots for vision models), the previous action and its feedback, and the text
+history of the last ten steps; temperature 0. The model answers with one tool call
+(or one JSON object when the endpoint has no function calling).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from devicesworld.agents.base import Decision
+from devicesworld.agents.llm.core import LLMAgentCore
+from devicesworld.agents.llm.parsing import decode_action
+from devicesworld.agents.llm.prompts import (
+    ACTION_RULES,
+    action_format,
+    devices_line,
+    format_history,
+    format_observations,
+    format_previous,
+    user_message,
+)
+from devicesworld.agents.llm.tools import ReplyError
+
+SYSTEM = """\
+You are an agent that operates several devices (phones, desktops, a smart home) to carry out a user's task.
+Devices: {devices}.
+{rules}
+{format}"""
+
+
+class DirectAgent(LLMAgentCore):
+    def decide(self, observation: dict[str, dict[str, Any]]) -> Decision:
+        assert self.info is not None
+        info = self.info
+
+        def build(use_tools: bool) -> list[dict[str, Any]]:
+            system = SYSTEM.format(
+                devices=devices_line(info),
+                rules=ACTION_RULES,
+                format=action_format(self.book, use_tools=use_tools),
+            )
+            text = (
+                f"# Task\n{info.instruction}\n\n"
+                f"# Step {self.step_number} of at most {info.max_steps}\n\n"
+                f"# Current observations\n{format_observations(observation)}\n\n"
+                f"# Previous action and its feedback\n{format_previous(self.last)}\n\n"
+                f"# History (last {self.config.history} steps)\n"
+                f"{format_history(self.history, self.config.history)}\n\n"
+                "Your next action:"
+            )
+            return [{"role": "system", "content": system}, user_message(text, self.images(observation))]
+
+        reply = self.chat(build, role="actor", tools=self.book.tools)
+        try:
+            step, _ = decode_action(reply, self.book)
+        except ReplyError as exc:
+            return self.decision(None, reply_error=str(exc))
+        return self.decision(step)

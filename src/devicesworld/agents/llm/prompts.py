@@ -1,0 +1,134 @@
+"""Prompt text shared by the LLM agents.
+
+Following the DevicesWorld paper (§4.1), every step is one fresh request holding the
+instruction, the currently visible observation of every device (and screenshots for
+vision models), the previous action with its execution feedback, and the text
+history of the last ten steps — not an ever-growing chat. The texts are plain and
+deterministic so that a prompt's sha256 identifies it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from pydantic import BaseModel
+
+from devicesworld.agents.base import EpisodeInfo
+from devicesworld.agents.llm.tools import ToolBook
+
+OBSERVATION_CHARS = 6000
+FEEDBACK_CHARS = 3000
+HISTORY_CHARS = 300
+
+ACTION_RULES = """\
+Rules:
+- Each turn you take exactly one action on one device (or a global action).
+- The SmartHome state is not shown in its observation: query it (list_rooms, list_devices, get_device_state, ...).
+- Use the feedback of your previous action: if it failed, fix the cause instead of repeating it.
+- Call finish only when every part of the task is done on every device; call report_infeasible
+  with a reason if the request cannot be carried out."""
+
+TOOLS_FORMAT = "Act by calling exactly one of the provided tools."
+
+TEXT_FORMAT = """\
+Reply with exactly one JSON object, and nothing else after it:
+{{"device": "<device id>", "action": "<action name>", "args": {{...}}}}
+Global actions have no device: {{"action": "finish"}} or {{"action": "report_infeasible", "args": {{"reason": "..."}}}}.
+The available actions (device, action: description | JSON Schema of args):
+{catalog}"""
+
+
+class StepLog(BaseModel):
+    """One past step as the agents remember it."""
+
+    step: int
+    device: str | None
+    action: str
+    args: dict[str, Any]
+    ok: bool
+    error_code: str | None = None
+    message: str = ""
+    data: Any = None
+    reply_error: str | None = None
+    """Why the model's reply could not be used, when the step stood for a bad reply."""
+
+    def headline(self) -> str:
+        where = f"{self.device}." if self.device else ""
+        return f"{where}{self.action} {_dumps(self.args)}"
+
+    def outcome(self, limit: int) -> str:
+        if self.reply_error:
+            return f"ERROR: your reply could not be used: {self.reply_error}"
+        status = "ok" if self.ok else f"FAILED [{self.error_code}]"
+        text = f"{status}: {self.message}"
+        if self.data is not None:
+            text += f" | data: {_dumps(self.data)}"
+        return _clip(text, limit)
+
+
+def devices_line(info: EpisodeInfo) -> str:
+    return ", ".join(f"{d.id} ({d.kind})" for d in info.devices)
+
+
+def format_observations(observation: dict[str, dict[str, Any]], only: list[str] | None = None) -> str:
+    parts = []
+    for device_id, view in observation.items():
+        if only is not None and device_id not in only:
+            continue
+        shown = {k: v for k, v in view.items() if not k.startswith("_")}
+        parts.append(f"## {device_id}\n{_clip(_dumps(shown), OBSERVATION_CHARS)}")
+    return "\n".join(parts) or "(none)"
+
+
+def format_previous(last: StepLog | None) -> str:
+    if last is None:
+        return "(none: this is the first step)"
+    return f"step {last.step}: {last.headline()}\n-> {last.outcome(FEEDBACK_CHARS)}"
+
+
+def format_history(history: list[StepLog], n: int) -> str:
+    recent = history[-n:] if n > 0 else []
+    if not recent:
+        return "(empty)"
+    return "\n".join(f"step {h.step}: {h.headline()} -> {h.outcome(HISTORY_CHARS)}" for h in recent)
+
+
+def action_format(book: ToolBook, *, use_tools: bool) -> str:
+    return TOOLS_FORMAT if use_tools else TEXT_FORMAT.format(catalog=book.catalog_text())
+
+
+def user_message(text: str, images: dict[str, bytes] | None = None) -> dict[str, Any]:
+    """A user message; with images, OpenAI's multi-part content (a label before each image)."""
+    if not images:
+        return {"role": "user", "content": text}
+    parts: list[dict[str, Any]] = [{"type": "text", "text": text}]
+    for device_id, png in images.items():
+        url = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+        parts.append({"type": "text", "text": f"Screenshot of {device_id}:"})
+        parts.append({"type": "image_url", "image_url": {"url": url}})
+    return {"role": "user", "content": parts}
+
+
+def screenshots_of(observation: dict[str, dict[str, Any]], only: list[str] | None = None) -> dict[str, bytes]:
+    """PNG screenshots carried in the observation under ``_screenshot_png`` (base64), if any."""
+    out: dict[str, bytes] = {}
+    for device_id, view in observation.items():
+        if only is not None and device_id not in only:
+            continue
+        value = view.get("_screenshot_png")
+        if isinstance(value, str):
+            try:
+                out[device_id] = base64.b64decode(value)
+            except ValueError:
+                continue
+    return out
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"))
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 15] + " ...[truncated]"

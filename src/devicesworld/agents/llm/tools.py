@@ -1,0 +1,149 @@
+"""Function-calling tools generated from the episode's action spaces.
+
+One tool per (device kind, action), named ``<kind>__<action>``, with the target
+device as an enum argument and the action's own arguments nested under ``args``
+(so that an action argument can never collide with ``device``, and the action's
+JSON Schema is used unchanged — the very schema the controller validates with).
+``finish`` and ``report_infeasible`` are tools of their own. A model without
+function calling gets the same catalog as text (see :meth:`ToolBook.catalog_text`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from devicesworld.agents.base import EpisodeInfo
+from devicesworld.spec.actions import FINISH, REPORT_INFEASIBLE
+from devicesworld.spec.models import Step
+
+GLOBAL_KEY = "*"
+_NAME_OK = re.compile(r"[^a-zA-Z0-9_-]")
+
+
+class ReplyError(Exception):
+    """The model's reply cannot be turned into an action; the message is shown to the model."""
+
+
+@dataclass(frozen=True)
+class ToolTarget:
+    kind: str | None
+    action: str
+    devices: tuple[str, ...]
+
+
+@dataclass
+class ToolBook:
+    """The tools of one episode and how to turn a tool call back into a step."""
+
+    tools: list[dict[str, Any]] = field(default_factory=list)
+    targets: dict[str, ToolTarget] = field(default_factory=dict)
+    catalog: list[tuple[str, str, str, dict[str, Any]]] = field(default_factory=list)
+    """``(device, action, doc, args_schema)`` per device and action, for text prompts."""
+
+    @classmethod
+    def build(
+        cls, info: EpisodeInfo, *, devices: list[str] | None = None, include_global: bool = True
+    ) -> ToolBook:
+        """Tools for ``devices`` (default all) plus, if asked, the global actions."""
+        wanted = devices if devices is not None else [d.id for d in info.devices]
+        by_kind: dict[str, list[str]] = {}
+        for d in info.devices:
+            if d.id in wanted:
+                by_kind.setdefault(d.kind, []).append(d.id)
+        book = cls()
+        for kind, ids in by_kind.items():
+            space = info.action_spaces.get(ids[0], [])
+            for spec in space:
+                book._add_device_tool(kind, tuple(ids), spec)
+            for device_id in ids:
+                for spec in info.action_spaces.get(device_id, []):
+                    book.catalog.append((device_id, spec["name"], spec.get("doc", ""), spec["args_schema"]))
+        if include_global:
+            for spec in info.action_spaces.get(GLOBAL_KEY, []):
+                book.add_plain_tool(spec["name"], spec.get("doc", ""), spec["args_schema"], kind=None)
+                book.catalog.append(("", spec["name"], spec.get("doc", ""), spec["args_schema"]))
+        return book
+
+    def _add_device_tool(self, kind: str, devices: tuple[str, ...], spec: dict[str, Any]) -> None:
+        name = tool_name(kind, spec["name"])
+        schema = dict(spec["args_schema"])
+        defs = schema.pop("$defs", None)
+        params: dict[str, Any] = {
+            "type": "object",
+            "properties": {
+                "device": {"type": "string", "enum": list(devices), "description": f"The {kind} device."},
+                "args": schema,
+            },
+            "required": ["device", "args"],
+            "additionalProperties": False,
+        }
+        if defs:
+            params["$defs"] = defs
+        doc = spec.get("doc", "")
+        self.tools.append(_function(name, f"[{kind}] {doc}", params))
+        self.targets[name] = ToolTarget(kind=kind, action=spec["name"], devices=devices)
+
+    def add_plain_tool(self, name: str, doc: str, params: dict[str, Any], *, kind: str | None = None) -> None:
+        """A tool whose arguments are the parameters themselves (global and agent-internal tools)."""
+        self.tools.append(_function(name, doc, params))
+        self.targets[name] = ToolTarget(kind=kind, action=name, devices=())
+
+    def is_env_tool(self, name: str) -> bool:
+        target = self.targets.get(name)
+        return target is not None and (target.kind is not None or name in (FINISH, REPORT_INFEASIBLE))
+
+    def to_step(self, name: str, arguments: dict[str, Any]) -> Step:
+        """The environment step a tool call stands for; :class:`ReplyError` if it stands for none."""
+        target = self.targets.get(name)
+        if target is None:
+            known = ", ".join(self.targets)
+            raise ReplyError(f"unknown tool {name!r}; call one of: {known}")
+        if target.kind is None:
+            return Step(action=target.action, args=arguments)
+        device = arguments.get("device")
+        if device is None and len(target.devices) == 1:
+            device = target.devices[0]
+        if not isinstance(device, str):
+            raise ReplyError(f"tool {name} needs a 'device' argument, one of {', '.join(target.devices)}")
+        if "args" in arguments:
+            args = arguments["args"]
+            if args is None:
+                args = {}
+            if not isinstance(args, dict):
+                raise ReplyError(f"tool {name}: 'args' must be an object, got {json.dumps(args)}")
+        else:  # some models flatten the action's arguments next to 'device'
+            args = {k: v for k, v in arguments.items() if k != "device"}
+        return Step(device=device, action=target.action, args=args)
+
+    def catalog_text(self) -> str:
+        """The actions as text, one per line, for models without function calling."""
+        lines = []
+        for device, action, doc, schema in self.catalog:
+            head = f"- {device} {action}" if device else f"- (global) {action}"
+            lines.append(f"{head}: {doc} | args: {json.dumps(compact_schema(schema), sort_keys=True)}")
+        return "\n".join(lines)
+
+
+def tool_name(kind: str, action: str) -> str:
+    return _NAME_OK.sub("_", f"{kind}__{action}")[:64]
+
+
+def _function(name: str, doc: str, params: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": doc, "parameters": params}}
+
+
+def compact_schema(value: Any) -> Any:
+    """The schema without its ``title`` strings, for shorter text prompts."""
+    if isinstance(value, dict):
+        return {k: compact_schema(v) for k, v in value.items() if not (k == "title" and isinstance(v, str))}
+    if isinstance(value, list):
+        return [compact_schema(v) for v in value]
+    return value
+
+
+def object_schema(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    """A small JSON Schema object for agent-internal tools."""
+    return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}

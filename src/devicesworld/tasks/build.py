@@ -1,0 +1,71 @@
+"""``devicesworld tasks build``: compose candidate tasks, keep those that pass quality control.
+
+Every candidate goes through the same gates as ``tasks validate``; rejected ones are
+counted per builder and reason, so a builder that produces many bad candidates is
+visible rather than silently filtered.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import cycle
+
+from pydantic import BaseModel, Field
+
+from devicesworld.spec.models import Task
+from devicesworld.tasks.composition.compose import Category, Composer, CompositionError
+from devicesworld.tasks.composition.library import smarthome
+from devicesworld.tasks.validate import validate_task
+
+CATEGORIES: tuple[Category, ...] = (
+    "single_device_dependent",
+    "multi_device_dependent",
+    "multi_device_independent",
+)
+
+
+class BuildReport(BaseModel):
+    seed: int
+    requested: int
+    built: int
+    attempts: int
+    rejected: dict[str, int] = Field(default_factory=dict, description="'builder: reason' -> count")
+
+
+def default_composer() -> Composer:
+    return Composer(smarthome.LIBRARY, scaffolds={"smarthome": smarthome.scaffold})
+
+
+def build_composed(
+    seed: int, count: int, *, composer: Composer | None = None
+) -> tuple[list[Task], BuildReport]:
+    """Up to ``count`` composite tasks from consecutive sub-seeds of ``seed``, cycling the categories."""
+    composer = composer or default_composer()
+    tasks: list[Task] = []
+    rejected: Counter[str] = Counter()
+    attempts = 0
+    categories = cycle(CATEGORIES)
+    max_attempts = count * 20
+    while len(tasks) < count and attempts < max_attempts:
+        category = next(categories)
+        sub_seed = seed * 1_000_003 + attempts
+        attempts += 1
+        builder = f"compose/{category}"
+        try:
+            task = composer.compose(sub_seed, category, max_tasks=3, task_id=f"comp-{seed}-{len(tasks):05d}")
+        except CompositionError as exc:
+            rejected[f"{builder}: {_reason(str(exc))}"] += 1
+            continue
+        report = validate_task(task)
+        if not report.ok:
+            rejected[f"{builder}: {_reason(report.problems[0])}"] += 1
+            continue
+        tasks.append(task)
+    return tasks, BuildReport(
+        seed=seed, requested=count, built=len(tasks), attempts=attempts, rejected=dict(rejected)
+    )
+
+
+def _reason(message: str) -> str:
+    """A message with its specifics (ids, values) cut, so equal causes count together."""
+    return message.split(":")[0].split("(")[0].strip()

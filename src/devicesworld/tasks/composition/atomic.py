@@ -1,0 +1,87 @@
+"""Atomic tasks: typed, parameterised building blocks of composite tasks (JarvisGUI §3.1).
+
+An atomic task has static parts — its input and output slots and its platform (a
+device kind) — and dynamic parts — instruction, verifiers, setup, reference steps and
+output values — produced by :meth:`AtomicTask.instantiate` from concrete input
+values. A slot value carries both the value (for verifiers) and a *mention* (how an
+instruction refers to it), so that a value the agent must find on a device is never
+spelled out in the instruction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from devicesworld.spec.models import Condition, DeviceOp, Step
+
+
+@dataclass(frozen=True)
+class Slot:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class SlotValue:
+    """A value flowing along an edge of a task graph."""
+
+    type: str
+    value: Any
+    mention: str
+    """How an instruction refers to it: the literal for user-given values, a description otherwise."""
+    hidden: bool = False
+    """True when the agent must find the value on a device (the instruction must not contain it)."""
+    device: str | None = None
+    """Where the value lives, for values read from a device and for files."""
+
+
+@dataclass
+class Fragment:
+    """One instantiated atomic task: what it contributes to the composite task."""
+
+    instruction: str
+    setup: list[DeviceOp] = field(default_factory=list)
+    conditions: list[Condition] = field(default_factory=list)
+    solution: list[Step] = field(default_factory=list)
+    outputs: dict[str, SlotValue] = field(default_factory=dict)
+
+
+@dataclass
+class InstanceContext:
+    """What an atomic task may use while instantiating: its device, randomness, unique names."""
+
+    device_id: str
+    rng: random.Random
+    names: set[str] = field(default_factory=set)
+
+    def unique(self, base: str) -> str:
+        """A name not used yet by any task of the same composite task (``lamp``, ``lamp_2``, ...)."""
+        name, n = base, 1
+        while name in self.names:
+            n += 1
+            name = f"{base}_{n}"
+        self.names.add(name)
+        return name
+
+
+class AtomicTask(Protocol):
+    """Static parts (slots, platform) as read-only attributes; dynamic parts from ``instantiate``."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def platform(self) -> str:
+        """The device kind it runs on."""
+        ...
+
+    @property
+    def inputs(self) -> tuple[Slot, ...]: ...
+
+    @property
+    def outputs(self) -> tuple[Slot, ...]: ...
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment: ...

@@ -1,0 +1,213 @@
+"""From a typed task graph to one executable composite task.
+
+Steps: assign each node a device instance of its platform; insert a transfer task
+where a file crosses devices; instantiate nodes in topological order, propagating
+each upstream output value into the downstream inputs (JarvisGUI's value
+propagation) and letting the user state any input no task feeds; merge the
+fragments into one :class:`Task` whose conditions record the subtask they belong to,
+so that SSR can be computed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from devicesworld.spec.models import DeviceOp, DeviceSpec, Evaluation, Metadata, SourceValue, Step, Task
+from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, SlotValue
+from devicesworld.tasks.composition.graph import Edge, Node, TaskGraph, grow_graph
+from devicesworld.tasks.composition.types import DEFAULT_TYPES, TypeSystem
+from devicesworld.tasks.composition.values import UserValues
+
+Category = Literal["single_device_dependent", "multi_device_independent", "multi_device_dependent"]
+MAX_DEVICES = 4
+
+Scaffold = Callable[[str, random.Random], list[DeviceOp]]
+"""Setup every device of a kind needs once, before any atomic task's setup (e.g. a home)."""
+
+
+class CompositionError(Exception):
+    """This graph cannot become a task (no device plan, no transfer, nothing to verify)."""
+
+
+@dataclass
+class Composer:
+    library: Sequence[AtomicTask]
+    types: TypeSystem = DEFAULT_TYPES
+    scaffolds: Mapping[str, Scaffold] = field(default_factory=dict)
+    transfers: Mapping[tuple[str, str], AtomicTask] = field(default_factory=dict)
+    """Transfer task per (source kind, target kind), inserted where a file crosses devices."""
+
+    def compose(self, seed: int, category: Category, max_tasks: int = 3, task_id: str | None = None) -> Task:
+        """One composite task from a seed; raises :class:`CompositionError` when the sample is unusable."""
+        rng = random.Random(seed)
+        if category == "multi_device_independent":
+            graph = TaskGraph()
+            for _ in range(max_tasks):
+                graph.add(rng.choice(list(self.library)))
+        else:
+            graph = grow_graph(self.library, self.types, max_tasks, rng)
+            if not graph.edges:
+                raise CompositionError("no two tasks could be connected")
+        self._assign_devices(graph, category, rng)
+        self._insert_transfers(graph)
+        return self._materialise(graph, rng, category, task_id or f"comp-{category}-{seed}")
+
+    # ------------------------------------------------------------------ devices
+    def _assign_devices(self, graph: TaskGraph, category: Category, rng: random.Random) -> None:
+        counts: dict[str, int] = {}
+        if category == "single_device_dependent":
+            kinds = {n.task.platform for n in graph.nodes}
+            if len(kinds) != 1:
+                raise CompositionError(f"tasks span several platforms ({', '.join(sorted(kinds))})")
+            for n in graph.nodes:
+                n.device = f"{n.task.platform}_0"
+            return
+        for n in graph.nodes:
+            kind = n.task.platform
+            used = counts.get(kind, 0)
+            total = sum(counts.values())
+            spread = category == "multi_device_independent" or rng.random() < 0.5
+            if used == 0 or (spread and total < MAX_DEVICES and used < 2):
+                n.device = f"{kind}_{used}"
+                counts[kind] = used + 1
+            else:
+                n.device = f"{kind}_{rng.randrange(used)}"
+        if len({n.device for n in graph.nodes}) < 2:
+            raise CompositionError("every task landed on one device")
+
+    def _insert_transfers(self, graph: TaskGraph) -> None:
+        for edge in list(graph.edges):
+            src, dst = graph.node(edge.src), graph.node(edge.dst)
+            slot_type = next(s.type for s in src.task.outputs if s.name == edge.src_slot)
+            if src.device == dst.device or not self.types.is_subtype(slot_type, "file"):
+                continue  # values travel with the agent; only files need moving
+            transfer = self.transfers.get((src.task.platform, dst.task.platform))
+            if transfer is None:
+                raise CompositionError(f"no transfer task from {src.task.platform} to {dst.task.platform}")
+            hop = graph.add(transfer)
+            hop.device = dst.device
+            graph.edges.remove(edge)
+            graph.edges.append(Edge(edge.src, edge.src_slot, hop.id, transfer.inputs[0].name))
+            graph.edges.append(Edge(hop.id, transfer.outputs[0].name, edge.dst, edge.dst_slot))
+
+    # -------------------------------------------------------------- instantiate
+    def _materialise(self, graph: TaskGraph, rng: random.Random, category: Category, task_id: str) -> Task:
+        devices = sorted({n.device for n in graph.nodes}, key=lambda d: (d.rsplit("_", 1)[0], d))
+        setup: list[DeviceOp] = []
+        for device in devices:
+            kind = device.rsplit("_", 1)[0]
+            if kind in self.scaffolds:
+                setup += self.scaffolds[kind](device, rng)
+        user = UserValues(rng)
+        names: dict[str, set[str]] = {}
+        produced: dict[tuple[str, str], SlotValue] = {}
+        fragments: list[tuple[Node, Fragment]] = []
+        for node in graph.topological_order():
+            inputs: dict[str, SlotValue] = {}
+            for slot in node.task.inputs:
+                edge = next((e for e in graph.edges if e.dst == node.id and e.dst_slot == slot.name), None)
+                if edge is None:
+                    inputs[slot.name] = user.make(slot.type, self.types)
+                    continue
+                value = produced[(edge.src, edge.src_slot)]
+                if value.device is not None and value.device != node.device:
+                    where = device_place(value.device, devices)
+                    value = replace(value, mention=f"{value.mention} ({where})")
+                inputs[slot.name] = value
+            context = InstanceContext(node.device, rng, names.setdefault(node.device, set()))
+            fragment = node.task.instantiate(context, inputs)
+            for name, out in fragment.outputs.items():
+                produced[(node.id, name)] = out
+            fragments.append((node, fragment))
+        conditions = [
+            c.model_copy(update={"id": f"{node.id}.{c.id}", "subtask": node.id})
+            for node, fragment in fragments
+            for c in fragment.conditions
+        ]
+        if not conditions:
+            raise CompositionError("the composed task has nothing to verify")
+        hidden = [v for v in produced.values() if v.hidden]
+        instruction = merge_instructions(_located(fragments))
+        for value in hidden:
+            if str(value.value) in instruction:
+                raise CompositionError(
+                    f"the instruction would reveal a value the agent must find ({value.mention})"
+                )
+        return Task(
+            id=task_id,
+            instruction=instruction,
+            devices=[DeviceSpec(id=d, kind=d.rsplit("_", 1)[0]) for d in devices],
+            setup=setup + [op for _, f in fragments for op in f.setup],
+            evaluation=Evaluation(conditions=conditions),
+            solution=[s for _, f in fragments for s in f.solution] + [Step(action="finish")],
+            metadata=Metadata(
+                pattern="typed_composition",
+                difficulty=_difficulty(len(graph.nodes), len(devices)),
+                apps=sorted({n.task.platform for n in graph.nodes}),
+                split="test",
+                origin="composition",
+                sources=[
+                    SourceValue(device=v.device, value=v.value, description=v.mention)
+                    for v in hidden
+                    if v.device is not None and isinstance(v.value, str | int | float)
+                ],
+                composition={
+                    "category": category,
+                    "subtasks": [
+                        {"id": n.id, "atomic": n.task.name, "device": n.device} for n in graph.nodes
+                    ],
+                    "edges": [e.__dict__ for e in graph.edges],
+                },
+            ),
+        )
+
+
+DEVICE_PLACES = {"smarthome": "in the smart home", "android": "on the phone", "linux": "on the desktop"}
+
+
+def device_place(device_id: str, all_devices: Sequence[str]) -> str:
+    """How an instruction names where a clause happens: "on the phone", "on phone android_1"."""
+    kind = device_id.rsplit("_", 1)[0]
+    place = DEVICE_PLACES.get(kind, f"on {kind}")
+    if sum(d.rsplit("_", 1)[0] == kind for d in all_devices) > 1:
+        return f"{place} {device_id}"
+    return place
+
+
+def _located(fragments: list[tuple[Node, Fragment]]) -> list[str]:
+    """Clauses in order, each prefixed with its device whenever the device changes."""
+    devices = sorted({node.device for node, _ in fragments})
+    out: list[str] = []
+    previous = ""
+    for node, fragment in fragments:
+        if not fragment.instruction:
+            continue
+        text = fragment.instruction
+        if node.device != previous:
+            text = f"{device_place(node.device, devices)}, {text}"
+            previous = node.device
+        out.append(text)
+    return out
+
+
+def merge_instructions(parts: list[str]) -> str:
+    """Join subtask instructions into one request, in execution order."""
+    parts = [p.strip().rstrip(".") for p in parts]
+    if len(parts) == 1:
+        return _capital(parts[0]) + "."
+    if len(parts) == 2:
+        return f"{_capital(parts[0])}, and then {parts[1]}."
+    middle = "; then ".join(parts[1:-1])
+    return f"First {parts[0]}; then {middle}; finally {parts[-1]}."
+
+
+def _capital(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _difficulty(n_tasks: int, n_devices: int) -> Literal["easy", "medium", "hard", "expert"]:
+    size = n_tasks + n_devices
+    return "easy" if size <= 3 else "medium" if size <= 5 else "hard" if size <= 7 else "expert"

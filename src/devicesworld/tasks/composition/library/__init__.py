@@ -1,0 +1,1 @@
+"""Atomic task libraries, one module per platform, and the scaffolds they need."""

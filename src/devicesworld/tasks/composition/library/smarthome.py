@@ -1,0 +1,336 @@
+"""SmartHome atomic tasks: reads that produce values and controls that consume them.
+
+Reads hide their value (the agent must query the home; the instruction only names
+it); controls take a value and verify the resulting device state or schedule.
+Every control starts from a state that differs from its goal, so setup alone never
+satisfies it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from devicesworld.spec.models import DEFAULT_START_TIME, Condition, DeviceOp, Step
+from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
+
+KIND = "smarthome"
+ROOMS = ("study", "bedroom", "nursery", "living_room", "office", "guest_room", "den", "kitchen")
+
+
+def scaffold(device_id: str, rng: random.Random) -> list[DeviceOp]:
+    """Every composed home starts as an empty home with mild outdoor weather."""
+    return [
+        DeviceOp(
+            device=device_id,
+            op="configure_home",
+            args={
+                "name": rng.choice(["Maple House", "Cedar Flat", "Birch Loft"]),
+                "outdoor_temperature": 15.0,
+            },
+        )
+    ]
+
+
+def _op(ctx: InstanceContext, op: str, **args: Any) -> DeviceOp:
+    return DeviceOp(device=ctx.device_id, op=op, args=args)
+
+
+def _step(ctx: InstanceContext, action: str, **args: Any) -> Step:
+    return Step(device=ctx.device_id, action=action, args=args)
+
+
+def _cond(ctx: InstanceContext, cid: str, check: str, **args: Any) -> Condition:
+    return Condition(id=cid, device=ctx.device_id, check=check, args=args)
+
+
+def _room(ctx: InstanceContext) -> str:
+    return ctx.unique(ctx.rng.choice(ROOMS))
+
+
+def _label(room: str) -> str:
+    return room.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class ReadRoomTemperature:
+    name: str = "sh_read_room_temperature"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = ()
+    outputs: tuple[Slot, ...] = (Slot("temperature", "temperature"),)
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        room = _room(ctx)
+        value = ctx.rng.choice([x / 2 for x in range(36, 54)])
+        return Fragment(
+            instruction="",
+            setup=[_op(ctx, "add_room", name=room, temperature=value)],
+            solution=[_step(ctx, "get_room_status", room=room)],
+            outputs={
+                "temperature": SlotValue(
+                    "temperature",
+                    value,
+                    f"the current temperature of the {_label(room)}",
+                    True,
+                    ctx.device_id,
+                )
+            },
+        )
+
+
+@dataclass(frozen=True)
+class ReadRoomHumidity:
+    name: str = "sh_read_room_humidity"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = ()
+    outputs: tuple[Slot, ...] = (Slot("humidity", "percentage"),)
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        room = _room(ctx)
+        value = ctx.rng.choice(range(35, 70, 5))
+        return Fragment(
+            instruction="",
+            setup=[_op(ctx, "add_room", name=room, humidity=float(value))],
+            solution=[_step(ctx, "get_room_status", room=room)],
+            outputs={
+                "humidity": SlotValue(
+                    "percentage",
+                    value,
+                    f"the current humidity (in %) of the {_label(room)}",
+                    True,
+                    ctx.device_id,
+                )
+            },
+        )
+
+
+@dataclass(frozen=True)
+class ReadScheduledTime:
+    name: str = "sh_read_scheduled_time"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = ()
+    outputs: tuple[Slot, ...] = (Slot("time", "time_of_day"),)
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        room = _room(ctx)
+        heater = ctx.unique("heater")
+        at = f"{ctx.rng.randrange(12, 22):02d}:{ctx.rng.choice([0, 30]):02d}"
+        return Fragment(
+            instruction="",
+            setup=[
+                _op(ctx, "add_room", name=room),
+                _op(ctx, "add_device", device_id=heater, category="heater", room=room),
+                _op(ctx, "add_schedule", device_id=heater, command="turn_on", at=at),
+            ],
+            solution=[_step(ctx, "list_schedules")],
+            outputs={
+                "time": SlotValue(
+                    "time_of_day",
+                    at,
+                    f"the time the {_label(room)} heater is scheduled to switch on",
+                    True,
+                    ctx.device_id,
+                )
+            },
+        )
+
+
+@dataclass(frozen=True)
+class SetAcTarget:
+    name: str = "sh_set_ac_target"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = (Slot("temperature", "temperature"),)
+    outputs: tuple[Slot, ...] = ()
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        room = _room(ctx)
+        ac = ctx.unique("ac")
+        target = float(inputs["temperature"].value)
+        start = 26.0 if target != 26.0 else 25.0
+        return Fragment(
+            instruction=f"switch on the {_label(room)} air conditioner in cool mode set to "
+            f"{inputs['temperature'].mention}",
+            setup=[
+                _op(ctx, "add_room", name=room),
+                _op(
+                    ctx,
+                    "add_device",
+                    device_id=ac,
+                    category="air_conditioner",
+                    room=room,
+                    state={"mode": "heat", "target_temperature": start},
+                ),
+            ],
+            conditions=[
+                _cond(ctx, "ac_on", "device_power", device_id=ac, on=True),
+                _cond(ctx, "ac_cool", "device_attribute", device_id=ac, attribute="mode", equals="cool"),
+                _cond(
+                    ctx,
+                    "ac_target",
+                    "device_attribute",
+                    device_id=ac,
+                    attribute="target_temperature",
+                    equals=target,
+                ),
+            ],
+            solution=[
+                _step(ctx, "control_device", device_id=ac, command="turn_on", params={}),
+                _step(ctx, "control_device", device_id=ac, command="set_mode", params={"mode": "cool"}),
+                _step(
+                    ctx,
+                    "control_device",
+                    device_id=ac,
+                    command="set_target_temperature",
+                    params={"temperature": target},
+                ),
+            ],
+        )
+
+
+@dataclass(frozen=True)
+class SetHumidifierTarget:
+    name: str = "sh_set_humidifier_target"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = (Slot("humidity", "percentage"),)
+    outputs: tuple[Slot, ...] = ()
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        room = _room(ctx)
+        dev = ctx.unique("humidifier")
+        target = int(inputs["humidity"].value)
+        start = 75 if target != 75 else 70
+        return Fragment(
+            instruction=f"run the {_label(room)} humidifier with its target humidity at "
+            f"{inputs['humidity'].mention}",
+            setup=[
+                _op(ctx, "add_room", name=room),
+                _op(
+                    ctx,
+                    "add_device",
+                    device_id=dev,
+                    category="humidifier",
+                    room=room,
+                    state={"target_humidity": start},
+                ),
+            ],
+            conditions=[
+                _cond(ctx, "on", "device_power", device_id=dev, on=True),
+                _cond(
+                    ctx,
+                    "target",
+                    "device_attribute",
+                    device_id=dev,
+                    attribute="target_humidity",
+                    equals=target,
+                ),
+            ],
+            solution=[
+                _step(ctx, "control_device", device_id=dev, command="turn_on", params={}),
+                _step(
+                    ctx,
+                    "control_device",
+                    device_id=dev,
+                    command="set_target_humidity",
+                    params={"humidity": target},
+                ),
+            ],
+        )
+
+
+@dataclass(frozen=True)
+class SetLampBrightness:
+    name: str = "sh_set_lamp_brightness"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = (Slot("level", "percentage"),)
+    outputs: tuple[Slot, ...] = ()
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        room = _room(ctx)
+        lamp = ctx.unique("lamp")
+        level = int(inputs["level"].value)
+        return Fragment(
+            instruction=f"turn on the {_label(room)} dimmable lamp with its brightness (in %) set to "
+            f"{inputs['level'].mention}",
+            setup=[
+                _op(ctx, "add_room", name=room),
+                _op(
+                    ctx,
+                    "add_device",
+                    device_id=lamp,
+                    category="dimmable_light",
+                    room=room,
+                    state={"brightness": 100 if level != 100 else 90},
+                ),
+            ],
+            conditions=[
+                _cond(ctx, "on", "device_power", device_id=lamp, on=True),
+                _cond(ctx, "level", "device_attribute", device_id=lamp, attribute="brightness", equals=level),
+            ],
+            solution=[
+                _step(ctx, "control_device", device_id=lamp, command="turn_on", params={}),
+                _step(
+                    ctx,
+                    "control_device",
+                    device_id=lamp,
+                    command="set_brightness",
+                    params={"brightness": level},
+                ),
+            ],
+        )
+
+
+@dataclass(frozen=True)
+class ScheduleWasherStart:
+    name: str = "sh_schedule_washer_start"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = (Slot("time", "time_of_day"),)
+    outputs: tuple[Slot, ...] = ()
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        room = ctx.unique(ctx.rng.choice(("utility_room", "laundry", "basement")))
+        washer = ctx.unique("washer")
+        at = str(inputs["time"].value)
+        hour, minute = (int(x) for x in at.split(":"))
+        due = datetime.combine(DEFAULT_START_TIME.date(), datetime.min.time()).replace(
+            hour=hour, minute=minute
+        )
+        return Fragment(
+            instruction=f"schedule the washing machine in the {_label(room)} to start at {inputs['time'].mention}",
+            setup=[
+                _op(ctx, "add_room", name=room),
+                _op(
+                    ctx,
+                    "add_device",
+                    device_id=washer,
+                    category="washing_machine",
+                    room=room,
+                    state={"power": True},
+                ),
+            ],
+            conditions=[
+                _cond(
+                    ctx,
+                    "scheduled",
+                    "schedule_exists",
+                    device_id=washer,
+                    command="start",
+                    trigger="at",
+                    due_at=due.isoformat(),
+                ),
+            ],
+            solution=[_step(ctx, "create_schedule", device_id=washer, command="start", at=at)],
+        )
+
+
+LIBRARY = (
+    ReadRoomTemperature(),
+    ReadRoomHumidity(),
+    ReadScheduledTime(),
+    SetAcTarget(),
+    SetHumidifierTarget(),
+    SetLampBrightness(),
+    ScheduleWasherStart(),
+)

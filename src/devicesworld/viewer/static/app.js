@@ -1,0 +1,252 @@
+// DevicesWorld viewer: a small single-page app over the JSON API in server.py.
+// Plain JavaScript, no build step. Every value from a run is inserted with
+// textContent (never innerHTML), so task text and agent output cannot inject markup.
+"use strict";
+
+const app = document.getElementById("app");
+const crumbs = document.getElementById("crumbs");
+const PAGE = 300; // task rows rendered at once; "show more" adds another page
+const cache = new Map();
+
+async function api(path) {
+  if (cache.has(path)) return cache.get(path);
+  const res = await fetch(path);
+  const body = await res.json();
+  if (!res.ok) throw new Error(body.error || res.statusText);
+  cache.set(path, body);
+  return body;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+const pct = (v) => (v === null || v === undefined ? "-" : (100 * v).toFixed(1) + "%");
+const pctCI = (ci) => (!ci ? "-" : `[${(100 * ci[0]).toFixed(1)}, ${(100 * ci[1]).toFixed(1)}]%`);
+const num = (v, d = 3) => (v === null || v === undefined ? "-" : Number(v).toFixed(d));
+const numCI = (ci, d = 3) => (!ci ? "-" : `[${Number(ci[0]).toFixed(d)}, ${Number(ci[1]).toFixed(d)}]`);
+
+function table(headers, rows, opts = {}) {
+  const t = el("table", { class: opts.class });
+  t.append(el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { text: h })))));
+  const tb = el("tbody");
+  for (const r of rows) tb.append(r instanceof Node ? r : el("tr", {}, ...r.map((c) => (c instanceof Node ? el("td", {}, c) : el("td", { text: c })))));
+  t.append(tb);
+  return t;
+}
+
+function setCrumbs(items) {
+  crumbs.replaceChildren(...items.map(([label, href]) => el("a", { href, text: label })));
+}
+
+function showError(err) {
+  app.replaceChildren(el("p", { class: "bad", text: "Error: " + err.message }));
+}
+
+// ------------------------------------------------------------------ runs list
+async function viewRuns() {
+  setCrumbs([]);
+  const runs = await api("/api/runs");
+  const rows = runs.map((r) =>
+    el("tr", { class: "clickable run-row", onclick: () => (location.hash = `#/run/${r.id}`) },
+      el("td", {}, el("a", { href: `#/run/${r.id}`, class: "run-link", text: r.label })),
+      el("td", { class: "num", text: r.n }),
+      el("td", { class: "num", text: pct(r.success_rate) }),
+      el("td", { text: r.status || "-" }),
+      el("td", { class: "muted", text: r.run_dir })));
+  app.replaceChildren(el("h2", { text: `${runs.length} run(s)` }), table(["Run", "Tasks", "Success", "Status", "Directory"], rows));
+}
+
+// ------------------------------------------------------------------ one run
+function metricsTable(m) {
+  const rows = [
+    ["Tasks", String(m.n), ""],
+    ["Success rate (TSR)", pct(m.success_rate), pctCI(m.success_ci95)],
+    ["Mean score", num(m.mean_score), numCI(m.score_ci95)],
+    ["Avg steps", num(m.avg_steps, 1), numCI(m.avg_steps_ci95, 1)],
+    ["Avg duration (s)", num(m.avg_duration_s, 2), numCI(m.avg_duration_ci95, 2)],
+    ["Budget exhaustion", pct(m.budget_exhaustion_rate), pctCI(m.budget_exhaustion_ci95)],
+    ["Partial progress (failed)", pct(m.partial_progress_rate), pctCI(m.partial_progress_ci95)],
+    ["Avg tokens / task", num(m.avg_tokens, 0), numCI(m.avg_tokens_ci95, 0)],
+  ];
+  const s = m.subtasks;
+  if (s && s.n_composite) {
+    rows.push(["SSR", pct(s.ssr), pctCI(s.ssr_ci95)]);
+    rows.push([`Subtasks passed (${s.subtasks_passed}/${s.subtasks_total})`, pct(s.subtask_rate), pctCI(s.subtask_rate_ci95)]);
+  }
+  return table(["Metric", "Value", "95% CI"], rows, { class: "metrics" });
+}
+
+function failureTables(summary) {
+  if (!summary.n_failed) return el("p", { class: "muted", text: "No failed episodes." });
+  const box = el("div");
+  const modes = Object.keys(summary.mode_counts);
+  box.append(table(["Termination mode", "Failed runs", "Share"],
+    modes.map((m) => [m.replace("_", " "), String(summary.mode_counts[m]), pct(summary.mode_shares[m])])));
+  for (const mode of ["budget_exhausted", "declared_complete"]) {
+    const counts = summary.type_counts[mode];
+    const types = Object.keys(counts);
+    box.append(table(["", ...types], [el("tr", {}, el("td", { text: mode.replace("_", " ") }),
+      ...types.map((t) => el("td", { class: "cell", text: `${pct(summary.type_shares[mode][t])} (${counts[t]})` })))], { class: "heat" }));
+  }
+  box.append(el("p", { class: "muted", text: `Failed runs with partial progress: ${pct(summary.partial_progress_share)}` }));
+  return box;
+}
+
+const FILTERS = [
+  ["outcome", "Outcome", () => ["success", "failed"], (t, v) => (v === "success") === t.success],
+  ["termination", "Termination", (rows) => uniq(rows.map((t) => t.termination)), (t, v) => t.termination === v],
+  ["device_combo", "Devices", (rows) => uniq(rows.map((t) => t.device_combo)), (t, v) => t.device_combo === v],
+  ["pattern", "Pattern", (rows) => uniq(rows.map((t) => t.pattern)), (t, v) => t.pattern === v],
+  ["difficulty", "Difficulty", (rows) => uniq(rows.map((t) => t.difficulty)), (t, v) => t.difficulty === v],
+  ["app", "App", (rows) => uniq(rows.flatMap((t) => t.apps)), (t, v) => t.apps.includes(v)],
+  ["failure_type", "Failure type", () => ["B1", "B2", "B3", "D1", "D2", "D3", "D4", "D5"], (t, v) => t.failure_type === v],
+];
+const uniq = (xs) => [...new Set(xs)].sort();
+
+async function viewRun(runId) {
+  const runs = await api("/api/runs");
+  const run = runs[runId];
+  if (!run) throw new Error(`no run ${runId}`);
+  setCrumbs([["runs", "#/"], [run.label, `#/run/${runId}`]]);
+  const tasks = await api(`/api/runs/${runId}/tasks`);
+  const metricsBox = el("div", {}, el("p", { class: "muted", text: "Computing metrics…" }));
+  const failBox = el("div", {}, el("p", { class: "muted", text: "Diagnosing failures…" }));
+  const state = { search: "", shown: PAGE };
+  const selects = {};
+  const filterBar = el("div", { class: "filters" });
+  const searchBox = el("input", { type: "search", placeholder: "task id…", "aria-label": "search tasks",
+    oninput: (e) => { state.search = e.target.value.toLowerCase(); state.shown = PAGE; render(); } });
+  filterBar.append(searchBox);
+  for (const [key, label, options] of FILTERS) {
+    const sel = el("select", { "aria-label": label, "data-filter": key, onchange: () => { state.shown = PAGE; render(); } },
+      el("option", { value: "", text: `${label}: all` }), ...options(tasks).map((o) => el("option", { value: o, text: o })));
+    selects[key] = sel;
+    filterBar.append(sel);
+  }
+  const count = el("p", { class: "muted" });
+  const tableBox = el("div");
+  app.replaceChildren(
+    el("h2", { text: run.label }), el("p", { class: "muted", text: run.run_dir }),
+    el("div", { class: "grid" }, el("div", {}, el("h2", { text: "Metrics" }), metricsBox),
+      el("div", {}, el("h2", { text: "Failure diagnosis" }), failBox)),
+    el("h2", { text: "Tasks" }), filterBar, count, tableBox);
+
+  function render() {
+    const active = FILTERS.filter(([k]) => selects[k].value);
+    const rows = tasks.filter((t) => (!state.search || t.task_id.toLowerCase().includes(state.search))
+      && active.every(([k, , , test]) => test(t, selects[k].value)));
+    count.textContent = `${rows.length} of ${tasks.length} tasks`;
+    const trs = rows.slice(0, state.shown).map((t) =>
+      el("tr", { class: "clickable task-row", "data-task": t.task_id, onclick: () => (location.hash = `#/run/${runId}/ep/${encodeURIComponent(t.task_id)}`) },
+        el("td", {}, el("a", { href: `#/run/${runId}/ep/${encodeURIComponent(t.task_id)}`, text: t.task_id })),
+        el("td", { class: t.success ? "ok" : "bad", text: t.success ? "success" : "failed" }),
+        el("td", { class: "num", text: num(t.score, 2) }),
+        el("td", { class: "num", text: t.steps }),
+        el("td", { text: t.termination }),
+        el("td", { text: t.failure_type || "" }),
+        el("td", { text: t.device_combo }),
+        el("td", { text: t.pattern }),
+        el("td", { text: t.difficulty })));
+    const parts = [table(["Task", "Outcome", "Score", "Steps", "Termination", "Type", "Devices", "Pattern", "Difficulty"], trs)];
+    if (rows.length > state.shown) parts.push(el("button", { text: `Show ${Math.min(PAGE, rows.length - state.shown)} more`, onclick: () => { state.shown += PAGE; render(); } }));
+    tableBox.replaceChildren(...parts);
+  }
+  render();
+  api(`/api/runs/${runId}/metrics`).then((m) => metricsBox.replaceChildren(metricsTable(m))).catch((e) => metricsBox.replaceChildren(el("p", { class: "bad", text: e.message })));
+  api(`/api/runs/${runId}/diagnoses`).then((d) => {
+    for (const t of tasks) t.failure_type = d.by_task[t.task_id] ? d.by_task[t.task_id].failure_type : "";
+    failBox.replaceChildren(failureTables(d.summary));
+    render();
+  }).catch((e) => failBox.replaceChildren(el("p", { class: "bad", text: e.message })));
+}
+
+// ------------------------------------------------------------------ one episode
+function jsonBlock(value) {
+  return el("pre", { text: JSON.stringify(value, null, 2) });
+}
+
+function stepCard(runId, taskId, s) {
+  const a = s.action || {};
+  const card = el("section", { class: `step ${s.ok ? "passed" : "failed"}`, id: `step-${s.step}`, "data-step": s.step });
+  card.append(el("h3", {}, `Step ${s.step} `, el("span", { class: "pill", text: a.device || "global" }), " ", el("code", { text: a.action || "?" })));
+  if (a.args && Object.keys(a.args).length) card.append(jsonBlock(a.args));
+  card.append(el("div", { class: s.ok ? "ok" : "bad" }, s.ok ? "ok" : `error ${s.error_code || ""}`, ": ", el("span", { class: "feedback", text: s.message })));
+  if (s.data !== null && s.data !== undefined) card.append(el("details", {}, el("summary", { text: "data" }), jsonBlock(s.data)));
+  const meta = [s.virtual_time ? `virtual time ${s.virtual_time}` : null, s.tokens_in || s.tokens_out ? `tokens ${s.tokens_in}/${s.tokens_out}` : null,
+    s.sources_seen && s.sources_seen.length ? `source value(s) seen: ${s.sources_seen.join(", ")}` : null].filter(Boolean);
+  if (meta.length) card.append(el("div", { class: "muted", text: meta.join(" · ") }));
+  if (s.screenshots && s.screenshots.length) {
+    card.append(el("div", { class: "shots" }, ...s.screenshots.map((name) =>
+      el("figure", {}, el("img", { class: "screenshot", loading: "lazy", alt: name, src: `/files/${runId}/${encodeURIComponent(taskId)}/${encodeURIComponent(name)}` }),
+        el("figcaption", { text: name })))));
+  }
+  return card;
+}
+
+async function viewEpisode(runId, taskId) {
+  const runs = await api("/api/runs");
+  const run = runs[runId];
+  setCrumbs([["runs", "#/"], [run ? run.label : `run ${runId}`, `#/run/${runId}`], [taskId, `#/run/${runId}/ep/${encodeURIComponent(taskId)}`]]);
+  const ep = await api(`/api/runs/${runId}/episodes/${encodeURIComponent(taskId)}`);
+  const r = ep.result;
+  const parts = [
+    el("h2", { text: taskId }),
+    table(["Outcome", "Score", "Steps", "Termination", "Duration (s)", "Agent", "Devices"],
+      [[r.success ? "success" : "failed", num(r.score, 3), String(r.steps), r.termination, num(r.duration_s, 3), r.agent, r.device_combo]]),
+  ];
+  if (r.error) parts.push(el("p", { class: "bad", text: r.error }));
+  if (ep.diagnosis) {
+    const d = ep.diagnosis;
+    parts.push(el("div", { class: "diag" }, el("strong", { text: `${d.failure_type} · ${d.mode.replace("_", " ")}` }), el("div", { text: d.reason })));
+  }
+  parts.push(el("h2", { text: "Evaluator trace" }));
+  parts.push(table(["Condition", "Device", "Check", "Result", "Detail", "After setup", "Holds on"],
+    r.conditions.map((c) => el("tr", {},
+      el("td", { text: c.id + (c.required ? "" : " (optional)") + (c.scored ? "" : " (unscored)") }),
+      el("td", { text: c.device }), el("td", { text: c.check || "" }),
+      el("td", { class: c.passed ? "ok" : "bad", text: c.passed ? "pass" : "fail" }),
+      el("td", { text: c.detail }),
+      el("td", { class: "muted", text: c.initial_detail == null ? "" : c.initial_detail }),
+      el("td", { text: (c.also_passes_on || []).join(", ") })))));
+  parts.push(el("h2", { text: `Steps (${ep.steps.length})` }));
+  if (ep.steps.length) {
+    // A strip of step chips (red = the step failed); a click scrolls that step into view.
+    parts.push(el("nav", { class: "strip", "aria-label": "steps" }, ...ep.steps.map((s) =>
+      el("button", { class: `chip ${s.ok ? "passed" : "failed"}`, title: `${s.step}: ${(s.action || {}).action || "?"}`, text: s.step,
+        onclick: () => document.getElementById(`step-${s.step}`).scrollIntoView({ block: "start" }) }))));
+  }
+  if (!ep.trajectory_found) parts.push(el("p", { class: "muted", text: "No steps.jsonl for this episode." }));
+  const steps = el("div", { id: "steps" }, ...ep.steps.map((s) => stepCard(runId, taskId, s)));
+  parts.push(steps);
+  for (const e of ep.errors) parts.push(el("p", { class: "bad", text: e }));
+  app.replaceChildren(...parts);
+}
+
+// ------------------------------------------------------------------ routing
+async function route() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  try {
+    if (parts[0] === "run" && parts.length === 2) await viewRun(Number(parts[1]));
+    else if (parts[0] === "run" && parts[2] === "ep" && parts.length >= 4) await viewEpisode(Number(parts[1]), decodeURIComponent(parts.slice(3).join("/")));
+    else await viewRuns();
+  } catch (err) {
+    showError(err);
+  }
+  window.scrollTo(0, 0);
+}
+
+window.addEventListener("hashchange", route);
+route();

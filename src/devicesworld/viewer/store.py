@@ -1,0 +1,173 @@
+"""What the viewer knows about its runs, loaded lazily and cached.
+
+Why lazy: a run of thousands of episodes must open in seconds. Opening a run reads
+only ``results.jsonl`` (one line per episode) into compact task rows. Metrics with
+bootstrap CIs are computed on the first request for them; failure diagnosis, which
+reads every failed episode's ``steps.jsonl``, likewise; an episode's steps are read
+only when that episode is opened. Results are cached per run and recomputed when
+``results.jsonl`` changes (a run still in progress grows while it is viewed).
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from devicesworld.analysis.errors import ReportError
+from devicesworld.analysis.failures import diagnose, diagnose_run, summarize_failures
+from devicesworld.analysis.loading import LoadedRun, load_run
+from devicesworld.analysis.metrics import compute_metrics, device_combo_of
+from devicesworld.analysis.render import metrics_to_json
+from devicesworld.analysis.report import run_label
+from devicesworld.analysis.trajectory import episode_dir, read_trajectory
+from devicesworld.runner.records import EpisodeResult
+
+
+class ViewerError(Exception):
+    """A request the viewer cannot answer (unknown run, task or file)."""
+
+
+def _task_row(r: EpisodeResult) -> dict[str, Any]:
+    return {
+        "task_id": r.task_id,
+        "success": r.success,
+        "score": r.score,
+        "steps": r.steps,
+        "duration_s": r.duration_s,
+        "termination": r.termination,
+        "pattern": r.pattern or "unknown",
+        "difficulty": r.difficulty or "unknown",
+        "device_combo": device_combo_of(r),
+        "apps": r.apps,
+        "tokens": r.tokens_in + r.tokens_out,
+    }
+
+
+class RunEntry:
+    """One run directory and its cached views."""
+
+    def __init__(self, index: int, run_dir: Path) -> None:
+        self.index = index
+        self.run_dir = Path(run_dir)
+        self._lock = threading.Lock()
+        self._stamp: tuple[float, int] | None = None
+        self._run: LoadedRun | None = None
+        self._rows: list[dict[str, Any]] = []
+        self._by_id: dict[str, EpisodeResult] = {}
+        self._metrics: dict[str, Any] | None = None
+        self._diagnoses: dict[str, dict[str, Any]] | None = None
+
+    def _results_stamp(self) -> tuple[float, int]:
+        path = self.run_dir / "results.jsonl" if self.run_dir.is_dir() else self.run_dir
+        try:
+            st = path.stat()
+        except OSError:
+            return (0.0, 0)
+        return (st.st_mtime, st.st_size)
+
+    def load(self) -> LoadedRun:
+        """The run, re-read when results.jsonl changed since the last request."""
+        with self._lock:
+            stamp = self._results_stamp()
+            if self._run is None or stamp != self._stamp:
+                run = load_run(self.run_dir)
+                self._run, self._stamp = run, stamp
+                self._rows = [_task_row(r) for r in run.results]
+                self._by_id = {r.task_id: r for r in run.results}
+                self._metrics = None
+                self._diagnoses = None
+            return self._run
+
+    def summary(self) -> dict[str, Any]:
+        run = self.load()
+        n = len(run.results)
+        ok = sum(1 for r in run.results if r.success)
+        cfg = run.config or {}
+        return {
+            "id": self.index,
+            "label": run_label(run),
+            "run_dir": str(run.run_dir),
+            "n": n,
+            "n_success": ok,
+            "success_rate": ok / n if n else None,
+            "status": cfg.get("status"),
+            "started_at": cfg.get("started_at"),
+            "warnings": run.warnings,
+        }
+
+    def tasks(self) -> list[dict[str, Any]]:
+        self.load()
+        return self._rows
+
+    def metrics(self) -> dict[str, Any]:
+        run = self.load()
+        with self._lock:
+            if self._metrics is None:
+                self._metrics = metrics_to_json(compute_metrics(run.results), warnings=run.warnings)
+            return self._metrics
+
+    def diagnoses(self) -> dict[str, Any]:
+        """Diagnosis of every failed episode (reads their step logs once) and the summary."""
+        run = self.load()
+        with self._lock:
+            if self._diagnoses is None:
+                ds = diagnose_run(run.run_dir, run.results)
+                self._diagnoses = {
+                    "summary": summarize_failures(ds).model_dump(mode="json"),
+                    "by_task": {
+                        d.task_id: {"mode": d.mode, "failure_type": d.failure_type, "reason": d.reason}
+                        for d in ds
+                    },
+                }
+            return self._diagnoses
+
+    def episode(self, task_id: str) -> dict[str, Any]:
+        """One episode: its result record, diagnosis and every step (read now)."""
+        self.load()
+        result = self._by_id.get(task_id)
+        if result is None:
+            raise ViewerError(f"no episode {task_id!r} in run {self.index}")
+        traj = read_trajectory(self.run_dir, task_id)
+        d = diagnose(result, traj)
+        return {
+            "result": result.model_dump(mode="json"),
+            "diagnosis": d.model_dump(mode="json") if d else None,
+            "steps": [s.model_dump(mode="json") for s in traj.steps],
+            "errors": traj.errors,
+            "trajectory_found": traj.found,
+            "skipped_lines": traj.skipped_lines,
+        }
+
+    def file(self, task_id: str, name: str) -> Path:
+        """A screenshot of an episode; refuses anything outside that episode's folder."""
+        self.load()
+        if task_id not in self._by_id:
+            raise ViewerError(f"no episode {task_id!r} in run {self.index}")
+        if "/" in name or "\\" in name or name.startswith(".") or not name.lower().endswith(".png"):
+            raise ViewerError(f"not a screenshot name: {name!r}")
+        folder = episode_dir(self.run_dir, task_id).resolve()
+        path = (folder / name).resolve()
+        if path.parent != folder or not path.is_file():
+            raise ViewerError(f"no screenshot {name!r} for {task_id!r}")
+        return path
+
+
+class RunStore:
+    """The runs given on the command line, by position."""
+
+    def __init__(self, run_dirs: list[Path]) -> None:
+        self.runs = [RunEntry(i, Path(d)) for i, d in enumerate(run_dirs)]
+
+    def check(self) -> None:
+        """Load every run once, so a wrong path is reported before the server starts."""
+        for entry in self.runs:
+            try:
+                entry.load()
+            except ReportError as exc:
+                raise ViewerError(str(exc)) from None
+
+    def get(self, index: int) -> RunEntry:
+        if not 0 <= index < len(self.runs):
+            raise ViewerError(f"no run {index}")
+        return self.runs[index]

@@ -1,0 +1,117 @@
+"""The viewer's JSON API and file serving, over a real run directory (no browser)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dw_run_fixtures import make_viewer_run, run_scripted, two_toy_task
+
+from devicesworld.viewer import RunStore, ViewerError, ViewerServer, make_server, serve_in_thread
+
+
+@pytest.fixture
+def run_dir(tmp_path: Path) -> Path:
+    return make_viewer_run(tmp_path / "run", n=3)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ViewerServer]:
+    srv = make_server([make_viewer_run(tmp_path_factory.mktemp("api") / "run", n=3)], port=0)
+    serve_in_thread(srv)
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+def get(server: ViewerServer, path: str) -> tuple[int, Any]:
+    try:
+        with urllib.request.urlopen(server.url.rstrip("/") + path) as res:
+            body = res.read()
+            return res.status, json.loads(body) if res.headers["Content-Type"] == "application/json" else body
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_binds_localhost_only(server: ViewerServer) -> None:
+    assert server.server_address[0] == "127.0.0.1"
+
+
+def test_runs_tasks_metrics_diagnoses_episode(server: ViewerServer) -> None:
+    status, runs = get(server, "/api/runs")
+    assert status == 200 and runs[0]["n"] == 4 and runs[0]["n_success"] == 3
+    _, tasks = get(server, "/api/runs/0/tasks")
+    assert {t["task_id"] for t in tasks} == {"toy-0", "toy-1", "toy-2", "toy-wrong"}
+    _, metrics = get(server, "/api/runs/0/metrics")
+    assert metrics["success_rate"] == 0.75 and metrics["success_ci95"] is not None
+    _, diag = get(server, "/api/runs/0/diagnoses")
+    assert diag["by_task"]["toy-wrong"]["failure_type"] == "D2"
+    _, ep = get(server, "/api/runs/0/episodes/toy-0")
+    assert [s["action"]["action"] for s in ep["steps"]] == ["press", "press", "finish"]
+    shot = ep["steps"][0]["screenshots"][0]
+    status, png = get(server, f"/files/0/toy-0/{shot}")
+    assert status == 200 and png.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/files/0/toy-0/..%2F..%2Fresults.jsonl",
+        "/files/0/toy-0/steps.jsonl",
+        "/files/0/nope/x.png",
+        "/files/9/toy-0/x.png",
+        "/api/runs/7/tasks",
+        "/api/runs/x/tasks",
+        "/api/runs/0/episodes/nope",
+        "/etc/passwd",
+        "/static/../../cli.py",
+    ],
+)
+def test_bad_paths_are_404_with_a_message(server: ViewerServer, path: str) -> None:
+    status, body = get(server, path)
+    assert status == 404 and body["error"]
+
+
+def test_static_app_is_served(server: ViewerServer) -> None:
+    status, html = get(server, "/")
+    assert status == 200 and b"/static/app.js" in html
+
+
+def test_run_is_reread_when_results_grow(run_dir: Path) -> None:
+    store = RunStore([run_dir])
+    assert len(store.get(0).tasks()) == 4
+    run_scripted(two_toy_task("late"), [], run_dir)
+    assert len(store.get(0).tasks()) == 5
+
+
+def test_a_missing_run_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ViewerError, match="does not exist"):
+        make_server([tmp_path / "nope"])
+
+
+def test_episode_steps_are_read_only_when_opened(run_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import devicesworld.viewer.store as store_mod
+
+    opened: list[str] = []
+    real = store_mod.read_trajectory
+    monkeypatch.setattr(store_mod, "read_trajectory", lambda d, t: opened.append(t) or real(d, t))
+    entry = RunStore([run_dir]).get(0)
+    entry.summary()
+    entry.tasks()
+    entry.metrics()
+    assert opened == []
+    entry.episode("toy-1")
+    assert opened == ["toy-1"]
+
+
+def test_an_empty_run_is_served(tmp_path: Path) -> None:
+    (tmp_path / "results.jsonl").write_text("")
+    entry = RunStore([tmp_path]).get(0)
+    assert entry.summary()["n"] == 0 and entry.tasks() == []
+    assert entry.metrics()["success_rate"] is None
+    assert entry.diagnoses()["summary"]["n_failed"] == 0

@@ -1,0 +1,103 @@
+"""The viewer in a real browser: open a run, open an episode, see its steps and screenshots.
+
+Runs headless Debian Chromium (``/usr/bin/chromium``) through Playwright; never
+downloads a browser. Skips, saying why, when Chromium or Playwright is missing,
+unless ``DEVICESWORLD_REQUIRE_SYSTEM=1`` (CI), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dw_run_fixtures import make_viewer_run
+
+from devicesworld.viewer import ViewerServer, make_server, serve_in_thread
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("DEVICESWORLD_REQUIRE_SYSTEM") == "1":
+        pytest.fail(f"DEVICESWORLD_REQUIRE_SYSTEM=1 but {reason}")
+    print(f"skipping browser test: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        _unavailable(f"{CHROMIUM} not found (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ViewerServer]:
+    run_dir = make_viewer_run(tmp_path_factory.mktemp("viewer") / "run")
+    srv = make_server([run_dir], port=0)
+    serve_in_thread(srv)
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_open_run_then_episode_and_see_steps_and_screenshots(browser: Any, server: ViewerServer) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url)
+    page.locator("a.run-link").first.click()
+    page.wait_for_selector("tr.task-row")
+    assert page.locator("tr.task-row").count() == 7
+    page.wait_for_selector("table.metrics")
+    assert "Success rate (TSR)" in page.locator("table.metrics").inner_text()
+
+    page.locator("tr.task-row[data-task='toy-1'] a").click()
+    page.wait_for_selector("section.step")
+    steps = page.locator("section.step")
+    assert steps.count() == 3
+    assert page.locator("nav.strip button.chip").count() == 3
+    assert "press" in steps.nth(0).inner_text() and "value is now 2" in steps.nth(0).inner_text()
+    assert "finish" in steps.nth(2).inner_text()
+    assert "is3" in page.inner_text("main")  # evaluator trace
+    img = page.locator("section.step img.screenshot").first
+    img.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => { const i = document.querySelector('img.screenshot'); return i && i.complete && i.naturalWidth > 0; }"
+    )
+    assert img.evaluate("i => i.naturalWidth") == 8
+    assert not errors
+
+
+def test_filters_and_failure_diagnosis_in_browser(browser: Any, server: ViewerServer) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "#/run/0")
+    page.wait_for_selector("tr.task-row")
+    page.wait_for_function("() => document.body.innerText.includes('Failed runs with partial progress')")
+    page.select_option("select[data-filter='outcome']", "failed")
+    assert page.locator("tr.task-row").count() == 1
+    page.select_option("select[data-filter='failure_type']", "D2")
+    assert page.locator("tr.task-row").count() == 1
+    page.locator("tr.task-row a").click()
+    page.wait_for_selector(".diag")
+    assert "D2" in page.inner_text(".diag") and "toy_0" in page.inner_text(".diag")
