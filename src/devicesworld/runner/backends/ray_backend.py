@@ -66,7 +66,11 @@ class RayPool:
         self._actors: list[Any] = [self._new_actor() for _ in range(size)]
         self._refs: dict[Any, int] = {}
         # Wait until every actor is up, so start-up is not charged to the first episodes' timeouts.
-        ray.get([actor.__ray_ready__.remote() for actor in self._actors])
+        try:
+            ray.get([actor.__ray_ready__.remote() for actor in self._actors])
+        except ray.exceptions.RayError as exc:
+            self.close()
+            raise BackendError(f"Ray workers did not start: {exc}") from None
 
     @property
     def size(self) -> int:
@@ -102,6 +106,10 @@ class RayPool:
                 del self._refs[ref]
         self._ray.kill(self._actors[slot], no_restart=True)
         self._actors[slot] = self._new_actor()
+        # As at start, wait for it, so its start-up is not charged to the next timeout; if it
+        # cannot start, its next job fails as a dead worker and is retried up to the limit.
+        with contextlib.suppress(self._ray.exceptions.RayError):
+            self._ray.get(self._actors[slot].__ray_ready__.remote())
 
     def close(self) -> None:
         for actor in self._actors:
