@@ -35,6 +35,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/smarthome_latency.py
 	$(BIN)/python benchmarks/android_latency.py
+	$(BIN)/python benchmarks/scale.py --suite $(SUITE)
 	$(BIN)/python benchmarks/llm_agent_overhead.py
 	$(BIN)/python benchmarks/viewer_load.py 5000
 	$(BIN)/python benchmarks/linux_latency.py

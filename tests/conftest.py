@@ -15,6 +15,7 @@ for helper_dir in (
     _HERE / "devices" / "linux",
     _HERE / "agents" / "llm",
     _HERE / "devices" / "android",
+    _HERE / "runner",
 ):
     sys.path.insert(0, str(helper_dir))
 

@@ -8,6 +8,7 @@ are for bugs only. ``run`` exits 0 whenever the harness worked, whatever the sco
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,27 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 @click.option(
     "--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Parallel episodes."
 )
-@click.option("--backend", type=click.Choice(["local"]), default="local", show_default=True)
+@click.option(
+    "--backend",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="local: this machine's processes; ray: a Ray cluster (pip install 'devicesworld[ray]').",
+)
+@click.option(
+    "--ray-address", help="Ray cluster to use with --backend ray (default: RAY_ADDRESS, else a local one)."
+)
+@click.option(
+    "--episode-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Seconds after which a running episode is stopped and recorded as time_limit.",
+)
+@click.option(
+    "--prewarm/--no-prewarm",
+    default=True,
+    show_default=True,
+    help="Set up each worker's next episode in the background while the current one runs (while setups take >= 1 ms).",
+)
 @click.option("--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-<agent>).")
 @click.option("--resume", is_flag=True, help="Continue a run directory, skipping finished episodes.")
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -121,6 +142,9 @@ def run(
     limit: int | None,
     workers: int,
     backend: str,
+    ray_address: str | None,
+    episode_timeout: float | None,
+    prewarm: bool,
     out: str | None,
     resume: bool,
     seed: int,
@@ -136,6 +160,8 @@ def run(
     from devicesworld.runner.run import RunConfig, execute_run
 
     get_agent(agent)  # fail fast on an unknown agent
+    if ray_address and backend != "ray":
+        raise UserError("--ray-address needs --backend ray")
     extra = _agent_extra(agent_opts, log_prompts)
     _check_agent_options(agent, AgentOptions(seed=seed, model=model, base_url=base_url, extra=extra))
     tasks = load_source(suite, tasks_path)
@@ -146,6 +172,9 @@ def run(
         seed=seed,
         workers=workers,
         backend=backend,
+        ray_address=ray_address,
+        episode_timeout=episode_timeout,
+        prewarm=prewarm,
         limit=limit,
         model=model,
         base_url=base_url,
@@ -154,6 +183,9 @@ def run(
         agent_extra=extra,
     )
     total = min(len(tasks), limit) if limit else len(tasks)
+    if backend == "ray":
+        where = ray_address or os.environ.get("RAY_ADDRESS") or "a local cluster"
+        err_console.print(f"starting {workers} Ray worker(s) on {where}...", highlight=False)
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),

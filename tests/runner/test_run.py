@@ -134,3 +134,16 @@ def test_screenshots_are_saved_per_step_when_asked(tmp_path: Path) -> None:
     assert (ep / "step002_toy_0.png").read_bytes() == b"\x89PNG toy 3"
     execute_run(_tasks(1), RunConfig(agent="oracle", source="t"), tmp_path / "plain")
     assert not list((tmp_path / "plain" / "episodes" / "toy-0").glob("*.png"))
+
+
+def test_results_that_arrive_together_are_appended_whole_in_order(tmp_path: Path) -> None:
+    from devicesworld.runner.resultsfile import append_results
+
+    path = tmp_path / "r.jsonl"
+    make = lambda i: EpisodeResult(  # noqa: E731
+        task_id=f"x{i}", success=True, score=1, steps=1, duration_s=0.1, termination="finished"
+    )
+    append_results(path, [make(0), make(1)])
+    append_results(path, [make(2)])
+    results, warnings = repair_and_read(path)
+    assert [r.task_id for r in results] == ["x0", "x1", "x2"] and warnings == []

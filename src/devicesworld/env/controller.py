@@ -9,10 +9,13 @@ after an error, whichever way the episode ends.
 
 from __future__ import annotations
 
+import functools
+import json
 import shutil
+import subprocess
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +41,65 @@ from devicesworld.verify.evaluate import EvaluationResult, evaluate_conditions
 
 class EnvError(Exception):
     """The environment could not be built or set up (a harness failure, not an agent's)."""
+
+
+class InfrastructureError(EnvError):
+    """Setup failed because of the machine, not the task: an OS error (disk full, too many
+    open files, a sandbox that would not start), a failed subprocess, memory exhausted.
+
+    The runner retries such an episode (on another worker when it can); a task's own
+    setup error is deterministic and is never retried.
+    """
+
+
+MACHINE_ERRORS: tuple[type[BaseException], ...] = (OSError, MemoryError, subprocess.SubprocessError)
+"""Exceptions from a device factory or setup op that mean the machine failed."""
+
+
+_SPACE_TEXT: dict[int, tuple[DeviceKind, str]] = {}
+
+
+def _action_space_text(kind: DeviceKind) -> str:
+    """``kind.action_space()`` as JSON text, computed once per registered kind object."""
+    cached = _SPACE_TEXT.get(id(kind))
+    if cached is None or cached[0] is not kind:
+        cached = (kind, json.dumps(kind.action_space()))
+        _SPACE_TEXT[id(kind)] = cached
+    return cached[1]
+
+
+@functools.cache
+def _global_actions_text() -> str:
+    return json.dumps([spec.describe() for spec in GLOBAL_ACTIONS.values()])
+
+
+class _LazyWorkdirContext(DeviceContext):
+    """A :class:`DeviceContext` whose ``workdir`` folder is created when a device first reads it.
+
+    Devices see no difference: the folder exists whenever they look. A task whose devices
+    never look (SmartHome keeps its state in memory) pays nothing for it; making and
+    removing a temporary folder was most of such a task's reset time.
+    """
+
+    _root: Callable[[], Path] | None = None
+    _device_id: str = ""
+    _made: Path | None = None
+
+    def bind(self, root: Callable[[], Path], device_id: str) -> None:
+        self._root, self._device_id = root, device_id
+
+    @property
+    def workdir(self) -> Path:
+        if self._made is None:
+            assert self._root is not None, "bind() the context before use"
+            path = self._root() / self._device_id
+            path.mkdir(parents=True, exist_ok=True)
+            self._made = path
+        return self._made
+
+    @workdir.setter
+    def workdir(self, value: Path) -> None:
+        """Assigned by ``DeviceContext.__init__``; the real folder comes from :meth:`bind`."""
 
 
 class StepOutcome(BaseModel):
@@ -92,23 +154,25 @@ class CrossDeviceEnv:
         self.steps, self.done, self.termination = 0, False, None
         self.finished, self.infeasible_reason = False, None
         self.cleanup_errors = []
-        if self._own_workdir:
-            self._workdir = Path(tempfile.mkdtemp(prefix=f"dw-{self.task.id[:40]}-"))
-        assert self._workdir is not None
         shared: dict[str, Any] = {}
         try:
             for dev in self.task.devices:
-                ctx = DeviceContext(
+                ctx = _LazyWorkdirContext(
                     task_id=self.task.id,
                     clock=self.clock,
-                    workdir=self._workdir / dev.id,
+                    workdir=Path(dev.id),
                     seed=self.seed,
                     shared=shared,
                 )
-                ctx.workdir.mkdir(parents=True, exist_ok=True)
+                ctx.bind(self._workdir_root, dev.id)
                 self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, dev.profile, ctx)
             for i, op in enumerate(self.task.setup):
                 self._run_op(op, f"setup.{i}", cleanup=False)
+        except MACHINE_ERRORS as exc:
+            self.close()
+            raise InfrastructureError(
+                f"task {self.task.id}: setup failed on this machine: {type(exc).__name__}: {exc}"
+            ) from exc
         except Exception:
             self.close()
             raise
@@ -137,6 +201,12 @@ class CrossDeviceEnv:
         if self._own_workdir and self._workdir is not None:
             shutil.rmtree(self._workdir, ignore_errors=True)
             self._workdir = None
+
+    def _workdir_root(self) -> Path:
+        """The task's work folder, made on first use (most devices never need one)."""
+        if self._workdir is None:
+            self._workdir = Path(tempfile.mkdtemp(prefix=f"dw-{self.task.id[:40]}-"))
+        return self._workdir
 
     def __enter__(self) -> CrossDeviceEnv:
         return self
@@ -170,9 +240,14 @@ class CrossDeviceEnv:
         return shots
 
     def action_spaces(self) -> dict[str, list[dict[str, Any]]]:
-        """Each device's action space as data, plus the global actions under ``"*"``."""
-        spaces = {device_id: kind.action_space() for device_id, kind in self._kinds.items()}
-        spaces["*"] = [spec.describe() for spec in GLOBAL_ACTIONS.values()]
+        """Each device's action space as data, plus the global actions under ``"*"``.
+
+        Each call returns fresh copies (an agent may change what it is given), made from
+        JSON text cached per kind: generating the JSON Schemas took milliseconds per
+        episode, most of a small episode's time.
+        """
+        spaces = {device_id: json.loads(_action_space_text(kind)) for device_id, kind in self._kinds.items()}
+        spaces["*"] = json.loads(_global_actions_text())
         return spaces
 
     def step(self, action: Step | Mapping[str, Any]) -> StepOutcome:
@@ -202,6 +277,14 @@ class CrossDeviceEnv:
 
     def elapsed(self) -> float:
         return time.monotonic() - self._started
+
+    def restart_timer(self) -> None:
+        """Start the wall-time budget (``limits.max_seconds``) now.
+
+        A pre-warmed environment is reset before its episode begins; the time it waited
+        for a worker must not count against the agent.
+        """
+        self._started = time.monotonic()
 
     def end(self, termination: Termination) -> None:
         """End the episode from outside (the runner's time limit, an agent crash)."""

@@ -29,19 +29,30 @@ def run_episode(
     episode_dir: Path | None,
     *,
     screenshots: bool = False,
+    env: CrossDeviceEnv | None = None,
 ) -> EpisodeResult:
-    """Run ``task`` with the agent; write steps (and screenshots, if asked) under ``episode_dir``."""
+    """Run ``task`` with the agent; write steps (and screenshots, if asked) under ``episode_dir``.
+
+    ``env``, when given, is an environment already reset for ``task`` (pre-warmed by a
+    worker while the previous episode ran); its setup time still counts in ``duration_s``.
+    """
     t0 = time.perf_counter()
     tokens_in = tokens_out = 0
     error: str | None = None
-    env = CrossDeviceEnv(task, seed=options.seed)
+    prewarmed = env is not None
+    if env is None:
+        env = CrossDeviceEnv(task, seed=options.seed)
+    else:
+        t0 -= env.setup_seconds
     log: IO[str] | None = None
     if episode_dir is not None:
         episode_dir.mkdir(parents=True, exist_ok=True)
         log = (episode_dir / "steps.jsonl").open("w", encoding="utf-8")
     try:
         try:
-            observation = env.reset()
+            if prewarmed:
+                env.restart_timer()
+            observation = env.observe() if prewarmed else env.reset()
         except Exception as exc:
             return _harness_failure(task, entry, f"setup failed: {exc}", time.perf_counter() - t0)
         initial = _initial_verdicts(env)

@@ -42,8 +42,13 @@ def repair_and_read(path: Path) -> tuple[list[EpisodeResult], list[str]]:
 
 
 def append_result(path: Path, result: EpisodeResult) -> None:
-    line = result.model_dump_json() + "\n"
+    append_results(path, [result])
+
+
+def append_results(path: Path, results: list[EpisodeResult]) -> None:
+    """Append whole lines, then one fsync for all of them (episodes that finished together)."""
+    text = "".join(result.model_dump_json() + "\n" for result in results)
     with path.open("a", encoding="utf-8") as fh:
-        fh.write(line)
+        fh.write(text)
         fh.flush()
         os.fsync(fh.fileno())

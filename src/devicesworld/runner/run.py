@@ -6,8 +6,9 @@ Layout (a fixed contract, see DESIGN.md)::
     RUN_DIR/results.jsonl                   one line per finished episode
     RUN_DIR/episodes/<task_id>/steps.jsonl  one line per step, written as it happens
 
-Only this process writes ``results.jsonl``; worker processes return results as JSON
-text, so nothing is pickled but plain strings.
+Only this process writes ``results.jsonl``, one line the moment each episode finishes;
+workers (this process, local processes or Ray actors, see :mod:`.backends`) return
+results as JSON text, so nothing of ours is pickled.
 """
 
 from __future__ import annotations
@@ -15,20 +16,20 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 import devicesworld
-from devicesworld.agents.base import AgentOptions
 from devicesworld.agents.registry import get_agent
-from devicesworld.runner.episode import run_episode
+from devicesworld.runner.backends import BackendError, WorkerPool, open_pool
+from devicesworld.runner.backends.scheduler import SchedulePolicy, Scheduler
+from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
 from devicesworld.runner.records import EpisodeResult
-from devicesworld.runner.resultsfile import append_result, repair_and_read
+from devicesworld.runner.resultsfile import append_results, repair_and_read
 from devicesworld.spec.models import Task
 
 RUN_SCHEMA_VERSION = 1
@@ -43,7 +44,18 @@ class RunConfig(BaseModel):
     source: str = Field(description="`suite:NAME` or the task file path.")
     seed: int = 0
     workers: int = Field(default=1, ge=1)
-    backend: str = "local"
+    backend: Literal["local", "ray"] = "local"
+    ray_address: str | None = Field(
+        default=None, description="An existing Ray cluster (else RAY_ADDRESS, else local)."
+    )
+    episode_timeout: float | None = Field(
+        default=None, gt=0, description="Seconds before a running episode is abandoned (time_limit)."
+    )
+    prewarm: bool = Field(default=True, description="Reset each worker's next environment in the background.")
+    prewarm_min_setup_ms: float = Field(
+        default=1.0, ge=0, description="Pre-warm only while setups take at least this long (ms)."
+    )
+    max_attempts: int = Field(default=3, ge=1, description="Attempts per episode on infrastructure failures.")
     limit: int | None = None
     model: str | None = None
     base_url: str | None = None
@@ -58,6 +70,11 @@ class RunOutcome(BaseModel):
     skipped: int = Field(description="Episodes already finished in an earlier attempt (--resume).")
     warnings: list[str] = Field(default_factory=list)
     interrupted: bool = False
+    retries: int = Field(default=0, description="Episodes re-run after an infrastructure failure.")
+    prewarmed: int = Field(default=0, description="Episodes whose environment was reset ahead of time.")
+    worker_peak_rss_kb: dict[int, int] = Field(
+        default_factory=dict, description="Peak resident memory of each worker process, by pid."
+    )
 
 
 ProgressFn = Callable[[EpisodeResult], None]
@@ -78,77 +95,72 @@ def execute_run(
         tasks = tasks[: config.limit]
     todo = [t for t in tasks if t.id not in done_ids]
     skipped = len(tasks) - len(todo)
-    manifest = _start_manifest(out_dir, config, len(tasks))
-    options = AgentOptions(
-        seed=config.seed, model=config.model, base_url=config.base_url, extra=config.agent_extra
+    settings = EpisodeSettings(
+        agent=entry.name,
+        seed=config.seed,
+        model=config.model,
+        base_url=config.base_url,
+        screenshots=config.screenshots,
+        agent_extra=config.agent_extra,
+        kind_modules=kind_modules(todo),
     )
+    jobs = [EpisodeJob(task=t, episode_dir=str(out_dir / "episodes" / t.id), settings=settings) for t in todo]
     fresh: list[EpisodeResult] = []
     interrupted = False
+    stats = RunOutcome(out_dir=str(out_dir), results=[], skipped=skipped, warnings=warnings)
 
-    def record(result: EpisodeResult) -> None:
-        append_result(results_path, result)
-        fresh.append(result)
+    def record(outcomes: list[JobOutcome]) -> None:
+        results = [o.result for o in outcomes if o.result is not None]
+        append_results(results_path, results)
+        fresh.extend(results)
+        for outcome in outcomes:
+            stats.prewarmed += outcome.prewarmed
+            if outcome.worker_pid:
+                stats.worker_peak_rss_kb[outcome.worker_pid] = outcome.worker_max_rss_kb
         if on_result is not None:
-            on_result(result)
+            for result in results:
+                on_result(result)
 
+    manifest: dict[str, Any] | None = None
+    pool: WorkerPool | None = None
+    scheduler: Scheduler | None = None
     try:
-        if config.workers == 1 or len(todo) <= 1:
-            for task in todo:
-                episode_dir = out_dir / "episodes" / task.id
-                record(run_episode(task, entry, options, episode_dir, screenshots=config.screenshots))
-        else:
-            _run_parallel(todo, config, out_dir, record)
+        if jobs:
+            pool = _open_pool(config, len(jobs))
+        manifest = _start_manifest(out_dir, config, len(tasks))
+        if pool is not None:
+            policy = SchedulePolicy(episode_timeout=config.episode_timeout, max_attempts=config.max_attempts)
+            scheduler = Scheduler(pool, policy, record, warnings.append)
+            scheduler.run(jobs)
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        _finish_manifest(out_dir, manifest, interrupted)
+        if pool is not None:
+            pool.close()
+        if manifest is not None:
+            _finish_manifest(out_dir, manifest, interrupted)
     wanted = {t.id for t in tasks}
     merged = {r.task_id: r for r in previous if r.task_id in wanted}
     merged.update({r.task_id: r for r in fresh})
-    return RunOutcome(
-        out_dir=str(out_dir),
-        results=list(merged.values()),
-        skipped=skipped,
-        warnings=warnings,
-        interrupted=interrupted,
-    )
+    stats.results = list(merged.values())
+    stats.warnings = warnings
+    stats.interrupted = interrupted
+    stats.retries = scheduler.retries if scheduler is not None else 0
+    return stats
 
 
-def _episode_job(task_json: str, config_json: str, ep_dir: str) -> str:
-    """Worker-process entry point: JSON in, JSON out."""
-    task = Task.model_validate_json(task_json)
-    config = RunConfig.model_validate_json(config_json)
-    options = AgentOptions(
-        seed=config.seed, model=config.model, base_url=config.base_url, extra=config.agent_extra
-    )
-    result = run_episode(task, get_agent(config.agent), options, Path(ep_dir), screenshots=config.screenshots)
-    return result.model_dump_json()
-
-
-def _run_parallel(
-    todo: Iterable[Task],
-    config: RunConfig,
-    out_dir: Path,
-    record: Callable[[EpisodeResult], None],
-) -> None:
-    pool = ProcessPoolExecutor(max_workers=config.workers)
-    pending: set[Future[str]] = set()
+def _open_pool(config: RunConfig, n_jobs: int) -> WorkerPool:
     try:
-        for task in todo:
-            pending.add(
-                pool.submit(
-                    _episode_job,
-                    task.model_dump_json(),
-                    config.model_dump_json(),
-                    str(out_dir / "episodes" / task.id),
-                )
-            )
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                record(EpisodeResult.model_validate_json(future.result()))
-    finally:
-        pool.shutdown(wait=not pending, cancel_futures=True)
+        return open_pool(
+            config.backend,
+            min(config.workers, n_jobs),
+            prewarm=config.prewarm,
+            prewarm_min_setup_s=config.prewarm_min_setup_ms / 1000,
+            episode_timeout=config.episode_timeout,
+            ray_address=config.ray_address,
+        )
+    except BackendError as exc:
+        raise RunError(str(exc)) from None
 
 
 def _start_manifest(out_dir: Path, config: RunConfig, n_tasks: int) -> dict[str, Any]:

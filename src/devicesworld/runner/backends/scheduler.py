@@ -1,0 +1,172 @@
+"""Hand jobs to a backend's workers, with pre-warming hints, timeouts and infrastructure retries.
+
+One loop serves every backend, so the rules are the same everywhere:
+
+* **Assignment.** A worker gets a job and is told the job it will get after it (its
+  *reservation*), so it can reset that job's environment in the background. A worker
+  that runs out takes the head of the queue, or else another worker's reservation, so
+  no worker idles while work is left.
+* **Streaming.** Outcomes are handed to ``record`` as soon as they arrive: all those
+  that arrived together in one call, so the results file can write them with one
+  fsync (the driver's fsync per line was a ceiling on throughput for short episodes).
+* **Timeouts.** An episode still running ``episode_timeout`` seconds after it was
+  handed out is abandoned: its worker is killed and replaced and the episode is
+  recorded with termination ``time_limit``. It is not retried — a hung agent is the
+  agent's failure.
+* **Retries.** Only infrastructure failures are retried, up to ``max_attempts``: a
+  worker that died, and setup that failed because of the machine
+  (:class:`~devicesworld.env.controller.InfrastructureError`). An agent's crash, a
+  broken task and a timeout are results. After the last attempt the episode is
+  recorded as an ``error`` saying so.
+* **Interrupts.** On Ctrl+C, outcomes that already arrived are recorded before the
+  ``KeyboardInterrupt`` goes on; only episodes still running are lost, and ``--resume``
+  runs them again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from devicesworld.runner.backends.base import Completion, WorkerPool
+from devicesworld.runner.jobs import EpisodeJob, JobOutcome, failure_result
+
+
+@dataclass(frozen=True)
+class SchedulePolicy:
+    episode_timeout: float | None = None
+    max_attempts: int = 3
+
+
+@dataclass
+class _Running:
+    job: EpisodeJob
+    started: float
+
+
+RecordFn = Callable[[list[JobOutcome]], None]
+WarnFn = Callable[[str], None]
+
+
+class Scheduler:
+    """Runs ``jobs`` on ``pool``; see the module docstring for the rules."""
+
+    def __init__(self, pool: WorkerPool, policy: SchedulePolicy, record: RecordFn, warn: WarnFn) -> None:
+        self.pool = pool
+        self.policy = policy
+        self.record = record
+        self.warn = warn
+        self.retries = 0
+        self._queue: deque[EpisodeJob] = deque()
+        self._reserved: list[EpisodeJob | None] = [None] * pool.size
+        self._running: dict[int, _Running] = {}
+        self._arrived: list[JobOutcome] = []
+
+    def run(self, jobs: list[EpisodeJob]) -> None:
+        self._queue.extend(jobs)
+        try:
+            firsts = {slot: self._queue.popleft() for slot in range(self.pool.size) if self._queue}
+            for slot in firsts:
+                self._reserved[slot] = self._queue.popleft() if self._queue else None
+            for slot, job in firsts.items():
+                self._submit(slot, job)
+            while self._running:
+                for completion in self.pool.wait(self._wait_timeout()):
+                    self._complete(completion)
+                self._expire()
+                self._deliver()
+        except KeyboardInterrupt:
+            self._drain()
+            raise
+
+    # ------------------------------------------------------------------ internals
+    def _submit(self, slot: int, job: EpisodeJob) -> None:
+        upcoming = self._reserved[slot]
+        self.pool.submit(slot, job.model_dump_json(), upcoming.model_dump_json() if upcoming else None)
+        self._running[slot] = _Running(job, time.monotonic())
+
+    def _start_next(self, slot: int) -> None:
+        job, self._reserved[slot] = self._reserved[slot], None
+        if job is None and self._queue:
+            job = self._queue.popleft()
+        if job is None:  # take another worker's reservation rather than idle
+            for other, reserved in enumerate(self._reserved):
+                if reserved is not None:
+                    job, self._reserved[other] = reserved, None
+                    break
+        if job is None:
+            return
+        self._reserved[slot] = self._queue.popleft() if self._queue else None
+        self._submit(slot, job)
+
+    def _complete(self, completion: Completion) -> None:
+        running = self._running.pop(completion.slot, None)
+        if running is None:
+            return
+        if completion.died is not None or completion.outcome_json is None:
+            self.pool.restart(completion.slot)
+            self._infra_failure(running.job, f"worker died: {completion.died or 'no result'}")
+        else:
+            outcome = JobOutcome.model_validate_json(completion.outcome_json)
+            if outcome.result is None:
+                self._infra_failure(running.job, outcome.infra_error or "no result")
+            else:
+                self._arrived.append(outcome)
+        self._start_next(completion.slot)
+
+    def _infra_failure(self, job: EpisodeJob, message: str) -> None:
+        if job.attempt < self.policy.max_attempts:
+            self.retries += 1
+            self.warn(f"{job.task.id}: infrastructure failure on attempt {job.attempt} ({message}); retrying")
+            self._queue.appendleft(job.model_copy(update={"attempt": job.attempt + 1}))
+            return
+        error = f"infrastructure failure after {job.attempt} attempt(s): {message}"
+        self.warn(f"{job.task.id}: {error}")
+        self._arrived.append(
+            JobOutcome(task_id=job.task.id, result=failure_result(job.task, job.settings.agent, error))
+        )
+
+    def _wait_timeout(self) -> float | None:
+        limit = self.policy.episode_timeout
+        if limit is None or not self._running:
+            return None
+        first_deadline = min(r.started for r in self._running.values()) + limit
+        return max(0.0, first_deadline - time.monotonic())
+
+    def _expire(self) -> None:
+        limit = self.policy.episode_timeout
+        if limit is None:
+            return
+        now = time.monotonic()
+        for slot, running in list(self._running.items()):
+            if now - running.started < limit:
+                continue
+            del self._running[slot]
+            self.pool.restart(slot)
+            error = f"episode timeout: no result within {limit:g} s; its worker was stopped"
+            self.warn(f"{running.job.task.id}: {error}")
+            result = failure_result(
+                running.job.task, running.job.settings.agent, error, "time_limit", now - running.started
+            )
+            self._arrived.append(JobOutcome(task_id=running.job.task.id, result=result))
+            self._start_next(slot)
+
+    def _deliver(self) -> None:
+        arrived, self._arrived = self._arrived, []
+        if arrived:
+            self.record(arrived)
+
+    def _drain(self) -> None:
+        """Record whatever already finished; called on Ctrl+C before the workers are stopped."""
+        try:
+            completions = self.pool.wait(0.0) if self._running else []
+        except BaseException:
+            completions = []
+        for completion in completions:
+            if completion.slot in self._running and completion.outcome_json is not None:
+                outcome = JobOutcome.model_validate_json(completion.outcome_json)
+                if outcome.result is not None:
+                    self._arrived.append(outcome)
+        self._deliver()

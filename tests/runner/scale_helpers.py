@@ -1,0 +1,102 @@
+"""Agents and a device kind that misbehave on purpose, for the backend tests.
+
+They must work in any worker (this process, a spawned process, a Ray actor), so what
+they need to know travels inside the task: a marker path in the instruction, a counter
+file in the device profile.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from devicesworld.agents.base import Decision, EpisodeInfo
+from devicesworld.devices.base import DeviceContext, register_kind
+from devicesworld.spec.models import Step
+from toykind import TOY, ToyDevice, toy_task
+
+PRESS_PRESS_FINISH = [
+    Step(device="toy_0", action="press"),
+    Step(device="toy_0", action="press"),
+    Step(action="finish"),
+]
+
+
+def _flaky_factory(device_id: str, profile: dict[str, Any], context: DeviceContext) -> ToyDevice:
+    """A toy device whose creation fails with an OS error the first ``failures`` times."""
+    counter = Path(profile["counter"])
+    count = int(counter.read_text()) if counter.exists() else 0
+    if count < int(profile.get("failures", 1)):
+        counter.write_text(str(count + 1))
+        raise OSError(28, "No space left on device (simulated)")
+    return ToyDevice(device_id, profile, context)
+
+
+FLAKY = register_kind(dataclasses.replace(TOY, name="flaky", factory=_flaky_factory))
+
+
+def flaky_task(task_id: str, counter: Path, failures: int = 1) -> dict[str, Any]:
+    """A toy task on a ``flaky`` device whose setup fails ``failures`` times (machine-style)."""
+    doc = toy_task(id=task_id)
+    doc["devices"] = [
+        {"id": "flaky_0", "kind": "flaky", "profile": {"counter": str(counter), "failures": failures}}
+    ]
+    doc["setup"] = [{"device": "flaky_0", "op": "set", "args": {"value": 1}}]
+    doc["evaluation"]["conditions"][0]["device"] = "flaky_0"
+    doc["solution"] = [
+        {"device": "flaky_0", "action": "press"},
+        {"device": "flaky_0", "action": "press"},
+        {"action": "finish"},
+    ]
+    return doc
+
+
+class _Scripted:
+    def __init__(self, options: Any) -> None:
+        self.steps: list[Step] = []
+
+    def start(self, info: EpisodeInfo) -> None:
+        device = info.devices[0].id
+        self.steps = [
+            Step(device=device, action="press"),
+            Step(device=device, action="press"),
+            Step(action="finish"),
+        ]
+
+    def act(self, observation: Any, feedback: Any) -> Decision:
+        return Decision(action=self.steps.pop(0))
+
+
+class DieOnceAgent(_Scripted):
+    """Kills its own worker process the first time it sees a task (marker path in the instruction)."""
+
+    def start(self, info: EpisodeInfo) -> None:
+        super().start(info)
+        marker = Path(info.instruction.rsplit("marker=", 1)[1].strip())
+        if not marker.exists():
+            marker.write_text("died once")
+            os._exit(3)
+
+
+class HangingAgent(_Scripted):
+    """Never answers on tasks whose id contains ``hang``; solves the others."""
+
+    def start(self, info: EpisodeInfo) -> None:
+        super().start(info)
+        self.hang = "hang" in info.task_id
+
+    def act(self, observation: Any, feedback: Any) -> Decision:
+        if self.hang:
+            time.sleep(600)
+        return super().act(observation, feedback)
+
+
+class SlowScriptedAgent(_Scripted):
+    """Solves the toy task, slowly (to be interrupted mid-run)."""
+
+    def act(self, observation: Any, feedback: Any) -> Decision:
+        time.sleep(0.05)
+        return super().act(observation, feedback)
