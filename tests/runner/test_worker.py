@@ -34,7 +34,7 @@ def _comparable(outcome: JobOutcome) -> object:
 
 
 def test_prewarmed_smoke_results_equal_cold_ones(tmp_path: Path) -> None:
-    smoke = load_suite("smoke")
+    smoke = load_suite("smoke")[::4]  # every family, a quarter of the suite: four passes over it
     for agent in ("oracle", "random"):
         cold = _run_all(smoke, tmp_path / f"cold-{agent}", prewarm=False, agent=agent)
         warm = _run_all(smoke, tmp_path / f"warm-{agent}", prewarm=True, agent=agent)

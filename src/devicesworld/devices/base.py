@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -250,6 +251,8 @@ class DeviceKind:
 
 _REGISTRY: dict[str, DeviceKind] = {}
 _BUILTINS_LOADED = False
+_LOADING = False
+_LOAD_LOCK = threading.RLock()
 
 
 def register_kind(kind: DeviceKind) -> DeviceKind:
@@ -270,20 +273,29 @@ def _load_builtin_kinds() -> None:
     ``DEVICESWORLD_PLUGINS`` environment variable (comma-separated), which register
     themselves on import.
     """
-    global _BUILTINS_LOADED
+    global _BUILTINS_LOADED, _LOADING
     if _BUILTINS_LOADED:
         return
-    _BUILTINS_LOADED = True
-    from devicesworld.devices import builtin_kinds
+    # Other threads (a pre-warming reset) wait here until the registry is complete;
+    # the loading thread itself may re-enter through an import and must not wait.
+    with _LOAD_LOCK:
+        if _BUILTINS_LOADED or _LOADING:
+            return
+        _LOADING = True
+        try:
+            from devicesworld.devices import builtin_kinds
 
-    for kind in builtin_kinds():
-        _REGISTRY.setdefault(kind.name, kind)
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        loaded = ep.load()
-        if isinstance(loaded, DeviceKind):
-            _REGISTRY.setdefault(loaded.name, loaded)
-    for module in filter(None, (m.strip() for m in os.environ.get(PLUGINS_ENV, "").split(","))):
-        importlib.import_module(module)
+            for kind in builtin_kinds():
+                _REGISTRY.setdefault(kind.name, kind)
+            for ep in entry_points(group=ENTRY_POINT_GROUP):
+                loaded = ep.load()
+                if isinstance(loaded, DeviceKind):
+                    _REGISTRY.setdefault(loaded.name, loaded)
+            for module in filter(None, (m.strip() for m in os.environ.get(PLUGINS_ENV, "").split(","))):
+                importlib.import_module(module)
+            _BUILTINS_LOADED = True
+        finally:
+            _LOADING = False
 
 
 def get_kind(name: str) -> DeviceKind | None:

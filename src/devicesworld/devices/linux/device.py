@@ -140,13 +140,24 @@ class LinuxDevice:
         except FormatError as exc:
             return ActionResult.failure("INVALID_FORMAT", str(exc))
         except FileNotFoundError as exc:
-            return ActionResult.failure("NOT_FOUND", f"{exc.filename or exc}: no such file or folder")
+            return ActionResult.failure("NOT_FOUND", f"{self._as_seen(exc.filename)}: no such file or folder")
         except IsADirectoryError as exc:
-            return ActionResult.failure("IS_A_DIRECTORY", f"{exc.filename}: is a folder")
+            return ActionResult.failure("IS_A_DIRECTORY", f"{self._as_seen(exc.filename)}: is a folder")
         except NotADirectoryError as exc:
-            return ActionResult.failure("NOT_A_DIRECTORY", f"{exc.filename}: is not a folder")
-        except (ValueError, OSError) as exc:
+            return ActionResult.failure("NOT_A_DIRECTORY", f"{self._as_seen(exc.filename)}: is not a folder")
+        except OSError as exc:
+            if exc.filename is not None:
+                return ActionResult.failure("INVALID_ARGS", f"{self._as_seen(exc.filename)}: {exc.strerror}")
             return ActionResult.failure("INVALID_ARGS", str(exc))
+        except ValueError as exc:
+            return ActionResult.failure("INVALID_ARGS", str(exc))
+
+    def _as_seen(self, filename: object) -> str:
+        """A host file name as the agent knows it (``/home/user/...``); host paths never leak."""
+        if filename is None:
+            return "(unknown path)"
+        shown = self.sandbox.from_host(Path(str(filename)))
+        return shown if shown is not None else Path(str(filename)).name
 
     def observe(self) -> dict[str, Any]:
         home = self.sandbox.paths.home

@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import math
+import re
 import struct
 import tarfile
 import wave
@@ -28,6 +29,26 @@ _ZIP_TIME = (2026, 1, 1, 9, 0, 0)
 def _prepare(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
+
+
+_MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
+
+
+def _pin_office_zip(path: Path) -> None:
+    """Rewrite an Office file's zip with pinned entry times and modified stamp.
+
+    openpyxl and python-docx stamp the zip entries, and openpyxl the document's
+    "modified" property, with the wall clock at save time; pinning both makes the
+    same content produce the same bytes.
+    """
+    with zipfile.ZipFile(path) as src:
+        entries = [(info.filename, src.read(info)) for info in src.infolist()]
+    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name, data in entries:
+            if name == "docProps/core.xml":
+                data = _MODIFIED.sub(rb"\g<1>" + stamp + rb"\g<2>", data)
+            dst.writestr(zipfile.ZipInfo(name, date_time=_ZIP_TIME), data, compress_type=zipfile.ZIP_DEFLATED)
 
 
 def write_text(path: Path, content: str) -> None:
@@ -58,6 +79,7 @@ def write_xlsx(path: Path, sheets: Mapping[str, Sequence[Sequence[Any]]]) -> Non
     wb.properties.modified = FIXED_TIME
     wb.properties.creator = "devicesworld"
     wb.save(_prepare(path))
+    _pin_office_zip(path)
 
 
 def write_docx(
@@ -80,6 +102,7 @@ def write_docx(
     props.modified = FIXED_TIME
     props.author = "devicesworld"
     doc.save(str(_prepare(path)))
+    _pin_office_zip(path)
 
 
 def write_pdf(path: Path, paragraphs: Sequence[str], title: str | None = None) -> None:
