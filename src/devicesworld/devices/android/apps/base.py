@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from devicesworld.devices.android.storage import Storage
@@ -93,3 +94,40 @@ class App:
         root = v.column(*children)
         root.package = self.package
         return root
+
+    # --- common dialogs ------------------------------------------------------------------
+    def confirm_discard(self) -> None:
+        """The "discard your changes?" dialog that back raises on an edited, unsaved form."""
+
+        def discard() -> None:
+            self.phone.dismiss()
+            self.phone.finish()
+
+        self.phone.show_dialog(
+            Dialog(
+                title=self.t("ct.discard_q"),
+                body=lambda d: [],
+                buttons=lambda d: [
+                    v.button(self.t("ct.keep_editing"), self.phone.dismiss, rid="android:id/button2"),
+                    v.button(self.t("sys.discard"), discard, rid="android:id/button1"),
+                ],
+            )
+        )
+
+    def ask_name(self, title: str, field_rid: str, on_ok: Callable[[Dialog], None]) -> None:
+        """A dialog with one name field, Cancel and OK; ``on_ok`` decides whether it closes."""
+        self.phone.show_dialog(
+            Dialog(
+                title=title,
+                state={"name": ""},
+                body=lambda d: [
+                    v.edit(
+                        "name", str(d.state.get("name", "")), hint=self.t("mk.name"), rid=self.rid(field_rid)
+                    )
+                ],
+                buttons=lambda d: [
+                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
+                    v.button(self.t("sys.ok"), partial(on_ok, d), rid="android:id/button1"),
+                ],
+            )
+        )

@@ -319,18 +319,5 @@ class CalendarApp(App):
         if {k: screen.state.get(k) for k in (*FIELDS, "start", "end")} == screen.state.get("orig"):
             return False
 
-        def discard() -> None:
-            self.phone.dismiss()
-            self.phone.finish()
-
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("ct.discard_q"),
-                body=lambda d: [],
-                buttons=lambda d: [
-                    v.button(self.t("ct.keep_editing"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.discard"), discard, rid="android:id/button1"),
-                ],
-            )
-        )
+        self.confirm_discard()
         return True

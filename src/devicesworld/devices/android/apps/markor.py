@@ -60,24 +60,7 @@ class MarkorApp(App):
             self.phone.dismiss()
             self.open_note(name)
 
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("mk.new_file"),
-                state={"name": ""},
-                body=lambda d: [
-                    v.edit(
-                        "name",
-                        str(d.state.get("name", "")),
-                        hint=self.t("mk.name"),
-                        rid=self.rid("new_file_dialog__name"),
-                    )
-                ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.ok"), partial(ok, d), rid="android:id/button1"),
-                ],
-            )
-        )
+        self.ask_name(self.t("mk.new_file"), "new_file_dialog__name", ok)
 
     def screen_editor(self, screen: Screen) -> View:
         st = screen.state

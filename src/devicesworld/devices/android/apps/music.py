@@ -221,24 +221,7 @@ class MusicApp(App):
                 )
                 self.phone.dismiss()
 
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("mu.new_playlist"),
-                state={"name": ""},
-                body=lambda d: [
-                    v.edit(
-                        "name",
-                        str(d.state.get("name", "")),
-                        hint=self.t("mk.name"),
-                        rid=self.rid("playlist_name"),
-                    )
-                ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.ok"), partial(ok, d), rid="android:id/button1"),
-                ],
-            )
-        )
+        self.ask_name(self.t("mu.new_playlist"), "playlist_name", ok)
 
     def _add_dialog(self, title: str) -> None:
         def add(name: str) -> None:
