@@ -18,8 +18,10 @@ from typing import Literal
 from devicesworld.spec.models import DeviceOp, DeviceSpec, Evaluation, Metadata, SourceValue, Step, Task
 from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, SlotValue
 from devicesworld.tasks.composition.graph import Edge, Node, TaskGraph, grow_graph
+from devicesworld.tasks.composition.record import record_solution
 from devicesworld.tasks.composition.types import DEFAULT_TYPES, TypeSystem
-from devicesworld.tasks.composition.values import UserValues
+from devicesworld.tasks.composition.values import NoUserValue, UserValues
+from devicesworld.tasks.suites.android_script import ScriptError
 
 Category = Literal["single_device_dependent", "multi_device_independent", "multi_device_dependent"]
 MAX_DEVICES = 4
@@ -110,7 +112,10 @@ class Composer:
             for slot in node.task.inputs:
                 edge = next((e for e in graph.edges if e.dst == node.id and e.dst_slot == slot.name), None)
                 if edge is None:
-                    inputs[slot.name] = user.make(slot.type, self.types)
+                    try:
+                        inputs[slot.name] = user.make(slot.type, self.types)
+                    except NoUserValue as exc:
+                        raise CompositionError(f"an input nothing feeds: {exc}") from exc
                     continue
                 value = produced[(edge.src, edge.src_slot)]
                 if value.device is not None and value.device != node.device:
@@ -129,20 +134,24 @@ class Composer:
         ]
         if not conditions:
             raise CompositionError("the composed task has nothing to verify")
+        needed = {c.device for c in conditions} | {graph.node(e.src).device for e in graph.edges}
+        for device in devices:
+            if device not in needed:
+                raise CompositionError(f"device {device} is not needed by any subtask")
         hidden = [v for v in produced.values() if v.hidden]
         instruction = merge_instructions(_located(fragments))
         for value in hidden:
-            if str(value.value) in instruction:
+            if any(form in instruction for form in _spellings(value.value)):
                 raise CompositionError(
                     f"the instruction would reveal a value the agent must find ({value.mention})"
                 )
-        return Task(
+        task = Task(
             id=task_id,
             instruction=instruction,
             devices=[DeviceSpec(id=d, kind=d.rsplit("_", 1)[0]) for d in devices],
             setup=setup + [op for _, f in fragments for op in f.setup],
             evaluation=Evaluation(conditions=conditions),
-            solution=[s for _, f in fragments for s in f.solution] + [Step(action="finish")],
+            solution=[],
             metadata=Metadata(
                 pattern="typed_composition",
                 difficulty=_difficulty(len(graph.nodes), len(devices)),
@@ -163,6 +172,15 @@ class Composer:
                 },
             ),
         )
+        items = [s for _, f in fragments for s in f.solution]
+        if all(isinstance(s, Step) for s in items):
+            steps = [s for s in items if isinstance(s, Step)]
+        else:
+            try:
+                steps = record_solution(task, items)
+            except ScriptError as exc:
+                raise CompositionError(f"the reference solution cannot be played: {exc}") from exc
+        return task.model_copy(update={"solution": [*steps, Step(action="finish")]})
 
 
 DEVICE_PLACES = {"smarthome": "in the smart home", "android": "on the phone", "linux": "on the desktop"}
@@ -206,6 +224,16 @@ def merge_instructions(parts: list[str]) -> str:
 
 def _capital(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+def _spellings(value: object) -> set[str]:
+    """The ways a value could appear in text: ``21.0`` also as ``21``, ``+15551234`` also by digits."""
+    forms = {str(value)}
+    if isinstance(value, float):
+        forms.add(f"{value:g}")
+    if isinstance(value, str) and value.startswith("+"):
+        forms.add(value.lstrip("+"))
+    return {f for f in forms if f}
 
 
 def _difficulty(n_tasks: int, n_devices: int) -> Literal["easy", "medium", "hard", "expert"]:
