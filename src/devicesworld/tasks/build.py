@@ -59,7 +59,10 @@ def build_composed(
         builder = f"compose/{category}"
         try:
             task = composer.compose(
-                sub_seed, category, max_tasks=2 + attempts % 3, task_id=f"comp-{seed}-{len(tasks):05d}"
+                sub_seed,
+                category,
+                max_tasks=2 + (attempts // len(CATEGORIES)) % 3,
+                task_id=f"comp-{seed}-{len(tasks):05d}",
             )
         except CompositionError as exc:
             rejected[f"{builder}: {_reason(str(exc))}"] += 1

@@ -47,15 +47,35 @@ class Composer:
         rng = random.Random(seed)
         if category == "multi_device_independent":
             graph = TaskGraph()
-            for _ in range(max_tasks):
-                graph.add(rng.choice(list(self.library)))
+            standalone = self._standalone()
+            platforms = sorted({t.platform for t in standalone})
+            rng.shuffle(platforms)
+            for i in range(max_tasks):
+                platform = platforms[i % len(platforms)]
+                graph.add(rng.choice([t for t in standalone if t.platform == platform]))
         else:
-            graph = grow_graph(self.library, self.types, max_tasks, rng)
+            library = list(self.library)
+            if category == "single_device_dependent":
+                platform = rng.choice(sorted({t.platform for t in library}))
+                library = [t for t in library if t.platform == platform]
+            first = rng.choice(library)
+            producers = [t for t in library if any(self.types.is_subtype(o.type, "file") for o in t.outputs)]
+            if category == "multi_device_dependent" and producers and rng.random() < 1 / 3:
+                first = rng.choice(producers)  # a file that must cross devices: exercises transfers
+            graph = grow_graph(library, self.types, max_tasks, rng, first=first)
             if not graph.edges:
                 raise CompositionError("no two tasks could be connected")
         self._assign_devices(graph, category, rng)
         self._insert_transfers(graph)
         return self._materialise(graph, rng, category, task_id or f"comp-{category}-{seed}")
+
+    def _standalone(self) -> list[AtomicTask]:
+        """Tasks that make sense alone: they verify something and need no file from another task."""
+        return [
+            t
+            for t in self.library
+            if not t.outputs and not any(self.types.is_subtype(s.type, "file") for s in t.inputs)
+        ] or list(self.library)
 
     # ------------------------------------------------------------------ devices
     def _assign_devices(self, graph: TaskGraph, category: Category, rng: random.Random) -> None:
