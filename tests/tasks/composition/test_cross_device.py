@@ -12,7 +12,7 @@ from devicesworld.cli import main
 from devicesworld.spec.loading import dump_tasks_jsonl
 from devicesworld.spec.models import Task
 from devicesworld.tasks.build import CATEGORIES, build_composed, default_composer
-from devicesworld.tasks.composition.compose import Composer, CompositionError
+from devicesworld.tasks.composition.compose import Composer, CompositionError, step_budget
 from devicesworld.tasks.composition.library import android, linux
 from devicesworld.tasks.composition.library.transfers import TRANSFERS
 from devicesworld.tasks.validate import validate_task
@@ -55,8 +55,9 @@ def test_hidden_values_never_appear_in_instructions(built: list[Task]) -> None:
         assert not any(f in task.instruction for f in forms), (task.id, value, task.instruction)
 
 
-def test_conditions_record_their_subtask(built: list[Task]) -> None:
+def test_conditions_record_their_subtask_and_budgets_fit(built: list[Task]) -> None:
     for task in built:
+        assert len(task.solution) <= task.limits.max_steps == step_budget(len(task.solution))
         ids = {s["id"] for s in task.metadata.model_extra["composition"]["subtasks"]}  # type: ignore[index]
         assert all(c.subtask in ids and c.id.startswith(f"{c.subtask}.") for c in task.evaluation.conditions)
 
@@ -102,3 +103,22 @@ def test_oracle_passes_and_noop_fails_through_run(built: list[Task], tmp_path: P
         lines = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
         assert len(lines) == len(sample)
         assert all(r["success"] is expected for r in lines), (agent, [r["conditions"] for r in lines])
+
+
+def test_one_transfer_per_file_and_target_device() -> None:
+    producer = next(t for t in linux.LIBRARY if t.name == "lx_provide_file")
+    reader = next(t for t in android.LIBRARY if t.name == "an_read_code_from_file")
+    composer = Composer([producer, reader], transfers=TRANSFERS)
+    shared = 0
+    for seed in range(40):
+        try:
+            graph_task = composer.compose(seed, "multi_device_dependent", max_tasks=3)
+        except CompositionError:
+            continue
+        comp = graph_task.metadata.model_extra["composition"]  # type: ignore[index]
+        device = {s["id"]: s["device"] for s in comp["subtasks"]}
+        hops = [s["id"] for s in comp["subtasks"] if s["atomic"].startswith("transfer")]
+        fed = [(e["src"], device[h]) for h in hops for e in comp["edges"] if e["dst"] == h]
+        assert len(fed) == len(set(fed)), comp
+        shared += any(sum(e["src"] == h for e in comp["edges"]) > 1 for h in hops)
+    assert shared, "no sample had two readers of one moved file"

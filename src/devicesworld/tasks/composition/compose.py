@@ -15,7 +15,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from devicesworld.spec.models import DeviceOp, DeviceSpec, Evaluation, Metadata, SourceValue, Step, Task
+from devicesworld.spec.models import (
+    DeviceOp,
+    DeviceSpec,
+    Evaluation,
+    Limits,
+    Metadata,
+    SourceValue,
+    Step,
+    Task,
+)
 from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, SlotValue
 from devicesworld.tasks.composition.graph import Edge, Node, TaskGraph, grow_graph
 from devicesworld.tasks.composition.record import record_solution
@@ -25,6 +34,8 @@ from devicesworld.tasks.suites.android_script import ScriptError
 
 Category = Literal["single_device_dependent", "multi_device_independent", "multi_device_dependent"]
 MAX_DEVICES = 4
+RECORDING_BUDGET = 1_000
+"""Step limit while recording a reference solution (the task's own budget is set afterwards)."""
 
 Scaffold = Callable[[str, random.Random], list[DeviceOp]]
 """Setup every device of a kind needs once, before any atomic task's setup (e.g. a home)."""
@@ -101,6 +112,8 @@ class Composer:
             raise CompositionError("every task landed on one device")
 
     def _insert_transfers(self, graph: TaskGraph) -> None:
+        hops: dict[tuple[str, str, str], Node] = {}
+        """One transfer per (file, target device): two readers on one device share it."""
         for edge in list(graph.edges):
             src, dst = graph.node(edge.src), graph.node(edge.dst)
             slot_type = next(s.type for s in src.task.outputs if s.name == edge.src_slot)
@@ -109,10 +122,13 @@ class Composer:
             transfer = self.transfers.get((src.task.platform, dst.task.platform))
             if transfer is None:
                 raise CompositionError(f"no transfer task from {src.task.platform} to {dst.task.platform}")
-            hop = graph.add(transfer)
-            hop.device = dst.device
             graph.edges.remove(edge)
-            graph.edges.append(Edge(edge.src, edge.src_slot, hop.id, transfer.inputs[0].name))
+            key = (edge.src, edge.src_slot, dst.device)
+            hop = hops.get(key)
+            if hop is None:
+                hop = hops[key] = graph.add(transfer)
+                hop.device = dst.device
+                graph.edges.append(Edge(edge.src, edge.src_slot, hop.id, transfer.inputs[0].name))
             graph.edges.append(Edge(hop.id, transfer.outputs[0].name, edge.dst, edge.dst_slot))
 
     # -------------------------------------------------------------- instantiate
@@ -197,10 +213,15 @@ class Composer:
             steps = [s for s in items if isinstance(s, Step)]
         else:
             try:
-                steps = record_solution(task, items)
+                steps = record_solution(
+                    task.model_copy(update={"limits": Limits(max_steps=RECORDING_BUDGET)}), items
+                )
             except ScriptError as exc:
                 raise CompositionError(f"the reference solution cannot be played: {exc}") from exc
-        return task.model_copy(update={"solution": [*steps, Step(action="finish")]})
+        solution = [*steps, Step(action="finish")]
+        return task.model_copy(
+            update={"solution": solution, "limits": Limits(max_steps=step_budget(len(solution)))}
+        )
 
 
 DEVICE_PLACES = {"smarthome": "in the smart home", "android": "on the phone", "linux": "on the desktop"}
@@ -244,6 +265,11 @@ def merge_instructions(parts: list[str]) -> str:
 
 def _capital(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+def step_budget(solution_steps: int) -> int:
+    """An agent's step budget: the default 50, or twice the reference solution plus slack if longer."""
+    return max(50, 2 * solution_steps + 10)
 
 
 def _spellings(value: object) -> set[str]:
