@@ -14,7 +14,8 @@ from pydantic import BaseModel, Field
 
 from devicesworld.spec.models import Task
 from devicesworld.tasks.composition.compose import Category, Composer, CompositionError
-from devicesworld.tasks.composition.library import smarthome
+from devicesworld.tasks.composition.library import android, linux, smarthome
+from devicesworld.tasks.composition.library.transfers import TRANSFERS
 from devicesworld.tasks.validate import validate_task
 
 CATEGORIES: tuple[Category, ...] = (
@@ -33,7 +34,12 @@ class BuildReport(BaseModel):
 
 
 def default_composer() -> Composer:
-    return Composer(smarthome.LIBRARY, scaffolds={"smarthome": smarthome.scaffold})
+    """Every built-in library, the SmartHome scaffold, and transfers between file-holding kinds."""
+    return Composer(
+        [*smarthome.LIBRARY, *linux.LIBRARY, *android.LIBRARY],
+        scaffolds={"smarthome": smarthome.scaffold},
+        transfers=TRANSFERS,
+    )
 
 
 def build_composed(
@@ -52,7 +58,12 @@ def build_composed(
         attempts += 1
         builder = f"compose/{category}"
         try:
-            task = composer.compose(sub_seed, category, max_tasks=3, task_id=f"comp-{seed}-{len(tasks):05d}")
+            task = composer.compose(
+                sub_seed,
+                category,
+                max_tasks=2 + (attempts // len(CATEGORIES)) % 3,
+                task_id=f"comp-{seed}-{len(tasks):05d}",
+            )
         except CompositionError as exc:
             rejected[f"{builder}: {_reason(str(exc))}"] += 1
             continue

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from devicesworld.spec.models import Condition, DeviceOp, Step
+from devicesworld.tasks.suites.android_script import UiStep
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ class Fragment:
     instruction: str
     setup: list[DeviceOp] = field(default_factory=list)
     conditions: list[Condition] = field(default_factory=list)
-    solution: list[Step] = field(default_factory=list)
+    solution: list[Step | UiStep] = field(default_factory=list)
+    """Concrete steps, or phone steps by meaning that the composer records into concrete ones."""
     outputs: dict[str, SlotValue] = field(default_factory=dict)
 
 

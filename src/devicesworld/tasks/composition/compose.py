@@ -15,14 +15,27 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from devicesworld.spec.models import DeviceOp, DeviceSpec, Evaluation, Metadata, SourceValue, Step, Task
+from devicesworld.spec.models import (
+    DeviceOp,
+    DeviceSpec,
+    Evaluation,
+    Limits,
+    Metadata,
+    SourceValue,
+    Step,
+    Task,
+)
 from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, SlotValue
 from devicesworld.tasks.composition.graph import Edge, Node, TaskGraph, grow_graph
+from devicesworld.tasks.composition.record import record_solution
 from devicesworld.tasks.composition.types import DEFAULT_TYPES, TypeSystem
-from devicesworld.tasks.composition.values import UserValues
+from devicesworld.tasks.composition.values import NoUserValue, UserValues
+from devicesworld.tasks.suites.android_script import ScriptError
 
 Category = Literal["single_device_dependent", "multi_device_independent", "multi_device_dependent"]
 MAX_DEVICES = 4
+RECORDING_BUDGET = 1_000
+"""Step limit while recording a reference solution (the task's own budget is set afterwards)."""
 
 Scaffold = Callable[[str, random.Random], list[DeviceOp]]
 """Setup every device of a kind needs once, before any atomic task's setup (e.g. a home)."""
@@ -45,15 +58,35 @@ class Composer:
         rng = random.Random(seed)
         if category == "multi_device_independent":
             graph = TaskGraph()
-            for _ in range(max_tasks):
-                graph.add(rng.choice(list(self.library)))
+            standalone = self._standalone()
+            platforms = sorted({t.platform for t in standalone})
+            rng.shuffle(platforms)
+            for i in range(max_tasks):
+                platform = platforms[i % len(platforms)]
+                graph.add(rng.choice([t for t in standalone if t.platform == platform]))
         else:
-            graph = grow_graph(self.library, self.types, max_tasks, rng)
+            library = list(self.library)
+            if category == "single_device_dependent":
+                platform = rng.choice(sorted({t.platform for t in library}))
+                library = [t for t in library if t.platform == platform]
+            first = rng.choice(library)
+            producers = [t for t in library if any(self.types.is_subtype(o.type, "file") for o in t.outputs)]
+            if category == "multi_device_dependent" and producers and rng.random() < 1 / 3:
+                first = rng.choice(producers)  # a file that must cross devices: exercises transfers
+            graph = grow_graph(library, self.types, max_tasks, rng, first=first)
             if not graph.edges:
                 raise CompositionError("no two tasks could be connected")
         self._assign_devices(graph, category, rng)
         self._insert_transfers(graph)
         return self._materialise(graph, rng, category, task_id or f"comp-{category}-{seed}")
+
+    def _standalone(self) -> list[AtomicTask]:
+        """Tasks that make sense alone: they verify something and need no file from another task."""
+        return [
+            t
+            for t in self.library
+            if not t.outputs and not any(self.types.is_subtype(s.type, "file") for s in t.inputs)
+        ] or list(self.library)
 
     # ------------------------------------------------------------------ devices
     def _assign_devices(self, graph: TaskGraph, category: Category, rng: random.Random) -> None:
@@ -79,6 +112,8 @@ class Composer:
             raise CompositionError("every task landed on one device")
 
     def _insert_transfers(self, graph: TaskGraph) -> None:
+        hops: dict[tuple[str, str, str], Node] = {}
+        """One transfer per (file, target device): two readers on one device share it."""
         for edge in list(graph.edges):
             src, dst = graph.node(edge.src), graph.node(edge.dst)
             slot_type = next(s.type for s in src.task.outputs if s.name == edge.src_slot)
@@ -87,10 +122,13 @@ class Composer:
             transfer = self.transfers.get((src.task.platform, dst.task.platform))
             if transfer is None:
                 raise CompositionError(f"no transfer task from {src.task.platform} to {dst.task.platform}")
-            hop = graph.add(transfer)
-            hop.device = dst.device
             graph.edges.remove(edge)
-            graph.edges.append(Edge(edge.src, edge.src_slot, hop.id, transfer.inputs[0].name))
+            key = (edge.src, edge.src_slot, dst.device)
+            hop = hops.get(key)
+            if hop is None:
+                hop = hops[key] = graph.add(transfer)
+                hop.device = dst.device
+                graph.edges.append(Edge(edge.src, edge.src_slot, hop.id, transfer.inputs[0].name))
             graph.edges.append(Edge(hop.id, transfer.outputs[0].name, edge.dst, edge.dst_slot))
 
     # -------------------------------------------------------------- instantiate
@@ -110,7 +148,10 @@ class Composer:
             for slot in node.task.inputs:
                 edge = next((e for e in graph.edges if e.dst == node.id and e.dst_slot == slot.name), None)
                 if edge is None:
-                    inputs[slot.name] = user.make(slot.type, self.types)
+                    try:
+                        inputs[slot.name] = user.make(slot.type, self.types)
+                    except NoUserValue as exc:
+                        raise CompositionError(f"an input nothing feeds: {exc}") from exc
                     continue
                 value = produced[(edge.src, edge.src_slot)]
                 if value.device is not None and value.device != node.device:
@@ -129,20 +170,24 @@ class Composer:
         ]
         if not conditions:
             raise CompositionError("the composed task has nothing to verify")
+        needed = {c.device for c in conditions} | {graph.node(e.src).device for e in graph.edges}
+        for device in devices:
+            if device not in needed:
+                raise CompositionError(f"device {device} is not needed by any subtask")
         hidden = [v for v in produced.values() if v.hidden]
         instruction = merge_instructions(_located(fragments))
         for value in hidden:
-            if str(value.value) in instruction:
+            if any(form in instruction for form in _spellings(value.value)):
                 raise CompositionError(
                     f"the instruction would reveal a value the agent must find ({value.mention})"
                 )
-        return Task(
+        task = Task(
             id=task_id,
             instruction=instruction,
             devices=[DeviceSpec(id=d, kind=d.rsplit("_", 1)[0]) for d in devices],
             setup=setup + [op for _, f in fragments for op in f.setup],
             evaluation=Evaluation(conditions=conditions),
-            solution=[s for _, f in fragments for s in f.solution] + [Step(action="finish")],
+            solution=[],
             metadata=Metadata(
                 pattern="typed_composition",
                 difficulty=_difficulty(len(graph.nodes), len(devices)),
@@ -162,6 +207,20 @@ class Composer:
                     "edges": [e.__dict__ for e in graph.edges],
                 },
             ),
+        )
+        items = [s for _, f in fragments for s in f.solution]
+        if all(isinstance(s, Step) for s in items):
+            steps = [s for s in items if isinstance(s, Step)]
+        else:
+            try:
+                steps = record_solution(
+                    task.model_copy(update={"limits": Limits(max_steps=RECORDING_BUDGET)}), items
+                )
+            except ScriptError as exc:
+                raise CompositionError(f"the reference solution cannot be played: {exc}") from exc
+        solution = [*steps, Step(action="finish")]
+        return task.model_copy(
+            update={"solution": solution, "limits": Limits(max_steps=step_budget(len(solution)))}
         )
 
 
@@ -206,6 +265,21 @@ def merge_instructions(parts: list[str]) -> str:
 
 def _capital(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+def step_budget(solution_steps: int) -> int:
+    """An agent's step budget: the default 50, or twice the reference solution plus slack if longer."""
+    return max(50, 2 * solution_steps + 10)
+
+
+def _spellings(value: object) -> set[str]:
+    """The ways a value could appear in text: ``21.0`` also as ``21``, ``+15551234`` also by digits."""
+    forms = {str(value)}
+    if isinstance(value, float):
+        forms.add(f"{value:g}")
+    if isinstance(value, str) and value.startswith("+"):
+        forms.add(value.lstrip("+"))
+    return {f for f in forms if f}
 
 
 def _difficulty(n_tasks: int, n_devices: int) -> Literal["easy", "medium", "hard", "expert"]:

@@ -14,6 +14,10 @@ from devicesworld.tasks.composition.atomic import SlotValue
 from devicesworld.tasks.composition.types import TypeSystem
 
 
+class NoUserValue(ValueError):
+    """No generator for this type (files): some task must produce it."""
+
+
 class UserValues:
     """Realistic user-given values for each slot type (the most specific generator wins)."""
 
@@ -28,7 +32,7 @@ class UserValues:
             if maker is not None:
                 value, mention = maker()
                 return SlotValue(type=t, value=value, mention=mention)
-        raise ValueError(f"no generator for slot type {slot_type!r}")
+        raise NoUserValue(f"the user cannot state a value of type {slot_type!r}")
 
     def _temperature(self) -> tuple[float, str]:
         v = self.rng.choice([x / 2 for x in range(36, 55)])
@@ -61,6 +65,10 @@ class UserValues:
     def _text(self) -> tuple[str, str]:
         v = self.fake.sentence(nb_words=6).rstrip(".")
         return v, f'"{v}"'
+
+    def _value(self) -> tuple[str, str]:
+        v = f"{self.fake.word().capitalize()}-{self.rng.randrange(100, 1000)}"
+        return v, f'the reference "{v}"'
 
     def _number(self) -> tuple[int, str]:
         v = self.rng.randrange(1, 100)

@@ -1,0 +1,69 @@
+"""Recording a composite task's reference solution: phone steps by meaning to concrete steps.
+
+Atomic phone tasks write their steps by meaning (``android_script``), assuming the
+app opens on its main screen. In a composite task an earlier subtask may have left
+that app deeper in its back stack (Android resumes it there), so before an app is
+opened a second time on a phone, the recorder backs out of it until the phone
+leaves the app; opening it again then starts on the main screen. Every step is
+played on the real environment, so a solution that cannot be played is a build
+error (the composer turns it into a rejection), never a silently wrong task.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.spec.models import Step, Task
+from devicesworld.tasks.suites.android_script import ScriptError, UiStep
+
+MAX_BACKS = 8
+
+
+def record_solution(task: Task, items: Sequence[Step | UiStep]) -> list[Step]:
+    """Play ``items`` on ``task``'s environment and return the concrete steps taken."""
+    steps: list[Step] = []
+    opened: set[tuple[str, str]] = set()
+    with CrossDeviceEnv(task) as env:
+        env.reset()
+
+        def play(step: Step) -> None:
+            outcome = env.step(step)
+            if not outcome.result.ok:
+                raise ScriptError(f"step {step.model_dump()} failed: {outcome.result.message}")
+            steps.append(step)
+
+        for item in items:
+            if isinstance(item, Step):
+                play(item)
+                continue
+            if item.action == "open_app":
+                key = (item.device, str(item.args.get("app_name")))
+                if key in opened:
+                    play(Step(device=item.device, action="open_app", args=item.args))
+                    package = env.observe()[item.device].get("foreground_app")
+                    for _ in range(MAX_BACKS):
+                        if env.observe()[item.device].get("foreground_app") != package:
+                            break
+                        play(Step(device=item.device, action="navigate_back"))
+                opened.add(key)
+            play(_concrete(env.observe()[item.device], item))
+    return steps
+
+
+def _concrete(obs: dict[str, Any], item: UiStep) -> Step:
+    args = dict(item.args)
+    if item.target is not None:
+        elements = obs.get("ui_elements", [])
+        hits = [i for i, el in enumerate(elements) if item.target.matches(el)]
+        if len(hits) <= item.target.nth:
+            raise ScriptError(f"{item.device}: no element matches {item.target}")
+        index = hits[item.target.nth]
+        if item.at_fraction is None:
+            args["index"] = index
+        else:
+            box = elements[index]["bbox_pixels"]
+            args["x"] = box["x_min"] + item.at_fraction * (box["x_max"] - box["x_min"])
+            args["y"] = (box["y_min"] + box["y_max"]) / 2
+    return Step(device=item.device, action=item.action, args=args)
