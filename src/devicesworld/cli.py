@@ -133,6 +133,12 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
     metavar="KEY=VALUE",
     help="An agent option (repeatable), e.g. tools=off, vision=true, timeout_s=30; see docs/agents.md.",
 )
+@click.option(
+    "--env-split",
+    type=click.Choice(["train", "test"]),
+    help="Put every phone on a B-MoCA training (35) or test (10) profile, chosen per task and seed; "
+    "see docs/bmoca.md.",
+)
 def run(
     suite: str | None,
     tasks_path: str | None,
@@ -151,6 +157,7 @@ def run(
     screenshots: bool,
     log_prompts: str | None,
     agent_opts: tuple[str, ...],
+    env_split: str | None,
 ) -> None:
     """Run an agent on a suite or task file and write a run directory."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -165,10 +172,16 @@ def run(
     extra = _agent_extra(agent_opts, log_prompts)
     _check_agent_options(agent, AgentOptions(seed=seed, model=model, base_url=base_url, extra=extra))
     tasks = load_source(suite, tasks_path)
+    source = _source_label(suite, tasks_path)
+    if env_split:
+        from devicesworld.tasks.env_split import apply_split
+
+        tasks = [apply_split(t, env_split, f"{t.id}#{seed}") for t in tasks]
+        source += f" env-split:{env_split}"
     out_dir = Path(out) if out else Path("runs") / f"{datetime.now():%Y%m%d-%H%M%S}-{agent}"
     config = RunConfig(
         agent=agent,
-        source=_source_label(suite, tasks_path),
+        source=source,
         seed=seed,
         workers=workers,
         backend=backend,

@@ -35,7 +35,13 @@ def _test_split() -> list[Task]:
     return [t for t in load_suite("smoke") if t.metadata.split == "test"]
 
 
-SUITES: dict[str, SuiteLoader] = {"smoke": _smoke, "test": _test_split}
+def _bmoca() -> list[Task]:
+    from devicesworld.tasks.suites.bmoca import build_bmoca
+
+    return build_bmoca()
+
+
+SUITES: dict[str, SuiteLoader] = {"smoke": _smoke, "test": _test_split, "bmoca": _bmoca}
 _BUILT: dict[str, list[Task]] = {}
 
 

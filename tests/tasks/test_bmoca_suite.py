@@ -1,0 +1,59 @@
+"""Suite ``bmoca``: B-MoCA's five categories, QC gates, and the oracle on every shipped profile."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.spec.models import Task
+from devicesworld.tasks.env_split import split_presets, with_preset
+from devicesworld.tasks.suites import load_suite
+from devicesworld.tasks.suites.bmoca import CATEGORIES, solution_on, specs, task_names
+from devicesworld.tasks.validate import validate_task
+
+
+@pytest.fixture(scope="module")
+def bmoca() -> list[Task]:
+    return load_suite("bmoca")
+
+
+def test_covers_the_five_categories(bmoca: list[Task]) -> None:
+    cats = Counter(t.metadata.model_extra["category"] for t in bmoca)  # type: ignore[index]
+    assert set(cats) == set(CATEGORIES) and all(n >= 3 for n in cats.values())
+    assert len(bmoca) >= 30 and len({t.id for t in bmoca}) == len(bmoca)
+    assert all(t.id.startswith("bmoca-") and len(t.devices) == 1 for t in bmoca)
+    assert list(task_names().values()) == [t.id for t in bmoca]
+
+
+def test_every_task_validates(bmoca: list[Task]) -> None:
+    bad = {r.task_id: r.problems for r in map(validate_task, bmoca) if not r.ok}
+    assert not bad
+
+
+def _solves(task: Task, preset: str) -> bool:
+    moved = with_preset(task, preset)
+    steps = solution_on(moved)
+    assert steps is not None
+    with CrossDeviceEnv(moved) as env:
+        env.reset()
+        for step in steps:
+            env.step(step)
+        return env.evaluate().success
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [s.task_id for s in specs()])
+def test_oracle_solves_on_every_profile(bmoca: list[Task], name: str) -> None:
+    task = next(t for t in bmoca if t.id == name)
+    # every test preset and every seventh training preset; `python benchmarks/bmoca_splits.py
+    # --per-task 0` checks all 45 (about a minute)
+    presets = split_presets("train")[::7] + split_presets("test")
+    failed = [p for p in presets if not _solves(task, p)]
+    assert not failed
+
+
+def test_solution_on_is_none_for_other_tasks(bmoca: list[Task]) -> None:
+    other = bmoca[0].model_copy(update={"id": "smoke-x"})
+    assert solution_on(other) is None
