@@ -59,6 +59,18 @@ class InstanceContext:
     rng: random.Random
     names: set[str] = field(default_factory=set)
 
+    def op(self, name: str, /, **args: Any) -> DeviceOp:
+        """A setup op on this task's device."""
+        return DeviceOp(device=self.device_id, op=name, args=args)
+
+    def step(self, action: str, /, **args: Any) -> Step:
+        """A reference step on this task's device."""
+        return Step(device=self.device_id, action=action, args=args)
+
+    def cond(self, cid: str, check: str, /, **args: Any) -> Condition:
+        """A condition on this task's device."""
+        return Condition(id=cid, device=self.device_id, check=check, args=args)
+
     def unique(self, base: str) -> str:
         """A name not used yet by any task of the same composite task (``lamp``, ``lamp_2``, ...)."""
         name, n = base, 1

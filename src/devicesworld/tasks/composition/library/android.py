@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from devicesworld.spec.models import DEFAULT_START_TIME, Condition, DeviceOp
+from devicesworld.spec.models import DEFAULT_START_TIME
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library.files import located, make_file
 from devicesworld.tasks.composition.library.linux import as_text
@@ -23,14 +22,6 @@ FIRST = ("Ann", "Bob", "Carla", "Dmitri", "Elif", "Femi", "Greta", "Hugo", "Ines
 LAST = ("Lee", "Stone", "Diaz", "Ivanov", "Yilmaz", "Okafor", "Berg", "Moreau", "Silva", "Park")
 SERVICES = ("BankCo", "ParcelNow", "CloudID", "ShopSafe")
 STEMS = ("ticket", "receipt", "memo", "pass", "voucher")
-
-
-def _op(ctx: InstanceContext, op: str, **args: Any) -> DeviceOp:
-    return DeviceOp(device=ctx.device_id, op=op, args=args)
-
-
-def _cond(ctx: InstanceContext, cid: str, check: str, **args: Any) -> Condition:
-    return Condition(id=cid, device=ctx.device_id, check=check, args=args)
 
 
 def _person(ctx: InstanceContext) -> tuple[str, str]:
@@ -83,9 +74,7 @@ class ReadSmsCode:
         label = service.split("_")[0]
         return Fragment(
             instruction="",
-            setup=[
-                _op(ctx, "incoming_sms", address=sender, body=f"{label}: your verification code is {code}")
-            ],
+            setup=[ctx.op("incoming_sms", address=sender, body=f"{label}: your verification code is {code}")],
             solution=[On(ctx.device_id).open("Messages")],
             outputs={
                 "code": SlotValue("code", code, f"the verification code {label} texted", True, ctx.device_id)
@@ -106,7 +95,7 @@ class ReadContactPhone:
         ph = On(ctx.device_id)
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "add_contact", name=f"{first} {last}", phone=number)],
+            setup=[ctx.op("add_contact", name=f"{first} {last}", phone=number)],
             solution=[ph.open("Contacts"), ph.tap(text=f"{first} {last}"), ph.back()],
             outputs={
                 "phone": SlotValue(
@@ -131,7 +120,7 @@ class ReadEventTime:
         value = at.strftime("%H:%M")
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "add_event", title=title, start=at.isoformat(), duration_minutes=60)],
+            setup=[ctx.op("add_event", title=title, start=at.isoformat(), duration_minutes=60)],
             solution=[On(ctx.device_id).open("Calendar")],
             outputs={
                 "time": SlotValue(
@@ -182,7 +171,7 @@ class ProvideFile:
         path = f"Download/{ref['name']}"
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "add_file", path=path, text=ref["content"])],
+            setup=[ctx.op("add_file", path=path, text=ref["content"])],
             outputs={
                 "file": SlotValue(
                     slot_type,
@@ -209,8 +198,8 @@ class SendSms:
         text = as_text(inputs["value"].value)
         return Fragment(
             instruction=f"send {first} {last} a text with {inputs['value'].mention}",
-            setup=[_op(ctx, "add_contact", name=f"{first} {last}", phone=number)],
-            conditions=[_cond(ctx, "sms", "sms_sent", to=number, contains=[text])],
+            setup=[ctx.op("add_contact", name=f"{first} {last}", phone=number)],
+            conditions=[ctx.cond("sms", "sms_sent", to=number, contains=[text])],
             solution=send_sms(On(ctx.device_id), first, f"{first} {last}", text),
         )
 
@@ -228,7 +217,7 @@ class CreateContact:
         ph = On(ctx.device_id)
         return Fragment(
             instruction=f"save a new contact {first} {last} with {inputs['phone'].mention} as the phone number",
-            conditions=[_cond(ctx, "contact", "contact_exists", name=f"{first} {last}", phone=number)],
+            conditions=[ctx.cond("contact", "contact_exists", name=f"{first} {last}", phone=number)],
             solution=[
                 ph.open("Contacts"),
                 ph.tap(rid="floating_action_button"),
@@ -256,7 +245,7 @@ class CreateEvent:
         return Fragment(
             instruction=f"add a calendar event '{label}' today starting at {inputs['time'].mention}",
             conditions=[
-                _cond(ctx, "event", "event_exists", title=label, start=start.strftime("%Y-%m-%dT%H:%M"))
+                ctx.cond("event", "event_exists", title=label, start=start.strftime("%Y-%m-%dT%H:%M"))
             ],
             solution=[
                 ph.open("Calendar"),
@@ -282,9 +271,7 @@ class WriteNote:
         ph = On(ctx.device_id)
         return Fragment(
             instruction=f"write {inputs['value'].mention} into a new Markor note {stem}.md",
-            conditions=[
-                _cond(ctx, "note", "file_exists", path=f"Documents/Markor/{stem}.md", contains=[text])
-            ],
+            conditions=[ctx.cond("note", "file_exists", path=f"Documents/Markor/{stem}.md", contains=[text])],
             solution=[
                 ph.open("Markor"),
                 ph.tap(rid="fab_add_new_item"),

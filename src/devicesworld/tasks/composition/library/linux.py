@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from devicesworld.devices.linux.sites.presets import site, verification_page
-from devicesworld.spec.models import Condition, DeviceOp, Step
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library.files import located, make_file
 from devicesworld.tasks.suites.smoke_linux import fill
@@ -32,18 +31,6 @@ PEOPLE = (
     "Ravi Patel",
 )
 STEMS = ("handover", "notes", "access", "locker", "visit", "pickup", "delivery", "badge")
-
-
-def _op(ctx: InstanceContext, op: str, **args: Any) -> DeviceOp:
-    return DeviceOp(device=ctx.device_id, op=op, args=args)
-
-
-def _step(ctx: InstanceContext, action: str, **args: Any) -> Step:
-    return Step(device=ctx.device_id, action=action, args=args)
-
-
-def _cond(ctx: InstanceContext, cid: str, check: str, **args: Any) -> Condition:
-    return Condition(id=cid, device=ctx.device_id, check=check, args=args)
 
 
 def as_text(value: Any) -> str:
@@ -74,8 +61,8 @@ class ReadCodeFromText:
         code = f"{ctx.rng.randrange(10**5, 10**6)}"
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "write_text", path=path, content=f"Reminder\nThe code is {code}.\n")],
-            solution=[_step(ctx, "read_file", path=path)],
+            setup=[ctx.op("write_text", path=path, content=f"Reminder\nThe code is {code}.\n")],
+            solution=[ctx.step("read_file", path=path)],
             outputs={"code": SlotValue("code", code, f"the code written in {path}", True, ctx.device_id)},
         )
 
@@ -94,8 +81,8 @@ class ReadPhoneFromCsv:
         target = ctx.rng.randrange(3)
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "write_csv", path=path, rows=[["name", "company", "phone"], *rows])],
-            solution=[_step(ctx, "read_file", path=path)],
+            setup=[ctx.op("write_csv", path=path, rows=[["name", "company", "phone"], *rows])],
+            solution=[ctx.step("read_file", path=path)],
             outputs={
                 "phone": SlotValue(
                     "phone_number",
@@ -123,8 +110,8 @@ class ReadAmountFromXlsx:
         rows: list[list[Any]] = [["invoice", "amount"], *([i, a] for i, a in zip(ids, amounts, strict=True))]
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "write_xlsx", path=path, sheets={"Invoices": rows})],
-            solution=[_step(ctx, "read_document", path=path)],
+            setup=[ctx.op("write_xlsx", path=path, sheets={"Invoices": rows})],
+            solution=[ctx.step("read_document", path=path)],
             outputs={
                 "amount": SlotValue(
                     "amount",
@@ -150,8 +137,8 @@ class ReadTimeFromJson:
         data = {"trip": {"pickup": {"place": "Central Station", "time": at}, "seats": 2}}
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "write_json", path=path, data=data)],
-            solution=[_step(ctx, "read_file", path=path)],
+            setup=[ctx.op("write_json", path=path, data=data)],
+            solution=[ctx.step("read_file", path=path)],
             outputs={"time": SlotValue("time_of_day", at, f"the pickup time in {path}", True, ctx.device_id)},
         )
 
@@ -173,8 +160,8 @@ class ReadHumidityFromDocx:
         ]
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "write_docx", path=path, title="Plant care", paragraphs=paragraphs)],
-            solution=[_step(ctx, "read_document", path=path)],
+            setup=[ctx.op("write_docx", path=path, title="Plant care", paragraphs=paragraphs)],
+            solution=[ctx.step("read_document", path=path)],
             outputs={
                 "humidity": SlotValue(
                     "percentage",
@@ -204,8 +191,8 @@ class ReadTemperatureFromPdf:
         ]
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "write_pdf", path=path, title="Facilities", paragraphs=paragraphs)],
-            solution=[_step(ctx, "read_document", path=path)],
+            setup=[ctx.op("write_pdf", path=path, title="Facilities", paragraphs=paragraphs)],
+            solution=[ctx.step("read_document", path=path)],
             outputs={
                 "temperature": SlotValue(
                     "temperature",
@@ -231,7 +218,7 @@ class ReadCodeFromFile:
         ref = inputs["file"].value
         return Fragment(
             instruction="",
-            solution=[_step(ctx, "read_file", path=ref["path"])],
+            solution=[ctx.step("read_file", path=ref["path"])],
             outputs={
                 "code": SlotValue(
                     "code", ref["code"], f"the code in the file {ref['name']}", True, ctx.device_id
@@ -254,7 +241,7 @@ class ProvideFile:
         path = f"~/Documents/{ref['name']}"
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "write_text", path=path, content=ref["content"])],
+            setup=[ctx.op("write_text", path=path, content=ref["content"])],
             outputs={
                 "file": SlotValue(
                     slot_type,
@@ -281,8 +268,8 @@ class WriteJsonField:
         value = inputs["value"].value
         return Fragment(
             instruction=f'create {path} holding a JSON object whose "{field}" field is {inputs["value"].mention}',
-            conditions=[_cond(ctx, "json", "json_field_equals", path=path, field=field, equals=value)],
-            solution=[_step(ctx, "write_document", path=path, data={field: value})],
+            conditions=[ctx.cond("json", "json_field_equals", path=path, field=field, equals=value)],
+            solution=[ctx.step("write_document", path=path, data={field: value})],
         )
 
 
@@ -300,9 +287,9 @@ class AppendCsvRow:
         rows = [["item", "value"], ["baseline", "0"], ["previous", "n/a"]]
         return Fragment(
             instruction=f'add a row to {path} with item "{item}" and value {inputs["value"].mention}',
-            setup=[_op(ctx, "write_csv", path=path, rows=rows)],
-            conditions=[_cond(ctx, "row", "table_has_row", path=path, row={"item": item, "value": text})],
-            solution=[_step(ctx, "write_file", path=path, content=f"{item},{text}\n", append=True)],
+            setup=[ctx.op("write_csv", path=path, rows=rows)],
+            conditions=[ctx.cond("row", "table_has_row", path=path, row={"item": item, "value": text})],
+            solution=[ctx.step("write_file", path=path, content=f"{item},{text}\n", append=True)],
         )
 
 
@@ -322,12 +309,10 @@ class EmailDraft:
             instruction=f'draft an email to {address} with the subject "{subject}" that gives '
             f"{inputs['value'].mention}",
             conditions=[
-                _cond(ctx, "draft", "email_draft", to=address, subject=subject, body_contains=[text]),
+                ctx.cond("draft", "email_draft", to=address, subject=subject, body_contains=[text]),
             ],
             solution=[
-                _step(
-                    ctx, "write_email_draft", to=[address], subject=subject, body=f"Hello,\n\n{text}\n\nBest"
-                )
+                ctx.step("write_email_draft", to=[address], subject=subject, body=f"Hello,\n\n{text}\n\nBest")
             ],
         )
 
@@ -346,10 +331,9 @@ class VerifyWebCode:
         web = site(host, "Account portal", [verification_page(code)])
         return Fragment(
             instruction=f"verify the account {email} on http://{host}/verify with {inputs['code'].mention}",
-            setup=[_op(ctx, "add_site", site=web.model_dump(mode="json"))],
+            setup=[ctx.op("add_site", site=web.model_dump(mode="json"))],
             conditions=[
-                _cond(
-                    ctx,
+                ctx.cond(
                     "verified",
                     "form_submitted",
                     host=host,

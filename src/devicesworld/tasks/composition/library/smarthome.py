@@ -12,9 +12,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from devicesworld.spec.models import DEFAULT_START_TIME, Condition, DeviceOp, Step
+from devicesworld.spec.models import DEFAULT_START_TIME, DeviceOp
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 
 KIND = "smarthome"
@@ -33,18 +32,6 @@ def scaffold(device_id: str, rng: random.Random) -> list[DeviceOp]:
             },
         )
     ]
-
-
-def _op(ctx: InstanceContext, op: str, **args: Any) -> DeviceOp:
-    return DeviceOp(device=ctx.device_id, op=op, args=args)
-
-
-def _step(ctx: InstanceContext, action: str, **args: Any) -> Step:
-    return Step(device=ctx.device_id, action=action, args=args)
-
-
-def _cond(ctx: InstanceContext, cid: str, check: str, **args: Any) -> Condition:
-    return Condition(id=cid, device=ctx.device_id, check=check, args=args)
 
 
 def _room(ctx: InstanceContext) -> str:
@@ -67,8 +54,8 @@ class ReadRoomTemperature:
         value = ctx.rng.choice([x / 2 for x in range(36, 54)])
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "add_room", name=room, temperature=value)],
-            solution=[_step(ctx, "get_room_status", room=room)],
+            setup=[ctx.op("add_room", name=room, temperature=value)],
+            solution=[ctx.step("get_room_status", room=room)],
             outputs={
                 "temperature": SlotValue(
                     "temperature",
@@ -93,8 +80,8 @@ class ReadRoomHumidity:
         value = ctx.rng.choice(range(35, 70, 5))
         return Fragment(
             instruction="",
-            setup=[_op(ctx, "add_room", name=room, humidity=float(value))],
-            solution=[_step(ctx, "get_room_status", room=room)],
+            setup=[ctx.op("add_room", name=room, humidity=float(value))],
+            solution=[ctx.step("get_room_status", room=room)],
             outputs={
                 "humidity": SlotValue(
                     "percentage",
@@ -121,11 +108,11 @@ class ReadScheduledTime:
         return Fragment(
             instruction="",
             setup=[
-                _op(ctx, "add_room", name=room),
-                _op(ctx, "add_device", device_id=heater, category="heater", room=room),
-                _op(ctx, "add_schedule", device_id=heater, command="turn_on", at=at),
+                ctx.op("add_room", name=room),
+                ctx.op("add_device", device_id=heater, category="heater", room=room),
+                ctx.op("add_schedule", device_id=heater, command="turn_on", at=at),
             ],
-            solution=[_step(ctx, "list_schedules")],
+            solution=[ctx.step("list_schedules")],
             outputs={
                 "time": SlotValue(
                     "time_of_day",
@@ -154,9 +141,8 @@ class SetAcTarget:
             instruction=f"switch on the {_label(room)} air conditioner in cool mode set to "
             f"{inputs['temperature'].mention}",
             setup=[
-                _op(ctx, "add_room", name=room),
-                _op(
-                    ctx,
+                ctx.op("add_room", name=room),
+                ctx.op(
                     "add_device",
                     device_id=ac,
                     category="air_conditioner",
@@ -165,10 +151,9 @@ class SetAcTarget:
                 ),
             ],
             conditions=[
-                _cond(ctx, "ac_on", "device_power", device_id=ac, on=True),
-                _cond(ctx, "ac_cool", "device_attribute", device_id=ac, attribute="mode", equals="cool"),
-                _cond(
-                    ctx,
+                ctx.cond("ac_on", "device_power", device_id=ac, on=True),
+                ctx.cond("ac_cool", "device_attribute", device_id=ac, attribute="mode", equals="cool"),
+                ctx.cond(
                     "ac_target",
                     "device_attribute",
                     device_id=ac,
@@ -177,10 +162,9 @@ class SetAcTarget:
                 ),
             ],
             solution=[
-                _step(ctx, "control_device", device_id=ac, command="turn_on", params={}),
-                _step(ctx, "control_device", device_id=ac, command="set_mode", params={"mode": "cool"}),
-                _step(
-                    ctx,
+                ctx.step("control_device", device_id=ac, command="turn_on", params={}),
+                ctx.step("control_device", device_id=ac, command="set_mode", params={"mode": "cool"}),
+                ctx.step(
                     "control_device",
                     device_id=ac,
                     command="set_target_temperature",
@@ -206,9 +190,8 @@ class SetHumidifierTarget:
             instruction=f"run the {_label(room)} humidifier with its target humidity at "
             f"{inputs['humidity'].mention}",
             setup=[
-                _op(ctx, "add_room", name=room),
-                _op(
-                    ctx,
+                ctx.op("add_room", name=room),
+                ctx.op(
                     "add_device",
                     device_id=dev,
                     category="humidifier",
@@ -217,9 +200,8 @@ class SetHumidifierTarget:
                 ),
             ],
             conditions=[
-                _cond(ctx, "on", "device_power", device_id=dev, on=True),
-                _cond(
-                    ctx,
+                ctx.cond("on", "device_power", device_id=dev, on=True),
+                ctx.cond(
                     "target",
                     "device_attribute",
                     device_id=dev,
@@ -228,9 +210,8 @@ class SetHumidifierTarget:
                 ),
             ],
             solution=[
-                _step(ctx, "control_device", device_id=dev, command="turn_on", params={}),
-                _step(
-                    ctx,
+                ctx.step("control_device", device_id=dev, command="turn_on", params={}),
+                ctx.step(
                     "control_device",
                     device_id=dev,
                     command="set_target_humidity",
@@ -255,9 +236,8 @@ class SetLampBrightness:
             instruction=f"turn on the {_label(room)} dimmable lamp with its brightness (in %) set to "
             f"{inputs['level'].mention}",
             setup=[
-                _op(ctx, "add_room", name=room),
-                _op(
-                    ctx,
+                ctx.op("add_room", name=room),
+                ctx.op(
                     "add_device",
                     device_id=lamp,
                     category="dimmable_light",
@@ -266,13 +246,12 @@ class SetLampBrightness:
                 ),
             ],
             conditions=[
-                _cond(ctx, "on", "device_power", device_id=lamp, on=True),
-                _cond(ctx, "level", "device_attribute", device_id=lamp, attribute="brightness", equals=level),
+                ctx.cond("on", "device_power", device_id=lamp, on=True),
+                ctx.cond("level", "device_attribute", device_id=lamp, attribute="brightness", equals=level),
             ],
             solution=[
-                _step(ctx, "control_device", device_id=lamp, command="turn_on", params={}),
-                _step(
-                    ctx,
+                ctx.step("control_device", device_id=lamp, command="turn_on", params={}),
+                ctx.step(
                     "control_device",
                     device_id=lamp,
                     command="set_brightness",
@@ -300,9 +279,8 @@ class ScheduleWasherStart:
         return Fragment(
             instruction=f"schedule the washing machine in the {_label(room)} to start at {inputs['time'].mention}",
             setup=[
-                _op(ctx, "add_room", name=room),
-                _op(
-                    ctx,
+                ctx.op("add_room", name=room),
+                ctx.op(
                     "add_device",
                     device_id=washer,
                     category="washing_machine",
@@ -311,8 +289,7 @@ class ScheduleWasherStart:
                 ),
             ],
             conditions=[
-                _cond(
-                    ctx,
+                ctx.cond(
                     "scheduled",
                     "schedule_exists",
                     device_id=washer,
@@ -321,7 +298,7 @@ class ScheduleWasherStart:
                     due_at=due.isoformat(),
                 ),
             ],
-            solution=[_step(ctx, "create_schedule", device_id=washer, command="start", at=at)],
+            solution=[ctx.step("create_schedule", device_id=washer, command="start", at=at)],
         )
 
 
