@@ -7,17 +7,19 @@ removed when the run is resumed, before anything is appended after it.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
-from pydantic import ValidationError
-
+from devicesworld.analysis.loading import read_results
 from devicesworld.runner.records import EpisodeResult
 
 
 def repair_and_read(path: Path) -> tuple[list[EpisodeResult], list[str]]:
-    """Read finished episodes, dropping a torn last line from the file; returns (results, warnings)."""
+    """Read finished episodes, dropping a torn last line from the file; returns (results, warnings).
+
+    Only the repair is the runner's own: parsing is the report's reader, so a resumed
+    run and ``devicesworld report`` agree on which episodes a file holds.
+    """
     if not path.exists():
         return [], []
     data = path.read_bytes()
@@ -30,15 +32,8 @@ def repair_and_read(path: Path) -> tuple[list[EpisodeResult], list[str]]:
         with path.open("r+b") as fh:
             fh.truncate(cut)
         data = data[:cut]
-    results: list[EpisodeResult] = []
-    for n, raw in enumerate(data.decode("utf-8", errors="replace").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            results.append(EpisodeResult.model_validate(json.loads(raw)))
-        except (json.JSONDecodeError, ValidationError) as exc:
-            warnings.append(f"{path}:{n}: unreadable result line skipped ({str(exc).splitlines()[0]})")
-    return results, warnings
+    results, parse_warnings = read_results(path)
+    return results, warnings + parse_warnings
 
 
 def append_result(path: Path, result: EpisodeResult) -> None:
