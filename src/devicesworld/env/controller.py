@@ -23,6 +23,8 @@ from pydantic import BaseModel, ValidationError
 
 from devicesworld.devices.base import (
     ActionResult,
+    ActionSpec,
+    Args,
     Device,
     DeviceContext,
     DeviceError,
@@ -321,11 +323,9 @@ class CrossDeviceEnv:
                 f"{kind.name} device {step.device} has no action {step.action!r}; "
                 f"available: {', '.join(kind.actions)}",
             )
-        try:
-            args = spec.parse_args(step.args)
-        except ValidationError as exc:
-            fields = describe_validation_error(exc)
-            return ActionResult.failure("INVALID_ARGS", f"invalid arguments for {step.action}: {fields}")
+        args = _parse_step_args(spec, step)
+        if isinstance(args, ActionResult):
+            return args
         try:
             return device.act(step.action, args)
         except DeviceError as exc:
@@ -336,12 +336,9 @@ class CrossDeviceEnv:
             )
 
     def _global(self, step: Step) -> ActionResult:
-        spec = GLOBAL_ACTIONS[step.action]
-        try:
-            args = spec.parse_args(step.args)
-        except ValidationError as exc:
-            fields = describe_validation_error(exc)
-            return ActionResult.failure("INVALID_ARGS", f"invalid arguments for {step.action}: {fields}")
+        args = _parse_step_args(GLOBAL_ACTIONS[step.action], step)
+        if isinstance(args, ActionResult):
+            return args
         if step.action == FINISH:
             self.finished = True
             self._end("finished")
@@ -396,3 +393,12 @@ class CrossDeviceEnv:
             raise EnvError(f"{where} ({op.op}): invalid arguments: {fields}") from None
         except DeviceError as exc:
             raise EnvError(f"{where} ({op.op}): {exc.code}: {exc.message}") from None
+
+
+def _parse_step_args(spec: ActionSpec, step: Step) -> Args | ActionResult:
+    """A step's arguments validated by its action's model, or the failed result the agent sees."""
+    try:
+        return spec.parse_args(step.args)
+    except ValidationError as exc:
+        fields = describe_validation_error(exc)
+        return ActionResult.failure("INVALID_ARGS", f"invalid arguments for {step.action}: {fields}")
