@@ -13,10 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from devicesworld.spec.models import Condition, DeviceOp, Step
 from devicesworld.tasks.suites.android_script import UiStep
+
+if TYPE_CHECKING:
+    from devicesworld.tasks.composition.reasoning import Derivation
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,8 @@ class Fragment:
     solution: list[Step | UiStep] = field(default_factory=list)
     """Concrete steps, or phone steps by meaning that the composer records into concrete ones."""
     outputs: dict[str, SlotValue] = field(default_factory=dict)
+    derivations: list[Derivation] = field(default_factory=list)
+    """Reasoning steps: how each output was computed, so quality control can recompute it."""
 
 
 @dataclass

@@ -13,9 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from devicesworld.spec.models import (
+    GLOBAL_DEVICE,
+    Condition,
     DeviceOp,
     DeviceSpec,
     Evaluation,
@@ -27,10 +29,11 @@ from devicesworld.spec.models import (
 )
 from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, SlotValue
 from devicesworld.tasks.composition.graph import Edge, Node, TaskGraph, grow_graph
+from devicesworld.tasks.composition.reasoning import AGENT, ReasoningError
 from devicesworld.tasks.composition.record import record_solution
 from devicesworld.tasks.composition.types import DEFAULT_TYPES, TypeSystem
 from devicesworld.tasks.composition.values import NoUserValue, UserValues
-from devicesworld.tasks.suites.android_script import ScriptError
+from devicesworld.tasks.suites.android_script import ScriptError, UiStep
 
 Category = Literal["single_device_dependent", "multi_device_independent", "multi_device_dependent"]
 MAX_DEVICES = 4
@@ -100,6 +103,8 @@ class Composer:
             return
         for n in graph.nodes:
             kind = n.task.platform
+            if kind == AGENT:
+                continue
             used = counts.get(kind, 0)
             total = sum(counts.values())
             spread = category == "multi_device_independent" or rng.random() < 0.5
@@ -108,7 +113,7 @@ class Composer:
                 counts[kind] = used + 1
             else:
                 n.device = f"{kind}_{rng.randrange(used)}"
-        if len({n.device for n in graph.nodes}) < 2:
+        if len({n.device for n in graph.nodes if n.device}) < 2:
             raise CompositionError("every task landed on one device")
 
     def _insert_transfers(self, graph: TaskGraph) -> None:
@@ -133,7 +138,26 @@ class Composer:
 
     # -------------------------------------------------------------- instantiate
     def _materialise(self, graph: TaskGraph, rng: random.Random, category: Category, task_id: str) -> Task:
-        devices = sorted({n.device for n in graph.nodes}, key=lambda d: (d.rsplit("_", 1)[0], d))
+        return self.realise(graph, rng, task_id, category=category)
+
+    def realise(
+        self,
+        graph: TaskGraph,
+        rng: random.Random,
+        task_id: str,
+        *,
+        category: str,
+        pattern: str = "typed_composition",
+        missing: frozenset[str] = frozenset(),
+        frame: Callable[[list[str]], str] | None = None,
+    ) -> Task:
+        """Instantiate a graph whose nodes already have devices (and transfers) into one task.
+
+        ``missing`` names read nodes whose setup is left out: their source does not
+        exist, so the request is infeasible and the task expects it to be reported.
+        ``frame`` turns the located clauses into the instruction (a pattern's phrasing).
+        """
+        devices = sorted({n.device for n in graph.nodes if n.device}, key=lambda d: (d.rsplit("_", 1)[0], d))
         setup: list[DeviceOp] = []
         for device in devices:
             kind = device.rsplit("_", 1)[0]
@@ -159,7 +183,10 @@ class Composer:
                     value = replace(value, mention=f"{value.mention} ({where})")
                 inputs[slot.name] = value
             context = InstanceContext(node.device, rng, names.setdefault(node.device, set()))
-            fragment = node.task.instantiate(context, inputs)
+            try:
+                fragment = node.task.instantiate(context, inputs)
+            except ReasoningError as exc:
+                raise CompositionError(f"a reasoning step does not fit its inputs: {exc}") from exc
             for name, out in fragment.outputs.items():
                 produced[(node.id, name)] = out
             fragments.append((node, fragment))
@@ -175,53 +202,99 @@ class Composer:
             if device not in needed:
                 raise CompositionError(f"device {device} is not needed by any subtask")
         hidden = [v for v in produced.values() if v.hidden]
-        instruction = merge_instructions(_located(fragments))
+        clauses = _located(fragments)
+        instruction = frame(clauses) if frame is not None else merge_instructions(clauses)
         for value in hidden:
             if any(form in instruction for form in _spellings(value.value)):
                 raise CompositionError(
                     f"the instruction would reveal a value the agent must find ({value.mention})"
                 )
+        sources = [
+            SourceValue(device=v.device, value=v.value, description=v.mention)
+            for v in hidden
+            if v.device is not None and isinstance(v.value, str | int | float)
+        ]
+        derivations = [d.as_dict() for _, f in fragments for d in f.derivations]
+        task_setup = setup + [op for n, f in fragments if n.id not in missing for op in f.setup]
+        if missing:
+            conditions = [
+                Condition(
+                    id="reported",
+                    device=GLOBAL_DEVICE,
+                    check="infeasible_reported",
+                    description="the request cannot be done: a source it names does not exist",
+                )
+            ]
+            sources, derivations = [], []
+        composition: dict[str, Any] = {
+            "category": category,
+            "subtasks": [
+                {"id": n.id, "atomic": n.task.name, "device": n.device or None} for n in graph.nodes
+            ],
+            "edges": [e.__dict__ for e in graph.edges],
+            "derivations": derivations,
+        }
+        device_specs = [DeviceSpec(id=d, kind=d.rsplit("_", 1)[0]) for d in devices]
+        platforms = sorted({n.task.platform for n in graph.nodes if n.device})
         task = Task(
             id=task_id,
             instruction=instruction,
-            devices=[DeviceSpec(id=d, kind=d.rsplit("_", 1)[0]) for d in devices],
-            setup=setup + [op for _, f in fragments for op in f.setup],
+            devices=device_specs,
+            setup=task_setup,
             evaluation=Evaluation(conditions=conditions),
             solution=[],
             metadata=Metadata(
-                pattern="typed_composition",
-                difficulty=_difficulty(len(graph.nodes), len(devices)),
-                apps=sorted({n.task.platform for n in graph.nodes}),
-                split="test",
+                pattern=pattern,
+                apps=platforms,
+                split="train",
                 origin="composition",
-                sources=[
-                    SourceValue(device=v.device, value=v.value, description=v.mention)
-                    for v in hidden
-                    if v.device is not None and isinstance(v.value, str | int | float)
-                ],
-                composition={
-                    "category": category,
-                    "subtasks": [
-                        {"id": n.id, "atomic": n.task.name, "device": n.device} for n in graph.nodes
-                    ],
-                    "edges": [e.__dict__ for e in graph.edges],
-                },
+                sources=sources,
+                composition=composition,
             ),
         )
-        items = [s for _, f in fragments for s in f.solution]
+        if missing:
+            reason = "a source named in the request does not exist"
+            solution = [Step(action="report_infeasible", args={"reason": reason})]
+            spans: dict[str, list[int]] = {}
+        else:
+            solution, spans = self._solution(task, fragments)
+        metadata = task.metadata.model_copy(
+            update={
+                "difficulty": difficulty(task, len(graph.nodes), len(solution)),
+                "composition": {**composition, "solution_spans": spans},
+            }
+        )
+        return task.model_copy(
+            update={
+                "solution": solution,
+                "limits": Limits(max_steps=step_budget(len(solution))),
+                "metadata": metadata,
+            }
+        )
+
+    def _solution(
+        self, task: Task, fragments: list[tuple[Node, Fragment]]
+    ) -> tuple[list[Step], dict[str, list[int]]]:
+        """The concrete reference solution and, per subtask, the span ``[start, end)`` of its steps."""
+        owners: list[str] = []
+        items: list[Step | UiStep] = []
+        for node, fragment in fragments:
+            owners += [node.id] * len(fragment.solution)
+            items += fragment.solution
         if all(isinstance(s, Step) for s in items):
-            steps = [s for s in items if isinstance(s, Step)]
+            recorded = [(i, s) for i, s in enumerate(items) if isinstance(s, Step)]
         else:
             try:
-                steps = record_solution(
+                recorded = record_solution(
                     task.model_copy(update={"limits": Limits(max_steps=RECORDING_BUDGET)}), items
                 )
             except ScriptError as exc:
                 raise CompositionError(f"the reference solution cannot be played: {exc}") from exc
-        solution = [*steps, Step(action="finish")]
-        return task.model_copy(
-            update={"solution": solution, "limits": Limits(max_steps=step_budget(len(solution)))}
-        )
+        spans: dict[str, list[int]] = {}
+        for position, (index, _) in enumerate(recorded):
+            span = spans.setdefault(owners[index], [position, position + 1])
+            span[1] = position + 1
+        return [*(s for _, s in recorded), Step(action="finish")], spans
 
 
 DEVICE_PLACES = {"smarthome": "in the smart home", "android": "on the phone", "linux": "on the desktop"}
@@ -282,6 +355,29 @@ def _spellings(value: object) -> set[str]:
     return {f for f in forms if f}
 
 
-def _difficulty(n_tasks: int, n_devices: int) -> Literal["easy", "medium", "hard", "expert"]:
-    size = n_tasks + n_devices
-    return "easy" if size <= 3 else "medium" if size <= 5 else "hard" if size <= 7 else "expert"
+Difficulty = Literal["easy", "medium", "hard", "expert"]
+
+PATTERN_WEIGHT = {
+    "conditional_decision": 2,
+    "conflict_resolution": 2,
+    "multi_source_integration": 1,
+    "extraction_transformation": 1,
+    "output_consistency": 1,
+}
+
+
+def difficulty(task: Task, n_subtasks: int, solution_steps: int) -> Difficulty:
+    """Difficulty from what makes cross-device work hard, not graph size alone (paper §3.1).
+
+    Points for every device past the first and every device class past the first,
+    for each value the agent must find on a device, for the pattern's reasoning
+    (a decision or a conflict weighs more than a copy), and for long reference
+    solutions (a proxy for interface depth: phone navigation, multi-step forms).
+    """
+    kinds = {d.kind for d in task.devices}
+    points = (len(task.devices) - 1) + (len(kinds) - 1)
+    points += min(len(task.metadata.sources), 3)
+    points += PATTERN_WEIGHT.get(task.metadata.pattern, 0)
+    points += 0 if solution_steps <= 8 else 1 if solution_steps <= 20 else 2 if solution_steps <= 40 else 3
+    points += max(0, n_subtasks - 3)
+    return "easy" if points <= 2 else "medium" if points <= 4 else "hard" if points <= 7 else "expert"

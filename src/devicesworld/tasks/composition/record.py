@@ -21,34 +21,38 @@ from devicesworld.tasks.suites.android_script import ScriptError, UiStep
 MAX_BACKS = 8
 
 
-def record_solution(task: Task, items: Sequence[Step | UiStep]) -> list[Step]:
-    """Play ``items`` on ``task``'s environment and return the concrete steps taken."""
-    steps: list[Step] = []
+def record_solution(task: Task, items: Sequence[Step | UiStep]) -> list[tuple[int, Step]]:
+    """Play ``items`` on ``task``'s environment; the concrete steps taken, each with its item's index.
+
+    The index lets the composer know which subtask each recorded step serves (Back
+    presses inserted before reopening an app belong to the item that reopens it).
+    """
+    steps: list[tuple[int, Step]] = []
     opened: set[tuple[str, str]] = set()
     with CrossDeviceEnv(task) as env:
         env.reset()
 
-        def play(step: Step) -> None:
+        def play(step: Step, owner: int) -> None:
             outcome = env.step(step)
             if not outcome.result.ok:
                 raise ScriptError(f"step {step.model_dump()} failed: {outcome.result.message}")
-            steps.append(step)
+            steps.append((owner, step))
 
-        for item in items:
+        for owner, item in enumerate(items):
             if isinstance(item, Step):
-                play(item)
+                play(item, owner)
                 continue
             if item.action == "open_app":
                 key = (item.device, str(item.args.get("app_name")))
                 if key in opened:
-                    play(Step(device=item.device, action="open_app", args=item.args))
+                    play(Step(device=item.device, action="open_app", args=item.args), owner)
                     package = env.observe()[item.device].get("foreground_app")
                     for _ in range(MAX_BACKS):
                         if env.observe()[item.device].get("foreground_app") != package:
                             break
-                        play(Step(device=item.device, action="navigate_back"))
+                        play(Step(device=item.device, action="navigate_back"), owner)
                 opened.add(key)
-            play(_concrete(env.observe()[item.device], item))
+            play(_concrete(env.observe()[item.device], item), owner)
     return steps
 
 
