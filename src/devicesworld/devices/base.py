@@ -217,6 +217,15 @@ class SupportsScreenshot(Protocol):
     def screenshot(self) -> bytes | None: ...
 
 
+@runtime_checkable
+class SupportsResourceCheck(Protocol):
+    """Optional: a device that can prove the documents its setup wrote open with their readers."""
+
+    def check_resources(self) -> list[str]:
+        """One problem per resource that fails to open; empty when every one opens."""
+        ...
+
+
 class DeviceError(Exception):
     """An expected failure inside a device (bad setup data, unknown entity), with a typed code."""
 

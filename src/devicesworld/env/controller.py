@@ -30,6 +30,7 @@ from devicesworld.devices.base import (
     DeviceError,
     DeviceKind,
     GetterFn,
+    SupportsResourceCheck,
     SupportsScreenshot,
     VirtualClock,
     describe_validation_error,
@@ -202,6 +203,8 @@ class CrossDeviceEnv:
         self._devices = {}
         if self._own_workdir and self._workdir is not None:
             shutil.rmtree(self._workdir, ignore_errors=True)
+            if self._workdir.exists():
+                self.cleanup_errors.append(f"the work folder {self._workdir.name} was left behind")
             self._workdir = None
 
     def _workdir_root(self) -> Path:
@@ -215,6 +218,15 @@ class CrossDeviceEnv:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def resource_problems(self) -> list[str]:
+        """Documents written by setup that do not open with their readers (quality control)."""
+        return [
+            f"{device_id}: {problem}"
+            for device_id, device in self._devices.items()
+            if isinstance(device, SupportsResourceCheck)
+            for problem in device.check_resources()
+        ]
 
     # --------------------------------------------------------------- interaction
     def observe(self) -> dict[str, dict[str, Any]]:

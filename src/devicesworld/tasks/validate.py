@@ -1,17 +1,30 @@
-"""Quality control of one task: is it executable, solvable, not passed by doing nothing, clean?
+"""Quality control of one task: complete, executable, verifiable (paper §3.3).
 
-Each gate runs the real environment, so a task that passes here is proven: its setup
-runs, setup alone does not satisfy the goal, the reference solution passes every
-condition, and cleanup leaves no error behind. Schema and registry problems are
-caught earlier, when the task is loaded.
+Each gate runs the real environment, so a task that passes here is proven:
+
+- its setup runs, the documents it writes open with their readers, and setup alone
+  does not satisfy the goal (no scored condition already holds);
+- the reference solution passes every condition, and cleanup leaves nothing behind;
+- near misses fail: a wrong value, one output missing, the output on the wrong
+  device (:mod:`devicesworld.tasks.nearmiss`);
+- every device takes part (a condition, a source, a setup op or a solution step);
+- for built tasks, every value a verifier expects can be found by the agent
+  (:mod:`devicesworld.tasks.provenance`).
+
+Schema and registry problems are caught earlier, when the task is loaded.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel, Field
 
 from devicesworld.env.controller import CrossDeviceEnv
-from devicesworld.spec.models import Task
+from devicesworld.spec.models import Step, Task
+from devicesworld.tasks.nearmiss import near_misses
+from devicesworld.tasks.provenance import provenance_problems
+from devicesworld.verify import EvaluationResult
 
 
 class TaskReport(BaseModel):
@@ -19,25 +32,63 @@ class TaskReport(BaseModel):
     ok: bool
     problems: list[str] = Field(default_factory=list)
     solution_steps: int = 0
+    near_misses: int = Field(default=0, description="Near-miss solutions run (each failed, as it must).")
 
 
-def validate_task(task: Task) -> TaskReport:
+def validate_task(task: Task, *, near_miss: bool = True) -> TaskReport:
     problems: list[str] = []
+    problems += _devices_take_part(task)
+    if task.metadata.origin == "composition":
+        problems += provenance_problems(task)
     problems += _setup_alone_fails(task)
     problems += _solution_passes(task)
-    return TaskReport(task_id=task.id, ok=not problems, problems=problems, solution_steps=len(task.solution))
+    checked = near_misses(task) if near_miss and not problems else []
+    for miss in checked:
+        verdict, _, errors = _play(task, miss.steps)
+        problems += [f"cleanup after near miss: {e}" for e in errors]
+        if verdict is not None and verdict.success:
+            problems.append(f"near miss passes verification ({miss.name}); the verifier is too weak")
+    return TaskReport(
+        task_id=task.id,
+        ok=not problems,
+        problems=problems,
+        solution_steps=len(task.solution),
+        near_misses=len(checked),
+    )
+
+
+def _play(task: Task, steps: Sequence[Step]) -> tuple[EvaluationResult | None, list[str], list[str]]:
+    """Run ``steps`` on a fresh environment: the verdict, each failed step, cleanup errors."""
+    env = CrossDeviceEnv(task)
+    failures: list[str] = []
+    try:
+        env.reset()
+        for i, step in enumerate(steps):
+            if env.done:
+                failures.append(f"step {i} comes after the episode ended ({env.termination})")
+                break
+            outcome = env.step(step)
+            if not outcome.result.ok:
+                failures.append(f"step {i} ({step.action}) failed: {outcome.result.message}")
+        verdict = env.evaluate()
+    except Exception as exc:
+        env.close()
+        return None, [f"setup failed: {exc}"], list(env.cleanup_errors)
+    env.close()
+    return verdict, failures, list(env.cleanup_errors)
 
 
 def _setup_alone_fails(task: Task) -> list[str]:
     env = CrossDeviceEnv(task)
     try:
         env.reset()
+        problems = [f"resource does not open: {p}" for p in env.resource_problems()]
         verdict = env.evaluate()
     except Exception as exc:
         return [f"setup failed: {exc}"]
     finally:
         env.close()
-    problems = [f"cleanup: {e}" for e in env.cleanup_errors]
+    problems += [f"cleanup: {e}" for e in env.cleanup_errors]
     if verdict.success:
         problems.append("setup alone already satisfies every required condition")
     problems += [
@@ -51,24 +102,23 @@ def _setup_alone_fails(task: Task) -> list[str]:
 def _solution_passes(task: Task) -> list[str]:
     if not task.solution:
         return ["the task has no reference solution"]
-    env = CrossDeviceEnv(task)
-    problems: list[str] = []
-    try:
-        env.reset()
-        for i, step in enumerate(task.solution):
-            if env.done:
-                problems.append(f"solution step {i} comes after the episode ended ({env.termination})")
-                break
-            outcome = env.step(step)
-            if not outcome.result.ok:
-                problems.append(f"solution step {i} ({step.action}) failed: {outcome.result.message}")
-        verdict = env.evaluate()
-    except Exception as exc:
-        return [f"setup failed: {exc}"]
-    finally:
-        env.close()
-    problems += [f"cleanup: {e}" for e in env.cleanup_errors]
+    verdict, failures, errors = _play(task, task.solution)
+    problems = [f"solution {f}" for f in failures] + [f"cleanup: {e}" for e in errors]
+    if verdict is None:
+        return problems
     problems += [
         f"reference solution fails condition {c.id}: {c.detail}" for c in verdict.conditions if not c.passed
     ]
     return problems
+
+
+def _devices_take_part(task: Task) -> list[str]:
+    used = {c.device for c in task.evaluation.conditions}
+    used |= {op.device for op in task.setup}
+    used |= {s.device for s in task.solution if s.device}
+    used |= {s.device for s in task.metadata.sources}
+    composition = getattr(task.metadata, "composition", None) or {}
+    if composition.get("absent_sources"):
+        # an infeasible request: every device it names is where the agent must look
+        used |= {sub["device"] for sub in composition.get("subtasks", []) if sub.get("device")}
+    return [f"device {d} takes no part in the task" for d in task.device_ids() if d not in used]

@@ -225,6 +225,11 @@ class Composer:
                     description="the request cannot be done: a source it names does not exist",
                 )
             ]
+            absent = [
+                {"device": v.device, "description": v.mention}
+                for (node_id, _), v in produced.items()
+                if node_id in missing and v.device is not None
+            ]
             sources, derivations = [], []
         composition: dict[str, Any] = {
             "category": category,
@@ -234,6 +239,8 @@ class Composer:
             "edges": [e.__dict__ for e in graph.edges],
             "derivations": derivations,
         }
+        if missing:
+            composition["absent_sources"] = absent
         device_specs = [DeviceSpec(id=d, kind=d.rsplit("_", 1)[0]) for d in devices]
         platforms = sorted({n.task.platform for n in graph.nodes if n.device})
         task = Task(

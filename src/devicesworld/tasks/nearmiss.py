@@ -1,0 +1,168 @@
+"""Near-miss solutions: almost the reference solution, and each one must fail.
+
+Paper §3.3, third requirement (verifiable): a valid execution passes, and missing or
+incorrect results do not. Setup-alone failing only shows the goal is not already
+met; near misses show the verifier checks what the instruction asks. Each is
+derived mechanically from the reference solution, so every task gets them:
+
+- **wrong value**: a value a verifier expects is typed or sent with one digit off;
+- **missing output**: the steps of one output subtask (or of one output device)
+  are left out while the others are done;
+- **wrong device**: the steps meant for one device are sent to another device of
+  the same kind (the output lands on the wrong phone or desktop).
+
+A near miss whose steps fail to execute is still a near miss: all that matters is
+that the verdict is failure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from devicesworld.spec.models import GLOBAL_DEVICE, Condition, Step, Task
+
+MAX_PER_KIND = 1
+"""Near misses of each kind run per task (each costs one episode)."""
+
+SHARED_STATE_CHECKS = frozenset({"form_submitted", "page_visited"})
+"""Checks over state every device of a task shares (the local web is one internet): a
+form sent from the other desktop is the same submission, so "wrong device" is no miss."""
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    name: str
+    steps: list[Step]
+
+
+def near_misses(task: Task) -> list[NearMiss]:
+    if any(c.check == "infeasible_reported" for c in task.evaluation.conditions):
+        return []  # finishing without the report is the near miss, and setup-alone covers it
+    out: list[NearMiss] = []
+    out += _wrong_values(task)[:MAX_PER_KIND]
+    out += _missing_outputs(task)[:MAX_PER_KIND]
+    out += _wrong_devices(task)[:MAX_PER_KIND]
+    return out
+
+
+def _checked(task: Task) -> list[Condition]:
+    return [c for c in task.evaluation.conditions if c.required and c.scored and c.device != GLOBAL_DEVICE]
+
+
+# ------------------------------------------------------------------ wrong value
+def _wrong_values(task: Task) -> list[NearMiss]:
+    out: list[NearMiss] = []
+    seen: set[str] = set()
+    for c in _checked(task):
+        for value in _data_leaves(c.args):
+            if str(value) in seen:
+                continue
+            seen.add(str(value))
+            wrong = _perturb(value)
+            steps, changed = _replace(task.solution, value, wrong)
+            if changed:
+                out.append(NearMiss(f"wrong value {wrong!r} instead of {value!r}", steps))
+    return out
+
+
+def _data_leaves(obj: Any) -> Iterator[Any]:
+    if isinstance(obj, dict):
+        for v in obj.values():
+            yield from _data_leaves(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _data_leaves(v)
+    elif isinstance(obj, bool):
+        return
+    elif (isinstance(obj, int | float) and abs(obj) >= 2) or (
+        isinstance(obj, str) and sum(ch.isdigit() for ch in obj) >= 2 and "/" not in obj
+    ):  # paths and URLs are names, not values: a wrong one only breaks a read
+        yield obj
+
+
+def _perturb(value: Any) -> Any:
+    """A clearly wrong value: beyond any check's tolerance (a minute, half a degree)."""
+    if isinstance(value, int):
+        return value + max(2, abs(value) // 4)
+    if isinstance(value, float):
+        return value + max(2.0, float(round(abs(value) / 4)))
+    i = next(m.start() for m in re.finditer(r"\d", value))  # the leading digit: hours, not minutes
+    return value[:i] + str((int(value[i]) + 1) % 10) + value[i + 1 :]
+
+
+def _spellings(value: Any) -> list[str]:
+    forms = [str(value)]
+    if isinstance(value, float):
+        forms.append(f"{value:g}")
+    return forms
+
+
+def _replace(steps: list[Step], value: Any, wrong: Any) -> tuple[list[Step], bool]:
+    changed = False
+
+    def sub(obj: Any) -> Any:
+        nonlocal changed
+        if isinstance(obj, dict):
+            return {k: sub(v) for k, v in obj.items()}
+        if isinstance(obj, list):
+            return [sub(v) for v in obj]
+        if isinstance(obj, bool):
+            return obj
+        if isinstance(obj, int | float) and isinstance(value, int | float) and obj == value:
+            changed = True
+            return type(obj)(wrong)
+        if isinstance(obj, str):
+            for form, bad in zip(_spellings(value), _spellings(wrong), strict=True):
+                if form and form in obj:
+                    changed = True
+                    return obj.replace(form, bad)
+        return obj
+
+    return [s.model_copy(update={"args": sub(s.args)}) for s in steps], changed
+
+
+# ---------------------------------------------------------------- missing output
+def _missing_outputs(task: Task) -> list[NearMiss]:
+    composition = getattr(task.metadata, "composition", None) or {}
+    spans: dict[str, list[int]] = composition.get("solution_spans") or {}
+    checked = _checked(task)
+    outputs = [s for s in dict.fromkeys(c.subtask for c in checked if c.subtask) if s in spans]
+    if len(outputs) >= 2:
+        start, end = spans[outputs[-1]]
+        return [NearMiss(f"subtask {outputs[-1]} left out", task.solution[:start] + task.solution[end:])]
+    devices = list(dict.fromkeys(c.device for c in checked))
+    if len(devices) >= 2:
+        dropped = devices[-1]
+        return [NearMiss(f"nothing done on {dropped}", [s for s in task.solution if s.device != dropped])]
+    return []
+
+
+# ------------------------------------------------------------------ wrong device
+def _wrong_devices(task: Task) -> list[NearMiss]:
+    """An output subtask's steps, all on its own device, sent to a twin device instead.
+
+    Needs the subtask spans of built tasks: in a handwritten solution the steps on the
+    checked device may only be reads (the output is produced from another device).
+    """
+    composition = getattr(task.metadata, "composition", None) or {}
+    spans: dict[str, list[int]] = composition.get("solution_spans") or {}
+    kinds = {d.id: d.kind for d in task.devices}
+    out: list[NearMiss] = []
+    for c in _checked(task):
+        if c.subtask not in spans or c.check in SHARED_STATE_CHECKS:
+            continue
+        start, end = spans[c.subtask]
+        if any(s.device != c.device for s in task.solution[start:end]):
+            continue
+        twins = [d for d, k in kinds.items() if k == kinds.get(c.device) and d != c.device]
+        if not twins:
+            continue
+        moved = [
+            s.model_copy(update={"device": twins[0]}) if start <= i < end else s
+            for i, s in enumerate(task.solution)
+        ]
+        out.append(NearMiss(f"subtask {c.subtask}'s steps done on {twins[0]}, not {c.device}", moved))
+    return out

@@ -1,0 +1,142 @@
+"""Value provenance: every value a verifier expects must be findable by the agent.
+
+Paper §3.3, first requirement (complete): whatever a task checks must come from the
+instruction, from a device's visible state after setup, or from a declared
+transformation of such values. A verifier expecting a value that appears nowhere
+would make the task unsolvable except by luck, and such a task is rejected.
+
+What counts as a *value* here is data — numbers and strings with a digit in them
+(codes, times, phone numbers, amounts, dates) — not names of attributes, commands
+or modes, which belong to the interface rather than to the task's content. A value
+is *visible* when one of its spellings appears in the instruction or in the
+arguments of a setup operation (setup is what puts state on devices); a *declared*
+value is the result of a derivation in ``metadata.composition.derivations`` that
+recomputes to that result from visible inputs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from devicesworld.spec.models import GLOBAL_DEVICE, Task
+from devicesworld.tasks.composition.reasoning import OPERATIONS, Derivation
+
+IGNORED_KEYS = frozenset(
+    {"tolerance", "min_count", "max_count", "count", "nth", "index", "timeout", "min_length", "max_length"}
+)
+"""Arguments that tune how a check compares, not what it expects."""
+
+
+def provenance_problems(task: Task) -> list[str]:
+    visible = _VisibleText(task)
+    declared, problems = _derivations(task, visible)
+    for c in task.evaluation.conditions:
+        if c.device == GLOBAL_DEVICE or not c.scored:
+            continue
+        for key, value in _leaves(c.args):
+            if key in IGNORED_KEYS or not _is_data(value):
+                continue
+            if visible.contains(value) or any(form in declared for form in _spellings(value)):
+                continue
+            problems.append(
+                f"condition {c.id} expects {key}={value!r}, which neither the instruction, the setup "
+                "nor a declared transformation provides"
+            )
+    return problems
+
+
+def _derivations(task: Task, visible: _VisibleText) -> tuple[set[str], list[str]]:
+    """Results of declared derivations that recompute correctly from visible (or derived) inputs."""
+    composition = getattr(task.metadata, "composition", None) or {}
+    declared: set[str] = set()
+    problems: list[str] = []
+    for raw in composition.get("derivations", []):
+        try:
+            d = Derivation(raw["op"], tuple(raw["inputs"]), dict(raw.get("params", {})), raw["result"])
+        except (KeyError, TypeError):
+            problems.append(f"malformed derivation {raw!r}")
+            continue
+        if d.op not in OPERATIONS:
+            problems.append(f"derivation uses an unknown operation {d.op!r}")
+            continue
+        if _key(d.recompute()) != _key(d.result):
+            problems.append(f"derivation {d.op}{list(d.inputs)} gives {d.recompute()!r}, not {d.result!r}")
+            continue
+        hidden_inputs = [v for v in d.inputs if not (visible.contains(v) or _key(v) in declared)]
+        if hidden_inputs:
+            problems.append(f"derivation {d.op} uses {hidden_inputs!r}, which nothing provides")
+            continue
+        declared.add(_key(d.result))
+        for p in d.params.values():
+            if _is_data(p):
+                declared.add(_key(p)) if visible.contains(p) else None
+    return declared, problems
+
+
+class _VisibleText:
+    """The instruction and every setup argument, as one searchable text."""
+
+    def __init__(self, task: Task) -> None:
+        parts = [task.instruction]
+        for op in task.setup:
+            parts += [str(v) for _, v in _leaves(op.args)]
+            parts += [str(k) for k, _ in _leaves(op.args)]
+        self.text = "\n".join(parts)
+        self.digits = re.sub(r"\D", "", self.text)
+
+    def contains(self, value: Any) -> bool:
+        return any(form in self.text for form in _spellings(value))
+
+
+def _spellings(value: Any) -> set[str]:
+    forms = {str(value)}
+    if isinstance(value, float):
+        forms |= {f"{value:g}", f"{value:.2f}", f"{value:.1f}"}
+    if isinstance(value, int) and not isinstance(value, bool):
+        forms |= {f"{value}.0"}
+    if isinstance(value, str):
+        stamp = _as_datetime(value)
+        if stamp is not None:
+            forms = {stamp.strftime("%H:%M")}
+        if value.startswith("+"):
+            forms.add(value[1:])
+        if "/" in value:
+            forms = {value.rsplit("/", 1)[1]}  # a file is found by its name; folders are conventions
+    return {f for f in forms if f}
+
+
+def _as_datetime(value: str) -> datetime | None:
+    if "T" not in value:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def _is_data(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return True
+    return isinstance(value, str) and any(ch.isdigit() for ch in value)
+
+
+def _key(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _leaves(obj: Any, key: str = "") -> Iterator[tuple[str, Any]]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _leaves(v, str(k))
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _leaves(v, key)
+    else:
+        yield key, obj
