@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,7 @@ class _Group(click.Group):
             for issue in exc.issues:
                 err_console.print(f"  {escape(str(issue))}", highlight=False, soft_wrap=True)
             raise SystemExit(2) from None
-        except (RunError, EnvError, KeyError) as exc:
+        except (RunError, EnvError, KeyError, FileNotFoundError) as exc:
             message = exc.args[0] if exc.args else str(exc)
             raise UserError(str(message)) from None
 
@@ -428,13 +429,19 @@ def tasks_schema() -> None:
 @tasks.command("validate")
 @click.argument("path", required=False, type=click.Path())
 @click.option("--suite", help="A built-in suite (default smoke when no PATH).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
+@click.option("--no-near-misses", is_flag=True, help="Skip the near-miss gate (faster, weaker).")
 @click.option("--json", "as_json", is_flag=True)
-def tasks_validate(path: str | None, suite: str | None, as_json: bool) -> None:
-    """Prove every task: schema, setup alone fails, the reference solution passes, cleanup is clean."""
-    from devicesworld.tasks.validate import validate_task
+def tasks_validate(
+    path: str | None, suite: str | None, workers: int, no_near_misses: bool, as_json: bool
+) -> None:
+    """Prove every task: setup alone fails, the solution passes, near misses fail, cleanup is clean."""
+    from devicesworld.tasks.validate_many import validate_many
 
     items = load_source(suite, path)
-    reports = [validate_task(t) for t in items]
+    started = time.perf_counter()
+    reports = validate_many(items, workers=workers, near_miss=not no_near_misses)
+    seconds = time.perf_counter() - started
     bad = [r for r in reports if not r.ok]
     if as_json:
         click.echo(json.dumps([r.model_dump() for r in reports], indent=2))
@@ -443,23 +450,32 @@ def tasks_validate(path: str | None, suite: str | None, as_json: bool) -> None:
             err_console.print(f"[red]FAIL[/] {escape(r.task_id)}", highlight=False)
             for p in r.problems:
                 err_console.print(f"    {escape(p)}", highlight=False)
-        console.print(f"{len(reports) - len(bad)}/{len(reports)} tasks valid")
+        misses = sum(r.near_misses for r in reports)
+        console.print(
+            f"{len(reports) - len(bad)}/{len(reports)} tasks valid ({misses} near misses failed as they must) "
+            f"in {seconds:.1f} s with {workers} worker(s)"
+        )
     if bad:
         raise SystemExit(1)
 
 
 @tasks.command("build")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--suite", type=click.Choice(["full"]), help="Rebuild a shipped suite byte for byte.")
+@click.option("--seed", type=int, default=None, help="Seed (default 0; the suite's own seed with --suite).")
 @click.option("--count", type=click.IntRange(min=1), default=50, show_default=True)
-def tasks_build(out_dir: str, seed: int, count: int) -> None:
-    """Compose tasks from typed atomic tasks and keep those that pass quality control."""
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
+def tasks_build(out_dir: str, suite: str | None, seed: int | None, count: int, workers: int) -> None:
+    """Compose tasks and keep those that pass quality control; --suite full rebuilds the full suite."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    if suite == "full":
+        _build_full_suite(out, seed, workers)
+        return
     from devicesworld.spec.loading import dump_tasks_jsonl
     from devicesworld.tasks.build import build_composed
 
-    built, report = build_composed(seed, count)
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    built, report = build_composed(seed or 0, count)
     dump_tasks_jsonl(built, out / "tasks.jsonl")
     (out / "_build_report.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
     console.print(
@@ -467,6 +483,36 @@ def tasks_build(out_dir: str, seed: int, count: int) -> None:
     )
     for reason, n in sorted(report.rejected.items(), key=lambda kv: -kv[1]):
         console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
+
+
+def _build_full_suite(out: Path, seed: int | None, workers: int) -> None:
+    from devicesworld.tasks import full
+
+    started = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if done % 10 == 0 or done == total:
+            err_console.print(
+                f"  {done}/{total} chunks, {time.perf_counter() - started:.0f} s", highlight=False
+            )
+
+    tasks_built, stats = full.build_full(
+        seed if seed is not None else full.FULL_SEED, workers=workers, progress=progress
+    )
+    target = out / full.shipped_path().name
+    target.write_bytes(full.suite_bytes(tasks_built))
+    report = {"stats": stats.model_dump(), "counts": full.counts(tasks_built)}
+    (out / "_build_report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    console.print(
+        f"built {len(tasks_built)} tasks in {sum(stats.attempts.values())} attempts "
+        f"({time.perf_counter() - started:.0f} s) -> {target}"
+    )
+    for reason, n in sorted(stats.rejected.items(), key=lambda kv: -kv[1]):
+        console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
+    shipped = full.shipped_path()
+    if shipped.exists():
+        same = shipped.read_bytes() == target.read_bytes()
+        console.print(f"identical to the shipped {shipped.name}: {'yes' if same else 'NO'}")
 
 
 # ------------------------------------------------------------------------------ play

@@ -13,7 +13,6 @@ import functools
 import json
 import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -36,6 +35,7 @@ from devicesworld.devices.base import (
     describe_validation_error,
     get_kind,
 )
+from devicesworld.env.workspace import make_workdir
 from devicesworld.spec.actions import FINISH, GLOBAL_ACTIONS, REPORT_INFEASIBLE, Termination
 from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Step, Task
 from devicesworld.verify.checks import EPISODE_GETTER
@@ -210,7 +210,7 @@ class CrossDeviceEnv:
     def _workdir_root(self) -> Path:
         """The task's work folder, made on first use (most devices never need one)."""
         if self._workdir is None:
-            self._workdir = Path(tempfile.mkdtemp(prefix=f"dw-{self.task.id[:40]}-"))
+            self._workdir = make_workdir(f"dw-{self.task.id[:40]}-")
         return self._workdir
 
     def __enter__(self) -> CrossDeviceEnv:

@@ -1,0 +1,226 @@
+"""The ``full`` suite: its recipe, a reproducible parallel build, and the shipped file.
+
+The recipe lists shards — a builder (one of the nine patterns, or typed composition)
+and how many tasks it contributes. Task ``i`` of a shard comes from the first of
+the sub-seeds ``(seed, builder, i, retry)`` whose candidate passes quality control,
+so every task is independent of the others: a shard can be built in any number of
+chunks on any number of processes, its prefix does not depend on its length, and
+the same seed rebuilds the same bytes. After the build, the apps and surfaces of
+each task are read off its solution and the evaluation split is selected by
+coverage (``tasks/selection.py``).
+
+The suite ships as ``tasks/data/full-v<N>.jsonl.gz``, written with a fixed gzip
+header (no name, no time) so that ``tasks build --suite full`` reproduces it byte
+for byte.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from devicesworld.spec.models import Task
+from devicesworld.tasks.composition.compose import Composer, CompositionError
+from devicesworld.tasks.composition.patterns import build_pattern_task
+from devicesworld.tasks.selection import select_evaluation_set
+from devicesworld.tasks.surfaces import task_surfaces
+from devicesworld.tasks.validate import validate_task
+
+FULL_VERSION = 1
+FULL_SEED = 2026
+TEST_SIZE = 200
+MAX_RETRIES = 40
+
+COMPOSITION_CATEGORIES = ("single_device_dependent", "multi_device_dependent", "multi_device_independent")
+
+
+@dataclass(frozen=True)
+class Shard:
+    builder: str
+    """A pattern name, or ``compose:<category>`` for typed composition."""
+    count: int
+    prefix: str
+    """Task ids are ``dw-<prefix>-<index>``."""
+
+
+RECIPE: tuple[Shard, ...] = (
+    Shard("direct_information_transfer", 700, "dit"),
+    Shard("extraction_transformation", 650, "ext"),
+    Shard("multi_source_integration", 650, "msi"),
+    Shard("cross_device_state_synchronization", 550, "syn"),
+    Shard("conflict_resolution", 600, "con"),
+    Shard("conditional_decision", 600, "dec"),
+    Shard("infeasible_request", 450, "inf"),
+    Shard("output_consistency", 650, "out"),
+    Shard("device_state_control", 450, "ctl"),
+    Shard("compose:single_device_dependent", 300, "csd"),
+    Shard("compose:multi_device_dependent", 300, "cmd"),
+    Shard("compose:multi_device_independent", 300, "cmi"),
+)
+"""6,200 tasks: every workflow pattern of the paper plus JarvisGUI's three composition categories."""
+
+
+class BuildStats(BaseModel):
+    """What a build did: built and attempted per shard, rejections per builder and reason."""
+
+    seed: int
+    built: dict[str, int] = Field(default_factory=dict)
+    attempts: dict[str, int] = Field(default_factory=dict)
+    rejected: dict[str, int] = Field(default_factory=dict, description="'builder: reason' -> count")
+
+    def merge(self, other: BuildStats) -> None:
+        for mine, theirs in ((self.built, other.built), (self.attempts, other.attempts)):
+            for k, v in theirs.items():
+                mine[k] = mine.get(k, 0) + v
+        for k, v in other.rejected.items():
+            self.rejected[k] = self.rejected.get(k, 0) + v
+
+
+def default_composer() -> Composer:
+    from devicesworld.tasks.build import default_composer as make
+
+    return make()
+
+
+def sub_seed(seed: int, builder: str, index: int, retry: int) -> int:
+    return zlib.crc32(f"{seed}:{builder}:{index}:{retry}".encode())
+
+
+def build_one(composer: Composer, shard: Shard, seed: int, index: int, stats: BuildStats) -> Task | None:
+    """Task ``index`` of ``shard``: the first candidate that passes every quality gate."""
+    task_id = f"dw-{shard.prefix}-{index:04d}"
+    for retry in range(MAX_RETRIES):
+        stats.attempts[shard.builder] = stats.attempts.get(shard.builder, 0) + 1
+        s = sub_seed(seed, shard.builder, index, retry)
+        try:
+            if shard.builder.startswith("compose:"):
+                category = shard.builder.split(":", 1)[1]
+                task = composer.compose(s, category, max_tasks=2 + s % 3, task_id=task_id)  # type: ignore[arg-type]
+            else:
+                task = build_pattern_task(composer, shard.builder, s, task_id)
+        except CompositionError as exc:
+            _reject(stats, shard.builder, str(exc))
+            continue
+        report = validate_task(task)
+        if not report.ok:
+            _reject(stats, shard.builder, report.problems[0])
+            continue
+        stats.built[shard.builder] = stats.built.get(shard.builder, 0) + 1
+        metadata = task.metadata.model_copy(update={"apps": task_surfaces(task), "split": "train"})
+        return task.model_copy(update={"metadata": metadata})
+    return None
+
+
+def _reject(stats: BuildStats, builder: str, message: str) -> None:
+    reason = message.split(":")[0].split("(")[0].strip()
+    key = f"{builder}: {reason}"
+    stats.rejected[key] = stats.rejected.get(key, 0) + 1
+
+
+def _build_chunk(job: tuple[int, int, int, int]) -> tuple[list[str], dict[str, object]]:
+    """Worker entry: tasks ``start..end`` of shard number ``shard_no``, as JSON lines (nothing pickled)."""
+    shard_no, seed, start, end = job
+    shard = RECIPE[shard_no]
+    composer = default_composer()
+    stats = BuildStats(seed=seed)
+    lines = []
+    for i in range(start, end):
+        task = build_one(composer, shard, seed, i, stats)
+        if task is not None:
+            lines.append(task.model_dump_json())
+    return lines, stats.model_dump()
+
+
+def build_full(
+    seed: int = FULL_SEED,
+    *,
+    recipe: Iterable[Shard] = RECIPE,
+    workers: int = 1,
+    chunk: int = 25,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[Task], BuildStats]:
+    """Every shard of ``recipe``, then surfaces and the evaluation split."""
+    shards = list(recipe)
+    index = {s: RECIPE.index(s) if s in RECIPE else -1 for s in shards}
+    jobs = [
+        (index[s], seed, start, min(start + chunk, s.count))
+        for s in shards
+        for start in range(0, s.count, chunk)
+    ]
+    if any(index[s] < 0 for s in shards):
+        raise ValueError("build_full only builds shards of RECIPE (workers look them up by number)")
+    stats = BuildStats(seed=seed)
+    lines: list[str] = []
+    if workers <= 1:
+        results: Iterable[tuple[list[str], dict[str, object]]] = map(_build_chunk, jobs)
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(_build_chunk, jobs)
+    for done, (chunk_lines, chunk_stats) in enumerate(results, start=1):
+        lines += chunk_lines
+        stats.merge(BuildStats.model_validate(chunk_stats))
+        if progress is not None:
+            progress(done, len(jobs))
+    if workers > 1:
+        pool.shutdown()
+    tasks = [Task.model_validate_json(line) for line in lines]
+    return with_test_split(tasks), stats
+
+
+def with_test_split(tasks: list[Task], size: int = TEST_SIZE) -> list[Task]:
+    chosen = set(select_evaluation_set(tasks, size=size, seed=FULL_SEED))
+    return [
+        t.model_copy(update={"metadata": t.metadata.model_copy(update={"split": "test"})})
+        if t.id in chosen
+        else t
+        for t in tasks
+    ]
+
+
+def suite_bytes(tasks: Iterable[Task]) -> bytes:
+    """The shipped form: one JSON document per line, gzip with a fixed header."""
+    raw = "".join(t.model_dump_json() + "\n" for t in tasks).encode("utf-8")
+    out = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=out, mtime=0, compresslevel=9) as fh:
+        fh.write(raw)
+    return out.getvalue()
+
+
+def shipped_path() -> Path:
+    return Path(str(resources.files("devicesworld.tasks") / "data" / f"full-v{FULL_VERSION}.jsonl.gz"))
+
+
+def load_full() -> list[Task]:
+    """The shipped suite; a clear error when the package was installed without it."""
+    path = shipped_path()
+    if not path.exists():
+        raise FileNotFoundError(
+            f"the full suite file {path.name} is missing from the package; rebuild it with "
+            "`devicesworld tasks build --suite full --out DIR`"
+        )
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        return [Task.model_validate_json(line) for line in fh if line.strip()]
+
+
+def counts(tasks: Iterable[Task]) -> dict[str, dict[str, int]]:
+    """Counts by pattern, device combination, classes, devices, difficulty and split (for the docs)."""
+    tables: dict[str, Counter[str]] = {
+        k: Counter() for k in ("pattern", "combo", "classes", "devices", "difficulty", "split")
+    }
+    for t in tasks:
+        tables["pattern"][t.metadata.pattern] += 1
+        tables["combo"][t.device_combo] += 1
+        tables["classes"][str(len({d.kind for d in t.devices}))] += 1
+        tables["devices"][str(len(t.devices))] += 1
+        tables["difficulty"][t.metadata.difficulty] += 1
+        tables["split"][t.metadata.split] += 1
+    return {k: dict(sorted(v.items(), key=lambda kv: -kv[1])) for k, v in tables.items()}

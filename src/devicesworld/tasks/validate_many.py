@@ -1,0 +1,35 @@
+"""Quality control of many tasks on several processes.
+
+Tasks travel to workers as their JSON documents and reports come back as JSON, so
+nothing but plain text crosses the process boundary. Order is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from devicesworld.spec.models import Task
+from devicesworld.tasks.validate import TaskReport, validate_task
+
+CHUNK = 20
+
+
+def _validate_chunk(job: tuple[list[str], bool]) -> list[str]:
+    docs, near_miss = job
+    return [
+        validate_task(Task.model_validate_json(doc), near_miss=near_miss).model_dump_json() for doc in docs
+    ]
+
+
+def validate_many(tasks: Sequence[Task], *, workers: int = 1, near_miss: bool = True) -> list[TaskReport]:
+    if workers <= 1 or len(tasks) <= CHUNK:
+        return [validate_task(t, near_miss=near_miss) for t in tasks]
+    docs = [t.model_dump_json() for t in tasks]
+    jobs = [(docs[i : i + CHUNK], near_miss) for i in range(0, len(docs), CHUNK)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [
+            TaskReport.model_validate_json(line)
+            for chunk in pool.map(_validate_chunk, jobs)
+            for line in chunk
+        ]

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from devicesworld.spec.models import Task
+from devicesworld.tasks.selection import features, select_evaluation_set
+
+
+def _task(i: int, pattern: str, difficulty: str, kinds: list[str]) -> Task:
+    return Task.model_validate(
+        {
+            "id": f"t{i}",
+            "instruction": "x",
+            "devices": [{"id": f"{k}_{n}", "kind": k} for n, k in enumerate(kinds)],
+            "evaluation": {"conditions": [{"id": "c", "device": "env", "check": "finished"}]},
+            "metadata": {"pattern": pattern, "difficulty": difficulty, "apps": [f"app{i % 7}"]},
+        }
+    )
+
+
+POOL = [
+    _task(
+        i,
+        f"p{i % 5}",
+        ("easy", "medium", "hard", "expert")[i % 4],
+        [["linux", "android"], ["smarthome", "linux"], ["android", "android"]][i % 3],
+    )
+    for i in range(300)
+]
+
+
+def test_selection_covers_every_feature_and_has_the_asked_size() -> None:
+    ids = select_evaluation_set(POOL, size=40, seed=1)
+    assert len(ids) == len(set(ids)) == 40
+    chosen = [t for t in POOL if t.id in set(ids)]
+    pool_features = set().union(*(features(t) for t in POOL))
+    got = set().union(*(features(t) for t in chosen))
+    assert got == pool_features
+
+
+def test_selection_is_deterministic_and_in_pool_order() -> None:
+    a = select_evaluation_set(POOL, size=30, seed=3)
+    assert a == select_evaluation_set(POOL, size=30, seed=3)
+    order = [t.id for t in POOL]
+    assert a == sorted(a, key=order.index)
+    assert a != select_evaluation_set(POOL, size=30, seed=4)
+
+
+def test_a_rare_feature_is_always_picked() -> None:
+    rare = _task(999, "rare_pattern", "easy", ["linux", "linux"])
+    ids = select_evaluation_set([*POOL, rare], size=20, seed=0)
+    assert "t999" in ids
