@@ -398,7 +398,7 @@ class ReadBrightness:
         if "brightness write" in ctx.names:  # a write before this read would change what it finds
             raise CompositionError(f"the screen brightness on {ctx.device_id} is set before it is read")
         _claim(ctx, "screen brightness")
-        percent = ctx.rng.choice(range(20, 95, 5))
+        percent = ctx.rng.choice(range(30, 85, 5))
         ph = On(ctx.device_id)
         return Fragment(
             instruction="",
@@ -599,6 +599,12 @@ class StartTimer:
             instruction=say(
                 ctx,
                 (
+                    "start a countdown timer whose length in minutes is {v}",
+                    "set the phone's timer to {v} (in minutes) and start it",
+                    "run a timer in the Clock app for as many minutes as {v}",
+                )
+                if inputs["minutes"].hidden
+                else (
                     "start a countdown timer of {v} minutes",
                     "set the phone's timer to {v} minutes and start it",
                     "run a {v}-minute timer in the Clock app",
