@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from devicesworld.devices.android.apps.calculator import show
 from devicesworld.spec.models import DEFAULT_START_TIME
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.compose import CompositionError
@@ -1054,6 +1055,87 @@ class TakePhoto:
         )
 
 
+@dataclass(frozen=True)
+class RecordMemo:
+    name: str = "an_record_memo"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = ()
+    outputs: tuple[Slot, ...] = ()
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        tag = ctx.unique("memo recording")
+        count = 1 if tag == "memo recording" else int(tag.rsplit("_", 1)[1])
+        seconds = ctx.rng.choice((5, 10, 15))
+        ph = On(ctx.device_id)
+        return Fragment(
+            instruction=say(
+                ctx,
+                (
+                    "record a voice memo of at least {s} seconds on the phone",
+                    "use the Audio Recorder to record {s} seconds or more",
+                    "make an audio recording of {s}+ seconds with the phone",
+                ),
+                s=seconds,
+            ),
+            conditions=[
+                ctx.cond("memo", "files_in_folder", folder="Recordings", suffix=".wav", at_least=count)
+            ],
+            solution=[
+                ph.open("Audio Recorder"),
+                ph.tap(rid="btn_record_start"),
+                ph.act("wait", seconds=seconds + 1),
+                ph.tap(rid="btn_stop"),
+            ],
+        )
+
+
+CALC_KEYS = {".": "dec_point", "+": "op_add"}
+
+
+@dataclass(frozen=True)
+class CalculateSum:
+    """Two inputs: add them up on the Calculator (its ``=`` stores the result it shows)."""
+
+    name: str = "an_calculate_sum"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = (Slot("first", "number"), Slot("second", "number"))
+    outputs: tuple[Slot, ...] = ()
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        _claim(ctx, "calculator result")
+        a, b = float(inputs["first"].value), float(inputs["second"].value)
+        if a < 0 or b < 0:
+            raise CompositionError("the calculator script types no negative numbers")
+        ph = On(ctx.device_id)
+        keys = [*as_text(a), "+", *as_text(b)]
+        return Fragment(
+            instruction=say(
+                ctx,
+                (
+                    "use the phone's calculator to add {x} and {y}",
+                    "on the Calculator, work out {x} plus {y}",
+                    "add up {x} and {y} with the calculator app",
+                ),
+                x=inputs["first"].mention,
+                y=inputs["second"].mention,
+            ),
+            conditions=[
+                ctx.cond(
+                    "result",
+                    "app_pref",
+                    package="com.google.android.calculator",
+                    key="last_result",
+                    equals=show(a + b),
+                )
+            ],
+            solution=[
+                ph.open("Calculator"),
+                *(ph.tap(rid=CALC_KEYS.get(k, f"digit_{k}")) for k in keys),
+                ph.tap(rid="eq"),
+            ],
+        )
+
+
 LIBRARY = (
     ReadAlarmTime(),
     ReadContactEmail(),
@@ -1079,4 +1161,6 @@ LIBRARY = (
     SavePlace(),
     AddToPlaylist(),
     TakePhoto(),
+    RecordMemo(),
+    CalculateSum(),
 )
