@@ -21,6 +21,7 @@ CASES = [
     ("an_read_contact_email", ["an_send_sms"], "s"),
     ("an_read_contact_by_company", ["an_create_named_contact"], "s"),
     ("an_read_event_location", ["an_create_event_at_place"], "s"),
+    ("an_read_event_date", ["an_write_note"], "s"),
     ("an_read_sms_phone", ["an_create_contact"], "s"),
     ("an_read_missed_call", ["an_send_sms"], "s"),
     ("an_read_note_code", ["an_reply_sms"], "s"),

@@ -32,6 +32,7 @@ CASES = [
     ("sh_switch_device", ["an_take_photo"], "i"),
     ("sh_start_appliance", ["an_take_photo"], "i"),
     ("sh_dryer_after_washer", ["an_take_photo"], "i"),
+    ("sh_start_vacuum", ["an_record_memo"], "i"),
     ("sh_schedule_heater_target", ["sh_read_lights_off_time", "sh_read_heater_target"], "s"),
     ("sh_schedule_lamp_brightness", ["an_read_event_time", "sh_read_curtain_position"], "m"),
 ]

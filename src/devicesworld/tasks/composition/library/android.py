@@ -20,6 +20,7 @@ from devicesworld.tasks.composition.library.android_common import (
     KIND,
     SERVICES,
     STEMS,
+    fresh,
     hhmm,
     send_sms,
     set_time,
@@ -41,10 +42,9 @@ class ReadSmsCode:
     outputs: tuple[Slot, ...] = (Slot("code", "code"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        service = ctx.unique(ctx.rng.choice(SERVICES))
+        label = fresh(ctx, SERVICES)
         code = f"{ctx.rng.randrange(10**5, 10**6)}"
         sender = f"+1800555{ctx.rng.randrange(1000, 10000)}"
-        label = service.split("_")[0]
         return Fragment(
             instruction="",
             setup=[ctx.op("incoming_sms", address=sender, body=f"{label}: your verification code is {code}")],
@@ -112,8 +112,7 @@ class ReadEventTime:
     outputs: tuple[Slot, ...] = (Slot("time", "time_of_day"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        title = ctx.unique(ctx.rng.choice(("Team sync", "Physio", "Piano lesson", "Parents evening")))
-        label = title.split("_")[0]
+        title = label = fresh(ctx, ("Team sync", "Physio", "Piano lesson", "Parents evening"))
         day = DEFAULT_START_TIME.replace(day=DEFAULT_START_TIME.day + ctx.rng.randrange(1, 5))
         at = day.replace(hour=ctx.rng.randrange(10, 20), minute=ctx.rng.choice([0, 30]))
         value = at.strftime("%H:%M")
@@ -276,8 +275,7 @@ class CreateEvent:
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        title = ctx.unique(ctx.rng.choice(("Pickup", "Call back", "Handover", "Check-in")))
-        label = title.replace("_", " ")
+        label = fresh(ctx, ("Pickup", "Call back", "Handover", "Check-in"))
         hour, minute = hhmm(inputs["time"].value)
         start = DEFAULT_START_TIME.replace(hour=hour, minute=minute)
         ph = On(ctx.device_id)

@@ -23,8 +23,8 @@ from devicesworld.tasks.composition.library.android_common import (
     KIND,
     LAST,
     day_label,
+    fresh,
     hhmm,
-    label,
     later_day,
     number,
     person,
@@ -72,7 +72,7 @@ class ReadAlarmTime:
     outputs: tuple[Slot, ...] = (Slot("time", "time_of_day"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        tag = label(ctx.unique(ctx.rng.choice(ALARM_LABELS)))
+        tag = fresh(ctx, ALARM_LABELS)
         hour, minute = ctx.rng.randrange(5, 9), ctx.rng.choice([0, 10, 20, 30, 40, 50])
         return Fragment(
             instruction="",
@@ -142,10 +142,10 @@ class ReadContactByCompany:
     outputs: tuple[Slot, ...] = (Slot("name", "person_name"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        company = label(ctx.unique(ctx.rng.choice(COMPANIES)))
+        company = fresh(ctx, COMPANIES)
         first, last = person(ctx)
         other_first, other_last = person(ctx)
-        other_company = label(ctx.unique(ctx.rng.choice(COMPANIES)))
+        other_company = fresh(ctx, COMPANIES)
         ph = On(ctx.device_id)
         return Fragment(
             instruction="",
@@ -187,7 +187,7 @@ class ReadEventLocation:
     outputs: tuple[Slot, ...] = (Slot("place", "address"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        title = label(ctx.unique(ctx.rng.choice(EVENT_TITLES)))
+        title = fresh(ctx, EVENT_TITLES)
         at = later_day(ctx)
         where = _street(ctx)
         ph = On(ctx.device_id)
@@ -210,6 +210,41 @@ class ReadEventLocation:
                         ),
                         t=title,
                         d=at.strftime("%-d %B"),
+                    ),
+                    True,
+                    ctx.device_id,
+                )
+            },
+        )
+
+
+@dataclass(frozen=True)
+class ReadEventDate:
+    name: str = "an_read_event_date"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = ()
+    outputs: tuple[Slot, ...] = (Slot("date", "date"),)
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        title = fresh(ctx, ("Dentist", "Boiler service", "Vet", "Bank meeting", "Eye test"))
+        at = later_day(ctx, hours=(8, 18))
+        ph = On(ctx.device_id)
+        return Fragment(
+            instruction="",
+            setup=[ctx.op("add_event", title=title, start=at.isoformat(), duration_minutes=30)],
+            solution=[ph.open("Calendar"), ph.tap(desc=f"{day_label(at)} •"), ph.tap(text=title)],
+            outputs={
+                "date": SlotValue(
+                    "date",
+                    f"{at.day} {at.strftime('%B')}",
+                    say(
+                        ctx,
+                        (
+                            "the date (day and month) of the '{t}' appointment in the calendar",
+                            "the day and month the calendar has '{t}' on",
+                            "when '{t}' is booked in the calendar (day and month)",
+                        ),
+                        t=title,
                     ),
                     True,
                     ctx.device_id,
@@ -432,7 +467,7 @@ class ReadPlaceAddress:
     outputs: tuple[Slot, ...] = (Slot("place", "address"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        place = label(ctx.unique(ctx.rng.choice(PLACES)))
+        place = fresh(ctx, PLACES)
         where = _street(ctx)
         ph = On(ctx.device_id)
         lat, lon = 40 + ctx.rng.random(), -73 - ctx.rng.random()
@@ -520,7 +555,7 @@ class ReadSongArtist:
     outputs: tuple[Slot, ...] = (Slot("artist", "person_name"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        title = label(ctx.unique(ctx.rng.choice(SONGS)))
+        title = fresh(ctx, SONGS)
         artist = f"{ctx.rng.choice(FIRST)} {ctx.rng.choice(LAST)}"
         ph = On(ctx.device_id)
         return Fragment(
@@ -557,9 +592,7 @@ class SetAlarm:
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
         hour, minute = hhmm(inputs["time"].value)
-        tag = label(
-            ctx.unique(ctx.rng.choice(("Reminder", "Leave now", "Call back", "Check oven", "Pickup")))
-        )
+        tag = fresh(ctx, ("Reminder", "Leave now", "Call back", "Check oven", "Pickup"))
         ph = On(ctx.device_id)
         return Fragment(
             instruction=say(
@@ -806,7 +839,7 @@ class CreateEventAt:
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        title = label(ctx.unique(ctx.rng.choice(("Meet-up", "Drop-off", "Site visit", "Coffee"))))
+        title = fresh(ctx, ("Meet-up", "Drop-off", "Site visit", "Coffee"))
         hour = ctx.rng.randrange(13, 19)
         place = as_text(inputs["place"].value)
         start = DEFAULT_START_TIME.replace(hour=hour, minute=0)
@@ -969,7 +1002,7 @@ class SavePlace:
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        place = label(ctx.unique(ctx.rng.choice(PLACES)))
+        place = fresh(ctx, PLACES)
         ph = On(ctx.device_id)
         return Fragment(
             instruction=say(
@@ -1003,7 +1036,7 @@ class AddToPlaylist:
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        playlist = label(ctx.unique(ctx.rng.choice(("Road trip", "Focus", "Sunday", "Workout"))))
+        playlist = fresh(ctx, ("Road trip", "Focus", "Sunday", "Workout"))
         first, song = ctx.rng.sample([s for s in SONGS if s not in ctx.names], 2)
         ctx.names.update((first, song))
         ph = On(ctx.device_id)
@@ -1141,6 +1174,7 @@ LIBRARY = (
     ReadContactEmail(),
     ReadContactByCompany(),
     ReadEventLocation(),
+    ReadEventDate(),
     ReadSmsPhone(),
     ReadMissedCall(),
     ReadNoteCode(),

@@ -47,6 +47,16 @@ def number(ctx: InstanceContext) -> str:
     return f"+1555{ctx.rng.randrange(200, 1000)}{ctx.rng.randrange(1000, 10000)}"
 
 
+def fresh(ctx: InstanceContext, options: tuple[str, ...]) -> str:
+    """One of ``options`` not used yet on this device ("Gym"), else a numbered one ("Gym 2")."""
+    unused = [o for o in options if o not in ctx.names]
+    if unused:
+        choice = ctx.rng.choice(unused)
+        ctx.names.add(choice)
+        return choice
+    return label(ctx.unique(ctx.rng.choice(options)))
+
+
 def label(unique_name: str) -> str:
     """A name made unique by ``ctx.unique`` ("Pickup_2") as people write it ("Pickup 2")."""
     return unique_name.replace("_", " ")

@@ -14,8 +14,8 @@ from devicesworld.spec.models import DEFAULT_START_TIME
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library.android_common import (
     KIND,
+    fresh,
     hhmm,
-    label,
     number,
     person,
     send_sms,
@@ -132,7 +132,7 @@ class CreateEventTimePlace:
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        title = label(ctx.unique(ctx.rng.choice(("Meeting point", "Handover", "Pick-up", "Tour"))))
+        title = fresh(ctx, ("Meeting point", "Handover", "Pick-up", "Tour"))
         hour, minute = hhmm(inputs["time"].value)
         place = as_text(inputs["place"].value)
         start = DEFAULT_START_TIME.replace(hour=hour, minute=minute)

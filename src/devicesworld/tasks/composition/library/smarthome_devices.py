@@ -685,6 +685,41 @@ class DryerAfterWasher:
 
 
 @dataclass(frozen=True)
+class StartVacuum:
+    name: str = "sh_start_vacuum"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = ()
+    outputs: tuple[Slot, ...] = ()
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        name = room(ctx)
+        robot = ctx.unique("robot_vacuum")
+        mode, said = ctx.rng.choice((("mop", "mop"), ("vacuum_and_mop", "vacuum and mop")))
+        return Fragment(
+            instruction=say(
+                ctx,
+                (
+                    "set the robot vacuum (docked in the {r}) to {m} and start it",
+                    "start a {m} run with the robot vacuum from the {r}",
+                    "send the robot vacuum in the {r} out to {m} the home",
+                ),
+                r=room_label(name),
+                m=said,
+            ),
+            setup=[
+                ctx.op("add_room", name=name),
+                ctx.op("add_device", device_id=robot, category="robot_vacuum", room=name),
+                ctx.op("set_state", device_id=robot, attributes={"battery": 100}),
+            ],
+            conditions=[
+                _attr(ctx, "mode", robot, "clean_mode", mode),
+                ctx.cond("cleaning", "appliance_phase", device_id=robot, operational_state="cleaning"),
+            ],
+            solution=[_control(ctx, robot, "set_clean_mode", mode=mode), _control(ctx, robot, "start")],
+        )
+
+
+@dataclass(frozen=True)
 class ScheduleHeaterTarget:
     """Two inputs: at time T, set the heater to temperature V."""
 
@@ -795,6 +830,7 @@ LIBRARY = (
     SwitchDevice(),
     StartAppliance(),
     DryerAfterWasher(),
+    StartVacuum(),
     ScheduleHeaterTarget(),
     ScheduleLampBrightness(),
 )
