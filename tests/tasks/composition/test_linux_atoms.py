@@ -107,3 +107,22 @@ def test_same_seed_same_bytes_for_the_linux_library() -> None:
         assert a.model_dump_json() == b.model_dump_json()
         return
     raise AssertionError("no seed composed a Linux task")
+
+
+def test_a_moved_file_can_be_read_at_its_new_place() -> None:
+    library = [BY_NAME[n] for n in ("lx_provide_file", "lx_move_file_into_folder", "lx_read_code_from_file")]
+    library.append(BY_NAME["lx_write_json_field"])
+    for seed in range(60):
+        try:
+            task = Composer(library).compose(seed, "single_device_dependent", max_tasks=4)
+        except CompositionError:
+            continue
+        comp = task.metadata.model_extra["composition"]  # type: ignore[index]
+        atomic = {s["id"]: s["atomic"] for s in comp["subtasks"]}
+        edges = {(atomic[e["src"]], atomic[e["dst"]]) for e in comp["edges"]}
+        if ("lx_move_file_into_folder", "lx_read_code_from_file") in edges and len(atomic) == 4:
+            report = validate_task(task)
+            assert report.ok, (task.instruction, report.problems)
+            assert "~/Archive/" in task.instruction
+            return
+    raise AssertionError("no seed read a moved file")

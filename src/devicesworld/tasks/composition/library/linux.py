@@ -305,7 +305,9 @@ class ProvideFile:
                 "file": SlotValue(
                     slot_type,
                     located(ref, path=path, location="home"),
-                    f"the file {path}",
+                    phrase(
+                        ctx, ("the file {p}", "the document {p}", "{p} (a file in your Documents)"), p=path
+                    ),
                     False,
                     ctx.device_id,
                 )

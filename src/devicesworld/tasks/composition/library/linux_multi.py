@@ -203,12 +203,17 @@ def _where(ref: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class MoveFileIntoFolder:
-    """Move (and maybe rename) a file into a folder; the content must survive, the original must go."""
+    """Move (and maybe rename) a file into a folder; the content must survive, the original must go.
+
+    Its output is the file at its new place, so a reader can follow it. (A graph that
+    also reads the file at its old place after the move fails the solution gate and
+    is rejected, never built.)
+    """
 
     name: str = "lx_move_file_into_folder"
     platform: str = KIND
     inputs: tuple[Slot, ...] = (Slot("file", "text_file"),)
-    outputs: tuple[Slot, ...] = ()
+    outputs: tuple[Slot, ...] = (Slot("file", "text_file"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
         ref = inputs["file"].value
@@ -250,6 +255,17 @@ class MoveFileIntoFolder:
                 ctx.cond("gone", "file_exists", path=ref["path"], exists=False),
             ],
             solution=[ctx.step("run_command", command=f"mkdir -p {folder} && mv {ref['path']} {target}")],
+            outputs={
+                "file": SlotValue(
+                    inputs["file"].type,
+                    {**ref, "name": new_name, "path": target},
+                    phrase(
+                        ctx, ("the file {t}", "the filed copy {t}", "{t}, the file you just filed"), t=target
+                    ),
+                    False,
+                    ctx.device_id,
+                )
+            },
         )
 
 
