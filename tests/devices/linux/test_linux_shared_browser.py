@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 from pathlib import Path
 
@@ -103,3 +105,46 @@ def test_devices_used_from_several_threads(tmp_path: Path) -> None:
     finally:
         for d in desks:
             d.close()
+
+
+def _children(pid: int) -> list[tuple[int, str]]:
+    """(pid, command line) of the processes whose parent is ``pid`` (from /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            out.append((int(entry.name), cmd))
+    return out
+
+
+def test_a_killed_browser_is_relaunched(tmp_path: Path) -> None:
+    """A real crash (SIGKILL of the browser process): the episode is told, later ones just work."""
+    require_bwrap()
+    require_chromium()
+    a = _desk(tmp_path / "a", "linux_0", "one.test")
+    try:
+        a.ok("browser_open", url="http://one.test/")
+        shared = _chromium(a)._shared
+        before = shared.launches
+        drivers = [pid for pid, cmd in _children(os.getpid()) if "playwright" in cmd]
+        browsers = [pid for d in drivers for pid, cmd in _children(d) if "chromium" in cmd]
+        assert browsers, "the browser process was not found"
+        for pid in browsers:
+            os.kill(pid, signal.SIGKILL)
+        codes = [a.act("browser_read").error_code for _ in range(2)]
+        assert "BROWSER_RESTARTED" in codes, codes
+        assert a.ok("browser_open", url="http://one.test/feedback")["url"] == "http://one.test/feedback"
+        assert shared.launches == before + 1
+    finally:
+        a.close()
+    later = _desk(tmp_path / "later", "linux_0", "two.test")
+    try:
+        assert later.ok("browser_open", url="http://two.test/")["url"] == "http://two.test/"
+    finally:
+        later.close()
