@@ -20,6 +20,7 @@ PAIRS: dict[str, Sequence[str]] = {
     "lx_read_docx_table": ["lx_append_csv_row"],
     "lx_read_date_pdf": ["lx_email_draft"],
     "lx_read_image_size": ["lx_write_json_field"],
+    "lx_read_code_image_caption": ["lx_verify_web_code"],
     "lx_read_audio_duration": ["lx_write_xlsx_cell"],
     "lx_read_audio_sample_rate": ["lx_set_project_constant"],
     "lx_read_code_archive": ["lx_verify_web_code"],

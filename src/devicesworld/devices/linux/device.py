@@ -83,7 +83,7 @@ class LinuxDevice:
             "write_docx": lambda o: writers.write_docx(self._host(o.path), o.paragraphs, o.title, o.table),
             "write_pdf": lambda o: writers.write_pdf(self._host(o.path), o.paragraphs, o.title),
             "write_image": lambda o: writers.write_image(
-                self._host(o.path), o.width, o.height, o.color, o.text
+                self._host(o.path), o.width, o.height, o.color, o.text, o.description
             ),
             "write_wav": lambda o: writers.write_wav(
                 self._host(o.path), o.seconds, o.frequency, o.sample_rate, o.channels

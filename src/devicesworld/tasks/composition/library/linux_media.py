@@ -2,7 +2,8 @@
 
 What an agent can actually read decides what a read hides: the desktop has no OCR,
 so text drawn into an image's pixels is not readable — an image read hides its
-*dimensions* (``read_document`` shows width/height). Audio reads hide a WAV's
+*dimensions* (``read_document`` shows width/height) or a code in its *description
+metadata* (PNG text chunk / JPEG EXIF ImageDescription, also shown). Audio reads hide a WAV's
 duration or sample rate (``read_document`` shows both). Archive reads hide a code in
 a member file (``unzip -p`` / ``tar -xzOf`` in the shell). Code-project reads hide a
 constant in a source file; code-project writes set a constant (verified by importing
@@ -55,6 +56,47 @@ class ReadImageSize:
             setup=[ctx.op("write_image", path=path, width=width, height=height, color=color)],
             solution=[ctx.step("read_document", path=path)],
             outputs={"pixels": SlotValue("number", value, mention, True, ctx.device_id)},
+        )
+
+
+@dataclass(frozen=True)
+class ReadCodeFromImageCaption:
+    """A code in a photo's description metadata (PNG text chunk / JPEG EXIF), shown by ``read_document``."""
+
+    name: str = "lx_read_code_image_caption"
+    platform: str = KIND
+    inputs: tuple[Slot, ...] = ()
+    outputs: tuple[Slot, ...] = (Slot("code", "code"),)
+
+    def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
+        ext = ctx.rng.choice(("png", "jpg"))
+        path = (
+            f"~/Pictures/{ctx.unique(ctx.rng.choice(('locker_photo', 'whiteboard', 'receipt_scan')))}.{ext}"
+        )
+        code = code6(ctx)
+        caption = ctx.rng.choice(("Parcel locker code {c}", "Storage room PIN {c}", "Pickup reference {c}"))
+        mention = phrase(
+            ctx,
+            (
+                "the code in the description of the photo {p}",
+                "the code stored in the image metadata (description) of {p}",
+                "the code that the caption of the picture {p} gives",
+            ),
+            p=path,
+        )
+        return Fragment(
+            instruction="",
+            setup=[
+                ctx.op(
+                    "write_image",
+                    path=path,
+                    width=ctx.rng.randrange(160, 481, 8),
+                    height=ctx.rng.randrange(120, 361, 8),
+                    description=caption.format(c=code),
+                )
+            ],
+            solution=[ctx.step("read_document", path=path)],
+            outputs={"code": SlotValue("code", code, mention, True, ctx.device_id)},
         )
 
 
@@ -347,6 +389,7 @@ class FixFailingTest:
 
 LIBRARY = (
     ReadImageSize(),
+    ReadCodeFromImageCaption(),
     ReadAudioDuration(),
     ReadAudioSampleRate(),
     ReadCodeFromArchive(),
