@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from devicesworld.env import CrossDeviceEnv
 from devicesworld.spec.models import Task
 from devicesworld.tasks.composition.atomic import AtomicTask
 from devicesworld.tasks.composition.compose import Composer, CompositionError
@@ -63,6 +64,10 @@ def test_new_linux_atomic_tasks_pass_quality_control(name: str) -> None:
     assert report.ok, (task.instruction, report.problems)
     for source in task.metadata.sources:
         assert str(source.value) not in task.instruction, (source.value, task.instruction)
+    with CrossDeviceEnv(task) as env:  # every document the setup wrote opens with its reader
+        env.reset()
+        for device in env._devices.values():
+            assert device.check_resources() == []  # type: ignore[attr-defined]
 
 
 def test_two_input_writers_check_both_values() -> None:
