@@ -33,7 +33,7 @@ PAIRS: dict[str, Sequence[str]] = {
     "lx_append_csv_row_pair": ["lx_read_code_archive", "lx_read_amount_xlsx"],
     "lx_email_draft_pair": ["lx_read_time_json", "lx_read_docx_table"],
     "lx_web_form_pair": ["lx_read_code_text", "lx_read_audio_duration"],
-    "lx_move_file_into_folder": ["lx_provide_file"],
+    "lx_move_file_into_folder": ["lx_read_code_from_file"],
     "lx_create_archive": ["lx_provide_file"],
 }
 
@@ -116,19 +116,46 @@ def test_same_seed_same_bytes_for_the_linux_library() -> None:
 
 
 def test_a_moved_file_can_be_read_at_its_new_place() -> None:
-    library = [BY_NAME[n] for n in ("lx_provide_file", "lx_move_file_into_folder", "lx_read_code_from_file")]
-    library.append(BY_NAME["lx_write_json_field"])
+    library = [
+        BY_NAME[n] for n in ("lx_move_file_into_folder", "lx_read_code_from_file", "lx_write_json_field")
+    ]
     for seed in range(60):
         try:
-            task = Composer(library).compose(seed, "single_device_dependent", max_tasks=4)
+            task = Composer(library).compose(seed, "single_device_dependent", max_tasks=3)
         except CompositionError:
             continue
         comp = task.metadata.model_extra["composition"]  # type: ignore[index]
         atomic = {s["id"]: s["atomic"] for s in comp["subtasks"]}
         edges = {(atomic[e["src"]], atomic[e["dst"]]) for e in comp["edges"]}
-        if ("lx_move_file_into_folder", "lx_read_code_from_file") in edges and len(atomic) == 4:
+        if ("lx_move_file_into_folder", "lx_read_code_from_file") in edges:
             report = validate_task(task)
             assert report.ok, (task.instruction, report.problems)
             assert "~/Archive/" in task.instruction
             return
     raise AssertionError("no seed read a moved file")
+
+
+def test_file_writers_take_files_from_another_device() -> None:
+    """A phone's file brought over the drive can be archived on the desktop; a filed file can go to a phone."""
+    from devicesworld.tasks.composition.library import android
+    from devicesworld.tasks.composition.library.transfers import TRANSFERS
+
+    producer = next(t for t in android.LIBRARY if t.name == "an_provide_file")
+    reader = next(t for t in android.LIBRARY if t.name == "an_read_code_from_file")
+    cases = (
+        ([producer, BY_NAME["lx_create_archive"]], "transfer_android_to_linux"),
+        ([BY_NAME["lx_move_file_into_folder"], reader], "transfer_linux_to_android"),
+    )
+    for library, hop in cases:
+        composer = Composer(library, transfers=TRANSFERS)
+        for seed in range(40):
+            try:
+                task = composer.compose(seed, "multi_device_dependent", max_tasks=2)
+            except CompositionError:
+                continue
+            if hop in _subtasks(task):
+                report = validate_task(task)
+                assert report.ok, (hop, task.instruction, report.problems)
+                break
+        else:
+            raise AssertionError(f"no seed used {hop}")

@@ -3,9 +3,9 @@
 Two-input writers put both values into one record — a JSON object, a CSV row, an
 email draft, a local web form — and verify both; fields are named after the values'
 types (``phone``, ``time``, ``code_2``), so the instruction can say which goes where
-without spelling either. File writers move a file into a folder (optionally
-renaming it) or pack it into an archive; both consume a file another task produced
-(on this desktop, or brought here by a transfer).
+without spelling either. File writers move a downloaded file into a folder
+(optionally renaming it; the moved file is passed on) or pack a file another task
+produced (on this desktop, or brought here by a transfer) into an archive.
 """
 
 from __future__ import annotations
@@ -18,9 +18,11 @@ from typing import Any
 from devicesworld.devices.linux.sites.model import Form, FormField, Page
 from devicesworld.devices.linux.sites.presets import site
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
+from devicesworld.tasks.composition.library.files import located, make_file
 from devicesworld.tasks.composition.library.linux_base import (
     KIND,
     PEOPLE,
+    STEMS,
     as_text,
     csv_line,
     doc_path,
@@ -203,20 +205,23 @@ def _where(ref: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class MoveFileIntoFolder:
-    """Move (and maybe rename) a file into a folder; the content must survive, the original must go.
+    """Move (and maybe rename) a downloaded file into a folder; the content must survive, the original must go.
 
-    Its output is the file at its new place, so a reader can follow it. (A graph that
-    also reads the file at its old place after the move fails the solution gate and
-    is rejected, never built.)
+    The file is its own (written to ``~/Downloads`` by setup), not an input: a file
+    produced by another task may be checked where it is (a transfer checks that it
+    arrived in ``~/Downloads``) or read there, and moving it would break those. Its
+    output is the file at its new place, so readers, archivers and transfers can
+    follow it.
     """
 
     name: str = "lx_move_file_into_folder"
     platform: str = KIND
-    inputs: tuple[Slot, ...] = (Slot("file", "text_file"),)
+    inputs: tuple[Slot, ...] = ()
     outputs: tuple[Slot, ...] = (Slot("file", "text_file"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        ref = inputs["file"].value
+        slot_type, ref = make_file(ctx.rng, STEMS)
+        path = f"~/Downloads/{ref['name']}"
         folder = f"~/Archive/{ctx.unique(ctx.rng.choice(('2026', 'projects', 'done', 'filed')))}"
         old = PurePosixPath(ref["name"])
         rename = ctx.rng.random() < 0.5
@@ -228,11 +233,11 @@ class MoveFileIntoFolder:
             instruction = phrase(
                 ctx,
                 (
-                    "move {m} into the folder {d} and rename it {n}",
-                    "file {m} away as {t}",
-                    "rename {m} to {n} and put it in {d}",
+                    "move {p} into the folder {d} and rename it {n}",
+                    "file the download {p} away as {t}",
+                    "rename {p} to {n} and put it in {d}",
                 ),
-                m=inputs["file"].mention,
+                p=path,
                 d=folder,
                 n=new_name,
                 t=target,
@@ -241,24 +246,25 @@ class MoveFileIntoFolder:
             instruction = phrase(
                 ctx,
                 (
-                    "move {m} into the folder {d}",
-                    "file {m} away in {d}",
-                    "put {m} into {d} (move it, do not copy)",
+                    "move {p} into the folder {d}",
+                    "file the download {p} away in {d}",
+                    "put {p} into {d} (move it, do not copy)",
                 ),
-                m=inputs["file"].mention,
+                p=path,
                 d=folder,
             )
         return Fragment(
             instruction=instruction,
+            setup=[ctx.op("write_text", path=path, content=ref["content"])],
             conditions=[
                 ctx.cond("moved", "file_contains", path=target, contains=[ref["code"]]),
-                ctx.cond("gone", "file_exists", path=ref["path"], exists=False),
+                ctx.cond("gone", "file_exists", path=path, exists=False),
             ],
-            solution=[ctx.step("run_command", command=f"mkdir -p {folder} && mv {ref['path']} {target}")],
+            solution=[ctx.step("run_command", command=f"mkdir -p {folder} && mv {path} {target}")],
             outputs={
                 "file": SlotValue(
-                    inputs["file"].type,
-                    {**ref, "name": new_name, "path": target},
+                    slot_type,
+                    located({**ref, "name": new_name}, path=target, location="home"),
                     phrase(
                         ctx, ("the file {t}", "the filed copy {t}", "{t}, the file you just filed"), t=target
                     ),
