@@ -305,9 +305,7 @@ class ProvideFile:
                 "file": SlotValue(
                     slot_type,
                     located(ref, path=path, location="home"),
-                    phrase(
-                        ctx, ("the file {p}", "the document {p}", "{p} (a file in your Documents)"), p=path
-                    ),
+                    phrase(ctx, ("the file {p}", "the document {p}", "the file saved as {p}"), p=path),
                     False,
                     ctx.device_id,
                 )

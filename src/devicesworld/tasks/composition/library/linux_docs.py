@@ -122,7 +122,7 @@ class ReadDateFromPdf:
             (
                 "the {e} date in {f}",
                 "the date of the {e} stated in {f}",
-                "when the agreement {f} says the {e} is due (a date)",
+                "the {e} date that the agreement {f} states",
             ),
             e=event,
             f=path,

@@ -187,7 +187,7 @@ class ReadCodeFromArchive:
             (
                 "the access code in {m} inside the archive {p}",
                 "the code written in the file {m} packed in {p}",
-                "the code from {m} in {p} (unpack it)",
+                "the code you get by unpacking {m} from {p}",
             ),
             m=member,
             p=path,
