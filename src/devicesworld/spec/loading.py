@@ -50,7 +50,9 @@ def load_tasks(path: str | Path) -> list[Task]:
         raise TaskLoadError([SpecIssue(str(root), None, "(file)", "no such file or folder")])
     files = sorted(p for p in root.rglob("*") if _is_task_file(p, root)) if root.is_dir() else [root]
     if not files:
-        raise TaskLoadError([SpecIssue(str(root), None, "(file)", "no .json, .jsonl or .jsonl.gz task files here")])
+        raise TaskLoadError(
+            [SpecIssue(str(root), None, "(file)", "no .json, .jsonl or .jsonl.gz task files here")]
+        )
     tasks: list[Task] = []
     issues: list[SpecIssue] = []
     first_seen: dict[str, str] = {}

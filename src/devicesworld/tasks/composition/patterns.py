@@ -170,7 +170,9 @@ def multi_source_integration(ctx: PatternContext) -> Shape:
         write = shape.add(w)
         reads: list[Node] = []
         for slot in w.inputs[:2]:
-            candidates = cat.reads_of(slot.type)
+            candidates = [
+                (r, s) for r, s in cat.reads_of(slot.type) if all(can_be_apart(n.task, r) for n in reads)
+            ]
             if not candidates:
                 raise CompositionError(f"nothing reads a {slot.type} for {w.name}")
             r, s = ctx.rng.choice(candidates)

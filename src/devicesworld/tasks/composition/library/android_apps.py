@@ -34,6 +34,7 @@ from devicesworld.tasks.composition.library.android_common import (
 from devicesworld.tasks.composition.library.files import located
 from devicesworld.tasks.composition.library.linux import as_text
 from devicesworld.tasks.composition.library.phrasing import say
+from devicesworld.tasks.composition.reasoning import Derivation
 from devicesworld.tasks.suites.android_script import On
 
 ALARM_LABELS = ("Gym", "Meds", "School run", "Standup", "Flight", "Bins out", "Yoga")
@@ -1160,6 +1161,9 @@ class CalculateSum:
                     key="last_result",
                     equals=show(a + b),
                 )
+            ],
+            derivations=[
+                Derivation("total", (inputs["first"].value, inputs["second"].value), {}, show(a + b))
             ],
             solution=[
                 ph.open("Calculator"),
