@@ -54,7 +54,9 @@ def main() -> None:
     parser.add_argument("--per-task", type=int, default=3, help="presets per task and split (0: all)")
     parser.add_argument("--max-steps", type=int, default=20, help="random agent's steps per episode")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--oracle-only", action="store_true", help="skip the random agent (the full oracle check)")
+    parser.add_argument(
+        "--oracle-only", action="store_true", help="skip the random agent (the full oracle check)"
+    )
     parser.add_argument("--tasks", default="", help="comma-separated task ids (default: the whole suite)")
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
@@ -97,7 +99,9 @@ def main() -> None:
         )
     if failures:
         print(f"oracle failed on {len(failures)}: {', '.join(failures[:20])}")
-    print(json.dumps({"schema_version": 1, "tasks": len(tasks), "oracle_only": args.oracle_only, "rows": rows}))
+    print(
+        json.dumps({"schema_version": 1, "tasks": len(tasks), "oracle_only": args.oracle_only, "rows": rows})
+    )
 
 
 if __name__ == "__main__":
