@@ -87,16 +87,14 @@ def main() -> None:
                 "split": split,
                 "episodes": n,
                 "oracle_success": round(wins_oracle / n, 3),
-                "random_success": round(wins_random / n, 3),
+                "random_success": None if args.oracle_only else round(wins_random / n, 3),
                 "seconds": round(time.perf_counter() - t0, 1),
             }
         )
     print(f"{'split':6} {'episodes':>8} {'oracle':>7} {'random':>7} {'seconds':>8}")
     for r in rows:
-        print(
-            f"{r['split']:6} {r['episodes']:>8} {r['oracle_success']:>7.1%} "
-            f"{r['random_success']:>7.1%} {r['seconds']:>8}"
-        )
+        rand = "-" if r["random_success"] is None else f"{r['random_success']:.1%}"
+        print(f"{r['split']:6} {r['episodes']:>8} {r['oracle_success']:>7.1%} {rand:>7} {r['seconds']:>8}")
     if failures:
         print(f"oracle failed on {len(failures)}: {', '.join(failures[:20])}")
     print(
