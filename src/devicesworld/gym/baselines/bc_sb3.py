@@ -38,6 +38,7 @@ def fit_policy(
     import torch
     from stable_baselines3 import PPO
 
+    torch.set_num_threads(1)  # a small MLP: extra threads only contend with the phone simulation
     demos = collect(tasks, demo_presets)
     instructions = {t.id: t.instruction for t in tasks}
     x = np.stack([features(o, instructions[d.task_id], FEATURES) for d in demos for o in d.observations])

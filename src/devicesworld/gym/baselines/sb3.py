@@ -78,7 +78,10 @@ def evaluate(model: Any, env: gym.Env[Any, Any], episodes: int, *, rng: np.rando
 
 
 def build(algo: str, env: gym.Env[Any, Any], seed: int) -> Any:
+    import torch
     from stable_baselines3 import DQN, PPO
+
+    torch.set_num_threads(1)  # a small MLP: extra threads only contend with the phone simulation
 
     net = {"net_arch": [128]}
     if algo == "dqn":
