@@ -45,10 +45,9 @@ def test_noop_earns_no_partial_credit(smoke: list[Task], tmp_path: Path) -> None
     assert all(r.score == 0.0 for r in outcome.results)
 
 
-def test_suites_rebuild_byte_identical_and_test_is_the_test_split(smoke: list[Task]) -> None:
+def test_the_smoke_suite_rebuilds_byte_identical(smoke: list[Task]) -> None:
     from devicesworld.tasks.suites import SUITES
 
     fresh = SUITES["smoke"]()  # a second, independent build
     assert [t.model_dump_json() for t in fresh] == [t.model_dump_json() for t in smoke]
-    assert [t.id for t in load_suite("test")] == [t.id for t in smoke if t.metadata.split == "test"]
     assert load_suite("smoke") is not load_suite("smoke")  # callers get their own list

@@ -2,7 +2,8 @@
 
 The ``smoke`` suite is assembled from one part per device family, each a module in
 this package with a ``build_*`` function, so that families grow independently.
-``test`` is the evaluation split of the built-in tasks.
+``full`` is the shipped, built suite (6,200 tasks, :mod:`devicesworld.tasks.full`);
+``test`` is its fixed evaluation split, chosen by coverage-driven stratified selection.
 """
 
 from __future__ import annotations
@@ -30,9 +31,15 @@ def _smoke() -> list[Task]:
     return tasks
 
 
+def _full() -> list[Task]:
+    from devicesworld.tasks.full import load_full
+
+    return load_full()
+
+
 def _test_split() -> list[Task]:
-    """The evaluation split: every built-in task whose ``metadata.split`` is ``test``."""
-    return [t for t in load_suite("smoke") if t.metadata.split == "test"]
+    """The evaluation split: the tasks of ``full`` whose ``metadata.split`` is ``test``."""
+    return [t for t in load_suite("full") if t.metadata.split == "test"]
 
 
 def _bmoca() -> list[Task]:
@@ -41,7 +48,7 @@ def _bmoca() -> list[Task]:
     return build_bmoca()
 
 
-SUITES: dict[str, SuiteLoader] = {"smoke": _smoke, "test": _test_split, "bmoca": _bmoca}
+SUITES: dict[str, SuiteLoader] = {"smoke": _smoke, "full": _full, "test": _test_split, "bmoca": _bmoca}
 _BUILT: dict[str, list[Task]] = {}
 
 
