@@ -66,19 +66,24 @@ def test_no_false_leaks_inside_other_numbers() -> None:
     assert leaked_values([21.0], "Set 21 °C.", "Please set 21 °C.") == []  # the user states it
 
 
-def test_device_mentions_skip_phone_numbers() -> None:
-    assert device_mentions("Send Ravi's phone number to the desktop", DEVICES) == {"desktop"}
-    assert device_mentions("On my smartphone and the smart-home, linux_1", DEVICES) == {
-        "phone",
-        "smart home",
-        "linux_1",
-    }
+def test_device_mentions_are_counted_and_skip_phone_numbers() -> None:
+    assert device_mentions("Send Ravi's phone number to the desktop", DEVICES) == {"desktop": 1}
+    text = "On my smartphone and the smart-home, linux_1; then the smart home again"
+    assert device_mentions(text, DEVICES) == {"phone": 1, "smart home": 2, "linux_1": 1}
+
+
+def test_dropping_one_of_two_mentions_of_a_device_is_refused() -> None:
+    fewer = TRANSFER.replace(" (on the desktop linux_0)", "").replace("linux_1", "linux_0")
+    (failure,) = [
+        f for f in check_rewrite(TRANSFER, fewer, hidden=[], device_ids=DEVICES) if "device" in f.code
+    ]
+    assert failure.code == "device_dropped" and "linux_1 (0 of 1)" in failure.detail
 
 
 def test_check_rewrite_accepts_a_faithful_rewrite() -> None:
     rewrite = (
         "Could you take the amount of invoice INV-5121 from ~/Documents/invoices.xlsx on the desktop "
-        'linux_0, add a 20% surcharge (to the cent), and on the desktop linux_1 draft an email to '
+        "linux_0, add a 20% surcharge (to the cent), and on the desktop linux_1 draft an email to "
         'ravi.patel@example.org with the subject "Follow-up" giving that total?'
     )
     assert check_rewrite(TRANSFER, rewrite, hidden=[3628.95], device_ids=DEVICES) == []

@@ -8,8 +8,9 @@ An LLM rewrite is only accepted when it provably keeps the task the same task:
 - every *literal* the user states in the original — numbers, times, codes, phone
   numbers, e-mail addresses, URLs, file paths and names, quoted strings, and proper
   names (people, apps, companies) — is still there verbatim, and it adds none;
-- every device the original places a clause on (``on the phone``, ``on the desktop
-  linux_1``, ``in the smart home``) is still named, and no other device is;
+- every mention of a device (``on the phone``, ``on the desktop linux_1``, ``in the
+  smart home``) is still there, as many times as in the original, and no other
+  device is named;
 - its length stays within sane bounds of the original.
 
 These checks are pure text functions, so they run without a model or the ``openai``
@@ -19,6 +20,7 @@ package and are tested directly.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
@@ -166,11 +168,19 @@ DEVICE_NOUNS: dict[str, str] = {
 """How each device class is named in an instruction (``compose.DEVICE_PLACES``)."""
 
 
-def device_mentions(text: str, device_ids: Sequence[str]) -> set[str]:
-    """Device classes and device ids that ``text`` names."""
-    found = {noun for noun, pattern in DEVICE_NOUNS.items() if re.search(pattern, text, re.IGNORECASE)}
-    found |= {d for d in device_ids if re.search(rf"\b{re.escape(d)}\b", text)}
-    return found
+def device_mentions(text: str, device_ids: Sequence[str]) -> Counter[str]:
+    """How often ``text`` names each device class and each device id.
+
+    Counted, not just collected: a composed instruction names a device once per
+    clause that happens there, and a rewrite that drops one of those mentions moves
+    a clause to an unnamed place even when the device is still named elsewhere.
+    """
+    found: Counter[str] = Counter()
+    for noun, pattern in DEVICE_NOUNS.items():
+        found[noun] = len(re.findall(pattern, text, re.IGNORECASE))
+    for d in device_ids:
+        found[d] = len(re.findall(rf"\b{re.escape(d)}\b", text))
+    return +found
 
 
 # ------------------------------------------------------------------ all guards
@@ -200,12 +210,10 @@ def check_rewrite(
     if invented:
         failures.append(GuardFailure(code="literal_added", detail=f"adds {', '.join(map(repr, invented))}"))
     before, after = device_mentions(original, device_ids), device_mentions(rewrite, device_ids)
-    if before - after:
-        failures.append(
-            GuardFailure(code="device_dropped", detail=f"no longer names {', '.join(sorted(before - after))}")
-        )
-    if after - before:
-        failures.append(
-            GuardFailure(code="device_added", detail=f"names {', '.join(sorted(after - before))} too")
-        )
+    fewer = sorted(f"{d} ({after[d]} of {n})" for d, n in before.items() if after[d] < n)
+    if fewer:
+        failures.append(GuardFailure(code="device_dropped", detail=f"names fewer times {', '.join(fewer)}"))
+    new = sorted(set(after) - set(before))
+    if new:
+        failures.append(GuardFailure(code="device_added", detail=f"names {', '.join(new)} too"))
     return failures

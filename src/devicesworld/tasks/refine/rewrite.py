@@ -29,8 +29,8 @@ write: natural, concise, coherent and unambiguous. Strict rules:
 - keep every procedural detail and every condition; add nothing and invent no data;
 - copy every literal listed below exactly as written (numbers, times, codes, names, e-mail \
 addresses, file paths, quoted text), character for character;
-- keep naming every device the instruction names (the phone, the desktop, the smart home, and \
-device ids such as linux_1) and where each part happens;
+- keep every mention of a device (the phone, the desktop, the smart home, device ids such as \
+linux_1) each time it appears, so that it stays clear where each part happens;
 - keep every room, app and item named in the instruction.
 Reply with only a JSON object: {"instruction": "<the rewritten instruction>"}"""
 
@@ -47,12 +47,13 @@ class RewriteOutcome(BaseModel):
 def rewrite_messages(task: Task) -> list[dict[str, Any]]:
     """The prompt: the instruction, the literals to copy and the devices to keep naming."""
     keep = literals(task.instruction)
-    devices = sorted(device_mentions(task.instruction, [d.id for d in task.devices]))
+    mentions = device_mentions(task.instruction, [d.id for d in task.devices])
+    devices = [f"{d} ({n}x)" for d, n in sorted(mentions.items())]
     lines = [f"Instruction:\n{task.instruction}"]
     if keep:
         lines.append("Literals to copy exactly: " + "; ".join(keep))
     if devices:
-        lines.append("Devices to keep naming: " + "; ".join(devices))
+        lines.append("Device mentions to keep (times named): " + "; ".join(devices))
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "\n\n".join(lines)}]
 
 
