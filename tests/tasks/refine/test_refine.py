@@ -170,3 +170,12 @@ def test_an_unreachable_endpoint_is_one_clear_error(composed: Task, monkeypatch:
     chat = open_endpoint("m", "http://127.0.0.1:9/v1", max_retries=0, timeout_s=5)
     with pytest.raises(EndpointError, match="Connection"):
         refine_tasks([composed], chat, RefineOptions(judge=True))
+
+
+def test_workers_keep_the_input_order(server: ScriptedServer, composed: Task) -> None:
+    tasks = [composed.model_copy(update={"id": f"t{i}"}) for i in range(5)]
+    # no canned replies: the server's policy answers both roles with JSON neither stage can use
+    kept, report = refine_tasks(tasks, _chat(server), RefineOptions(rewrite=True, judge=True, workers=3))
+    assert [t.id for t in kept] == [t.id for t in tasks]
+    assert report.kept == {"no_rewrite": 5} and report.unjudged == 5 and report.calls == 15
+    assert [r.task_id for r in report.records] == [t.id for t in tasks]

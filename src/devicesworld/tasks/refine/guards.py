@@ -49,7 +49,8 @@ _DIGITS = re.compile(r"\S*\d\S*")
 _WORD = re.compile(r"[A-Za-z][\w'\u2019-]*")
 _EDGE = ".,;:!?()[]{}\"'\u201c\u201d\u2018\u2019"
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;]\s+|\(\s*)$")
-NOT_NAMES = frozenset({"I", "OK"})
+NOT_NAMES = frozenset({"I", "OK", "I'd", "I'm", "I've", "I'll"})
+"""Capitalised words that are never data, wherever they stand."""
 
 
 def literals(text: str) -> list[str]:
@@ -83,7 +84,7 @@ def literals(text: str) -> list[str]:
             found.append(token)
     work = _DIGITS.sub(lambda m: " " * len(m.group(0)), work)
     for m in _WORD.finditer(work):
-        word = re.sub(r"['\u2019]s$", "", m.group(0)).rstrip("'\u2019-")
+        word = re.sub(r"['\u2019]s$", "", m.group(0).replace("\u2019", "'")).rstrip("'-")
         if (
             len(word) > 1
             and word[:1].isupper()
