@@ -40,7 +40,7 @@ def test_literals_cover_every_kind_of_data_the_user_states() -> None:
     ]:
         assert token in found, token
     assert "My" not in found and "On" not in found  # sentence starts are not names
-    assert literals("Could you help? Then I’d like it, and I'm done.") == []
+    assert literals("Could you help? Then I\u2019d like it, and I'm done.") == []
 
 
 def test_a_number_inside_a_path_is_one_literal() -> None:

@@ -58,9 +58,18 @@ def test_a_good_rewrite_is_accepted_and_the_task_still_validates(
 
 
 def test_a_plain_text_reply_is_read_too(server: ScriptedServer, composed: Task) -> None:
-    _say(server, f'Rewritten instruction: "{_natural(composed)}"')
+    _say(server, f'<think>Keep memo.md {{"x": 1}}</think>\nRewritten instruction: "{_natural(composed)}"')
     task, outcome, _ = rewrite_task(composed, _chat(server))
     assert outcome.status == "rewritten" and task.instruction == _natural(composed)
+
+
+def test_a_second_rewrite_keeps_the_first_original(server: ScriptedServer, composed: Task) -> None:
+    _say(server, _rewrite_reply(_natural(composed)))
+    once, _, _ = rewrite_task(composed, _chat(server))
+    _say(server, _rewrite_reply("Oh, and " + once.instruction[0].lower() + once.instruction[1:]))
+    twice, outcome, _ = rewrite_task(once, _chat(server))
+    assert outcome.status == "rewritten"
+    assert (twice.metadata.model_extra or {})["original_instruction"] == composed.instruction
 
 
 def test_a_rewrite_that_leaks_a_hidden_value_is_refused(server: ScriptedServer, composed: Task) -> None:
@@ -116,6 +125,7 @@ def test_judge_scores_are_parsed(server: ScriptedServer, composed: Task) -> None
         ('{"Realism": "4", "COHERENCE": 5.0, "evaluability": "3/5"}', (4, 5, 3)),
         ('{"scores": {"realism": 2, "coherence": 2, "evaluability": 2}, "reason": "meh"}', (2, 2, 2)),
         ('noise {"a": 1} then {"realism": 5, "coherence": 5, "evaluability": 5}', (5, 5, 5)),
+        ('<think>maybe {"realism": 1}</think>{"realism": 3, "coherence": 4, "evaluability": 5}', (3, 4, 5)),
     ],
 )
 def test_verdicts_are_parsed_robustly(text: str, scores: tuple[int, int, int]) -> None:

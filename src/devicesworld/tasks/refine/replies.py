@@ -7,10 +7,17 @@ import re
 from typing import Any
 
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+_THINKING = re.compile(r"<think>.*?(?:</think>|$)", re.DOTALL | re.IGNORECASE)
+
+
+def without_thinking(text: str) -> str:
+    """The reply minus a reasoning model's ``<think>...</think>`` block (JarvisGUI's judge thinks)."""
+    return _THINKING.sub("", text).strip()
 
 
 def json_objects(text: str) -> list[dict[str, Any]]:
     """JSON objects in ``text``: those in fenced blocks first, else every top-level ``{...}``."""
+    text = without_thinking(text)
     found: list[dict[str, Any]] = []
     for block in _FENCE.findall(text):
         found.extend(_scan(block))

@@ -19,7 +19,7 @@ from devicesworld.spec.models import Task
 from devicesworld.tasks.provenance import provenance_problems
 from devicesworld.tasks.refine.endpoint import Answer, Chat
 from devicesworld.tasks.refine.guards import GuardFailure, check_rewrite, device_mentions, literals
-from devicesworld.tasks.refine.replies import json_objects
+from devicesworld.tasks.refine.replies import json_objects, without_thinking
 
 ROLE = "rewrite"
 
@@ -63,7 +63,7 @@ def proposal_from(answer: Answer) -> str | None:
         value = obj.get("instruction")
         if isinstance(value, str) and value.strip():
             return " ".join(value.split())
-    text = answer.text.strip().strip("`").strip()
+    text = without_thinking(answer.text).strip("`").strip()
     if not text or "{" in text:
         return None
     for label in ("Rewritten instruction:", "Instruction:", "Rewrite:"):
@@ -89,11 +89,12 @@ def rewrite_task(task: Task, chat: Chat) -> tuple[Task, RewriteOutcome, Answer]:
         hidden=[s.value for s in task.metadata.sources],
         device_ids=[d.id for d in task.devices],
     )
+    first = (task.metadata.model_extra or {}).get("original_instruction") or task.instruction
     candidate = task.model_copy(
         update={
             "instruction": proposal,
             "metadata": task.metadata.model_copy(
-                update={"original_instruction": task.instruction, "rewrite_model": chat.model}
+                update={"original_instruction": first, "rewrite_model": chat.model}
             ),
         }
     )
