@@ -10,7 +10,10 @@ Figures printed (median of N runs):
 * ``read_file``/``write_file`` — host-side file actions;
 * ``browser step`` — one ``browser_read`` and one open+type+submit round on a local
   site, for the built-in engine and for Chromium (when installed), plus Chromium's
-  start-up.
+  start-up;
+* ``chromium warm`` — a new device's first page on the process's already running
+  Chromium (context creation + first load, as every episode after the first pays),
+  and closing that device (its context).
 
 Run: ``python benchmarks/linux_latency.py [--runs N]``.
 """
@@ -33,6 +36,7 @@ from devicesworld.devices.linux.browser.chromium import chromium_path
 from devicesworld.devices.linux.device import LinuxDevice
 from devicesworld.devices.linux.sandbox import bwrap_path
 from devicesworld.devices.linux.sites import presets
+from devicesworld.devices.linux.sites.model import Site
 from devicesworld.env import CrossDeviceEnv
 from devicesworld.spec import Condition, DeviceOp, DeviceSpec, Evaluation, Task
 from devicesworld.tasks.suites.smoke_linux import idx
@@ -99,6 +103,29 @@ def browser_figures(root: Path, backend: str, runs: int) -> None:
     dev.close()
     print(
         f"  {backend:9s} first page (incl. start) {start:8.1f} ms | browser_read {read:6.2f} ms | open+type+submit {rnd:7.1f} ms"
+    )
+    if backend == "chromium":
+        warm_figures(root, site, max(5, runs // 4))
+
+
+def warm_figures(root: Path, site: Site, runs: int) -> None:
+    """Episodes after the first: a fresh device (own context) on the running shared browser."""
+    counter = iter(range(10**6))
+    firsts: list[float] = []
+    closes: list[float] = []
+    for _ in range(runs):
+        dev = new_device(root / f"warm{next(counter)}", "chromium")
+        dev.setup("add_site", KIND.setup_ops["add_site"].parse_args({"site": site.model_dump()}))
+        t0 = time.perf_counter()
+        act(dev, "browser_open", url="http://shop.test/feedback")
+        firsts.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        dev.close()
+        closes.append((time.perf_counter() - t0) * 1000)
+    print(
+        f"  chromium  warm browser: first page incl. new context {statistics.median(firsts):7.1f} ms "
+        f"(p95 {sorted(firsts)[int(0.95 * (len(firsts) - 1))]:.1f}) | device close (context) "
+        f"{statistics.median(closes):6.1f} ms  [n={runs}]"
     )
 
 

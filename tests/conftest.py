@@ -16,6 +16,7 @@ for helper_dir in (
     _HERE / "agents" / "llm",
     _HERE / "devices" / "android",
     _HERE / "runner",
+    _HERE / "tasks" / "composition",
 ):
     sys.path.insert(0, str(helper_dir))
 

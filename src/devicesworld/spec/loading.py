@@ -7,6 +7,7 @@ one :class:`TaskLoadError` holding all of them.
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -49,7 +50,9 @@ def load_tasks(path: str | Path) -> list[Task]:
         raise TaskLoadError([SpecIssue(str(root), None, "(file)", "no such file or folder")])
     files = sorted(p for p in root.rglob("*") if _is_task_file(p, root)) if root.is_dir() else [root]
     if not files:
-        raise TaskLoadError([SpecIssue(str(root), None, "(file)", "no .json or .jsonl task files here")])
+        raise TaskLoadError(
+            [SpecIssue(str(root), None, "(file)", "no .json, .jsonl or .jsonl.gz task files here")]
+        )
     tasks: list[Task] = []
     issues: list[SpecIssue] = []
     first_seen: dict[str, str] = {}
@@ -80,7 +83,12 @@ def load_tasks(path: str | Path) -> list[Task]:
 def _is_task_file(path: Path, root: Path) -> bool:
     """In a folder, task files are .json/.jsonl; names starting with ``_`` or ``.`` are not tasks."""
     parts = path.relative_to(root).parts
-    return path.suffix in {".json", ".jsonl"} and not any(p.startswith(("_", ".")) for p in parts)
+    return (_is_jsonl(path) or path.suffix == ".json") and not any(p.startswith(("_", ".")) for p in parts)
+
+
+def _is_jsonl(path: Path) -> bool:
+    """``.jsonl``, or ``.jsonl.gz`` as suites ship."""
+    return path.suffix == ".jsonl" or path.name.endswith(".jsonl.gz")
 
 
 def validate_document(
@@ -106,11 +114,15 @@ def validate_document(
 def _documents(file: Path) -> Iterator[tuple[int | None, Any, str | None]]:
     """Yield ``(line, document, problem)`` for each task document in a file."""
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        if file.name.endswith(".gz"):
+            with gzip.open(file, "rt", encoding="utf-8") as fh:
+                text = fh.read()
+        else:
+            text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, EOFError) as exc:
         yield None, None, f"cannot read file: {exc}"
         return
-    if file.suffix == ".jsonl":
+    if _is_jsonl(file):
         for n, raw in enumerate(text.splitlines(), start=1):
             if not raw.strip():
                 continue

@@ -5,13 +5,19 @@ instruction, from a device's visible state after setup, or from a declared
 transformation of such values. A verifier expecting a value that appears nowhere
 would make the task unsolvable except by luck, and such a task is rejected.
 
-What counts as a *value* here is data — numbers and strings with a digit in them
-(codes, times, phone numbers, amounts, dates) — not names of attributes, commands
-or modes, which belong to the interface rather than to the task's content. A value
-is *visible* when one of its spellings appears in the instruction or in the
-arguments of a setup operation (setup is what puts state on devices); a *declared*
-value is the result of a derivation in ``metadata.composition.derivations`` that
-recomputes to that result from visible inputs.
+What is checked here:
+
+- every string a scored condition expects that carries data (at least three digits:
+  codes, phone numbers, references) — not names of attributes, commands or modes,
+  which belong to the interface, and not times and numbers, which devices store in
+  their own units (a 0-255 brightness, a timer in seconds, a schedule's due
+  datetime) and which the reference solution's run already ties to the setup;
+- every value the agent must find (``metadata.sources``) that carries such data;
+- every declared derivation: it recomputes to its result, and each input is a
+  source value, a value the instruction states, or an earlier derivation's result.
+
+A value is *visible* when one of its spellings appears in the instruction or in the
+arguments of a setup operation (setup is what puts state on devices).
 """
 
 from __future__ import annotations
@@ -32,7 +38,13 @@ IGNORED_KEYS = frozenset(
 
 def provenance_problems(task: Task) -> list[str]:
     visible = _VisibleText(task)
-    declared, problems = _derivations(task, visible)
+    sources = {_key(s.value) for s in task.metadata.sources}
+    declared, problems = _derivations(task, visible, sources)
+    for s in task.metadata.sources:
+        if _is_data(s.value) and not visible.contains(s.value):
+            problems.append(
+                f"source value {s.value!r} ({s.description}) is not placed on {s.device} by setup"
+            )
     for c in task.evaluation.conditions:
         if c.device == GLOBAL_DEVICE or not c.scored:
             continue
@@ -41,6 +53,14 @@ def provenance_problems(task: Task) -> list[str]:
                 continue
             if visible.contains(value) or any(form in declared for form in _spellings(value)):
                 continue
+            # a value embedded in a longer expectation (a command, a sentence): each number in it
+            runs = re.findall(r"\d[\d.]*\d|\d{3,}", value)
+            if (
+                len(value) > 12
+                and runs
+                and all(visible.contains(r) or r in declared or _key(r) in sources for r in runs)
+            ):
+                continue
             problems.append(
                 f"condition {c.id} expects {key}={value!r}, which neither the instruction, the setup "
                 "nor a declared transformation provides"
@@ -48,7 +68,7 @@ def provenance_problems(task: Task) -> list[str]:
     return problems
 
 
-def _derivations(task: Task, visible: _VisibleText) -> tuple[set[str], list[str]]:
+def _derivations(task: Task, visible: _VisibleText, sources: set[str]) -> tuple[set[str], list[str]]:
     """Results of declared derivations that recompute correctly from visible (or derived) inputs."""
     composition = getattr(task.metadata, "composition", None) or {}
     declared: set[str] = set()
@@ -65,14 +85,13 @@ def _derivations(task: Task, visible: _VisibleText) -> tuple[set[str], list[str]
         if _key(d.recompute()) != _key(d.result):
             problems.append(f"derivation {d.op}{list(d.inputs)} gives {d.recompute()!r}, not {d.result!r}")
             continue
-        hidden_inputs = [v for v in d.inputs if not (visible.contains(v) or _key(v) in declared)]
+        hidden_inputs = [
+            v for v in d.inputs if not (visible.contains(v) or _key(v) in declared or _key(v) in sources)
+        ]
         if hidden_inputs:
             problems.append(f"derivation {d.op} uses {hidden_inputs!r}, which nothing provides")
             continue
         declared.add(_key(d.result))
-        for p in d.params.values():
-            if _is_data(p):
-                declared.add(_key(p)) if visible.contains(p) else None
     return declared, problems
 
 
@@ -118,11 +137,10 @@ def _as_datetime(value: str) -> datetime | None:
 
 
 def _is_data(value: Any) -> bool:
-    if isinstance(value, bool):
+    """A string carrying data that no device re-encodes: a code, a phone number, a reference."""
+    if not isinstance(value, str) or sum(ch.isdigit() for ch in value) < 3:
         return False
-    if isinstance(value, int | float):
-        return True
-    return isinstance(value, str) and any(ch.isdigit() for ch in value)
+    return _as_datetime(value) is None and re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", value) is None
 
 
 def _key(value: Any) -> str:

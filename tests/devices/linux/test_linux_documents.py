@@ -6,8 +6,11 @@ import time
 import zipfile
 from pathlib import Path
 
+import pytest
 from linux_harness import Desktop
 
+from devicesworld.devices.base import DeviceError
+from devicesworld.devices.linux import KIND
 from devicesworld.devices.linux.resources import readers, writers
 
 
@@ -197,3 +200,23 @@ def test_generated_files_open_with_the_desktops_own_tools(desk: Desktop) -> None
         "i.jpg",
         "eml",
     ], out
+
+
+def test_image_descriptions_are_readable_metadata(desk: Desktop) -> None:
+    """A description lives in the metadata (PNG text chunk / JPEG EXIF), so read_document shows it."""
+    desk.setup("write_image", path="~/Pictures/a.png", width=30, height=20, description="Gate code 4821")
+    desk.setup("write_image", path="~/Pictures/b.jpg", width=30, height=20, description="Room B-12")
+    desk.setup("write_image", path="~/Pictures/c.png", width=30, height=20)
+    assert desk.ok("read_document", path="~/Pictures/a.png")["description"] == "Gate code 4821"
+    assert desk.get("image", {"path": "~/Pictures/b.jpg"})["description"] == "Room B-12"
+    assert "description" not in desk.get("image", {"path": "~/Pictures/c.png"})
+    first = desk.device.sandbox.to_host("~/Pictures/a.png").read_bytes()
+    desk.setup("write_image", path="~/Pictures/a.png", width=30, height=20, description="Gate code 4821")
+    assert desk.device.sandbox.to_host("~/Pictures/a.png").read_bytes() == first
+    with pytest.raises(DeviceError, match="only PNG and JPEG"):
+        desk.device.setup(
+            "write_image",
+            KIND.setup_ops["write_image"].parse_args(
+                {"path": "~/x.bmp", "width": 2, "height": 2, "description": "x"}
+            ),
+        )

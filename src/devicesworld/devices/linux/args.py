@@ -142,7 +142,11 @@ class WriteImageOp(Args):
     width: int = Field(ge=1, le=8000)
     height: int = Field(ge=1, le=8000)
     color: str = "#4a90d9"
-    text: str | None = None
+    text: str | None = Field(default=None, description="Drawn into the pixels (not readable without OCR).")
+    description: str | None = Field(
+        default=None,
+        description="Stored in the metadata (PNG text chunk / JPEG EXIF); read_document shows it.",
+    )
 
 
 class WriteWavOp(Args):

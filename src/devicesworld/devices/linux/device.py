@@ -20,6 +20,7 @@ from devicesworld.devices.drive import get_drive
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.browser import Browser, BrowserError, PageView, make_browser
 from devicesworld.devices.linux.resources import readers, writers
+from devicesworld.devices.linux.resources.check import check_tree
 from devicesworld.devices.linux.resources.readers import FormatError
 from devicesworld.devices.linux.sandbox import HOME, Sandbox, truncate
 from devicesworld.devices.linux.sites.server import SiteService, get_sites
@@ -82,7 +83,7 @@ class LinuxDevice:
             "write_docx": lambda o: writers.write_docx(self._host(o.path), o.paragraphs, o.title, o.table),
             "write_pdf": lambda o: writers.write_pdf(self._host(o.path), o.paragraphs, o.title),
             "write_image": lambda o: writers.write_image(
-                self._host(o.path), o.width, o.height, o.color, o.text
+                self._host(o.path), o.width, o.height, o.color, o.text, o.description
             ),
             "write_wav": lambda o: writers.write_wav(
                 self._host(o.path), o.seconds, o.frequency, o.sample_rate, o.channels
@@ -197,6 +198,20 @@ class LinuxDevice:
         if self._browser is None or self._browser.current() is None:
             return None
         return self._browser.screenshot()
+
+    def check_resources(self) -> list[str]:
+        """Quality control after setup: one problem per document under the home that fails to open.
+
+        Every file the setup wrote under ``/home/user`` (the shared ``~/Drive`` is left to
+        the drive) is opened with its format's reader (openpyxl, python-docx, pypdf,
+        Pillow, wave, zipfile/tarfile, json, csv, email); ``[]`` means all open.
+        """
+        home = self.sandbox.paths.home
+        return check_tree(
+            home,
+            lambda p: self.sandbox.from_host(p) or p.name,
+            skip=(home / "Drive",),
+        )
 
     def close(self) -> None:
         if self._closed:

@@ -170,7 +170,9 @@ def multi_source_integration(ctx: PatternContext) -> Shape:
         write = shape.add(w)
         reads: list[Node] = []
         for slot in w.inputs[:2]:
-            candidates = cat.reads_of(slot.type)
+            candidates = [
+                (r, s) for r, s in cat.reads_of(slot.type) if all(can_be_apart(n.task, r) for n in reads)
+            ]
             if not candidates:
                 raise CompositionError(f"nothing reads a {slot.type} for {w.name}")
             r, s = ctx.rng.choice(candidates)
@@ -200,7 +202,7 @@ def state_synchronisation(ctx: PatternContext) -> Shape:
     pairs = [
         (r, s, w)
         for r in cat.reads
-        if r.platform in STATE_KINDS
+        if is_state_read(r)
         for s in _value_outputs(r, cat.types)
         for w in cat.writers_for(s.type)
         if s.type != "value" and any(i.type == s.type for i in w.inputs) and can_be_apart(r, w)
@@ -297,7 +299,16 @@ def is_control(task: AtomicTask) -> bool:
     """A write that changes a device's own state (a home appliance, a phone setting or alarm)."""
     if task.platform in STATE_KINDS:
         return True
-    return task.platform == "android" and any(w in task.name for w in ("setting", "alarm", "brightness"))
+    return task.platform == "android" and any(w in task.name for w in PHONE_STATE_WORDS)
+
+
+PHONE_STATE_WORDS = ("setting", "alarm", "brightness", "timer")
+"""Phone atomic tasks whose name says they read or set the phone's own state."""
+
+
+def is_state_read(task: AtomicTask) -> bool:
+    """A read of a device's live state (synchronisation copies such state to another device)."""
+    return is_control(task)
 
 
 def infeasible_request(ctx: PatternContext) -> Shape:

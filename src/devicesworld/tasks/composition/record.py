@@ -61,7 +61,7 @@ def _concrete(obs: dict[str, Any], item: UiStep) -> Step:
     if item.target is not None:
         elements = obs.get("ui_elements", [])
         hits = [i for i, el in enumerate(elements) if item.target.matches(el)]
-        if len(hits) <= item.target.nth:
+        if not -len(hits) <= item.target.nth < len(hits):  # nth=-1: the last match
             raise ScriptError(f"{item.device}: no element matches {item.target}")
         index = hits[item.target.nth]
         if item.at_fraction is None:

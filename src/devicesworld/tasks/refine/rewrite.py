@@ -99,7 +99,12 @@ def rewrite_task(task: Task, chat: Chat) -> tuple[Task, RewriteOutcome, Answer]:
         }
     )
     if not failures and task.metadata.origin == "composition":
-        failures += [GuardFailure(code="provenance", detail=p) for p in provenance_problems(candidate)]
+        before = set(provenance_problems(task))  # only problems the rewrite brings in count
+        failures += [
+            GuardFailure(code="provenance", detail=p)
+            for p in provenance_problems(candidate)
+            if p not in before
+        ]
     if failures:
         outcome = RewriteOutcome(
             status="kept",

@@ -27,6 +27,7 @@ class Target:
     desc: str | None = None
     hint: str | None = None
     nth: int = 0
+    """Which match to take: 0 the first, -1 the last."""
 
     def matches(self, el: dict[str, Any]) -> bool:
         rid = el.get("resource_id") or ""
@@ -114,7 +115,7 @@ def _resolve(obs: dict[str, Any], item: UiStep) -> int:
     assert item.target is not None
     elements = obs.get("ui_elements", [])
     hits = [i for i, el in enumerate(elements) if item.target.matches(el)]
-    if len(hits) <= item.target.nth:
+    if not -len(hits) <= item.target.nth < len(hits):  # nth=-1: the last match
         raise ScriptError(
             f"{item.device}: no element matches {item.target} on screen:\n{obs.get('screen_text', '')}"
         )

@@ -1,13 +1,17 @@
-"""Headless Chromium through Playwright, using the system's ``/usr/bin/chromium``.
+"""Headless Chromium through Playwright, using the system's ``/usr/bin/chromium``: one context per device.
 
-Never a downloaded browser: the executable is Debian's ``chromium`` package. Every
-``*.test`` host is mapped to the task's site server with ``--host-resolver-rules``
-and every request for another host is aborted by a route handler, so only the
-task's sites are reachable. Each device gets a fresh, empty user-data directory.
+Never a downloaded browser: the executable is Debian's ``chromium`` package. The
+browser process is shared by every device of the Python process
+(:mod:`~devicesworld.devices.linux.browser.shared`); a device gets its own fresh
+browser *context* — its own cookies, storage and pages — created on its first
+browser action and closed when the device closes, so episodes stay isolated.
 
-Playwright's sync API refuses to run inside an asyncio loop and is bound to the
-thread that started it, so all calls run on one dedicated worker thread; callers
-may come from any thread.
+Routing: the context's HTTP proxy is the device's site server, so ``http://shop.test/``
+reaches the task's own local sites (the server picks the site by ``Host``), and a
+route handler aborts every request for a host that is not one of those sites. All
+Playwright calls run on the shared browser's worker thread; callers may come from
+any thread. If the shared browser crashes, the device's next action reports
+``BROWSER_RESTARTED`` and gets a new context in a relaunched browser.
 """
 
 from __future__ import annotations
@@ -15,9 +19,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import shutil
-import tempfile
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -32,19 +34,12 @@ from devicesworld.devices.linux.browser.base import (
     format_page,
     normalise_url,
 )
+from devicesworld.devices.linux.browser.shared import LAUNCH_ARGS, SharedChromium, shared_chromium
 from devicesworld.devices.linux.sites.server import SiteService
 
+__all__ = ["LAUNCH_ARGS", "ChromiumBrowser", "chromium_path"]
+
 CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-]
 T = TypeVar("T")
 
 # Same reading rules as the built-in engine: the page becomes segments, elements are numbered.
@@ -110,7 +105,7 @@ def chromium_path() -> str | None:
 
 
 class ChromiumBrowser:
-    """One tab of headless Chromium, driven on its own thread."""
+    """One tab in the device's own context of the process's shared headless Chromium."""
 
     backend = "chromium"
 
@@ -121,38 +116,73 @@ class ChromiumBrowser:
                 "NO_BROWSER", "Chromium is not available: install the `chromium` package and playwright"
             )
         self.sites = sites
-        self._exe = exe
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dw-chromium")
-        self._user_data = tempfile.mkdtemp(prefix="dw-chromium-")
-        self._pw: Any = None
+        self._shared: SharedChromium = shared_chromium(exe)
         self._ctx: Any = None
         self._page: Any = None
+        self._launch_no = 0
         self.status = 200
         self.opened = False
-        try:
-            self._call(self._launch)
-        except BaseException:
-            self.close()
-            raise
+        self._closed = False
+        self._shared.call(self._new_context)
 
-    def _call(self, fn: Callable[[], T]) -> T:
-        return self._pool.submit(fn).result()
-
-    def _launch(self) -> None:
-        from playwright.sync_api import sync_playwright
-
-        self._pw = sync_playwright().start()
-        args = [*LAUNCH_ARGS, f"--host-resolver-rules=MAP *.test 127.0.0.1:{self.sites.port}"]
-        self._ctx = self._pw.chromium.launch_persistent_context(
-            self._user_data,
-            executable_path=self._exe,
-            headless=True,
-            args=args,
+    def _new_context(self) -> None:
+        browser = self._shared.browser()
+        self._launch_no = self._shared.launches
+        ctx = browser.new_context(
+            proxy={"server": f"http://127.0.0.1:{self.sites.port}"},
             viewport={"width": 1024, "height": 768},
         )
-        self._ctx.route("**/*", self._route)
-        self._page = self._ctx.pages[0] if self._ctx.pages else self._ctx.new_page()
-        self._page.set_default_timeout(10_000)
+        try:
+            ctx.route("**/*", self._route)
+            page = ctx.new_page()
+            page.set_default_timeout(10_000)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                ctx.close()
+            raise
+        self._ctx, self._page = ctx, page
+        self.status, self.opened = 200, False
+
+    def _alive(self) -> bool:
+        return (
+            self._ctx is not None
+            and self._launch_no == self._shared.launches
+            and self._shared.connected()
+            and not self._page.is_closed()
+        )
+
+    def _call(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` on the browser thread; a lost context is replaced and reported, never a traceback."""
+
+        def guarded() -> T:
+            from playwright.sync_api import Error as PlaywrightError
+
+            if self._closed:
+                raise BrowserError("INVALID_IN_STATE", "this browser has been closed")
+            if not self._alive():
+                self._drop_context()
+                self._new_context()
+                raise BrowserError(
+                    "BROWSER_RESTARTED",
+                    "the browser had stopped and was restarted; its pages are gone: open the page again",
+                )
+            try:
+                return fn()
+            except PlaywrightError as exc:
+                if not self._alive():
+                    raise BrowserError(
+                        "BROWSER_CRASHED", "the browser stopped; it restarts on the next browser action"
+                    ) from None
+                first = (exc.message or str(exc)).strip().splitlines()
+                raise BrowserError("BROWSER_ERROR", first[0] if first else type(exc).__name__) from None
+
+        return self._shared.call(guarded)
+
+    def _drop_context(self) -> None:
+        ctx, self._ctx, self._page = self._ctx, None, None
+        if ctx is not None:
+            with contextlib.suppress(Exception):
+                ctx.close()
 
     def _route(self, route: Any) -> None:
         host = (urlsplit(route.request.url).hostname or "").lower()
@@ -174,9 +204,13 @@ class ChromiumBrowser:
         return self._call(self._read)
 
     def current(self) -> dict[str, Any] | None:
+        """The page's URL and title; ``None`` before any page or when the browser was lost (observations never fail)."""
         if not self.opened:
             return None
-        return self._call(lambda: {"url": self._page.url, "title": self._page.title()})
+        try:
+            return self._call(lambda: {"url": self._page.url, "title": self._page.title()})
+        except BrowserError:
+            return None
 
     def _locator(self, index: int) -> Any:
         if not self.opened:
@@ -328,16 +362,9 @@ class ChromiumBrowser:
         return self._call(lambda: bytes(self._page.screenshot()))
 
     def close(self) -> None:
-        def stop() -> None:
-            if self._ctx is not None:
-                with contextlib.suppress(Exception):
-                    self._ctx.close()
-            if self._pw is not None:
-                with contextlib.suppress(Exception):
-                    self._pw.stop()
-            self._ctx = self._pw = self._page = None
-
+        """Close this device's context; the shared browser keeps running for the next device."""
+        if self._closed:
+            return
+        self._closed = True
         with contextlib.suppress(Exception):
-            self._pool.submit(stop).result(timeout=30)
-        self._pool.shutdown(wait=False)
-        shutil.rmtree(self._user_data, ignore_errors=True)
+            self._shared.call(self._drop_context, timeout=30)

@@ -108,7 +108,16 @@ def image_info(path: Path) -> dict[str, Any]:
 
     try:
         with Image.open(path) as img:
-            return {"width": img.width, "height": img.height, "mode": img.mode, "format": img.format}
+            info: dict[str, Any] = {
+                "width": img.width,
+                "height": img.height,
+                "mode": img.mode,
+                "format": img.format,
+            }
+            described = img.info.get("Description") or img.getexif().get(0x010E)
+            if described:
+                info["description"] = str(described)
+            return info
     except (UnidentifiedImageError, OSError) as exc:
         raise FormatError(f"{path.name} is not a readable image: {exc}") from exc
 

@@ -126,8 +126,17 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def write_image(path: Path, width: int, height: int, color: str = "#4a90d9", text: str | None = None) -> None:
-    from PIL import Image, ImageDraw
+def write_image(
+    path: Path,
+    width: int,
+    height: int,
+    color: str = "#4a90d9",
+    text: str | None = None,
+    description: str | None = None,
+) -> None:
+    """An image; ``description`` goes into its metadata (PNG ``Description`` text chunk, JPEG EXIF
+    ImageDescription), which ``read_document`` shows: text an agent can read without OCR."""
+    from PIL import Image, ImageDraw, PngImagePlugin
 
     img = Image.new("RGB", (width, height), color)
     if text:
@@ -135,7 +144,23 @@ def write_image(path: Path, width: int, height: int, color: str = "#4a90d9", tex
     fmt = {".jpg": "JPEG", ".jpeg": "JPEG", ".png": "PNG", ".gif": "GIF", ".bmp": "BMP"}.get(
         path.suffix.lower(), "PNG"
     )
-    img.save(_prepare(path), format=fmt)
+    extra: dict[str, Any] = {}
+    if description is not None:
+        if fmt == "PNG":
+            info = PngImagePlugin.PngInfo()
+            info.add_text("Description", description)
+            extra["pnginfo"] = info
+        elif fmt == "JPEG":
+            exif = Image.Exif()
+            exif[IMAGE_DESCRIPTION] = description
+            extra["exif"] = exif.tobytes()
+        else:
+            raise ValueError(f"{path.name}: only PNG and JPEG images carry a description")
+    img.save(_prepare(path), format=fmt, **extra)
+
+
+IMAGE_DESCRIPTION = 0x010E
+"""The EXIF tag of a JPEG's description."""
 
 
 def write_wav(

@@ -4,6 +4,8 @@ Reference steps are written by meaning (``android_script`` targets: resource ids
 texts) and recorded into index-based steps when the composite task is built, so
 they hold whatever else the phone shows. Reads hide their value; writes verify the
 message, contact, event or note they create, none of which exists after setup.
+This module holds the first nine tasks; ``android_apps`` (more apps and surfaces)
+and ``android_multi`` (writers with two value inputs) add theirs to :data:`LIBRARY`.
 """
 
 from __future__ import annotations
@@ -13,50 +15,22 @@ from dataclasses import dataclass
 
 from devicesworld.spec.models import DEFAULT_START_TIME
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
+from devicesworld.tasks.composition.library import android_apps, android_multi
+from devicesworld.tasks.composition.library.android_common import (
+    KIND,
+    SERVICES,
+    STEMS,
+    fresh,
+    hhmm,
+    send_sms,
+    set_time,
+)
+from devicesworld.tasks.composition.library.android_common import number as _number
+from devicesworld.tasks.composition.library.android_common import person as _person
 from devicesworld.tasks.composition.library.files import located, make_file
 from devicesworld.tasks.composition.library.linux import as_text
-from devicesworld.tasks.suites.android_script import On, ScriptItem
-
-KIND = "android"
-FIRST = ("Ann", "Bob", "Carla", "Dmitri", "Elif", "Femi", "Greta", "Hugo", "Ines", "Jae")
-LAST = ("Lee", "Stone", "Diaz", "Ivanov", "Yilmaz", "Okafor", "Berg", "Moreau", "Silva", "Park")
-SERVICES = ("BankCo", "ParcelNow", "CloudID", "ShopSafe")
-STEMS = ("ticket", "receipt", "memo", "pass", "voucher")
-
-
-def _person(ctx: InstanceContext) -> tuple[str, str]:
-    """A contact name unique on this phone, as (first, last)."""
-    while True:
-        first, last = ctx.rng.choice(FIRST), ctx.rng.choice(LAST)
-        if f"{first} {last}" not in ctx.names:
-            ctx.names.add(f"{first} {last}")
-            return first, last
-
-
-def _number(ctx: InstanceContext) -> str:
-    return f"+1555{ctx.rng.randrange(200, 1000)}{ctx.rng.randrange(1000, 10000)}"
-
-
-def send_sms(ph: On, query: str, pick: str, body: str) -> list[ScriptItem]:
-    """Messages: new chat, pick the contact from the suggestions, type, send."""
-    return [
-        ph.open("Messages"),
-        ph.tap(rid="conversations_fab"),
-        ph.type(query, rid="new_conversation_address"),
-        ph.tap(text=pick),
-        ph.type(body, rid="thread_type_message"),
-        ph.tap(rid="thread_send_message"),
-    ]
-
-
-def set_time(ph: On, hour: int, minute: int) -> list[ScriptItem]:
-    """Fill an open 12-hour time picker and press OK."""
-    return [
-        ph.type(str(hour % 12 or 12), clear=True, rid="hour"),
-        ph.type(f"{minute:02d}", clear=True, rid="minute"),
-        ph.tap(rid="pm_label" if hour >= 12 else "am_label"),
-        ph.tap(rid="button1"),
-    ]
+from devicesworld.tasks.composition.library.phrasing import say
+from devicesworld.tasks.suites.android_script import On
 
 
 # ------------------------------------------------------------------------ reads
@@ -68,16 +42,29 @@ class ReadSmsCode:
     outputs: tuple[Slot, ...] = (Slot("code", "code"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        service = ctx.unique(ctx.rng.choice(SERVICES))
+        label = fresh(ctx, SERVICES)
         code = f"{ctx.rng.randrange(10**5, 10**6)}"
         sender = f"+1800555{ctx.rng.randrange(1000, 10000)}"
-        label = service.split("_")[0]
         return Fragment(
             instruction="",
             setup=[ctx.op("incoming_sms", address=sender, body=f"{label}: your verification code is {code}")],
             solution=[On(ctx.device_id).open("Messages")],
             outputs={
-                "code": SlotValue("code", code, f"the verification code {label} texted", True, ctx.device_id)
+                "code": SlotValue(
+                    "code",
+                    code,
+                    say(
+                        ctx,
+                        (
+                            "the verification code {who} texted",
+                            "the code in the latest text from {who}",
+                            "the one-time code {who} sent by SMS",
+                        ),
+                        who=label,
+                    ),
+                    True,
+                    ctx.device_id,
+                )
             },
         )
 
@@ -99,7 +86,19 @@ class ReadContactPhone:
             solution=[ph.open("Contacts"), ph.tap(text=f"{first} {last}"), ph.back()],
             outputs={
                 "phone": SlotValue(
-                    "phone_number", number, f"{first} {last}'s number from the contacts", True, ctx.device_id
+                    "phone_number",
+                    number,
+                    say(
+                        ctx,
+                        (
+                            "{who}'s number from the contacts",
+                            "the phone number saved for {who} in the contacts",
+                            "{who}'s phone number (look it up in Contacts)",
+                        ),
+                        who=f"{first} {last}",
+                    ),
+                    True,
+                    ctx.device_id,
                 )
             },
         )
@@ -113,8 +112,7 @@ class ReadEventTime:
     outputs: tuple[Slot, ...] = (Slot("time", "time_of_day"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        title = ctx.unique(ctx.rng.choice(("Team sync", "Physio", "Piano lesson", "Parents evening")))
-        label = title.split("_")[0]
+        title = label = fresh(ctx, ("Team sync", "Physio", "Piano lesson", "Parents evening"))
         day = DEFAULT_START_TIME.replace(day=DEFAULT_START_TIME.day + ctx.rng.randrange(1, 5))
         at = day.replace(hour=ctx.rng.randrange(10, 20), minute=ctx.rng.choice([0, 30]))
         value = at.strftime("%H:%M")
@@ -126,7 +124,16 @@ class ReadEventTime:
                 "time": SlotValue(
                     "time_of_day",
                     value,
-                    f"the start time of the '{label}' event on {at.strftime('%-d %B')} in the calendar",
+                    say(
+                        ctx,
+                        (
+                            "the start time of the '{t}' event on {d} in the calendar",
+                            "when the '{t}' event on {d} starts (see the calendar)",
+                            "the time the calendar has for '{t}' on {d}",
+                        ),
+                        t=label,
+                        d=at.strftime("%-d %B"),
+                    ),
                     True,
                     ctx.device_id,
                 )
@@ -151,7 +158,19 @@ class ReadCodeFromFile:
             solution=[ph.open("Files")],
             outputs={
                 "code": SlotValue(
-                    "code", ref["code"], f"the code in the file {ref['name']}", True, ctx.device_id
+                    "code",
+                    ref["code"],
+                    say(
+                        ctx,
+                        (
+                            "the code in the file {n}",
+                            "the code written inside {n}",
+                            "the code that {n} contains",
+                        ),
+                        n=ref["name"],
+                    ),
+                    True,
+                    ctx.device_id,
                 )
             },
         )
@@ -197,7 +216,17 @@ class SendSms:
         number = _number(ctx)
         text = as_text(inputs["value"].value)
         return Fragment(
-            instruction=f"send {first} {last} a text with {inputs['value'].mention}",
+            instruction=say(
+                ctx,
+                (
+                    "send {who} a text with {v}",
+                    "text {v} to {who}",
+                    "let {who} know {v} by SMS",
+                    "message {who} on the phone with {v}",
+                ),
+                who=f"{first} {last}",
+                v=inputs["value"].mention,
+            ),
             setup=[ctx.op("add_contact", name=f"{first} {last}", phone=number)],
             conditions=[ctx.cond("sms", "sms_sent", to=number, contains=[text])],
             solution=send_sms(On(ctx.device_id), first, f"{first} {last}", text),
@@ -216,7 +245,16 @@ class CreateContact:
         number = str(inputs["phone"].value)
         ph = On(ctx.device_id)
         return Fragment(
-            instruction=f"save a new contact {first} {last} with {inputs['phone'].mention} as the phone number",
+            instruction=say(
+                ctx,
+                (
+                    "save a new contact {who} with {v} as the phone number",
+                    "add {who} to the contacts, with the number {v}",
+                    "create a contact named {who} whose phone number is {v}",
+                ),
+                who=f"{first} {last}",
+                v=inputs["phone"].mention,
+            ),
             conditions=[ctx.cond("contact", "contact_exists", name=f"{first} {last}", phone=number)],
             solution=[
                 ph.open("Contacts"),
@@ -237,13 +275,21 @@ class CreateEvent:
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        title = ctx.unique(ctx.rng.choice(("Pickup", "Call back", "Handover", "Check-in")))
-        label = title.replace("_", " ")
-        hour, minute = (int(x) for x in str(inputs["time"].value).split(":"))
+        label = fresh(ctx, ("Pickup", "Call back", "Handover", "Check-in"))
+        hour, minute = hhmm(inputs["time"].value)
         start = DEFAULT_START_TIME.replace(hour=hour, minute=minute)
         ph = On(ctx.device_id)
         return Fragment(
-            instruction=f"add a calendar event '{label}' today starting at {inputs['time'].mention}",
+            instruction=say(
+                ctx,
+                (
+                    "add a calendar event '{t}' today starting at {v}",
+                    "put '{t}' in today's calendar at {v}",
+                    "create an event called '{t}' for today, beginning at {v}",
+                ),
+                t=label,
+                v=inputs["time"].mention,
+            ),
             conditions=[
                 ctx.cond("event", "event_exists", title=label, start=start.strftime("%Y-%m-%dT%H:%M"))
             ],
@@ -270,7 +316,16 @@ class WriteNote:
         text = as_text(inputs["value"].value)
         ph = On(ctx.device_id)
         return Fragment(
-            instruction=f"write {inputs['value'].mention} into a new Markor note {stem}.md",
+            instruction=say(
+                ctx,
+                (
+                    "write {v} into a new Markor note {n}.md",
+                    "note down {v} in a new Markor file called {n}.md",
+                    "create a Markor note {n}.md containing {v}",
+                ),
+                n=stem,
+                v=inputs["value"].mention,
+            ),
             conditions=[ctx.cond("note", "file_exists", path=f"Documents/Markor/{stem}.md", contains=[text])],
             solution=[
                 ph.open("Markor"),
@@ -293,4 +348,6 @@ LIBRARY = (
     CreateContact(),
     CreateEvent(),
     WriteNote(),
+    *android_apps.LIBRARY,
+    *android_multi.LIBRARY,
 )

@@ -16,36 +16,21 @@ from typing import Any
 
 from devicesworld.devices.linux.sites.presets import site, verification_page
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
+from devicesworld.tasks.composition.library import linux_docs, linux_media, linux_multi
 from devicesworld.tasks.composition.library.files import located, make_file
+from devicesworld.tasks.composition.library.linux_base import (
+    KIND,
+    PEOPLE,
+    STEMS,
+    as_text,
+    csv_line,
+    phrase,
+)
+from devicesworld.tasks.composition.library.linux_base import doc_path as _file
+from devicesworld.tasks.composition.library.linux_base import phone as _phone
 from devicesworld.tasks.suites.smoke_linux import fill
 
-KIND = "linux"
-PEOPLE = (
-    "Maria Lopez",
-    "Tom Becker",
-    "Aisha Khan",
-    "Jonas Weber",
-    "Lena Novak",
-    "Omar Haddad",
-    "Chloe Martin",
-    "Ravi Patel",
-)
-STEMS = ("handover", "notes", "access", "locker", "visit", "pickup", "delivery", "badge")
-
-
-def as_text(value: Any) -> str:
-    """How a value is written into free text: ``21.5``, ``21`` (not ``21.0``), ``+1 555 ...``."""
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
-def _phone(ctx: InstanceContext) -> str:
-    return f"+1 555 {ctx.rng.randrange(200, 1000)} {ctx.rng.randrange(1000, 10000)}"
-
-
-def _file(ctx: InstanceContext, stem: str, ext: str) -> str:
-    return f"~/Documents/{ctx.unique(stem)}.{ext}"
+__all__ = ["KIND", "LIBRARY", "PEOPLE", "STEMS", "as_text"]
 
 
 # ------------------------------------------------------------------------ reads
@@ -63,7 +48,19 @@ class ReadCodeFromText:
             instruction="",
             setup=[ctx.op("write_text", path=path, content=f"Reminder\nThe code is {code}.\n")],
             solution=[ctx.step("read_file", path=path)],
-            outputs={"code": SlotValue("code", code, f"the code written in {path}", True, ctx.device_id)},
+            outputs={
+                "code": SlotValue(
+                    "code",
+                    code,
+                    phrase(
+                        ctx,
+                        ("the code written in {p}", "the code noted in {p}", "the code you will find in {p}"),
+                        p=path,
+                    ),
+                    True,
+                    ctx.device_id,
+                )
+            },
         )
 
 
@@ -87,7 +84,16 @@ class ReadPhoneFromCsv:
                 "phone": SlotValue(
                     "phone_number",
                     rows[target][2],
-                    f"{people[target]}'s phone number from {path}",
+                    phrase(
+                        ctx,
+                        (
+                            "{who}'s phone number from {p}",
+                            "the phone number listed for {who} in {p}",
+                            "the number of {who} in the supplier list {p}",
+                        ),
+                        who=people[target],
+                        p=path,
+                    ),
                     True,
                     ctx.device_id,
                 )
@@ -116,7 +122,16 @@ class ReadAmountFromXlsx:
                 "amount": SlotValue(
                     "amount",
                     amounts[target],
-                    f"the amount of invoice {ids[target]} in {path}",
+                    phrase(
+                        ctx,
+                        (
+                            "the amount of invoice {i} in {p}",
+                            "how much invoice {i} is for, according to {p}",
+                            "the amount due on invoice {i} (see {p})",
+                        ),
+                        i=ids[target],
+                        p=path,
+                    ),
                     True,
                     ctx.device_id,
                 )
@@ -139,7 +154,23 @@ class ReadTimeFromJson:
             instruction="",
             setup=[ctx.op("write_json", path=path, data=data)],
             solution=[ctx.step("read_file", path=path)],
-            outputs={"time": SlotValue("time_of_day", at, f"the pickup time in {path}", True, ctx.device_id)},
+            outputs={
+                "time": SlotValue(
+                    "time_of_day",
+                    at,
+                    phrase(
+                        ctx,
+                        (
+                            "the pickup time in {p}",
+                            "the time of the pickup planned in {p}",
+                            "when the pickup is, per {p}",
+                        ),
+                        p=path,
+                    ),
+                    True,
+                    ctx.device_id,
+                )
+            },
         )
 
 
@@ -166,7 +197,15 @@ class ReadHumidityFromDocx:
                 "humidity": SlotValue(
                     "percentage",
                     value,
-                    f"the humidity (in %) recommended for ferns in {path}",
+                    phrase(
+                        ctx,
+                        (
+                            "the humidity (in %) recommended for ferns in {p}",
+                            "the relative humidity the care guide {p} asks for around the ferns",
+                            "the fern humidity level (%) given in {p}",
+                        ),
+                        p=path,
+                    ),
                     True,
                     ctx.device_id,
                 )
@@ -197,7 +236,15 @@ class ReadTemperatureFromPdf:
                 "temperature": SlotValue(
                     "temperature",
                     value,
-                    f"the summer cooling temperature for meeting rooms in {path}",
+                    phrase(
+                        ctx,
+                        (
+                            "the summer cooling temperature for meeting rooms in {p}",
+                            "the temperature meeting rooms are cooled to in summer, according to {p}",
+                            "the meeting-room summer temperature (°C) set by the policy {p}",
+                        ),
+                        p=path,
+                    ),
                     True,
                     ctx.device_id,
                 )
@@ -221,7 +268,19 @@ class ReadCodeFromFile:
             solution=[ctx.step("read_file", path=ref["path"])],
             outputs={
                 "code": SlotValue(
-                    "code", ref["code"], f"the code in the file {ref['name']}", True, ctx.device_id
+                    "code",
+                    ref["code"],
+                    phrase(
+                        ctx,
+                        (
+                            "the code in the file {n}",
+                            "the code written inside {n}",
+                            "the code that {n} contains",
+                        ),
+                        n=ref["name"],
+                    ),
+                    True,
+                    ctx.device_id,
                 )
             },
         )
@@ -246,7 +305,7 @@ class ProvideFile:
                 "file": SlotValue(
                     slot_type,
                     located(ref, path=path, location="home"),
-                    f"the file {path}",
+                    phrase(ctx, ("the file {p}", "the document {p}", "the file saved as {p}"), p=path),
                     False,
                     ctx.device_id,
                 )
@@ -267,7 +326,17 @@ class WriteJsonField:
         field = ctx.rng.choice(("value", "answer", "result"))
         value = inputs["value"].value
         return Fragment(
-            instruction=f'create {path} holding a JSON object whose "{field}" field is {inputs["value"].mention}',
+            instruction=phrase(
+                ctx,
+                (
+                    'create {p} holding a JSON object whose "{f}" field is {m}',
+                    'save {m} as the "{f}" field of a JSON object in a new file {p}',
+                    'write a JSON file {p} with one field, "{f}", set to {m}',
+                ),
+                p=path,
+                f=field,
+                m=inputs["value"].mention,
+            ),
             conditions=[ctx.cond("json", "json_field_equals", path=path, field=field, equals=value)],
             solution=[ctx.step("write_document", path=path, data={field: value})],
         )
@@ -286,10 +355,20 @@ class AppendCsvRow:
         text = as_text(inputs["value"].value)
         rows = [["item", "value"], ["baseline", "0"], ["previous", "n/a"]]
         return Fragment(
-            instruction=f'add a row to {path} with item "{item}" and value {inputs["value"].mention}',
+            instruction=phrase(
+                ctx,
+                (
+                    'add a row to {p} with item "{i}" and value {m}',
+                    'append a "{i}" row to {p} whose value is {m}',
+                    'record {m} in {p} as a new row with item "{i}"',
+                ),
+                p=path,
+                i=item,
+                m=inputs["value"].mention,
+            ),
             setup=[ctx.op("write_csv", path=path, rows=rows)],
             conditions=[ctx.cond("row", "table_has_row", path=path, row={"item": item, "value": text})],
-            solution=[ctx.step("write_file", path=path, content=f"{item},{text}\n", append=True)],
+            solution=[ctx.step("write_file", path=path, content=csv_line([item, text]), append=True)],
         )
 
 
@@ -306,8 +385,17 @@ class EmailDraft:
         subject = ctx.unique(ctx.rng.choice(("Update", "Details", "Follow-up")))
         text = as_text(inputs["value"].value)
         return Fragment(
-            instruction=f'draft an email to {address} with the subject "{subject}" that gives '
-            f"{inputs['value'].mention}",
+            instruction=phrase(
+                ctx,
+                (
+                    'draft an email to {a} with the subject "{s}" that gives {m}',
+                    'write a draft email to {a}, subject "{s}", telling them {m}',
+                    'prepare an email draft for {a} titled "{s}" with {m} in the body',
+                ),
+                a=address,
+                s=subject,
+                m=inputs["value"].mention,
+            ),
             conditions=[
                 ctx.cond("draft", "email_draft", to=address, subject=subject, body_contains=[text]),
             ],
@@ -330,7 +418,17 @@ class VerifyWebCode:
         code = str(inputs["code"].value)
         web = site(host, "Account portal", [verification_page(code)])
         return Fragment(
-            instruction=f"verify the account {email} on http://{host}/verify with {inputs['code'].mention}",
+            instruction=phrase(
+                ctx,
+                (
+                    "verify the account {e} on http://{h}/verify with {m}",
+                    "use {m} to verify {e} at http://{h}/verify",
+                    "enter {m} on http://{h}/verify to confirm the account {e}",
+                ),
+                e=email,
+                h=host,
+                m=inputs["code"].mention,
+            ),
             setup=[ctx.op("add_site", site=web.model_dump(mode="json"))],
             conditions=[
                 ctx.cond(
@@ -360,4 +458,7 @@ LIBRARY = (
     AppendCsvRow(),
     EmailDraft(),
     VerifyWebCode(),
+    *linux_docs.LIBRARY,
+    *linux_media.LIBRARY,
+    *linux_multi.LIBRARY,
 )

@@ -11,13 +11,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 
-from devicesworld.spec.models import DEFAULT_START_TIME, DeviceOp
+from devicesworld.spec.models import DeviceOp
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
+from devicesworld.tasks.composition.library import smarthome_devices
+from devicesworld.tasks.composition.library.phrasing import say
+from devicesworld.tasks.composition.library.smarthome_common import KIND, ROOMS, next_due
+from devicesworld.tasks.composition.library.smarthome_common import room as _room
+from devicesworld.tasks.composition.library.smarthome_common import room_label as _label
 
-KIND = "smarthome"
-ROOMS = ("study", "bedroom", "nursery", "living_room", "office", "guest_room", "den", "kitchen")
+__all__ = ["KIND", "LIBRARY", "ROOMS", "scaffold"]
 
 
 def scaffold(device_id: str, rng: random.Random) -> list[DeviceOp]:
@@ -32,14 +35,6 @@ def scaffold(device_id: str, rng: random.Random) -> list[DeviceOp]:
             },
         )
     ]
-
-
-def _room(ctx: InstanceContext) -> str:
-    return ctx.unique(ctx.rng.choice(ROOMS))
-
-
-def _label(room: str) -> str:
-    return room.replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -60,7 +55,15 @@ class ReadRoomTemperature:
                 "temperature": SlotValue(
                     "temperature",
                     value,
-                    f"the current temperature of the {_label(room)}",
+                    say(
+                        ctx,
+                        (
+                            "the current temperature of the {r}",
+                            "the temperature the {r} is at right now",
+                            "how warm the {r} currently is (in °C)",
+                        ),
+                        r=_label(room),
+                    ),
                     True,
                     ctx.device_id,
                 )
@@ -86,7 +89,15 @@ class ReadRoomHumidity:
                 "humidity": SlotValue(
                     "percentage",
                     value,
-                    f"the current humidity (in %) of the {_label(room)}",
+                    say(
+                        ctx,
+                        (
+                            "the current humidity (in %) of the {r}",
+                            "the relative humidity measured in the {r}",
+                            "how humid the {r} is right now (in %)",
+                        ),
+                        r=_label(room),
+                    ),
                     True,
                     ctx.device_id,
                 )
@@ -117,7 +128,15 @@ class ReadScheduledTime:
                 "time": SlotValue(
                     "time_of_day",
                     at,
-                    f"the time the {_label(room)} heater is scheduled to switch on",
+                    say(
+                        ctx,
+                        (
+                            "the time the {r} heater is scheduled to switch on",
+                            "when the {r} heater's scheduled start is",
+                            "the time of day the home will turn on the {r} heater",
+                        ),
+                        r=_label(room),
+                    ),
                     True,
                     ctx.device_id,
                 )
@@ -138,8 +157,16 @@ class SetAcTarget:
         target = float(inputs["temperature"].value)
         start = 26.0 if target != 26.0 else 25.0
         return Fragment(
-            instruction=f"switch on the {_label(room)} air conditioner in cool mode set to "
-            f"{inputs['temperature'].mention}",
+            instruction=say(
+                ctx,
+                (
+                    "switch on the {r} air conditioner in cool mode set to {v}",
+                    "cool the {r}: turn its AC on, cool mode, target {v}",
+                    "run the {r} air conditioner on cooling with the target at {v}",
+                ),
+                r=_label(room),
+                v=inputs["temperature"].mention,
+            ),
             setup=[
                 ctx.op("add_room", name=room),
                 ctx.op(
@@ -187,8 +214,16 @@ class SetHumidifierTarget:
         target = int(inputs["humidity"].value)
         start = 75 if target != 75 else 70
         return Fragment(
-            instruction=f"run the {_label(room)} humidifier with its target humidity at "
-            f"{inputs['humidity'].mention}",
+            instruction=say(
+                ctx,
+                (
+                    "run the {r} humidifier with its target humidity at {v}",
+                    "turn on the humidifier in the {r} and set it to {v}",
+                    "have the {r} humidifier keep the humidity at {v}",
+                ),
+                r=_label(room),
+                v=inputs["humidity"].mention,
+            ),
             setup=[
                 ctx.op("add_room", name=room),
                 ctx.op(
@@ -233,8 +268,16 @@ class SetLampBrightness:
         lamp = ctx.unique("lamp")
         level = int(inputs["level"].value)
         return Fragment(
-            instruction=f"turn on the {_label(room)} dimmable lamp with its brightness (in %) set to "
-            f"{inputs['level'].mention}",
+            instruction=say(
+                ctx,
+                (
+                    "turn on the {r} dimmable lamp with its brightness (in %) set to {v}",
+                    "switch the {r} lamp on and dim it to {v}",
+                    "light the {r} lamp at a brightness of {v}",
+                ),
+                r=_label(room),
+                v=inputs["level"].mention,
+            ),
             setup=[
                 ctx.op("add_room", name=room),
                 ctx.op(
@@ -272,12 +315,18 @@ class ScheduleWasherStart:
         room = ctx.unique(ctx.rng.choice(("utility_room", "laundry", "basement")))
         washer = ctx.unique("washer")
         at = str(inputs["time"].value)
-        hour, minute = (int(x) for x in at.split(":"))
-        due = datetime.combine(DEFAULT_START_TIME.date(), datetime.min.time()).replace(
-            hour=hour, minute=minute
-        )
+        due = next_due(at)
         return Fragment(
-            instruction=f"schedule the washing machine in the {_label(room)} to start at {inputs['time'].mention}",
+            instruction=say(
+                ctx,
+                (
+                    "schedule the washing machine in the {r} to start at {v}",
+                    "set the {r} washer to begin its cycle at {v}",
+                    "have the washing machine in the {r} start automatically at {v}",
+                ),
+                r=_label(room),
+                v=inputs["time"].mention,
+            ),
             setup=[
                 ctx.op("add_room", name=room),
                 ctx.op(
@@ -310,4 +359,5 @@ LIBRARY = (
     SetHumidifierTarget(),
     SetLampBrightness(),
     ScheduleWasherStart(),
+    *smarthome_devices.LIBRARY,
 )
