@@ -520,16 +520,32 @@ def _build_full_suite(out: Path, seed: int | None, workers: int) -> None:
 @click.argument("task_id")
 @click.option("--suite", help="Suite to look in (default: every built-in suite).")
 @click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in.")
-def play(task_id: str, suite: str | None, tasks_path: str | None) -> None:
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Append the session to this demonstration file (JSONL; see docs/bmoca.md).",
+)
+@click.option("--preset", help="Put the task's phones on this profile preset (e.g. train_03, test_01).")
+def play(
+    task_id: str, suite: str | None, tasks_path: str | None, record: Path | None, preset: str | None
+) -> None:
     """Play a task yourself, one step per line.
 
     A step is JSON ({"device": ..., "action": ..., "args": {...}}) or the short form
     `DEVICE ACTION {json args}`; `finish` and `report_infeasible REASON` end the episode;
-    `help` lists the actions.
+    `help` lists the actions. `--record FILE` saves the session as a demonstration.
     """
     from devicesworld.runner.play import play_task
 
-    play_task(find_task(task_id, suite, tasks_path), console)
+    task = find_task(task_id, suite, tasks_path)
+    if preset is not None:
+        from devicesworld.devices.android.profiles import preset_names
+        from devicesworld.tasks.env_split import with_preset
+
+        if preset not in preset_names():
+            raise click.BadParameter(f"unknown preset {preset!r}; e.g. train_00..train_34, test_00..test_09")
+        task = with_preset(task, preset)
+    play_task(task, console, record=record)
 
 
 # ---------------------------------------------------------------------- tasks refine

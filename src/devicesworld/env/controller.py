@@ -240,6 +240,13 @@ class CrossDeviceEnv:
             obs[device_id] = {"kind": self._kinds[device_id].name, **view}
         return obs
 
+    def device(self, device_id: str) -> Device:
+        """The live device behind ``device_id`` (e.g. for a kind-specific fast path such as raw pixels)."""
+        try:
+            return self._devices[device_id]
+        except KeyError:
+            raise KeyError(f"no device {device_id!r} in this environment") from None
+
     def screenshots(self) -> dict[str, bytes]:
         """PNG screenshots of every device that can render one (phones, desktops)."""
         shots: dict[str, bytes] = {}

@@ -28,14 +28,14 @@ from devicesworld.spec.models import Task
 DIM = 4096
 
 
-def features(text: str, instruction: str) -> NDArray[np.float32]:
+def features(text: str, instruction: str, dim: int = DIM) -> NDArray[np.float32]:
     """Hashed bag of ``(line, word)`` pairs of the screen plus the instruction's words, L2-normalised."""
-    vec = np.zeros(DIM, dtype=np.float32)
+    vec = np.zeros(dim, dtype=np.float32)
     tokens = [f"i:{w}" for w in instruction.casefold().split()]
     for n, line in enumerate(text.splitlines()[1:]):  # the first line is the device header
         tokens += [f"{n}:{w}" for w in line.casefold().split()[1:]]
     for tok in tokens:
-        vec[zlib.crc32(tok.encode("utf-8")) % DIM] += 1.0
+        vec[zlib.crc32(tok.encode("utf-8")) % dim] += 1.0
     norm = float(np.linalg.norm(vec))
     return vec / norm if norm else vec
 

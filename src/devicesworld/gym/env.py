@@ -8,7 +8,8 @@ detector is checked after every step — success ends the episode, as in B-MoCA.
 
 Observations (``obs_mode``): ``text`` is the phone's ``screen_text`` (one line per
 element, the same indexes as ``ui_elements``) bounded to :data:`MAX_TEXT` characters;
-``pixel`` is the screenshot downscaled to a small RGB array (``pixel_shape``, default
+``pixel`` is the phone's rendered screen (taken from the renderer, no PNG round
+trip) downscaled to a small RGB array (``pixel_shape``, default
 128x64, height x width — small so that learning from pixels stays cheap); ``both`` is a
 ``Dict`` of the two. Rewards (``reward``): ``sparse`` gives 1 on success and 0
 otherwise; ``dense`` gives the change in the fraction of scored conditions that hold,
@@ -148,10 +149,8 @@ class PhoneTaskEnv(gym.Env[Any, Any]):
     def render(self) -> NDArray[np.uint8] | None:
         if self.render_mode != "rgb_array" or self._env is None:
             return None
-        png = self._env.screenshots().get(self.phone)
-        if png is None:
-            return None
-        return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=np.uint8)
+        img = self._screen()
+        return None if img is None else np.asarray(img.convert("RGB"), dtype=np.uint8)
 
     def close(self) -> None:
         if self._env is not None:
@@ -195,14 +194,25 @@ class PhoneTaskEnv(gym.Env[Any, Any]):
         obs = self._env.observe().get(self.phone, {})
         return bounded_text(str(obs.get("screen_text", obs.get("error", ""))))
 
-    def _pixels(self) -> NDArray[np.uint8]:
+    def _screen(self) -> Image.Image | None:
+        """The phone's screen as an image: straight from the renderer when the device offers it, else the PNG."""
         assert self._env is not None
-        h, w = self.pixel_shape
+        device = self._env.device(self.phone)
+        direct = getattr(device, "screenshot_image", None)
+        if callable(direct):
+            img: Image.Image = direct()
+            return img
         png = self._env.screenshots().get(self.phone)
-        if png is None:
+        return None if png is None else Image.open(io.BytesIO(png))
+
+    def _pixels(self) -> NDArray[np.uint8]:
+        h, w = self.pixel_shape
+        img = self._screen()
+        if img is None:
             return np.zeros((h, w, 3), dtype=np.uint8)
-        img = Image.open(io.BytesIO(png)).convert("RGB").resize((w, h), Image.Resampling.BILINEAR)
-        return np.asarray(img, dtype=np.uint8)
+        # reducing_gap: an integer box reduction first, then bilinear on a small image
+        small = img.convert("RGB").resize((w, h), Image.Resampling.BILINEAR, reducing_gap=2.0)
+        return np.asarray(small, dtype=np.uint8)
 
     def _info(self, ok: bool, message: str, success: bool) -> dict[str, Any]:
         return {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -60,8 +61,15 @@ def show_observation(console: Console, observation: dict[str, Any], only: str | 
             console.print_json(json.dumps({device_id: view}, default=str))
 
 
-def play_task(task: Task, console: Console, stdin: TextIO | None = None) -> None:
+def play_task(
+    task: Task, console: Console, stdin: TextIO | None = None, *, record: Path | None = None
+) -> None:
+    """Play ``task`` from ``stdin``; with ``record``, append the session to that demonstration file."""
+    from devicesworld.demos.model import write_demos
+    from devicesworld.demos.record import DemoRecorder
+
     stream = stdin or sys.stdin
+    recorder = DemoRecorder(task, source="play") if record is not None else None
     with CrossDeviceEnv(task) as env:
         observation = env.reset()
         console.print(f"[bold]{escape(task.id)}[/]: {escape(task.instruction)}", highlight=False)
@@ -82,7 +90,10 @@ def play_task(task: Task, console: Console, stdin: TextIO | None = None) -> None
             if isinstance(step, str):
                 console.print(f"[red]{escape(step)}[/]")
                 continue
+            before = env.observe() if recorder is not None else {}
             outcome = env.step(step)
+            if recorder is not None:
+                recorder.record(before, step, outcome.result)
             style = "green" if outcome.result.ok else "red"
             console.print(f"[{style}]{escape(outcome.result.message)}[/]", highlight=False)
             if outcome.result.data is not None:
@@ -90,6 +101,10 @@ def play_task(task: Task, console: Console, stdin: TextIO | None = None) -> None
             if not env.done and isinstance(step.get("device"), str):
                 show_observation(console, env.observe(), only=step["device"])
         verdict = env.evaluate()
+    if recorder is not None and record is not None:
+        demo = recorder.finish(verdict.success, verdict.score)
+        write_demos(record, [demo], append=True)
+        console.print(f"recorded {len(demo.steps)} steps -> {escape(str(record))}", highlight=False)
     console.print(f"[bold]success: {verdict.success}  score: {verdict.score:.2f}[/]")
     for c in verdict.conditions:
         mark = "[green]✓[/]" if c.passed else "[red]✗[/]"

@@ -54,6 +54,10 @@ class LLMConfig(BaseModel):
     log_prompts: LogMode = "hash"
     history: int = Field(default=10, ge=0, description="Steps of text history in the prompt.")
     vision: bool = Field(default=False, description="Send device screenshots as images.")
+    demos: str | None = Field(
+        default=None, description="A demonstration file shown as few-shot examples (llm)."
+    )
+    demo_chars: int = Field(default=6000, ge=0, description="Most characters of demonstrations in a prompt.")
 
     @classmethod
     def from_options(

@@ -1,8 +1,9 @@
 """``llm``: the DevicesWorld paper's direct-interaction protocol (§4.1).
 
-Each step is one request: the instruction, the visible observation of every device
-(screenshots for vision models), the previous action and its feedback, and the text
-history of the last ten steps; temperature 0. The model answers with one tool call
+Each step is one request: few-shot demonstrations if given (``demos=FILE``, see
+:mod:`.demos`), the instruction, the visible observation of every device (screenshots
+for vision models), the previous action and its feedback, and the text history of the
+last ten steps; temperature 0. The model answers with one tool call
 (or one JSON object when the endpoint has no function calling).
 """
 
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from devicesworld.agents.base import Decision
+from devicesworld.agents.base import AgentOptions, Decision
+from devicesworld.agents.llm import demos as demo_prompt
+from devicesworld.agents.llm.client import LLMError
 from devicesworld.agents.llm.core import LLMAgentCore
 from devicesworld.agents.llm.parsing import decode_action
 from devicesworld.agents.llm.prompts import (
@@ -32,6 +35,13 @@ Devices: {devices}.
 
 
 class DirectAgent(LLMAgentCore):
+    def __init__(self, options: AgentOptions) -> None:
+        super().__init__(options)
+        try:
+            self.demos = demo_prompt.load(self.config.demos) if self.config.demos else []
+        except ValueError as exc:
+            raise LLMError(str(exc)) from None
+
     def decide(self, observation: dict[str, dict[str, Any]]) -> Decision:
         assert self.info is not None
         info = self.info
@@ -42,8 +52,10 @@ class DirectAgent(LLMAgentCore):
                 rules=ACTION_RULES,
                 format=action_format(self.book, use_tools=use_tools),
             )
+            examples = demo_prompt.few_shot(self.demos, info.task_id, self.config.demo_chars)
+            shots = f"# Demonstrations (solved examples)\n{examples}\n\n" if examples else ""
             text = (
-                f"# Task\n{info.instruction}\n\n"
+                shots + f"# Task\n{info.instruction}\n\n"
                 f"# Step {self.step_number} of at most {info.max_steps}\n\n"
                 f"# Current observations\n{format_observations(observation)}\n\n"
                 f"# Previous action and its feedback\n{format_previous(self.last)}\n\n"

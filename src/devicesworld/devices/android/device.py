@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from devicesworld.devices.android import getters, providers
 from devicesworld.devices.android import setup as setup_ops
@@ -23,6 +23,9 @@ from devicesworld.devices.android.ui.element import to_element
 from devicesworld.devices.android.ui.view import View
 from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError
 from devicesworld.devices.drive import get_drive
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 SetupFn = Callable[["AndroidDevice", Args], None]
 NETWORK_KEY = "android_network"
@@ -262,6 +265,13 @@ class AndroidDevice:
 
         self._fresh()
         return render_png(self.phone)
+
+    def screenshot_image(self) -> Image.Image:
+        """The screen as a Pillow image, without the PNG round trip (pixel observations downscale it)."""
+        from devicesworld.devices.android.render import render
+
+        self._fresh()
+        return render(self.phone)
 
     def ui_summary(self) -> dict[str, Any]:
         self._fresh()

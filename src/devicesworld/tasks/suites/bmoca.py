@@ -399,8 +399,10 @@ def _event() -> list[Spec]:
 
 @cache
 def specs() -> tuple[Spec, ...]:
-    """Every task of the suite, in order, before recording."""
-    return (*_system(), *_web(), *_communication(), *_utility(), *_event())
+    """Every task of the suite, in order, before recording (the second half is :mod:`bmoca_more`)."""
+    from devicesworld.tasks.suites.bmoca_more import more_specs  # imports this module's helpers
+
+    return (*_system(), *_web(), *_communication(), *_utility(), *_event(), *more_specs())
 
 
 def task_names() -> dict[str, str]:

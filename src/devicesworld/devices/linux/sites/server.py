@@ -79,7 +79,7 @@ class SiteService:
         with self._lock:
             if self._server is not None:
                 return
-            server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+            server = _QuietServer(("127.0.0.1", 0), _handler_for(self))
             server.daemon_threads = True
             self._server = server
             self._thread = threading.Thread(
@@ -221,3 +221,17 @@ def get_sites(context: DeviceContext) -> SiteService:
         context.shared[SITES_KEY] = service
     assert isinstance(service, SiteService)
     return service
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """A browser that drops a connection (a closed page or context) is not an error worth a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        import sys
+
+        exc = sys.exc_info()[1]
+        if isinstance(exc, ConnectionError):
+            return
+        super().handle_error(request, client_address)
