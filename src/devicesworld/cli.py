@@ -546,3 +546,100 @@ def play(
             raise click.BadParameter(f"unknown preset {preset!r}; e.g. train_00..train_34, test_00..test_09")
         task = with_preset(task, preset)
     play_task(task, console, record=record)
+
+
+# ---------------------------------------------------------------------- tasks refine
+@tasks.command("refine")
+@click.option(
+    "--tasks", "tasks_path", required=True, type=click.Path(), help="Tasks to refine (JSONL/folder)."
+)
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
+@click.option("--rewrite", is_flag=True, help="Rewrite instructions into natural requests (guarded).")
+@click.option("--judge", is_flag=True, help="Score realism, coherence, evaluability; drop low scores.")
+@click.option("--model", help="Model name (or DEVICESWORLD_MODEL).")
+@click.option("--base-url", help="OpenAI-compatible endpoint (or DEVICESWORLD_BASE_URL).")
+@click.option(
+    "--api-key-env",
+    help="Read the API key from this variable (default DEVICESWORLD_API_KEY, OPENAI_API_KEY).",
+)
+@click.option(
+    "--min-score",
+    type=click.IntRange(1, 5),
+    default=3,
+    show_default=True,
+    help="Lowest score kept, per axis.",
+)
+@click.option("--limit", type=click.IntRange(min=1), help="Only the first N tasks.")
+@click.option(
+    "--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Concurrent requests."
+)
+@click.option("--max-retries", type=click.IntRange(min=0), default=2, show_default=True, help="Per request.")
+@click.option(
+    "--timeout",
+    "timeout_s",
+    type=click.FloatRange(min=1),
+    default=60.0,
+    show_default=True,
+    help="Seconds per request.",
+)
+def tasks_refine(
+    tasks_path: str,
+    out_dir: str,
+    rewrite: bool,
+    judge: bool,
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str | None,
+    min_score: int,
+    limit: int | None,
+    workers: int,
+    max_retries: int,
+    timeout_s: float,
+) -> None:
+    """Optional LLM stages (off by default): guarded instruction rewriting and an LLM-as-judge filter."""
+    if not (rewrite or judge):
+        raise UserError(
+            "the LLM stages are off by default: pass --rewrite and/or --judge (and --model, --base-url)"
+        )
+    from devicesworld.spec.loading import dump_tasks_jsonl, load_tasks
+    from devicesworld.tasks.refine import EndpointError, RefineOptions, open_endpoint, refine_tasks
+
+    items = load_tasks(tasks_path)[:limit]
+    options = RefineOptions(rewrite=rewrite, judge=judge, min_score=min_score, workers=workers)
+
+    def progress(done: int, total: int) -> None:
+        if done % 25 == 0 or done == total:
+            err_console.print(f"  {done}/{total} tasks refined", highlight=False)
+
+    try:
+        chat = open_endpoint(
+            model, base_url, api_key_env=api_key_env, timeout_s=timeout_s, max_retries=max_retries
+        )
+        kept, report = refine_tasks(items, chat, options, progress=progress)
+    except EndpointError as exc:
+        raise UserError(str(exc)) from None
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    dump_tasks_jsonl(kept, out / "tasks.jsonl")
+    (out / "_refine_report.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    console.print(
+        f"{report.tasks_out}/{report.tasks_in} tasks kept -> {out / 'tasks.jsonl'}", highlight=False
+    )
+    if rewrite:
+        reasons = ", ".join(f"{k} {v}" for k, v in report.kept.items()) or "none"
+        console.print(
+            f"  rewritten {report.rewritten}; kept original: {reasons}", highlight=False, markup=False
+        )
+    if judge:
+        console.print(
+            f"  judged {report.judged}, unjudged {report.unjudged}, filtered {report.filtered} "
+            f"(min score {min_score})",
+            highlight=False,
+        )
+    if report.errors:
+        console.print(
+            f"  endpoint errors {report.errors} (those tasks pass through unchanged)", highlight=False
+        )
+    console.print(
+        f"  {report.calls} calls, {report.tokens_in} tokens in, {report.tokens_out} out", highlight=False
+    )
