@@ -1,12 +1,16 @@
-"""Reading JSON out of a model's free text, whatever it wraps it in."""
+"""Reading JSON out of a model's free text, whatever it wraps it in.
+
+The scanning itself is the agents' (:func:`devicesworld.agents.llm.parsing.json_objects`);
+refinement adds only the removal of a reasoning model's thinking block.
+"""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+from devicesworld.agents.llm import parsing
+
 _THINKING = re.compile(r"<think>.*?(?:</think>|$)", re.DOTALL | re.IGNORECASE)
 
 
@@ -17,24 +21,4 @@ def without_thinking(text: str) -> str:
 
 def json_objects(text: str) -> list[dict[str, Any]]:
     """JSON objects in ``text``: those in fenced blocks first, else every top-level ``{...}``."""
-    text = without_thinking(text)
-    found: list[dict[str, Any]] = []
-    for block in _FENCE.findall(text):
-        found.extend(_scan(block))
-    return found or _scan(text)
-
-
-def _scan(text: str) -> list[dict[str, Any]]:
-    decoder = json.JSONDecoder()
-    out: list[dict[str, Any]] = []
-    i = text.find("{")
-    while i != -1:
-        try:
-            value, end = decoder.raw_decode(text, i)
-        except json.JSONDecodeError:
-            i = text.find("{", i + 1)
-            continue
-        if isinstance(value, dict):
-            out.append(value)
-        i = text.find("{", end)
-    return out
+    return parsing.json_objects(without_thinking(text))
