@@ -12,18 +12,16 @@ the 50-step budget, and a model that keeps replying badly must not loop forever.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from devicesworld.agents.llm.client import ChatReply
 from devicesworld.agents.llm.tools import ReplyError, ToolBook
+from devicesworld.jsontext import json_objects
 from devicesworld.spec.models import Step
 
 INVALID_REPLY_ACTION = "invalid_reply"
 """The action name of the step that stands for an unusable reply."""
-
-_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -55,30 +53,6 @@ def reply_calls(reply: ChatReply) -> list[Call]:
             raise ReplyError(f"the arguments of tool call {tc.get('name')!r} must be a JSON object")
         calls.append(Call(name=str(tc.get("name")), args=args))
     return calls
-
-
-def json_objects(text: str) -> list[dict[str, Any]]:
-    """JSON objects in free text: fenced blocks first, else every top-level ``{...}``."""
-    found: list[dict[str, Any]] = []
-    for block in _FENCE.findall(text):
-        found.extend(_scan(block))
-    return found or _scan(text)
-
-
-def _scan(text: str) -> list[dict[str, Any]]:
-    decoder = json.JSONDecoder()
-    out: list[dict[str, Any]] = []
-    i = text.find("{")
-    while i != -1:
-        try:
-            value, end = decoder.raw_decode(text, i)
-        except json.JSONDecodeError:
-            i = text.find("{", i + 1)
-            continue
-        if isinstance(value, dict):
-            out.append(value)
-        i = text.find("{", end)
-    return out
 
 
 def first_json(reply: ChatReply, *, what: str) -> dict[str, Any]:

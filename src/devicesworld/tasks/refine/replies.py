@@ -1,6 +1,6 @@
 """Reading JSON out of a model's free text, whatever it wraps it in.
 
-The scanning itself is the agents' (:func:`devicesworld.agents.llm.parsing.json_objects`);
+The scanning itself is the agents' (:func:`devicesworld.jsontext.json_objects`);
 refinement adds only the removal of a reasoning model's thinking block.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from devicesworld.agents.llm import parsing
+from devicesworld import jsontext
 
 _THINKING = re.compile(r"<think>.*?(?:</think>|$)", re.DOTALL | re.IGNORECASE)
 
@@ -21,4 +21,4 @@ def without_thinking(text: str) -> str:
 
 def json_objects(text: str) -> list[dict[str, Any]]:
     """JSON objects in ``text``: those in fenced blocks first, else every top-level ``{...}``."""
-    return parsing.json_objects(without_thinking(text))
+    return jsontext.json_objects(without_thinking(text))
