@@ -115,7 +115,8 @@ def build_one(composer: Composer, shard: Shard, seed: int, index: int, stats: Bu
             _reject(stats, shard.builder, report.problems[0])
             continue
         stats.built[shard.builder] = stats.built.get(shard.builder, 0) + 1
-        metadata = task.metadata.model_copy(update={"apps": task_surfaces(task), "split": "train"})
+        apps = task_surfaces(task) or task.metadata.apps  # an infeasible request: what it names
+        metadata = task.metadata.model_copy(update={"apps": apps, "split": "train"})
         return task.model_copy(update={"metadata": metadata})
     return None
 

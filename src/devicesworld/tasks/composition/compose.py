@@ -34,6 +34,7 @@ from devicesworld.tasks.composition.record import record_solution
 from devicesworld.tasks.composition.types import DEFAULT_TYPES, TypeSystem
 from devicesworld.tasks.composition.values import NoUserValue, UserValues
 from devicesworld.tasks.suites.android_script import ScriptError, UiStep
+from devicesworld.tasks.surfaces import task_surfaces
 
 Category = Literal["single_device_dependent", "multi_device_independent", "multi_device_dependent"]
 MAX_DEVICES = 4
@@ -263,6 +264,19 @@ class Composer:
             reason = "a source named in the request does not exist"
             solution = [Step(action="report_infeasible", args={"reason": reason})]
             spans: dict[str, list[int]] = {}
+            # the apps the request is about: those its feasible version would use
+            sketch = [
+                Step(device=item.device, action=item.action, args=dict(item.args))
+                for _, fragment in fragments
+                for item in fragment.solution
+            ]
+            task = task.model_copy(
+                update={
+                    "metadata": task.metadata.model_copy(
+                        update={"apps": task_surfaces(task.model_copy(update={"solution": sketch}))}
+                    )
+                }
+            )
         else:
             solution, spans = self._solution(task, fragments)
         metadata = task.metadata.model_copy(
