@@ -115,7 +115,9 @@ def build_one(composer: Composer, shard: Shard, seed: int, index: int, stats: Bu
             _reject(stats, shard.builder, report.problems[0])
             continue
         stats.built[shard.builder] = stats.built.get(shard.builder, 0) + 1
-        apps = task_surfaces(task) or task.metadata.apps  # an infeasible request: what it names
+        composition = getattr(task.metadata, "composition", None) or {}
+        # an infeasible request has no steps to read surfaces from: keep those it names
+        apps = task.metadata.apps if composition.get("absent_sources") else task_surfaces(task)
         metadata = task.metadata.model_copy(update={"apps": apps, "split": "train"})
         return task.model_copy(update={"metadata": metadata})
     return None
