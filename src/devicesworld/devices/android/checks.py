@@ -14,6 +14,7 @@ from pydantic import Field
 
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn
+from devicesworld.verify.text import contains_value
 
 Weekday = Literal["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
@@ -25,7 +26,7 @@ def norm(text: Any) -> str:
 def _text_ok(value: str, equals: str | None, contains: list[str]) -> bool:
     if equals is not None and norm(value) != norm(equals):
         return False
-    return all(norm(c) in norm(value) for c in contains)
+    return all(contains_value(norm(value), norm(c)) for c in contains)
 
 
 def _ok(passed: bool, detail: str) -> CheckOutcome:
@@ -100,7 +101,7 @@ def contact_exists(get: GetterFn, a: ContactArgs) -> CheckOutcome:
             problems.append(f"email {c['email']!r} != {a.email!r}")
         if a.company is not None and norm(c["company"]) != norm(a.company):
             problems.append(f"company {c['company']!r} != {a.company!r}")
-        if a.notes_contains is not None and norm(a.notes_contains) not in norm(c["notes"]):
+        if a.notes_contains is not None and not contains_value(norm(c["notes"]), norm(a.notes_contains)):
             problems.append(f"notes {c['notes']!r} lack {a.notes_contains!r}")
         if not problems:
             return _ok(True, f"contact {a.name!r} has the expected fields")
@@ -148,7 +149,9 @@ def event_exists(get: GetterFn, a: EventCheckArgs) -> CheckOutcome:
             problems.append(f"ends {e['dtend']}, expected {a.end}")
         if a.location is not None and norm(e["eventLocation"]) != norm(a.location):
             problems.append(f"location {e['eventLocation']!r} != {a.location!r}")
-        if a.description_contains is not None and norm(a.description_contains) not in norm(e["description"]):
+        if a.description_contains is not None and not contains_value(
+            norm(e["description"]), norm(a.description_contains)
+        ):
             problems.append(f"description lacks {a.description_contains!r}")
         if not problems:
             return _ok(True, f"event {a.title!r} at {e['dtstart']}")

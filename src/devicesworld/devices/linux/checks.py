@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, DeviceError, GetterFn
 from devicesworld.verify.checks import resolve_path, values_match
+from devicesworld.verify.text import contains_value
 
 
 def _ok(passed: bool, detail: str) -> CheckOutcome:
@@ -58,7 +59,7 @@ class TextContainsArgs(Args):
 
 def _text_contains(text: str, a: TextContainsArgs, label: str) -> CheckOutcome:
     hay = _norm(text, a.case_sensitive)
-    missing = [s for s in a.contains if _norm(s, a.case_sensitive) not in hay]
+    missing = [s for s in a.contains if not contains_value(hay, _norm(s, a.case_sensitive))]
     present = [s for s in a.absent if _norm(s, a.case_sensitive) in hay]
     if missing or present:
         parts = []
