@@ -65,11 +65,11 @@ def build_composed(
                 task_id=f"comp-{seed}-{len(tasks):05d}",
             )
         except CompositionError as exc:
-            rejected[f"{builder}: {_reason(str(exc))}"] += 1
+            rejected[f"{builder}: {rejection_reason(str(exc))}"] += 1
             continue
         report = validate_task(task)
         if not report.ok:
-            rejected[f"{builder}: {_reason(report.problems[0])}"] += 1
+            rejected[f"{builder}: {rejection_reason(report.problems[0])}"] += 1
             continue
         tasks.append(task)
     return tasks, BuildReport(
@@ -77,6 +77,6 @@ def build_composed(
     )
 
 
-def _reason(message: str) -> str:
+def rejection_reason(message: str) -> str:
     """A message with its specifics (ids, values) cut, so equal causes count together."""
     return message.split(":")[0].split("(")[0].strip()

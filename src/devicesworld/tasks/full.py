@@ -29,6 +29,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from devicesworld.spec.models import Task
+from devicesworld.tasks.build import default_composer, rejection_reason
 from devicesworld.tasks.composition.compose import Composer, CompositionError
 from devicesworld.tasks.composition.patterns import build_pattern_task
 from devicesworld.tasks.selection import select_evaluation_set
@@ -85,12 +86,6 @@ class BuildStats(BaseModel):
             self.rejected[k] = self.rejected.get(k, 0) + v
 
 
-def default_composer() -> Composer:
-    from devicesworld.tasks.build import default_composer as make
-
-    return make()
-
-
 def sub_seed(seed: int, builder: str, index: int, retry: int) -> int:
     return zlib.crc32(f"{seed}:{builder}:{index}:{retry}".encode())
 
@@ -124,8 +119,7 @@ def build_one(composer: Composer, shard: Shard, seed: int, index: int, stats: Bu
 
 
 def _reject(stats: BuildStats, builder: str, message: str) -> None:
-    reason = message.split(":")[0].split("(")[0].strip()
-    key = f"{builder}: {reason}"
+    key = f"{builder}: {rejection_reason(message)}"
     stats.rejected[key] = stats.rejected.get(key, 0) + 1
 
 
@@ -153,14 +147,14 @@ def build_full(
 ) -> tuple[list[Task], BuildStats]:
     """Every shard of ``recipe``, then surfaces and the evaluation split."""
     shards = list(recipe)
-    index = {s: RECIPE.index(s) if s in RECIPE else -1 for s in shards}
+    if any(s not in RECIPE for s in shards):
+        raise ValueError("build_full only builds shards of RECIPE (workers look them up by number)")
+    index = {s: RECIPE.index(s) for s in shards}
     jobs = [
         (index[s], seed, start, min(start + chunk, s.count))
         for s in shards
         for start in range(0, s.count, chunk)
     ]
-    if any(index[s] < 0 for s in shards):
-        raise ValueError("build_full only builds shards of RECIPE (workers look them up by number)")
     stats = BuildStats(seed=seed)
     lines: list[str] = []
     if workers <= 1:

@@ -82,7 +82,7 @@ class Composer:
                 raise CompositionError("no two tasks could be connected")
         self._assign_devices(graph, category, rng)
         self._insert_transfers(graph)
-        return self._materialise(graph, rng, category, task_id or f"comp-{category}-{seed}")
+        return self.realise(graph, rng, task_id or f"comp-{category}-{seed}", category=category)
 
     def _standalone(self) -> list[AtomicTask]:
         """Tasks that make sense alone: they verify something and need no file from another task."""
@@ -138,9 +138,6 @@ class Composer:
             graph.edges.append(Edge(hop.id, transfer.outputs[0].name, edge.dst, edge.dst_slot))
 
     # -------------------------------------------------------------- instantiate
-    def _materialise(self, graph: TaskGraph, rng: random.Random, category: Category, task_id: str) -> Task:
-        return self.realise(graph, rng, task_id, category=category)
-
     def realise(
         self,
         graph: TaskGraph,

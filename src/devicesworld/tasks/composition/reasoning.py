@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
+from devicesworld.tasks.composition.types import DEFAULT_TYPES
+from devicesworld.tasks.composition.values import UserValues
 
 AGENT = "agent"
 """Pseudo platform of reasoning steps: they get no device and contribute no setup or steps."""
@@ -324,11 +326,11 @@ class TotalAmounts:
 
 
 # ------------------------------------------------------------------ decisions
-def _threshold(ctx: InstanceContext, value: float) -> tuple[float, bool]:
+def _threshold(ctx: InstanceContext, value: float) -> float:
     """A threshold that puts ``value`` on a random side, at least one unit away."""
     above = ctx.rng.random() < 0.5
     gap = ctx.rng.choice((1, 2, 3))
-    return (value - gap if above else value + gap), above
+    return value - gap if above else value + gap
 
 
 @dataclass(frozen=True)
@@ -348,11 +350,8 @@ class Decide:
         return (Slot("choice", self.out_type),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
-        from devicesworld.tasks.composition.types import DEFAULT_TYPES
-        from devicesworld.tasks.composition.values import UserValues
-
         measure = inputs["measure"]
-        threshold, _ = _threshold(ctx, _num(measure.value))
+        threshold = _threshold(ctx, _num(measure.value))
         users = UserValues(ctx.rng)
         above = users.make(self.out_type, DEFAULT_TYPES)
         otherwise = users.make(self.out_type, DEFAULT_TYPES)
