@@ -643,3 +643,13 @@ def tasks_refine(
     console.print(
         f"  {report.calls} calls, {report.tokens_in} tokens in, {report.tokens_out} out", highlight=False
     )
+
+
+# ------------------------------------------------------------------------------ serve
+def _register_serve() -> None:
+    from devicesworld.serve.cli import serve
+
+    main.add_command(serve)
+
+
+_register_serve()

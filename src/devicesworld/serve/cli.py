@@ -1,0 +1,158 @@
+"""``devicesworld serve``: a task's devices behind MCP or Home Assistant's API.
+
+Kept out of ``cli.py`` (one registration line there). Every server records a run
+directory like ``devicesworld run`` does (``--out``, default ``runs/<time>-serve-<kind>``)
+and prints its status to stderr, so stdout stays free for the stdio transport. Bad
+options and a missing optional package are clear errors, never tracebacks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from devicesworld.spec.models import Task
+
+
+def _user_error(message: str) -> click.ClickException:
+    from devicesworld.cli import UserError
+
+    return UserError(message)
+
+
+def _load_task(task_id: str, suite: str | None, tasks_path: str | None) -> Task:
+    from devicesworld.cli import find_task
+
+    if suite and tasks_path:
+        raise _user_error("give either --suite or --tasks, not both")
+    return find_task(task_id, suite, tasks_path)
+
+
+def _run_dir(out: str | None, kind: str) -> Path:
+    return Path(out) if out else Path("runs") / f"{datetime.now():%Y%m%d-%H%M%S}-serve-{kind}"
+
+
+def _say(message: str) -> None:
+    from devicesworld.cli import err_console
+
+    err_console.print(message, highlight=False, markup=False, soft_wrap=True)
+
+
+def _start_host(task: Task, run_dir: Path, agent: str, seed: int) -> Any:
+    from devicesworld.compat.session import SessionError
+    from devicesworld.serve.host import SessionHost
+
+    host = SessionHost(task, run_dir, agent=agent, seed=seed)
+    try:
+        host.start()
+    except SessionError as exc:
+        host.close()
+        raise _user_error(str(exc)) from None
+    return host
+
+
+def _stop_on_sigterm() -> None:
+    """Let SIGTERM (what a client or supervisor sends to stop us) end the server like Ctrl-C,
+    so the episode is still closed and recorded."""
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, handler)
+
+
+def _finish(host: Any, run_dir: Path) -> None:
+    result = host.close()
+    _say(
+        f"episode {result.task_id}: {result.termination}, success={result.success}, "
+        f"score={result.score:.2f}, steps={result.steps} -> {run_dir}"
+    )
+
+
+_task_options = [
+    click.option("--task", "--task-id", "task_id", required=True, help="The task id."),
+    click.option("--suite", help="Suite to look in (default: every built-in suite)."),
+    click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in."),
+    click.option(
+        "--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-serve-...)."
+    ),
+    click.option("--seed", type=int, default=0, show_default=True),
+]
+
+
+def _with_task_options(fn: Any) -> Any:
+    for option in reversed(_task_options):
+        fn = option(fn)
+    return fn
+
+
+@click.group()
+def serve() -> None:
+    """Serve a task's devices to clients written for other ecosystems (MCP, Home Assistant)."""
+
+
+@serve.command("mcp")
+@_with_task_options
+@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True)
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="HTTP port (first)."
+)
+@click.option("--per-device", is_flag=True, help="One server per device on consecutive ports (needs http).")
+@click.option(
+    "--separator",
+    type=click.Choice([".", "__"]),
+    default=".",
+    show_default=True,
+    help="Between device and action in tool names ('__' for clients that forbid dots).",
+)
+def serve_mcp(
+    task_id: str,
+    suite: str | None,
+    tasks_path: str | None,
+    out: str | None,
+    seed: int,
+    transport: str,
+    port: int,
+    per_device: bool,
+    separator: str,
+) -> None:
+    """The task's devices as MCP tools: <device>.<action>, <device>.observe, finish, report_infeasible, evaluate."""
+    try:
+        from devicesworld.serve.mcp.server import build_server
+        from devicesworld.serve.mcp.transport import MCP_PATH, serve_http, serve_stdio
+    except ImportError as exc:
+        raise _user_error(
+            f"the MCP server needs the mcp extra: pip install 'devicesworld[mcp]' ({exc})"
+        ) from None
+    if per_device and transport != "http":
+        raise _user_error("--per-device serves one HTTP server per device: add --transport http")
+    task = _load_task(task_id, suite, tasks_path)
+    run_dir = _run_dir(out, "mcp")
+    host = _start_host(task, run_dir, "mcp", seed)
+    _stop_on_sigterm()
+    try:
+        if transport == "stdio":
+            server, _ = build_server(host, sep=separator)
+            _say(f"serving task {task.id} over MCP stdio; recording to {run_dir}")
+            asyncio.run(serve_stdio(server))
+        else:
+            devices = [d.id for d in task.devices] if per_device else [None]
+            servers = [
+                (build_server(host, sep=separator, device=d)[0], port + i) for i, d in enumerate(devices)
+            ]
+            for (_, p), d in zip(servers, devices, strict=True):
+                who = f"device {d}" if d else f"task {task.id}"
+                _say(f"serving {who} over MCP at http://127.0.0.1:{p}{MCP_PATH}")
+            _say(f"recording to {run_dir}; Ctrl-C stops")
+            asyncio.run(serve_http(servers))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        raise _user_error(f"cannot serve: {exc}") from None
+    finally:
+        _finish(host, run_dir)

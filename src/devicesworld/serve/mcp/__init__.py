@@ -1,0 +1,1 @@
+"""MCP servers over a task's devices (``devicesworld serve mcp``); needs the ``mcp`` extra."""
