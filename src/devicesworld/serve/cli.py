@@ -156,3 +156,58 @@ def serve_mcp(
         raise _user_error(f"cannot serve: {exc}") from None
     finally:
         _finish(host, run_dir)
+
+
+@serve.command("homeassistant")
+@_with_task_options
+@click.option("--port", type=click.IntRange(1, 65535), default=8123, show_default=True)
+@click.option(
+    "--token",
+    envvar="DEVICESWORLD_HA_TOKEN",
+    required=True,
+    help="The access token clients must send (or DEVICESWORLD_HA_TOKEN).",
+)
+@click.option("--device", "device_id", help="The smarthome device to serve (default: the task's first).")
+def serve_homeassistant(
+    task_id: str,
+    suite: str | None,
+    tasks_path: str | None,
+    out: str | None,
+    seed: int,
+    port: int,
+    token: str,
+    device_id: str | None,
+) -> None:
+    """The task's home behind Home Assistant's REST (/api/...) and WebSocket (/api/websocket) API."""
+    try:
+        from devicesworld.serve.homeassistant.app import create_app, serve_forever
+        from devicesworld.serve.homeassistant.hub import HomeHub
+    except ImportError as exc:
+        raise _user_error(
+            f"the Home Assistant facade needs the homeassistant extra: pip install 'devicesworld[homeassistant]' ({exc})"
+        ) from None
+    if not token.strip():
+        raise _user_error("--token must not be empty")
+    task = _load_task(task_id, suite, tasks_path)
+    homes = [d.id for d in task.devices if d.kind == "smarthome"]
+    if not homes:
+        raise _user_error(f"task {task.id} has no smarthome device to serve")
+    if device_id is not None and device_id not in homes:
+        raise _user_error(
+            f"{device_id!r} is not a smarthome device of task {task.id}; it has {', '.join(homes)}"
+        )
+    run_dir = _run_dir(out, "homeassistant")
+    host = _start_host(task, run_dir, "homeassistant", seed)
+    try:
+        hub = HomeHub(host, device_id or homes[0])
+        host.call(lambda _s: hub.start_now())
+        app = create_app(hub, token.strip())
+        _say(f"serving {hub.device_id} of task {task.id} as Home Assistant at http://127.0.0.1:{port}/api/")
+        _say(f"recording to {run_dir}; Ctrl-C stops")
+        serve_forever(app, port)
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        raise _user_error(f"cannot serve on port {port}: {exc}") from None
+    finally:
+        _finish(host, run_dir)

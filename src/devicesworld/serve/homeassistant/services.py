@@ -1,0 +1,488 @@
+"""Home Assistant service calls as our device commands, and the service catalog HA clients list.
+
+``translate`` turns one call on one entity into the command(s) a native agent would
+send (``light.turn_on`` with ``brightness: 128`` on an off lamp is ``turn_on`` then
+``set_brightness(50)``); the hub runs each as a ``control_device`` step. The same
+declarations answer ``GET /api/services`` and validate calls, as HA's schemas do
+(unknown fields, missing required fields and wrong entity domains are refused before
+anything runs). ``devicesworld.*`` are the custom services for time, schedules and
+the episode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from devicesworld.serve.homeassistant.entities import (
+    FAN_PERCENT,
+    HVAC_TO_AC,
+    Entity,
+    brightness_to_pct,
+    percentage_to_speed,
+)
+
+Command = tuple[str, dict[str, Any]]
+Attrs = Mapping[str, Any] | None
+"""The device's current attributes; ``None`` when translating for a schedule (state unknown then)."""
+
+
+class ServiceError(Exception):
+    """A refused call, with HA's error code (``not_found``, ``service_validation_error``, ...)."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code, self.message, self.status = code, message, status
+
+
+@dataclass(frozen=True)
+class FieldDecl:
+    description: str
+    required: bool = False
+    selector: dict[str, Any] = field(default_factory=lambda: {"text": {}})
+    example: Any = None
+
+
+@dataclass(frozen=True)
+class ServiceDecl:
+    description: str
+    fields: dict[str, FieldDecl] = field(default_factory=dict)
+    entity_domains: tuple[str, ...] = ()
+    """Domains whose entities it targets (empty: it takes no target)."""
+    response: str | None = None
+    """``None`` (no response), ``"optional"`` or ``"only"`` (HA's SupportsResponse)."""
+
+    def describe(self, name: str) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": name.replace("_", " ").capitalize(),
+            "description": self.description,
+            "fields": {
+                k: {
+                    "name": k.replace("_", " ").capitalize(),
+                    "description": f.description,
+                    "required": f.required,
+                    "selector": f.selector,
+                    **({"example": f.example} if f.example is not None else {}),
+                }
+                for k, f in self.fields.items()
+            },
+        }
+        if self.entity_domains:
+            out["target"] = {"entity": [{"domain": list(self.entity_domains)}]}
+        if self.response is not None:
+            out["response"] = {"optional": self.response == "optional"}
+        return out
+
+
+def _num(lo: float, hi: float, step: float = 1, unit: str | None = None) -> dict[str, Any]:
+    sel: dict[str, Any] = {"min": lo, "max": hi, "step": step}
+    if unit:
+        sel["unit_of_measurement"] = unit
+    return {"number": sel}
+
+
+def _select(*options: str) -> dict[str, Any]:
+    return {"select": {"options": list(options)}}
+
+
+_BRIGHTNESS = FieldDecl("Brightness, 0-255 (0 turns the light off).", selector=_num(0, 255), example=128)
+_BRIGHTNESS_PCT = FieldDecl("Brightness in percent (0 turns the light off).", selector=_num(0, 100, 1, "%"))
+_PERCENTAGE = FieldDecl("Fan speed in percent (0 turns it off).", selector=_num(0, 100, 1, "%"), example=67)
+_PRESET = FieldDecl("Preset mode.", selector=_select("auto"))
+_ON_OFF = ("light", "switch", "fan", "humidifier", "climate")
+
+SERVICES: dict[str, dict[str, ServiceDecl]] = {
+    "homeassistant": {
+        "turn_on": ServiceDecl("Turn on any entity that can be switched on.", entity_domains=_ON_OFF),
+        "turn_off": ServiceDecl("Turn off any entity that can be switched off.", entity_domains=_ON_OFF),
+        "toggle": ServiceDecl("Toggle any entity that can be switched.", entity_domains=_ON_OFF),
+    },
+    "light": {
+        "turn_on": ServiceDecl(
+            "Turn on a light, optionally at a brightness.",
+            {"brightness": _BRIGHTNESS, "brightness_pct": _BRIGHTNESS_PCT},
+            ("light",),
+        ),
+        "turn_off": ServiceDecl("Turn off a light.", entity_domains=("light",)),
+        "toggle": ServiceDecl("Toggle a light.", entity_domains=("light",)),
+    },
+    "switch": {
+        "turn_on": ServiceDecl("Turn on a switch.", entity_domains=("switch",)),
+        "turn_off": ServiceDecl("Turn off a switch.", entity_domains=("switch",)),
+        "toggle": ServiceDecl("Toggle a switch.", entity_domains=("switch",)),
+    },
+    "cover": {
+        "open_cover": ServiceDecl("Open a cover fully (position 100).", entity_domains=("cover",)),
+        "close_cover": ServiceDecl("Close a cover (position 0).", entity_domains=("cover",)),
+        "set_cover_position": ServiceDecl(
+            "Move a cover to a position (0 = closed, 100 = open).",
+            {"position": FieldDecl("Target position.", True, _num(0, 100, 1, "%"), 50)},
+            ("cover",),
+        ),
+        "toggle": ServiceDecl("Open a closed cover, close an open one.", entity_domains=("cover",)),
+    },
+    "climate": {
+        "set_hvac_mode": ServiceDecl(
+            "Set the HVAC mode ('off' switches the device off).",
+            {
+                "hvac_mode": FieldDecl(
+                    "HVAC mode.", True, _select("off", "cool", "heat", "dry", "fan_only", "auto")
+                )
+            },
+            ("climate",),
+        ),
+        "set_temperature": ServiceDecl(
+            "Set the target temperature (and optionally the HVAC mode first).",
+            {
+                "temperature": FieldDecl("Target temperature.", True, _num(5, 30, 0.5, "°C"), 22),
+                "hvac_mode": FieldDecl(
+                    "HVAC mode to set first.", selector=_select("cool", "heat", "dry", "fan_only", "auto")
+                ),
+            },
+            ("climate",),
+        ),
+        "set_fan_mode": ServiceDecl(
+            "Set the fan mode of an air conditioner.",
+            {"fan_mode": FieldDecl("Fan mode.", True, _select("low", "medium", "high", "auto"))},
+            ("climate",),
+        ),
+        "set_preset_mode": ServiceDecl(
+            "Set a heater's preset ('eco' or 'none').",
+            {"preset_mode": FieldDecl("Preset.", True, _select("none", "eco"))},
+            ("climate",),
+        ),
+        "turn_on": ServiceDecl("Turn on.", entity_domains=("climate",)),
+        "turn_off": ServiceDecl("Turn off.", entity_domains=("climate",)),
+        "toggle": ServiceDecl("Toggle.", entity_domains=("climate",)),
+    },
+    "fan": {
+        "turn_on": ServiceDecl(
+            "Turn on, optionally at a speed or preset.",
+            {"percentage": _PERCENTAGE, "preset_mode": _PRESET},
+            ("fan",),
+        ),
+        "turn_off": ServiceDecl("Turn off.", entity_domains=("fan",)),
+        "toggle": ServiceDecl("Toggle.", entity_domains=("fan",)),
+        "set_percentage": ServiceDecl(
+            "Set the speed (33 = low, 67 = medium, 100 = high; 0 turns it off).",
+            {"percentage": FieldDecl("Speed in percent.", True, _num(0, 100, 1, "%"), 67)},
+            ("fan",),
+        ),
+        "set_preset_mode": ServiceDecl(
+            "Set the preset mode ('auto').",
+            {"preset_mode": FieldDecl("Preset.", True, _select("auto"))},
+            ("fan",),
+        ),
+    },
+    "humidifier": {
+        "turn_on": ServiceDecl("Turn on.", entity_domains=("humidifier",)),
+        "turn_off": ServiceDecl("Turn off.", entity_domains=("humidifier",)),
+        "toggle": ServiceDecl("Toggle.", entity_domains=("humidifier",)),
+        "set_humidity": ServiceDecl(
+            "Set the target humidity (30-80 %, steps of 5).",
+            {"humidity": FieldDecl("Target humidity.", True, _num(30, 80, 5, "%"), 45)},
+            ("humidifier",),
+        ),
+    },
+    "vacuum": {
+        "start": ServiceDecl("Start cleaning (or resume a paused robot).", entity_domains=("vacuum",)),
+        "pause": ServiceDecl("Pause cleaning.", entity_domains=("vacuum",)),
+        "return_to_base": ServiceDecl("Send the robot back to its dock.", entity_domains=("vacuum",)),
+    },
+    "select": {
+        "select_option": ServiceDecl(
+            "Select an option (a program, a clean mode).",
+            {"option": FieldDecl("The option.", True, {"text": {}}, "quick")},
+            ("select",),
+        ),
+    },
+    "button": {
+        "press": ServiceDecl("Press a button (start, pause, resume, stop).", entity_domains=("button",))
+    },
+    "devicesworld": {
+        "advance_time": ServiceDecl(
+            "Let virtual time pass (schedules fire, rooms and appliances evolve); one step.",
+            {
+                "minutes": FieldDecl(
+                    "Minutes to advance (0 < m <= 10080).", True, _num(0, 10080, 1, "min"), 30
+                )
+            },
+            response="optional",
+        ),
+        "schedule": ServiceDecl(
+            "Schedule a service call on an entity: at a time, after a delay, or after a device event; one step.",
+            {
+                "entity_id": FieldDecl("The entity to act on.", True, {"entity": {}}, "light.hall_light"),
+                "service": FieldDecl("The service, e.g. 'turn_off' or 'climate.set_temperature'.", True),
+                "data": FieldDecl("The service's data, e.g. {'temperature': 22}.", selector={"object": {}}),
+                "at": FieldDecl("'HH:MM' (next occurrence) or an ISO datetime.", example="18:30"),
+                "delay_minutes": FieldDecl("Minutes from now.", selector=_num(0, 10080, 1, "min")),
+                "after_event": FieldDecl(
+                    "{'entity_id': ..., 'event': e.g. 'completed', 'delay_minutes': 0}",
+                    selector={"object": {}},
+                ),
+            },
+            response="optional",
+        ),
+        "cancel_schedule": ServiceDecl(
+            "Cancel a pending schedule; one step.",
+            {"schedule_id": FieldDecl("The schedule id, e.g. 'sched_1'.", True, example="sched_1")},
+        ),
+        "finish": ServiceDecl("Declare the task complete; ends the episode."),
+        "report_infeasible": ServiceDecl(
+            "Report that the request cannot be carried out; ends the episode.",
+            {"reason": FieldDecl("Why it cannot be done.", True)},
+        ),
+        "evaluate": ServiceDecl("The verifiers' verdict now (not a step).", response="only"),
+    },
+}
+
+
+def services_catalog() -> dict[str, dict[str, Any]]:
+    """``{domain: {service: description}}`` as HA's ``get_services`` returns it."""
+    return {d: {s: decl.describe(s) for s, decl in services.items()} for d, services in SERVICES.items()}
+
+
+def find_service(domain: str, service: str) -> ServiceDecl:
+    decl = SERVICES.get(domain, {}).get(service)
+    if decl is None:
+        raise ServiceError("not_found", f"Service {domain}.{service} not found.")
+    return decl
+
+
+def check_fields(domain: str, service: str, decl: ServiceDecl, data: Mapping[str, Any]) -> None:
+    """HA's schema check: no unknown fields, every required one present."""
+    for key in data:
+        if key not in decl.fields:
+            raise ServiceError(
+                "service_validation_error",
+                f"extra keys not allowed @ data['{key}'] (service {domain}.{service})",
+            )
+    for key, f in decl.fields.items():
+        if f.required and key not in data:
+            raise ServiceError(
+                "service_validation_error",
+                f"required key not provided @ data['{key}'] (service {domain}.{service})",
+            )
+
+
+def _number(data: Mapping[str, Any], key: str) -> float:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        try:
+            return float(str(value))
+        except ValueError:
+            raise ServiceError(
+                "service_validation_error", f"expected a number for dictionary value @ data['{key}']"
+            ) from None
+    return float(value)
+
+
+def _powered_on(attrs: Attrs) -> bool:
+    return attrs is not None and bool(attrs.get("power"))
+
+
+def _with_power(attrs: Attrs, commands: list[Command]) -> list[Command]:
+    """Commands that need the device on, preceded by ``turn_on`` unless it already is."""
+    return commands if _powered_on(attrs) else [("turn_on", {}), *commands]
+
+
+Handler = Callable[[Entity, Mapping[str, Any], Attrs], list[Command]]
+
+
+def _unsupported(entity: Entity, what: str) -> ServiceError:
+    return ServiceError("service_validation_error", f"{entity.entity_id} does not support {what}")
+
+
+def _light_on(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    if "brightness" in d and "brightness_pct" in d:
+        raise ServiceError("service_validation_error", "give brightness or brightness_pct, not both")
+    if "brightness" in d or "brightness_pct" in d:
+        if e.category != "dimmable_light":
+            raise _unsupported(e, "brightness (it is an on/off light)")
+        if "brightness" in d:
+            raw = _number(d, "brightness")
+            if not 0 <= raw <= 255:
+                raise ServiceError("service_validation_error", "brightness must be within 0-255")
+            pct = 0 if raw == 0 else brightness_to_pct(raw)
+        else:
+            raw = _number(d, "brightness_pct")
+            if not 0 <= raw <= 100:
+                raise ServiceError("service_validation_error", "brightness_pct must be within 0-100")
+            pct = 0 if raw == 0 else max(1, round(raw))
+        if pct == 0:
+            return [("turn_off", {})]
+        return _with_power(a, [("set_brightness", {"brightness": pct})])
+    return [("turn_on", {})]
+
+
+def _cover_toggle(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    if a is None:
+        raise ServiceError(
+            "service_validation_error",
+            "toggle depends on the cover's state: schedule open_cover or close_cover",
+        )
+    return [("close", {})] if int(a["position"]) > 0 else [("open", {})]
+
+
+def _hvac_mode(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    mode = d["hvac_mode"]
+    if mode == "off":
+        return [("turn_off", {})]
+    if e.category == "heater":
+        if mode != "heat":
+            raise ServiceError(
+                "service_validation_error", f"{e.entity_id}: hvac_mode must be one of off, heat"
+            )
+        return [("turn_on", {})]
+    ours = HVAC_TO_AC.get(str(mode))
+    if ours is None:
+        raise ServiceError(
+            "service_validation_error",
+            f"{e.entity_id}: hvac_mode must be one of off, {', '.join(HVAC_TO_AC)}",
+        )
+    if a is not None and a.get("power") and a.get("mode") == ours:
+        return []
+    return _with_power(a, [("set_mode", {"mode": ours})])
+
+
+def _set_temperature(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    first: list[Command] = []
+    if "hvac_mode" in d:
+        first = _hvac_mode(e, {"hvac_mode": d["hvac_mode"]}, a)
+        a = {**(a or {}), "power": True} if first or _powered_on(a) else a
+    return first + _with_power(a, [("set_target_temperature", {"temperature": _number(d, "temperature")})])
+
+
+def _fan_mode(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    if e.category != "air_conditioner":
+        raise _unsupported(e, "fan modes")
+    return _with_power(a, [("set_fan_speed", {"speed": d["fan_mode"]})])
+
+
+def _preset(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    if e.category != "heater":
+        raise _unsupported(e, "preset modes")
+    preset = d["preset_mode"]
+    if preset not in ("none", "eco"):
+        raise ServiceError("service_validation_error", f"{e.entity_id}: preset_mode must be one of none, eco")
+    return _with_power(a, [("set_mode", {"mode": "eco" if preset == "eco" else "heat"})])
+
+
+def _fan_speed_commands(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    if "percentage" in d:
+        pct = _number(d, "percentage")
+        if not 0 <= pct <= 100:
+            raise ServiceError("service_validation_error", "percentage must be within 0-100")
+        if pct == 0:
+            return [("turn_off", {})]
+        return _with_power(a, [("set_fan_speed", {"speed": percentage_to_speed(pct)})])
+    if "preset_mode" in d:
+        if d["preset_mode"] != "auto":
+            raise ServiceError("service_validation_error", f"{e.entity_id}: preset_mode must be 'auto'")
+        return _with_power(a, [("set_fan_speed", {"speed": "auto"})])
+    return [("turn_on", {})]
+
+
+def _fan_on(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    if "percentage" in d and "preset_mode" in d:
+        raise ServiceError("service_validation_error", "give percentage or preset_mode, not both")
+    return _fan_speed_commands(e, d, a)
+
+
+def _select_option(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    attribute = e.part.split(":", 1)[1]
+    command = "set_program" if attribute == "program" else "set_clean_mode"
+    param = "program" if attribute == "program" else "mode"
+    return [(command, {param: d["option"]})]
+
+
+def _press(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    return [(e.part.split(":", 1)[1], {})]
+
+
+def _vacuum_start(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    paused = a is not None and a.get("operational_state") == "paused"
+    return [("resume", {})] if paused else [("start", {})]
+
+
+def _simple(command: str) -> Handler:
+    def handler(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+        return [(command, {})]
+
+    return handler
+
+
+_HANDLERS: dict[tuple[str, str], Handler] = {
+    ("light", "turn_on"): _light_on,
+    ("cover", "open_cover"): _simple("open"),
+    ("cover", "close_cover"): _simple("close"),
+    ("cover", "set_cover_position"): lambda e, d, a: [
+        ("set_position", {"position": round(_number(d, "position"))})
+    ],
+    ("cover", "toggle"): _cover_toggle,
+    ("climate", "set_hvac_mode"): _hvac_mode,
+    ("climate", "set_temperature"): _set_temperature,
+    ("climate", "set_fan_mode"): _fan_mode,
+    ("climate", "set_preset_mode"): _preset,
+    ("fan", "turn_on"): _fan_on,
+    ("fan", "set_percentage"): lambda e, d, a: _fan_speed_commands(e, {"percentage": d["percentage"]}, a),
+    ("fan", "set_preset_mode"): lambda e, d, a: _fan_speed_commands(e, {"preset_mode": d["preset_mode"]}, a),
+    ("humidifier", "set_humidity"): lambda e, d, a: _with_power(
+        a, [("set_target_humidity", {"humidity": _number(d, "humidity")})]
+    ),
+    ("vacuum", "start"): _vacuum_start,
+    ("vacuum", "pause"): _simple("pause"),
+    ("vacuum", "return_to_base"): _simple("return_to_dock"),
+    ("select", "select_option"): _select_option,
+    ("button", "press"): _press,
+}
+for _domain in ("light", "switch", "fan", "humidifier", "climate"):
+    for _service in ("turn_on", "turn_off", "toggle"):
+        _HANDLERS.setdefault((_domain, _service), _simple(_service))
+
+
+def translate(
+    domain: str, service: str, entity: Entity, data: Mapping[str, Any], attrs: Attrs
+) -> list[Command]:
+    """The commands that carry out ``domain.service`` on ``entity`` (may be none: already so)."""
+    if domain == "homeassistant":
+        domain = entity.domain
+        if (domain, service) not in _HANDLERS:
+            raise ServiceError(
+                "service_validation_error", f"{entity.entity_id} cannot be switched ({service})"
+            )
+    decl = find_service(domain, service)
+    if entity.domain not in decl.entity_domains:
+        raise ServiceError(
+            "service_validation_error",
+            f"{domain}.{service} acts on {', '.join(decl.entity_domains)} entities, not {entity.entity_id}",
+        )
+    if entity.device_id is None or entity.part.startswith("sensor:"):
+        raise ServiceError("service_validation_error", f"{entity.entity_id} is a sensor: it has no services")
+    return _HANDLERS[(domain, service)](entity, data, attrs)
+
+
+def schedule_command(domain: str, service: str, entity: Entity, data: Mapping[str, Any]) -> Command:
+    """The one command a schedule would run for this call (a schedule runs one device command)."""
+    commands = translate(domain, service, entity, data, None)
+    if len(commands) != 1:
+        steps = " then ".join(c for c, _ in commands) or "nothing"
+        raise ServiceError(
+            "service_validation_error",
+            f"a schedule runs one device command, but {domain}.{service} on {entity.entity_id} needs {steps}; "
+            "schedule them separately",
+        )
+    return commands[0]
+
+
+__all__ = [
+    "FAN_PERCENT",
+    "SERVICES",
+    "ServiceDecl",
+    "ServiceError",
+    "schedule_command",
+    "services_catalog",
+    "translate",
+]
