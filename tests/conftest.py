@@ -18,6 +18,7 @@ for helper_dir in (
     _HERE / "runner",
     _HERE / "tasks" / "composition",
     _HERE / "serve",
+    _HERE / "serve" / "homeassistant",
 ):
     sys.path.insert(0, str(helper_dir))
 

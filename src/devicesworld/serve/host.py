@@ -34,6 +34,7 @@ class SessionHost:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dw-session")
         self._session = RecordedSession(task, run_dir, agent=agent, seed=seed)
         self._result: EpisodeResult | None = None
+        self._stopped: EpisodeResult | None = None
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> dict[str, dict[str, Any]]:
@@ -41,9 +42,15 @@ class SessionHost:
         return self._executor.submit(self._session.reset).result()
 
     def close(self, error: str = "the server stopped before the agent finished") -> EpisodeResult:
-        """Close the session (if the episode still runs, it ends as ``error``) and stop the thread."""
+        """Close the session (if the episode still runs, it ends as ``error``) and stop the thread.
+
+        Idempotent: later calls return the first result.
+        """
+        if self._stopped is not None:
+            return self._stopped
         result = self._executor.submit(self._close, error).result()
         self._executor.shutdown(wait=True)
+        self._stopped = result
         return result
 
     def _close(self, error: str) -> EpisodeResult:

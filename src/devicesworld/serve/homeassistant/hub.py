@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from devicesworld.devices.smarthome.catalog import CATEGORIES
+from devicesworld.devices.smarthome.errors import SmartHomeError
 from devicesworld.serve.homeassistant.entities import Entity, build_entities, entity_state, ha_time
 from devicesworld.serve.homeassistant.services import (
     ServiceError,
@@ -213,7 +215,9 @@ class HomeHub:
         for entity_id in entity_ids:  # translate every entity before running anything
             entity = self.entities[entity_id]
             attrs = view["devices"][entity.device_id]["attributes"] if entity.device_id else None
-            plans.append((entity, translate(domain, service, entity, data, attrs)))
+            commands = translate(domain, service, entity, data, attrs)
+            _validate(entity, commands)
+            plans.append((entity, commands))
         for entity, commands in plans:
             for command, params in commands:
                 self._step(
@@ -313,6 +317,21 @@ class HomeHub:
         return await self.host.run(
             lambda _s: self.call_now(domain, service, data, target, return_response=return_response)
         )
+
+
+def _validate(entity: Entity, commands: list[tuple[str, dict[str, Any]]]) -> None:
+    """Check parameters against the device's declared ranges before anything runs, as HA's
+    service schemas do (so an out-of-range temperature does not first switch the AC on)."""
+    assert entity.category is not None and entity.device_id is not None
+    category = CATEGORIES[entity.category]
+    for command, params in commands:
+        spec = category.commands.get(command)
+        if spec is None:
+            raise ServiceError("service_validation_error", f"{entity.entity_id} does not support {command}")
+        try:
+            spec.validate(dict(params), entity.device_id)
+        except SmartHomeError as err:
+            raise ServiceError("service_validation_error", f"{err.message} ({err.code})") from None
 
 
 def _target_ids(data: dict[str, Any], target: Mapping[str, Any] | None) -> list[str]:

@@ -1,0 +1,162 @@
+"""The real ``homeassistant-api`` client against the facade: states, services on all 11 categories, auth."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from ha_home import TOKEN, ServedHome, all_categories_task  # type: ignore[import-not-found]
+from homeassistant_api import Client
+from homeassistant_api.errors import UnauthorizedError
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Iterator[ServedHome]:
+    served = ServedHome(all_categories_task(), tmp_path)
+    yield served
+    served.close()
+
+
+# (domain, service, data, commands it takes) - one or more calls per category
+CALLS: list[tuple[str, str, dict[str, object], int]] = [
+    ("light", "turn_on", {"entity_id": "light.hall_light"}, 1),
+    ("light", "turn_on", {"entity_id": "light.desk_lamp", "brightness": 128}, 2),
+    ("cover", "set_cover_position", {"entity_id": "cover.study_curtain", "position": 40}, 1),
+    (
+        "climate",
+        "set_temperature",
+        {"entity_id": "climate.ac_study", "hvac_mode": "cool", "temperature": 22},
+        3,
+    ),
+    ("climate", "set_preset_mode", {"entity_id": "climate.bath_heater", "preset_mode": "eco"}, 2),
+    ("fan", "set_percentage", {"entity_id": "fan.purifier", "percentage": 100}, 2),
+    ("humidifier", "set_humidity", {"entity_id": "humidifier.nursery_humidifier", "humidity": 55}, 2),
+    ("humidifier", "turn_on", {"entity_id": "humidifier.cellar_dehumidifier"}, 1),
+    ("select", "select_option", {"entity_id": "select.washer_program", "option": "quick"}, 1),
+    ("button", "press", {"entity_id": "button.washer_start"}, 1),
+    ("switch", "turn_on", {"entity_id": "switch.dryer"}, 1),
+    ("select", "select_option", {"entity_id": "select.robovac_clean_mode", "option": "mop"}, 1),
+    ("vacuum", "start", {"entity_id": "vacuum.robovac"}, 1),
+]
+
+
+def test_states_config_and_services_read_with_the_real_client(home: ServedHome) -> None:
+    with Client(home.url, TOKEN) as client:  # __enter__ checks GET /api/
+        assert client.get_config()["location_name"] == "Test House"
+        assert client.get_config()["unit_system"]["temperature"] == "°C"
+        states = {s.entity_id: s for s in client.get_states()}
+        domains = {e.split(".")[0] for e in states}
+        assert {
+            "light",
+            "cover",
+            "climate",
+            "fan",
+            "humidifier",
+            "switch",
+            "select",
+            "button",
+            "vacuum",
+            "sensor",
+        } <= domains
+        assert (
+            states["light.desk_lamp"].state == "off"
+            and states["cover.study_curtain"].attributes["current_position"] == 0
+        )
+        ac = client.get_state(entity_id="climate.ac_study")
+        assert ac.state == "off" and ac.attributes["temperature"] == 26.0 and ac.attributes["min_temp"] == 16
+        assert client.get_state(entity_id="vacuum.robovac").state == "docked"
+        assert (
+            client.get_state(entity_id="sensor.study_temperature").attributes["unit_of_measurement"] == "°C"
+        )
+        entities = client.get_entities()
+        assert "hall_light" in entities["light"].entities
+        services = client.get_domains()
+        assert {"light", "climate", "devicesworld"} <= set(services)
+        assert "set_temperature" in services["climate"].services
+
+
+def test_services_on_all_eleven_categories_run_as_steps_the_verifiers_see(
+    home: ServedHome, tmp_path: Path
+) -> None:
+    with Client(home.url, TOKEN) as client:
+        for domain, service, data, _ in CALLS:
+            changed = client.trigger_service(domain, service, **data)
+            assert changed, (domain, service)
+            assert str(data["entity_id"]) in {s.entity_id for s in changed} or domain in ("button", "select")
+        get = lambda e: client.get_state(entity_id=e)  # noqa: E731
+        assert get("light.hall_light").state == "on"
+        lamp = get("light.desk_lamp")
+        assert lamp.state == "on" and lamp.attributes["brightness"] == 128
+        curtain = get("cover.study_curtain")
+        assert curtain.state == "open" and curtain.attributes["current_position"] == 40
+        ac = get("climate.ac_study")
+        assert ac.state == "cool" and ac.attributes["temperature"] == 22
+        heater = get("climate.bath_heater")
+        assert heater.state == "heat" and heater.attributes["preset_mode"] == "eco"
+        fan = get("fan.purifier")
+        assert fan.state == "on" and fan.attributes["percentage"] == 100
+        assert get("humidifier.nursery_humidifier").attributes["humidity"] == 55
+        assert get("humidifier.cellar_dehumidifier").state == "on"
+        assert get("sensor.washer_operational_state").state == "running"
+        assert get("select.washer_program").state == "quick"
+        assert get("switch.dryer").state == "on"
+        assert get("vacuum.robovac").state == "cleaning" and get("select.robovac_clean_mode").state == "mop"
+        _, verdict = client.trigger_service_with_response("devicesworld", "evaluate")
+        assert verdict["success"] is True and verdict["score"] == 1.0
+        assert home.attribute("desk_lamp", "brightness") == 50  # HA's 128/255 is our 50 %
+        client.trigger_service("devicesworld", "finish")
+    result = home.close()
+    assert result.success and result.termination == "finished"
+    records = [
+        json.loads(line)
+        for line in (tmp_path / "episodes" / result.task_id / "steps.jsonl").read_text().splitlines()
+    ]
+    assert len(records) == sum(n for *_, n in CALLS) + 1 == result.steps
+    assert records[0]["action"]["args"] == {"device_id": "hall_light", "command": "turn_on", "params": {}}
+    assert records[0]["agent_notes"] == {
+        "via": "homeassistant",
+        "service": "light.turn_on",
+        "entity_id": "light.hall_light",
+    }
+
+
+def test_bad_calls_are_clear_http_errors_and_bad_tokens_are_refused(home: ServedHome) -> None:
+    import niquests
+
+    with pytest.raises(UnauthorizedError):
+        Client(home.url, "wrong").get_states()
+    assert niquests.get(f"{home.url}/states", timeout=30).status_code == 401
+    headers = {"Authorization": f"Bearer {TOKEN}"}
+
+    def post(path: str, body: object) -> tuple[int, str]:
+        r = niquests.post(f"{home.url}/services/{path}", data=json.dumps(body), headers=headers, timeout=30)
+        body = r.json()
+        return int(r.status_code or 0), str(body["message"] if isinstance(body, dict) else body)
+
+    assert post("light/explode", {"entity_id": "light.hall_light"}) == (
+        404,
+        "Service light.explode not found.",
+    )
+    status, message = post("light/turn_on", {"entity_id": "light.nope"})
+    assert status == 400 and "light.nope" in message
+    status, message = post("light/turn_on", {"entity_id": "light.hall_light", "brightness": 100})
+    assert status == 400 and "does not support brightness" in message
+    status, message = post("climate/set_temperature", {"entity_id": "climate.ac_study", "temperature": 40})
+    assert status == 400 and "OUT_OF_RANGE" in message and "16-30" in message  # checked before anything runs
+    status, message = post("cover/set_cover_position", {"entity_id": "cover.study_curtain", "speed": 3})
+    assert status == 400 and "extra keys not allowed" in message
+    status, message = post("devicesworld/evaluate", {})
+    assert status == 400 and "requires responses" in message
+    r = niquests.post(f"{home.url}/services/light/turn_on", data="{nope", headers=headers, timeout=30)
+    assert r.status_code == 400 and r.json()["message"] == "Data should be valid JSON."
+    r = niquests.get(f"{home.url}/states/light.nope", headers=headers, timeout=30)
+    assert r.status_code == 404 and r.json()["message"] == "Entity not found."
+    assert "Traceback" not in r.text
+    assert home.host.call(lambda s: s.steps) == 0  # refused before any step, as HA's schemas refuse
+    status, message = post("select/select_option", {"entity_id": "select.washer_program", "option": "cotton"})
+    assert status == 200
+    status, message = post("button/press", {"entity_id": "button.washer_resume"})
+    assert status == 400 and "INVALID_IN_STATE" in message  # refused by the simulator: a counted step
+    assert home.host.call(lambda s: s.steps) == 2
