@@ -109,7 +109,8 @@ def test_schedules_and_virtual_time_through_custom_services(home: ServedHome) ->
             with pytest.raises(FailedCommand, match="one device command"):
                 await client.call_service(
                     "devicesworld", "schedule",
-                    {"entity_id": "light.desk_lamp", "service": "turn_on", "data": {"brightness": 10}, "at": "18:00"},
+                    {"entity_id": "climate.ac_study", "service": "climate.set_temperature",
+                     "data": {"temperature": 21, "hvac_mode": "cool"}, "at": "18:00"},
                 )  # fmt: skip
             await client.disconnect()
             await listener

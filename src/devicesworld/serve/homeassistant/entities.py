@@ -13,6 +13,7 @@ schedules are ``sensor.devicesworld_time`` and ``sensor.devicesworld_schedules``
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,7 @@ VACUUM_FEATURES = 4 | 16 | 64 | 4096 | 8192  # PAUSE | RETURN_HOME | BATTERY | S
 
 AC_TO_HVAC = {"cool": "cool", "heat": "heat", "dry": "dry", "fan": "fan_only", "auto": "auto"}
 HVAC_TO_AC = {v: k for k, v in AC_TO_HVAC.items()}
-FAN_PERCENT = {"low": 33, "medium": 67, "high": 100}
+FAN_PERCENT = {"low": 33, "medium": 66, "high": 100}  # HA: int(k * 100 / 3) of an ordered list
 FAN_SPEED_COUNT = 3
 BUTTONS = ("start", "pause", "resume", "stop")
 ROOM_SENSORS = {
@@ -315,9 +316,7 @@ def brightness_to_pct(brightness: float) -> int:
 
 
 def percentage_to_speed(percentage: float) -> str:
-    """A fan percentage as the nearest of our three speeds (0 means off, handled by the caller)."""
-    if percentage <= 100 / 3 + 1e-9:
-        return "low"
-    if percentage <= 200 / 3 + 1e-9:
-        return "medium"
-    return "high"
+    """A fan percentage as one of our three speeds, as HA maps a percentage onto an ordered
+    list (up to 33.3 % low, up to 66.7 % medium, above that high; 0 means off, handled by the caller)."""
+    index = min(FAN_SPEED_COUNT, max(1, math.ceil(float(percentage) * FAN_SPEED_COUNT / 100 - 1e-9)))
+    return ("low", "medium", "high")[index - 1]

@@ -165,7 +165,7 @@ SERVICES: dict[str, dict[str, ServiceDecl]] = {
         "turn_off": ServiceDecl("Turn off.", entity_domains=("fan",)),
         "toggle": ServiceDecl("Toggle.", entity_domains=("fan",)),
         "set_percentage": ServiceDecl(
-            "Set the speed (33 = low, 67 = medium, 100 = high; 0 turns it off).",
+            "Set the speed (33 = low, 66 = medium, 100 = high; 0 turns it off).",
             {"percentage": FieldDecl("Speed in percent.", True, _num(0, 100, 1, "%"), 67)},
             ("fan",),
         ),
@@ -284,8 +284,12 @@ def _powered_on(attrs: Attrs) -> bool:
 
 
 def _with_power(attrs: Attrs, commands: list[Command]) -> list[Command]:
-    """Commands that need the device on, preceded by ``turn_on`` unless it already is."""
-    return commands if _powered_on(attrs) else [("turn_on", {}), *commands]
+    """Commands that need the device on, preceded by ``turn_on`` unless it already is.
+
+    For a schedule (``attrs is None``) the command runs alone, as a native schedule does:
+    if the device is off when it fires, the schedule fails with POWER_OFF.
+    """
+    return commands if attrs is None or _powered_on(attrs) else [("turn_on", {}), *commands]
 
 
 Handler = Callable[[Entity, Mapping[str, Any], Attrs], list[Command]]

@@ -1,0 +1,67 @@
+"""``devicesworld serve homeassistant`` as a user runs it: a smoke task solved through HA's REST API."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from homeassistant_api import Client
+from serve_harness import free_ports, wait_listening  # type: ignore[import-not-found]
+
+from devicesworld.spec.loading import dump_tasks_jsonl
+from devicesworld.tasks.suites import load_suite
+
+
+def test_a_smoke_task_through_the_rest_api_is_recorded_and_succeeds(tmp_path: Path) -> None:
+    task = next(t for t in load_suite("smoke") if t.id == "smoke-sh-014")
+    dump_tasks_jsonl([task], tmp_path / "task.jsonl")
+    port = free_ports(1)
+    cmd = [sys.executable, "-m", "devicesworld", "serve", "homeassistant", "--tasks", str(tmp_path / "task.jsonl"),
+           "--task-id", task.id, "--port", str(port), "--token", "s3cret", "--out", str(tmp_path / "run")]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_listening(port)
+        with Client(f"http://127.0.0.1:{port}/api", "s3cret") as client:
+            client.trigger_service("cover", "close_cover", entity_id="cover.bedroom_curtain")
+            client.trigger_service(
+                "climate", "set_temperature", entity_id="climate.ac_bedroom", hvac_mode="auto", temperature=25
+            )
+            client.trigger_service("climate", "set_fan_mode", entity_id="climate.ac_bedroom", fan_mode="low")
+            client.trigger_service("fan", "turn_off", entity_id="fan.living_purifier")
+            _, verdict = client.trigger_service_with_response("devicesworld", "evaluate")
+            assert verdict["success"] is True
+            client.trigger_service("devicesworld", "finish")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    [result] = [json.loads(line) for line in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
+    assert (result["success"], result["termination"], result["agent"]) == (True, "finished", "homeassistant")
+    # close, (turn_on, set_mode, set_target_temperature), set_fan_speed, turn_off, finish
+    assert result["steps"] == 7
+
+
+def test_bad_options_are_clear_errors(tmp_path: Path) -> None:
+    task = next(t for t in load_suite("smoke") if t.id == "smoke-lx-001")
+    dump_tasks_jsonl([task], tmp_path / "task.jsonl")
+    base = [
+        sys.executable,
+        "-m",
+        "devicesworld",
+        "serve",
+        "homeassistant",
+        "--tasks",
+        str(tmp_path / "task.jsonl"),
+    ]
+    run = subprocess.run(
+        [*base, "--task", task.id, "--token", "t"], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 2 and "has no smarthome device" in run.stderr and "Traceback" not in run.stderr
+    env = {k: v for k, v in os.environ.items() if k != "DEVICESWORLD_HA_TOKEN"}
+    run = subprocess.run([*base, "--task", task.id], capture_output=True, text=True, timeout=120, env=env)
+    assert run.returncode == 2 and "--token" in run.stderr
