@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/viewer_load.py 5000
 	$(BIN)/python benchmarks/linux_latency.py
 	$(BIN)/python benchmarks/three_device_setup.py
+	$(BIN)/python benchmarks/serve_latency.py
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache .mypy_cache .ruff_cache
