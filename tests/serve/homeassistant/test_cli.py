@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from homeassistant_api import Client
 from serve_harness import free_ports, wait_listening  # type: ignore[import-not-found]
 
@@ -46,22 +46,25 @@ def test_a_smoke_task_through_the_rest_api_is_recorded_and_succeeds(tmp_path: Pa
     assert result["steps"] == 7
 
 
-def test_bad_options_are_clear_errors(tmp_path: Path) -> None:
+def test_bad_options_are_clear_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from devicesworld.cli import main
+
+    monkeypatch.delenv("DEVICESWORLD_HA_TOKEN", raising=False)
     task = next(t for t in load_suite("smoke") if t.id == "smoke-lx-001")
     dump_tasks_jsonl([task], tmp_path / "task.jsonl")
-    base = [
-        sys.executable,
-        "-m",
-        "devicesworld",
-        "serve",
-        "homeassistant",
-        "--tasks",
-        str(tmp_path / "task.jsonl"),
-    ]
-    run = subprocess.run(
-        [*base, "--task", task.id, "--token", "t"], capture_output=True, text=True, timeout=120
+    base = ["serve", "homeassistant", "--tasks", str(tmp_path / "task.jsonl"), "--task", task.id]
+    runner = CliRunner()
+    run = runner.invoke(main, [*base, "--token", "t"])
+    assert run.exit_code == 2 and "has no smarthome device" in run.output
+    run = runner.invoke(main, base)
+    assert run.exit_code == 2 and "--token" in run.output
+    run = runner.invoke(main, [*base, "--token", "  "])
+    assert run.exit_code == 2 and "must not be empty" in run.output
+    run = runner.invoke(
+        main, ["serve", "mcp", "--tasks", str(tmp_path / "task.jsonl"), "--task", task.id, "--per-device"]
     )
-    assert run.returncode == 2 and "has no smarthome device" in run.stderr and "Traceback" not in run.stderr
-    env = {k: v for k, v in os.environ.items() if k != "DEVICESWORLD_HA_TOKEN"}
-    run = subprocess.run([*base, "--task", task.id], capture_output=True, text=True, timeout=120, env=env)
-    assert run.returncode == 2 and "--token" in run.stderr
+    assert run.exit_code == 2 and "--transport http" in run.output
+    run = runner.invoke(main, ["serve", "mcp", "--tasks", str(tmp_path / "task.jsonl"), "--task", "nope"])
+    assert run.exit_code == 2 and "nope" in run.output

@@ -147,3 +147,54 @@ def test_bad_tokens_are_refused_and_the_protocol_answers_every_id(home: ServedHo
                 assert (await ws.receive_json())["error"]["code"] == "not_found"
 
     asyncio.run(main())
+
+
+def test_subscribe_entities_sends_compressed_states_then_diffs(home: ServedHome) -> None:
+    async def main() -> None:
+        async with aiohttp.ClientSession() as http:
+            client = HomeAssistantClient(home.ws_url, TOKEN, http)
+            await client.connect()
+            listener = asyncio.create_task(client.start_listening())
+            updates: list[dict[str, Any]] = []
+            await client.subscribe_entities(updates.append, ["cover.study_curtain"])
+            await _until(lambda: len(updates) >= 1)
+            first = updates[0]["a"]
+            assert set(first) == {"cover.study_curtain"}
+            assert first["cover.study_curtain"]["s"] == "closed" and "lc" in first["cover.study_curtain"]
+            await client.call_service(
+                "light", "turn_on", target={"entity_id": "light.hall_light"}
+            )  # not watched
+            await client.call_service(
+                "cover", "set_cover_position", {"position": 30}, {"entity_id": "cover.study_curtain"}
+            )
+            await _until(lambda: len(updates) >= 2)
+            plus = updates[1]["c"]["cover.study_curtain"]["+"]
+            assert plus["s"] == "open" and plus["a"] == {"current_position": 30}
+            assert len(updates) == 2
+            await client.disconnect()
+            await listener
+
+    asyncio.run(main())
+
+
+def test_after_finish_states_stay_readable_and_actions_are_refused(home: ServedHome) -> None:
+    async def main() -> None:
+        async with aiohttp.ClientSession() as http:
+            client = HomeAssistantClient(home.ws_url, TOKEN, http)
+            await client.connect()
+            listener = asyncio.create_task(client.start_listening())
+            await client.call_service("light", "turn_on", target={"entity_id": "light.hall_light"})
+            await client.call_service("devicesworld", "finish")
+            states = {s["entity_id"]: s["state"] for s in await client.get_states()}
+            assert states["light.hall_light"] == "on"
+            with pytest.raises(FailedCommand, match="episode has ended"):
+                await client.call_service("light", "turn_off", target={"entity_id": "light.hall_light"})
+            verdict = await client.send_command(
+                "call_service", domain="devicesworld", service="evaluate", return_response=True
+            )
+            assert verdict["response"]["episode_over"] is True and verdict["response"]["steps"] == 2
+            await client.disconnect()
+            await listener
+
+    asyncio.run(main())
+    assert home.host.result is not None and home.host.result.termination == "finished"

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from mcp import Client
+from mcp.shared.exceptions import MCPError
 
 from devicesworld.serve.host import SessionHost
 from devicesworld.serve.mcp.server import build_server
@@ -134,6 +135,9 @@ def test_resources_and_screenshots(tmp_path: Path) -> None:
             (await client.read_resource("devicesworld://android_0/observation")).contents[0].text
         )  # type: ignore[union-attr]
         assert obs["kind"] == "android" and obs["ui_elements"]
+        with pytest.raises(MCPError, match="no resource"):
+            await client.read_resource("devicesworld://android_9/observation")
+        assert (await client.call_tool("get_task", {})).structured_content is not None  # still serving
         shot = await client.call_tool("android_0.observe", {"screenshot": True})
         images = [c for c in shot.content if c.type == "image"]
         assert len(images) == 1 and base64.b64decode(images[0].data).startswith(b"\x89PNG")  # type: ignore[union-attr]

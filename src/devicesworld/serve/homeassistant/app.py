@@ -6,7 +6,8 @@ REST: ``/api/``, ``/api/config``, ``/api/components``, ``/api/states``,
 WebSocket ``/api/websocket``: ``auth_required`` → ``auth`` → ``auth_ok``/``auth_invalid``,
 then commands with increasing ids: ``get_states``, ``get_config``, ``get_services``,
 ``call_service``, ``subscribe_events``/``unsubscribe_events`` (``state_changed``
-events), ``ping``, ``supported_features``; answers are ``result`` messages with the
+events), ``subscribe_entities`` (HA's compressed states and diffs), ``ping``,
+``supported_features``; answers are ``result`` messages with the
 command's id. A bad request is a JSON error message, never a traceback.
 """
 
@@ -16,6 +17,7 @@ import hmac
 import json
 import sys
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -108,6 +110,48 @@ def _json(data: Any, status: int = 200) -> web.Response:
 
 def _message(text: str, status: int) -> web.Response:
     return _json({"message": text}, status)
+
+
+def _timestamp(iso: str) -> float:
+    return datetime.fromisoformat(iso).timestamp()
+
+
+def _compressed_context(context: dict[str, Any]) -> Any:
+    return context["id"] if context.get("parent_id") is None and context.get("user_id") is None else context
+
+
+def compressed_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A state in HA's compressed form (``s``, ``a``, ``c``, ``lc``, and ``lu`` when it differs)."""
+    out = {
+        "s": state["state"],
+        "a": state["attributes"],
+        "c": _compressed_context(state["context"]),
+        "lc": _timestamp(state["last_changed"]),
+    }
+    if state["last_updated"] != state["last_changed"]:
+        out["lu"] = _timestamp(state["last_updated"])
+    return out
+
+
+def compressed_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """HA's compressed state change: additions under ``+``, removed attribute names under ``-``."""
+    plus: dict[str, Any] = {}
+    if old["state"] != new["state"]:
+        plus["s"] = new["state"]
+    if old["last_changed"] != new["last_changed"]:
+        plus["lc"] = _timestamp(new["last_changed"])
+    elif old["last_updated"] != new["last_updated"]:
+        plus["lu"] = _timestamp(new["last_updated"])
+    if old["context"] != new["context"]:
+        plus["c"] = _compressed_context(new["context"])
+    changed = {k: v for k, v in new["attributes"].items() if old["attributes"].get(k, object()) != v}
+    if changed:
+        plus["a"] = changed
+    diff: dict[str, Any] = {"+": plus}
+    removed = [k for k in old["attributes"] if k not in new["attributes"]]
+    if removed:
+        diff["-"] = {"a": removed}
+    return diff
 
 
 # --------------------------------------------------------------------------- middlewares
@@ -265,6 +309,8 @@ class _Connection:
                 return
             self.subs[msg_id] = self.bus.subscribe(event_type, self._sink(msg_id))
             await self.result(msg_id)
+        elif command == "subscribe_entities":
+            await self._subscribe_entities(msg_id, msg.get("entity_ids"))
         elif command == "unsubscribe_events":
             token = self.subs.pop(msg.get("subscription", -1), None)
             if token is None:
@@ -276,6 +322,30 @@ class _Connection:
             await self._call_service(msg_id, msg)
         else:
             await self.error(msg_id, "unknown_command", f"Unknown command {command!r}.")
+
+    async def _subscribe_entities(self, msg_id: int, entity_ids: Any) -> None:
+        """HA's compressed entity subscription: all matching states now, then diffs as they change."""
+        if entity_ids is not None and (
+            not isinstance(entity_ids, list) or not all(isinstance(e, str) for e in entity_ids)
+        ):
+            await self.error(msg_id, "invalid_format", "entity_ids must be a list of strings")
+            return
+        wanted = None if entity_ids is None else set(entity_ids)
+        hub = self.hub
+        states = await hub.host.run(lambda _s: hub.all_states())
+
+        async def sink(event: dict[str, Any]) -> None:
+            data = event["data"]
+            if wanted is None or data["entity_id"] in wanted:
+                diff = compressed_diff(data["old_state"], data["new_state"])
+                await self.send({"id": msg_id, "type": "event", "event": {"c": {data["entity_id"]: diff}}})
+
+        self.subs[msg_id] = self.bus.subscribe("state_changed", sink)
+        await self.result(msg_id)
+        initial = {
+            s["entity_id"]: compressed_state(s) for s in states if wanted is None or s["entity_id"] in wanted
+        }
+        await self.send({"id": msg_id, "type": "event", "event": {"a": initial}})
 
     def _sink(self, sub_id: int) -> EventSink:
         async def sink(event: dict[str, Any]) -> None:

@@ -19,12 +19,15 @@ from typing import Any
 import mcp_types as types
 from mcp.server import Server
 from mcp.server.context import ServerRequestContext
+from mcp.shared.exceptions import MCPError
 
 from devicesworld.compat.session import RecordedSession
 from devicesworld.devices.base import SupportsScreenshot
 from devicesworld.serve.host import SessionHost
 from devicesworld.serve.mcp.tools import ToolDef, build_tools
 
+RESOURCE_NOT_FOUND = -32002
+"""The spec's error code for an unknown resource URI."""
 TASK_URI = "devicesworld://task"
 VERDICT_URI = "devicesworld://evaluation"
 
@@ -183,7 +186,7 @@ class McpFacade:
         else:
             device = next((d for d in self.devices if observation_uri(d) == uri), None)
             if device is None:
-                raise ValueError(f"no resource {uri!r}")
+                raise MCPError(RESOURCE_NOT_FOUND, f"no resource {uri!r}; see resources/list")
             payload, _ = await self.host.run(lambda s: self._observe(s, device, False))
         return types.ReadResourceResult(
             contents=[types.TextResourceContents(uri=uri, mime_type="application/json", text=_text(payload))]
