@@ -100,7 +100,7 @@ def serve() -> None:
 @_with_task_options
 @click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True)
 @click.option(
-    "--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="HTTP port (first)."
+    "--port", type=click.IntRange(1, 65535), default=8780, show_default=True, help="HTTP port (first)."
 )
 @click.option("--per-device", is_flag=True, help="One server per device on consecutive ports (needs http).")
 @click.option(
