@@ -198,3 +198,20 @@ def test_after_finish_states_stay_readable_and_actions_are_refused(home: ServedH
 
     asyncio.run(main())
     assert home.host.result is not None and home.host.result.termination == "finished"
+
+
+def test_homeassistant_api_websocket_client(home: ServedHome) -> None:
+    from homeassistant_api import WebsocketClient
+
+    with WebsocketClient(home.ws_url, TOKEN) as ws:  # auth, then supported_features
+        states = {s.entity_id: s for s in ws.get_states()}
+        assert states["vacuum.robovac"].state == "docked"
+        assert "climate" in ws.get_domains()
+        with ws.listen_events("state_changed") as events:
+            ws.trigger_service("vacuum", "start", entity_id="vacuum.robovac")
+            first = next(events)
+        assert first.event_type == "state_changed" and first.data["entity_id"] == "vacuum.robovac"
+        assert first.data["new_state"]["state"] == "cleaning"
+        verdict = ws.trigger_service_with_response("devicesworld", "evaluate")
+        assert verdict["success"] is False and verdict["steps"] == 1
+        assert ws.ping_latency() >= 0

@@ -303,7 +303,7 @@ class _Connection:
         elif command == "supported_features":
             await self.result(msg_id)
         elif command == "subscribe_events":
-            event_type = msg.get("event_type", MATCH_ALL)
+            event_type = msg.get("event_type") or MATCH_ALL
             if not isinstance(event_type, str):
                 await self.error(msg_id, "invalid_format", "event_type must be a string")
                 return
