@@ -218,11 +218,14 @@ async def _set_state(request: web.Request) -> web.Response:
     )
 
 
-async def _services(request: web.Request) -> web.Response:
-    catalog = services_catalog()
-    hub = request.app[HUB_KEY]
+def present_services(hub: HomeHub) -> dict[str, dict[str, Any]]:
+    """The service catalog of the domains this home has (plus ``homeassistant`` and ``devicesworld``)."""
     present = {*hub.domains(), "homeassistant", STEP_COMPONENT}
-    return _json([{"domain": d, "services": s} for d, s in catalog.items() if d in present])
+    return {d: s for d, s in services_catalog().items() if d in present}
+
+
+async def _services(request: web.Request) -> web.Response:
+    return _json([{"domain": d, "services": s} for d, s in present_services(request.app[HUB_KEY]).items()])
 
 
 async def _call(request: web.Request) -> web.Response:
@@ -299,7 +302,7 @@ class _Connection:
         elif command == "get_config":
             await self.result(msg_id, ha_config(hub))
         elif command == "get_services":
-            await self.result(msg_id, services_catalog())
+            await self.result(msg_id, present_services(hub))
         elif command == "supported_features":
             await self.result(msg_id)
         elif command == "subscribe_events":
