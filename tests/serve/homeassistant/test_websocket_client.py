@@ -215,3 +215,35 @@ def test_homeassistant_api_websocket_client(home: ServedHome) -> None:
         verdict = ws.trigger_service_with_response("devicesworld", "evaluate")
         assert verdict["success"] is False and verdict["steps"] == 1
         assert ws.ping_latency() >= 0
+
+
+def test_rooms_are_areas_and_area_targets_reach_their_devices(home: ServedHome) -> None:
+    async def main() -> None:
+        async with aiohttp.ClientSession() as http:
+            client = HomeAssistantClient(home.ws_url, TOKEN, http)
+            await client.connect()
+            listener = asyncio.create_task(client.start_listening())
+            areas = {a["area_id"] for a in await client.get_area_registry()}
+            assert areas == {"hallway", "study", "bathroom", "nursery", "cellar", "utility"}
+            devices = {d["id"]: d for d in await client.get_device_registry()}
+            assert (
+                devices["ac_study"]["area_id"] == "study"
+                and devices["ac_study"]["model"] == "air_conditioner"
+            )
+            entities = {e["entity_id"]: e for e in await client.get_entity_registry()}
+            assert entities["climate.ac_study"]["device_id"] == "ac_study"
+            assert entities["sensor.study_temperature"]["area_id"] == "study"
+            assert (await client.get_entity_registry_entry("switch.dryer"))["device_id"] == "dryer"
+            # every light of the hallway, and nothing else
+            await client.call_service("light", "turn_on", target={"area_id": "hallway"})
+            states = {s["entity_id"]: s["state"] for s in await client.get_states()}
+            assert states["light.hall_light"] == "on" and states["light.desk_lamp"] == "off"
+            await client.call_service("homeassistant", "turn_on", target={"device_id": "ac_study"})
+            assert home.attribute("ac_study", "power") is True
+            with pytest.raises(FailedCommand, match="no area 'attic'"):
+                await client.call_service("light", "turn_on", target={"area_id": "attic"})
+            await client.disconnect()
+            await listener
+
+    asyncio.run(main())
+    assert home.host.call(lambda s: s.steps) == 2

@@ -6,7 +6,8 @@ REST: ``/api/``, ``/api/config``, ``/api/components``, ``/api/states``,
 WebSocket ``/api/websocket``: ``auth_required`` → ``auth`` → ``auth_ok``/``auth_invalid``,
 then commands with increasing ids: ``get_states``, ``get_config``, ``get_services``,
 ``call_service``, ``subscribe_events``/``unsubscribe_events`` (``state_changed``
-events), ``subscribe_entities`` (HA's compressed states and diffs), ``ping``,
+events), ``subscribe_entities`` (HA's compressed states and diffs), the area,
+device and entity registries (``config/*_registry/list``), ``ping``,
 ``supported_features``; answers are ``result`` messages with the
 command's id. A bad request is a JSON error message, never a traceback.
 """
@@ -28,6 +29,12 @@ from devicesworld.serve.homeassistant.services import services_catalog
 HA_VERSION = "2025.12.0"
 LOOPBACK = "127.0.0.1"
 MATCH_ALL = "*"
+
+REGISTRY_COMMANDS = {
+    "config/area_registry/list": "areas",
+    "config/device_registry/list": "devices",
+    "config/entity_registry/list": "entities",
+}
 
 EventSink = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -303,6 +310,16 @@ class _Connection:
             await self.result(msg_id, ha_config(hub))
         elif command == "get_services":
             await self.result(msg_id, present_services(hub))
+        elif command in REGISTRY_COMMANDS:
+            registries = await hub.host.run(lambda _s: hub.registries())
+            await self.result(msg_id, registries[REGISTRY_COMMANDS[command]])
+        elif command == "config/entity_registry/get":
+            entries = (await hub.host.run(lambda _s: hub.registries()))["entities"]
+            entry = next((e for e in entries if e["entity_id"] == msg.get("entity_id")), None)
+            if entry is None:
+                await self.error(msg_id, "not_found", "Entity not found")
+            else:
+                await self.result(msg_id, entry)
         elif command == "supported_features":
             await self.result(msg_id)
         elif command == "subscribe_events":

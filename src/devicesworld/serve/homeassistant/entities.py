@@ -53,6 +53,7 @@ class Entity:
     part: str = "main"
     """``main``; ``sensor:<attribute>``, ``select:<attribute>``, ``button:<command>`` or ``room:<variable>``."""
     room: str | None = None
+    """The room (HA's area) of the device or of the room sensor."""
 
 
 def _range(category: str, attribute: str) -> tuple[float | None, float | None, float | None]:
@@ -114,7 +115,9 @@ def build_entities(state: Mapping[str, Any]) -> dict[str, Entity]:
 
     for device_id, view in state["devices"].items():
         for entity in _device_entities(device_id, view["category"]):
-            add(entity)
+            add(
+                Entity(entity.entity_id, entity.domain, device_id, entity.category, entity.part, view["room"])
+            )
     for room in state["rooms"]:
         for variable in ROOM_SENSORS:
             add(Entity(f"sensor.{room}_{variable}", "sensor", part=f"room:{variable}", room=room))
@@ -133,7 +136,8 @@ def entity_state(entity: Entity, state: Mapping[str, Any]) -> tuple[str, dict[st
             "friendly_name": "Schedules (pending)",
             "schedules": list(state["schedules"]),
         }
-    if entity.room is not None:
+    if entity.part.startswith("room:"):
+        assert entity.room is not None
         variable = entity.part.split(":", 1)[1]
         unit, device_class, label = ROOM_SENSORS[variable]
         value = state["rooms"][entity.room][variable]

@@ -193,17 +193,17 @@ class HomeHub:
                 "home_assistant_error",
                 f"the episode has ended ({self.host.result.termination}); call devicesworld.evaluate",
             )
-        entity_ids = _target_ids(data, target) if decl.entity_domains else []
+        targets = _target_ids(data, target) if decl.entity_domains else {}
         check_fields(domain, service, decl, data)
         notes = {"via": "homeassistant", "service": f"{domain}.{service}"}
         if domain == STEP_DOMAIN:
             return self._custom(service, data, notes)
+        entity_ids = self._resolve(targets, decl.entity_domains)
         if not entity_ids:
-            raise ServiceError("service_validation_error", f"{domain}.{service} needs an entity_id")
-        if entity_ids == ["all"]:
-            entity_ids = [
-                e for e, ent in self.entities.items() if ent.domain in decl.entity_domains and ent.device_id
-            ]
+            raise ServiceError(
+                "service_validation_error",
+                f"{domain}.{service} needs an entity_id, area_id or device_id target",
+            )
         missing = [e for e in entity_ids if e not in self.entities]
         if missing:
             raise ServiceError(
@@ -260,6 +260,83 @@ class HomeHub:
         return self._step(
             {"device": self.device_id, "action": "create_schedule", "args": self._schedule_args(data)}, notes
         )
+
+    def _resolve(self, targets: Mapping[str, list[str]], domains: tuple[str, ...]) -> list[str]:
+        """The entity ids a target names: entities as given (``all``: every one of the service's
+        domains), and the service's entities in the named areas (rooms) or devices, as HA expands them."""
+        controllable = {e: ent for e, ent in self.entities.items() if ent.domain in domains and ent.device_id}
+        ids: list[str] = []
+        for entity_id in targets.get("entity_id", []):
+            ids += list(controllable) if entity_id == "all" else [entity_id]
+        rooms = {ent.room for ent in self.entities.values()}
+        devices = {ent.device_id for ent in self.entities.values()}
+        for key, known in (("area_id", rooms), ("device_id", devices)):
+            for name in targets.get(key, []):
+                if name not in known:
+                    raise ServiceError(
+                        "service_validation_error", f"no {key.split('_')[0]} {name!r} in this home"
+                    )
+                field = "room" if key == "area_id" else "device_id"
+                ids += [e for e, ent in controllable.items() if getattr(ent, field) == name]
+        return list(dict.fromkeys(ids))
+
+    def registries(self) -> dict[str, list[dict[str, Any]]]:
+        """HA's area, device and entity registries: rooms are areas, home devices are devices."""
+        view = self._view() if self.host.result is None else None
+        rooms = sorted({ent.room for ent in self.entities.values() if ent.room})
+        areas: list[dict[str, Any]] = [
+            {
+                "area_id": r,
+                "name": r.replace("_", " ").title(),
+                "aliases": [],
+                "floor_id": None,
+                "icon": None,
+                "labels": [],
+                "picture": None,
+            }
+            for r in rooms
+        ]
+        devices: dict[str, dict[str, Any]] = {}
+        for ent in self.entities.values():
+            if ent.device_id and ent.device_id not in devices:
+                name = view["devices"][ent.device_id]["name"] if view else ent.device_id
+                devices[ent.device_id] = {
+                    "id": ent.device_id,
+                    "name": name,
+                    "name_by_user": None,
+                    "area_id": ent.room,
+                    "manufacturer": "DevicesWorld",
+                    "model": ent.category,
+                    "identifiers": [["devicesworld", ent.device_id]],
+                    "config_entries": [],
+                    "connections": [],
+                    "disabled_by": None,
+                    "entry_type": None,
+                    "via_device_id": None,
+                    "labels": [],
+                }
+        entities: list[dict[str, Any]] = [
+            {
+                "entity_id": e,
+                "id": e,
+                "unique_id": e,
+                "platform": "devicesworld",
+                "device_id": ent.device_id,
+                "area_id": None if ent.device_id else ent.room,
+                "name": None,
+                "icon": None,
+                "disabled_by": None,
+                "hidden_by": None,
+                "entity_category": None,
+                "has_entity_name": False,
+                "labels": [],
+                "options": {},
+                "translation_key": None,
+                "config_entry_id": None,
+            }
+            for e, ent in self.entities.items()
+        ]
+        return {"areas": areas, "devices": list(devices.values()), "entities": entities}
 
     def _entity(self, entity_id: Any) -> Entity:
         entity = self.entities.get(entity_id) if isinstance(entity_id, str) else None
@@ -334,25 +411,29 @@ def _validate(entity: Entity, commands: list[tuple[str, dict[str, Any]]]) -> Non
             raise ServiceError("service_validation_error", f"{err.message} ({err.code})") from None
 
 
-def _target_ids(data: dict[str, Any], target: Mapping[str, Any] | None) -> list[str]:
-    """Entity ids from the data's ``entity_id`` and the ``target`` (HA accepts both; a string or a list)."""
-    ids: list[str] = []
-    sources: list[Any] = [data.pop("entity_id", None)]
-    if target:
-        if not isinstance(target, Mapping):
-            raise ServiceError("invalid_format", "target must be an object")
-        unsupported = set(target) - {"entity_id"}
-        if unsupported:
-            raise ServiceError(
-                "service_validation_error",
-                f"only entity_id targets are supported (not {', '.join(sorted(unsupported))})",
-            )
-        sources.append(target.get("entity_id"))
-    for value in sources:
-        if value is None:
-            continue
-        items = [value] if isinstance(value, str) else value
-        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-            raise ServiceError("service_validation_error", "entity_id must be a string or a list of strings")
-        ids += [i.strip() for item in items for i in item.split(",") if i.strip()]
-    return ids
+TARGET_KEYS = ("entity_id", "area_id", "device_id")
+
+
+def _target_ids(data: dict[str, Any], target: Mapping[str, Any] | None) -> dict[str, list[str]]:
+    """``entity_id``/``area_id``/``device_id`` from the data and the ``target`` (HA accepts both;
+    each a string, a comma-separated string or a list); they are removed from ``data``."""
+    if target is not None and not isinstance(target, Mapping):
+        raise ServiceError("invalid_format", "target must be an object")
+    unsupported = set(target or {}) - set(TARGET_KEYS)
+    if unsupported:
+        raise ServiceError(
+            "service_validation_error",
+            f"targets are entity_id, area_id (a room) or device_id; not {', '.join(sorted(unsupported))}",
+        )
+    out: dict[str, list[str]] = {}
+    for key in TARGET_KEYS:
+        ids: list[str] = []
+        for value in (data.pop(key, None), (target or {}).get(key)):
+            if value is None:
+                continue
+            items = [value] if isinstance(value, str) else value
+            if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+                raise ServiceError("service_validation_error", f"{key} must be a string or a list of strings")
+            ids += [i.strip() for item in items for i in item.split(",") if i.strip()]
+        out[key] = ids
+    return out
