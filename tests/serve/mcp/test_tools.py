@@ -69,3 +69,30 @@ def test_bad_requests_are_clear_errors(spaces: dict[str, list[dict[str, object]]
     clash = {"smarthome_0": [{"name": "finish", "doc": "", "args_schema": {}}], "*": spaces["*"]}
     with pytest.raises(ToolCatalogError, match="'finish'"):
         build_tools(clash, [("smarthome_0", "smarthome")], only_device="smarthome_0")
+
+
+def test_every_schema_is_valid_and_accepts_the_reference_solutions() -> None:
+    """What MCP clients are given must accept what the oracle sends, for every smoke task."""
+    from jsonschema import Draft202012Validator
+
+    from devicesworld.devices.base import get_kind
+
+    by_kind: dict[str, list[dict[str, object]]] = {}
+    for name in ("android", "linux", "smarthome"):
+        kind = get_kind(name)
+        assert kind is not None
+        by_kind[name] = kind.action_space()
+    globals_ = CrossDeviceEnv(load_suite("smoke")[0]).action_spaces()["*"]
+    checked: set[str] = set()
+    for task in load_suite("smoke"):
+        kinds = {d.id: d.kind for d in task.devices}
+        spaces = {device_id: by_kind[kind] for device_id, kind in kinds.items()} | {"*": globals_}
+        tools = {t.name: t for t in build_tools(spaces, list(kinds.items()))}
+        for tool in tools.values():
+            if tool.name not in checked:
+                Draft202012Validator.check_schema(tool.input_schema)
+                checked.add(tool.name)
+        for step in task.solution:
+            name = step.action if step.device is None else f"{step.device}.{step.action}"
+            errors = list(Draft202012Validator(tools[name].input_schema).iter_errors(step.args))
+            assert not errors, (task.id, name, [e.message for e in errors])
