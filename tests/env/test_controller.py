@@ -127,7 +127,7 @@ def test_action_spaces_are_data() -> None:
     assert names == {"press", "set_value", "read", "crash"}
     set_value = next(a for a in spaces["toy_0"] if a["name"] == "set_value")
     assert set_value["args_schema"]["properties"]["value"]["maximum"] == 10
-    assert {a["name"] for a in spaces["*"]} == {"finish", "report_infeasible"}
+    assert {a["name"] for a in spaces["*"]} == {"finish", "report_infeasible", "answer"}
 
 
 def test_virtual_clock_starts_at_task_time() -> None:

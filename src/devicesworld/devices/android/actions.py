@@ -37,11 +37,20 @@ class InputTextArgs(Args):
     text: str = Field(description="Text to type into the focused field.")
     index: int | None = Field(default=None, ge=0, description="Tap this field first to focus it.")
     clear: bool = Field(default=False, description="Replace the field's text instead of appending.")
+    enter: bool = Field(
+        default=False, description="Press Enter after typing (AndroidWorld's input_text always does)."
+    )
 
 
 class ScrollArgs(Args):
     direction: Literal["up", "down", "left", "right"] = Field(description="'down' reveals what is below.")
     index: int | None = Field(default=None, ge=0, description="The list to scroll (default: the screen's).")
+    distance: float = Field(
+        default=1.0,
+        gt=0,
+        le=1,
+        description="How far, as a fraction of a page (1: a page less one row; AndroidWorld's drag: 0.5).",
+    )
 
 
 class SwipeArgs(Args):
