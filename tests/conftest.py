@@ -17,6 +17,7 @@ for helper_dir in (
     _HERE / "devices" / "android",
     _HERE / "runner",
     _HERE / "tasks" / "composition",
+    _HERE / "compat",
 ):
     sys.path.insert(0, str(helper_dir))
 
