@@ -17,7 +17,6 @@ for helper_dir in (
     _HERE / "devices" / "android",
     _HERE / "runner",
     _HERE / "tasks" / "composition",
-    _HERE / "compat",
 ):
     sys.path.insert(0, str(helper_dir))
 

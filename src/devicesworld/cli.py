@@ -643,3 +643,13 @@ def tasks_refine(
     console.print(
         f"  {report.calls} calls, {report.tokens_in} tokens in, {report.tokens_out} out", highlight=False
     )
+
+
+# ------------------------------------------------------------------------ androidworld
+def _register_compat() -> None:
+    from devicesworld.compat.androidworld.cli import androidworld
+
+    main.add_command(androidworld)
+
+
+_register_compat()

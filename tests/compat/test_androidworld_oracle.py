@@ -1,6 +1,6 @@
 """An AndroidWorld-style agent loop solves the single-phone smoke tasks through the compat layer.
 
-The agent (``aw_oracle``) is written against AndroidWorld's interface only: it reads
+The agent (``compat.androidworld.oracle``) is written against AndroidWorld's interface only: it reads
 ``get_state().ui_elements``, chooses a ``JSONAction`` dict, calls ``execute_action``,
 and ends with ``status``; its choices come from each task's reference solution.
 Every action has AndroidWorld's semantics (Enter after typing, AndroidWorld's app
@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aw_oracle import run_oracle
-
 from devicesworld.analysis.loading import read_results
 from devicesworld.compat.androidworld import AndroidWorldEnv
+from devicesworld.compat.androidworld.oracle import OracleError, run_oracle
 from devicesworld.runner.records import EpisodeResult
 from devicesworld.tasks.suites import load_suite
 
@@ -30,6 +29,8 @@ def test_every_single_phone_smoke_task_through_androidworlds_interface(tmp_path:
         env = AndroidWorldEnv(task, tmp_path, pixels=False)
         try:
             run_oracle(env, task)
+        except OracleError:
+            pass  # the episode is scored as it stands
         finally:
             results.append(env.close())
     failed = [(r.task_id, [c.detail for c in r.conditions if not c.passed]) for r in results if not r.success]

@@ -1,4 +1,8 @@
-"""An AndroidWorld-style oracle agent: each task's reference solution as ``JSONAction`` dicts.
+"""A reference agent in AndroidWorld's loop: each task's reference solution as ``JSONAction`` dicts.
+
+It shows (and its test proves) that a task is solvable through the AndroidWorld
+interface alone, with AndroidWorld's semantics; ``devicesworld androidworld oracle``
+runs it over a suite's single-phone tasks.
 
 The loop is AndroidWorld's (``get_state`` -> choose a ``JSONAction`` -> ``execute_action``).
 The reference solution is a list of *our* index-based steps, so it is replayed in a
@@ -14,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from devicesworld.compat.androidworld import AndroidWorldEnv, UIElement
-from devicesworld.compat.androidworld.elements import listed_views, to_ui_element
+from devicesworld.compat.androidworld.elements import UIElement, listed_views, to_ui_element
+from devicesworld.compat.androidworld.env import AndroidWorldEnv
 from devicesworld.devices.android.device import AndroidDevice
 from devicesworld.devices.android.ui.view import View
 from devicesworld.env.controller import CrossDeviceEnv
@@ -32,6 +36,10 @@ AW_APP_NAMES = {
 """Our launcher labels -> the names AndroidWorld's agents use (exercises the aliases)."""
 
 Key = tuple[str | None, str | None, str | None, str | None, str | None]
+
+
+class OracleError(RuntimeError):
+    """The reference solution cannot be followed on the AndroidWorld screen (a real divergence)."""
 
 
 def key_of(el: UIElement) -> Key:
@@ -105,7 +113,8 @@ class OracleAgent:
                 else:
                     key, nth = found[0], found[1]
                     same = [i for i, el in enumerate(elements) if key_of(el) == key]
-                    assert len(same) > nth, f"{key} #{nth} is not on the AndroidWorld screen"
+                    if len(same) <= nth:
+                        raise OracleError(f"{key} #{nth} is not on the AndroidWorld screen")
                     out["index"] = same[nth]
             else:
                 out.update(x=round(args["x"]), y=round(args["y"]))
@@ -123,12 +132,12 @@ class OracleAgent:
             return [{"action_type": "wait"} for _ in range(max(1, round(float(args.get("seconds", 1)))))]
         if a in ("keyboard_enter", "navigate_back", "navigate_home"):
             return [{"action_type": a}]
-        raise AssertionError(f"no AndroidWorld translation for {a}")
+        raise OracleError(f"no AndroidWorld translation for {a}")
 
 
-def run_oracle(env: AndroidWorldEnv, task: Task) -> None:
+def run_oracle(env: AndroidWorldEnv, task: Task | None = None) -> None:
     """AndroidWorld's loop: get_state -> choose -> execute_action, until the episode ends."""
-    agent = OracleAgent(task, env.device_id)
+    agent = OracleAgent(task or env.session.task, env.device_id)
     try:
         state = env.reset(go_home=False)
         while not env.done:
