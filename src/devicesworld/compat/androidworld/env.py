@@ -78,6 +78,20 @@ class State:
     auxiliaries: dict[str, Any] = field(default_factory=dict)
 
 
+def _pixels(phone: Phone) -> np.ndarray[Any, Any]:
+    """The screen as AndroidWorld's ``pixels``: an RGB array, height x width x 3, uint8."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy comes with the androidworld extra
+        raise RuntimeError(
+            "pixels need numpy: pip install 'devicesworld[androidworld]', or pass pixels=False"
+        ) from None
+    from devicesworld.devices.android.render import render
+
+    image = render(phone)
+    return np.asarray(image if image.mode == "RGB" else image.convert("RGB"), dtype=np.uint8)
+
+
 class AndroidWorldEnv:
     """AndroidWorld's ``AsyncEnv`` interface over one phone of a task (see the module docstring).
 
@@ -148,13 +162,7 @@ class AndroidWorldEnv:
         """The current screen; ``wait_to_stabilize`` changes nothing (our screens are settled after each step)."""
         phone = self._phone()
         elements = [to_ui_element(phone, n) for n in listed_views(phone)]
-        pixels = None
-        if self.pixels:
-            import numpy as np
-
-            from devicesworld.devices.android.render import render
-
-            pixels = np.asarray(render(phone).convert("RGB"), dtype=np.uint8)
+        pixels = _pixels(phone) if self.pixels else None
         return State(
             pixels=pixels,
             forest=None,
