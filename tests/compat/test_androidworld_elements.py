@@ -67,6 +67,8 @@ def test_state_has_rgb_pixels_of_the_logical_screen_and_elements_with_boxes() ->
     assert state.pixels is not None
     assert state.pixels.shape == (height, width, 3) and str(state.pixels.dtype) == "uint8"
     assert state.forest is None
+    assert env.orientation == 0 and env.physical_frame_boundary == (0, 0, width, height)
+    assert env.device_screen_size == (width, height) and env.ask_question("which?") is None
     assert state.auxiliaries["foreground_activity"] == env.foreground_activity_name
     assert state.ui_elements
     for el in state.ui_elements:
@@ -113,4 +115,17 @@ def test_the_focused_field_says_so() -> None:
     assert field.is_focusable and field.hint_text
     env.execute_action({"action_type": "click", "index": elements.index(field)})
     assert next(el for el in env.get_state().ui_elements if el.is_editable).is_focused
+    env.close()
+
+
+def test_a_landscape_tablet_reports_its_logical_size_and_matching_pixels() -> None:
+    env = AndroidWorldEnv(phone_task([ANN], profile={"device": "wxga_tablet"}))
+    state = env.reset()
+    width, height = env.logical_screen_size
+    assert width > height
+    assert state.pixels is not None and state.pixels.shape == (height, width, 3)
+    assert all(
+        el.bbox_pixels is not None and 0 <= el.bbox_pixels.x_min <= el.bbox_pixels.x_max <= width
+        for el in state.ui_elements
+    )
     env.close()

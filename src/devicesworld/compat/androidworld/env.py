@@ -188,6 +188,21 @@ class AndroidWorldEnv:
         """(width, height) in the current orientation, as AndroidWorld's agents scale coordinates by."""
         return self.device_screen_size
 
+    @property
+    def orientation(self) -> int:
+        """0: the screen is in its natural orientation (a landscape tablet profile is landscape by nature)."""
+        return 0
+
+    @property
+    def physical_frame_boundary(self) -> tuple[int, int, int, int]:
+        """The whole screen, in the same frame as ``pixels`` and the boxes (so agents convert nothing)."""
+        width, height = self.device_screen_size
+        return 0, 0, width, height
+
+    def ask_question(self, question: str, timeout_seconds: float = -1.0) -> str | None:
+        """AndroidWorld can ask the user; no user is here, so there is no reply."""
+        return None
+
     def display_message(self, message: str, header: str = "") -> None:
         """AndroidWorld shows a banner on the device; nothing to show here."""
 
