@@ -20,6 +20,7 @@ from android_helpers import phone_task
 
 from devicesworld.compat.androidworld import ACTION_TYPES, AndroidWorldEnv, InvalidAction
 from devicesworld.compat.androidworld.apps import ALIASES
+from devicesworld.compat.session import SessionError
 from devicesworld.runner.records import StepRecord
 from devicesworld.spec.models import Limits
 
@@ -333,3 +334,13 @@ def test_the_step_budget_applies_to_androidworld_actions() -> None:
         env.execute_action({"action_type": "wait"})
     assert env.done and env.session.steps == 3
     assert env.close().termination == "budget_exhausted"
+
+
+def test_using_the_environment_before_reset_or_after_close_says_so() -> None:
+    env = AndroidWorldEnv(phone_task([ANN]), pixels=False)
+    with pytest.raises(SessionError, match="call reset"):
+        env.get_state()
+    env.reset()
+    env.close()
+    with pytest.raises(SessionError, match="closed"):
+        env.execute_action({"action_type": "navigate_home"})

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 
+import numpy as np
 from android_helpers import phone_task
+from PIL import Image
 
 from devicesworld.compat.androidworld import AndroidWorldEnv, BoundingBox, UIElement
 
@@ -67,6 +70,8 @@ def test_state_has_rgb_pixels_of_the_logical_screen_and_elements_with_boxes() ->
     assert state.pixels is not None
     assert state.pixels.shape == (height, width, 3) and str(state.pixels.dtype) == "uint8"
     assert state.forest is None
+    png = env.session.env.screenshots()[env.device_id]
+    assert (np.asarray(Image.open(io.BytesIO(png)).convert("RGB")) == state.pixels).all()
     assert env.orientation == 0 and env.physical_frame_boundary == (0, 0, width, height)
     assert env.device_screen_size == (width, height) and env.ask_question("which?") is None
     assert state.auxiliaries["foreground_activity"] == env.foreground_activity_name

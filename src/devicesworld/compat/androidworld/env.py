@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from devicesworld.compat.androidworld.actions import AWAction, parse_action
 from devicesworld.compat.androidworld.apps import package_for
 from devicesworld.compat.androidworld.elements import UIElement, listed_views, to_ui_element
-from devicesworld.compat.session import RecordedSession
+from devicesworld.compat.session import RecordedSession, SessionError
 from devicesworld.devices.android.device import AndroidDevice
 from devicesworld.devices.android.system import input as touch
 from devicesworld.devices.android.system.phone import Phone
@@ -154,6 +154,10 @@ class AndroidWorldEnv:
 
     # ---------------------------------------------------------------- observation
     def _phone(self) -> Phone:
+        if not self.session.started:
+            raise SessionError("the environment has not started: call reset() first")
+        if self.session.closed:
+            raise SessionError(f"the episode of task {self.session.task.id} is closed")
         device = self.session.env.device(self.device_id)
         assert isinstance(device, AndroidDevice)
         return device.current_phone()
