@@ -320,6 +320,7 @@ def test_jsonaction_objects_are_accepted_and_every_step_is_recorded(tmp_path: Pa
         "args": {"app_name": "com.google.android.contacts"},
     }
     assert records[2].error_code == "UNKNOWN_ACTION" and records[3].action["action"] == "finish"
+    assert records[2].action == {"device": "android_0", "action": "unknown", "args": {}}
     results = [
         json.loads(line) for line in (tmp_path / "results.jsonl").read_text(encoding="utf-8").splitlines()
     ]

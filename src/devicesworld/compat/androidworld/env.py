@@ -224,7 +224,10 @@ class AndroidWorldEnv:
         notes = aw.model_dump(exclude_none=True)
         native = self._translate(aw)
         if isinstance(native, ActionResult):
-            outcome = self.session.refuse({"androidworld": notes}, native, notes={"androidworld": notes})
+            # recorded in our step shape, with AndroidWorld's own name and fields (nothing ran)
+            args = {k: v for k, v in notes.items() if k != "action_type"}
+            refused = {"device": self.device_id, "action": aw.action_type, "args": args}
+            outcome = self.session.refuse(refused, native, notes={"androidworld": notes})
         else:
             outcome = self.session.step(native, notes={"androidworld": notes})
         self.last_result = outcome.result
