@@ -15,7 +15,9 @@ are hit through their first listed child, as on a real device.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from devicesworld.compat.androidworld.elements import UIElement, listed_views, to_ui_element
@@ -49,8 +51,11 @@ def key_of(el: UIElement) -> Key:
 class OracleAgent:
     """Chooses the next ``JSONAction`` of the reference solution for the state it is shown."""
 
-    def __init__(self, task: Task, device: str) -> None:
+    def __init__(self, task: Task, device: str, *, answer_before_infeasible: bool = True) -> None:
         self.device = device
+        self.answer_before_infeasible = answer_before_infeasible
+        self.reason = ""
+        """Why the last planned step is taken (a reference ``report_infeasible``'s reason)."""
         self.shadow = CrossDeviceEnv(task)
         self.shadow.reset()
         self._plan = self._actions(list(task.solution))
@@ -82,11 +87,12 @@ class OracleAgent:
             if step.action == "finish":
                 yield [{"action_type": "status", "goal_status": "complete"}]
             elif step.action == "report_infeasible":
-                reason = str(step.args["reason"])
-                yield [
-                    {"action_type": "answer", "text": reason},
-                    {"action_type": "status", "goal_status": "infeasible"},
-                ]
+                self.reason = str(step.args["reason"])
+                status = {"action_type": "status", "goal_status": "infeasible"}
+                if self.answer_before_infeasible:
+                    yield [{"action_type": "answer", "text": self.reason}, status]
+                else:
+                    yield [status]
             else:
                 yield ("native", step)
 
@@ -151,3 +157,45 @@ def run_oracle(env: AndroidWorldEnv, task: Task | None = None) -> None:
                 state = env.get_state()
     finally:
         agent.close()
+
+
+@dataclass
+class InteractionResult:
+    """AndroidWorld's ``AgentInteractionResult``: whether the agent is done, and the step's data."""
+
+    done: bool
+    data: dict[str, Any]
+
+
+class M3AShapedOracle:
+    """The reference agent shaped like AndroidWorld's M3A, for :func:`~.runner.run_agent`.
+
+    ``reset(go_home)`` resets the environment; ``step(goal)`` executes one action and
+    returns an :class:`InteractionResult` whose ``action_output`` reads like M3A's
+    ("Reason: ... Action: {...}"). As M3A does, a ``status`` is *not* executed: the
+    step returns ``done=True`` and the reason lives only in the output (no ``answer``
+    first), so the runner has to recover it.
+    """
+
+    def __init__(self, env: AndroidWorldEnv) -> None:
+        self.env = env
+        self._oracle = OracleAgent(env.session.task, env.device_id, answer_before_infeasible=False)
+        self._queue: list[dict[str, Any]] = []
+
+    def reset(self, go_home: bool = False) -> None:
+        self.env.reset(go_home)
+
+    def step(self, goal: str) -> InteractionResult:
+        if not self._queue:
+            planned = self._oracle.next_actions(self.env.get_state().ui_elements)
+            self._queue = planned or [{"action_type": "status", "goal_status": "complete"}]
+        action = self._queue.pop(0)
+        reason = self._oracle.reason if action.get("goal_status") == "infeasible" else "next reference step"
+        output = f"Reason: {reason}\nAction: {json.dumps(action, ensure_ascii=False)}"
+        if action["action_type"] == "status":
+            return InteractionResult(True, {"action_output": output})
+        self.env.execute_action(action)
+        return InteractionResult(False, {"action_output": output})
+
+    def close(self) -> None:
+        self._oracle.close()
