@@ -70,3 +70,12 @@ def test_oracle_reports_the_success_rate(tmp_path: Path) -> None:
     out = CliRunner().invoke(main, ["androidworld", "oracle", "--tasks", str(_tasks(tmp_path))])
     assert out.exit_code == 0, out.output
     assert "1/1 single-phone tasks solved" in out.output
+
+
+def test_oracle_can_run_shaped_like_m3a(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    args = ["androidworld", "oracle", "--tasks", str(_tasks(tmp_path)), "--m3a-shaped", "--out", str(run_dir)]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    assert "1/1 single-phone tasks solved" in out.output
+    assert json.loads((run_dir / "results.jsonl").read_text())["termination"] == "infeasible_reported"

@@ -138,13 +138,19 @@ def run_cmd(
 @click.option(
     "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), help="Run directory to write."
 )
-def oracle_cmd(suite: str | None, tasks_path: str | None, out_dir: Path | None) -> None:
+@click.option(
+    "--m3a-shaped",
+    is_flag=True,
+    help="Run the agent shaped like M3A through AndroidWorld's episode loop (status never executed).",
+)
+def oracle_cmd(suite: str | None, tasks_path: str | None, out_dir: Path | None, m3a_shaped: bool) -> None:
     """Solve every single-phone task with the reference agent through AndroidWorld's interface."""
     import time
 
     from devicesworld.cli import UserError, console, load_source
     from devicesworld.compat.androidworld.env import AndroidWorldEnv
-    from devicesworld.compat.androidworld.oracle import OracleError, run_oracle
+    from devicesworld.compat.androidworld.oracle import M3AShapedOracle, OracleError, run_oracle
+    from devicesworld.compat.androidworld.runner import run_agent
     from devicesworld.compat.session import SessionError
 
     tasks = [t for t in load_source(suite, tasks_path) if [d.kind for d in t.devices] == ["android"]]
@@ -156,7 +162,14 @@ def oracle_cmd(suite: str | None, tasks_path: str | None, out_dir: Path | None) 
         env = AndroidWorldEnv(task, out_dir, pixels=False)
         note = ""
         try:
-            run_oracle(env)
+            if m3a_shaped:
+                agent = M3AShapedOracle(env)
+                try:
+                    run_agent(agent, env)
+                finally:
+                    agent.close()
+            else:
+                run_oracle(env)
         except OracleError as exc:
             note = f" ({exc})"
         except SessionError as exc:
