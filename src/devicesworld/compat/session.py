@@ -27,9 +27,12 @@ Interface (stable; other facades build on it)::
     result = session.close()                 # evaluate, write results.jsonl, close devices
 
 ``run_dir=None`` keeps everything in memory (no files). ``step`` and ``refuse`` never
-raise (the controller's promise); ``close`` is idempotent and returns the same
+raise over a bad action (the controller's promise: it comes back as a failed,
+counted step); only using the session before ``reset`` or after ``close`` raises
+:class:`SessionError`. ``close`` is idempotent and returns the same
 :class:`~devicesworld.runner.records.EpisodeResult` every time. The session is a
-context manager that closes itself.
+context manager that closes itself. Each session sharing a run directory adds an
+attempt to ``run.json``.
 """
 
 from __future__ import annotations
