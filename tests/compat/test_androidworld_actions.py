@@ -345,3 +345,20 @@ def test_using_the_environment_before_reset_or_after_close_says_so() -> None:
     env.close()
     with pytest.raises(SessionError, match="closed"):
         env.execute_action({"action_type": "navigate_home"})
+
+
+def test_input_text_aimed_at_something_else_taps_it_first_as_androidworld_does() -> None:
+    env = _env()
+    _new_chat(env)
+    field = _find(env, rid="new_conversation_address")
+    _act(env, action_type="click", index=field)
+    # a label: the tap does nothing, the text goes to the focused field
+    label = next(i for i, el in enumerate(env.get_state().ui_elements) if el.text == "To")
+    _act(env, action_type="input_text", index=label, text="Ann")
+    assert env.last_result is not None and env.last_result.ok
+    assert env.get_state().ui_elements[_find(env, rid="new_conversation_address")].text == "Ann"
+    # a contact row: the tap opens the chat, where no field has focus, so nothing is typed
+    _act(env, action_type="input_text", index=_find(env, text="Ann Lee"), text="hello")
+    assert env.foreground_activity_name == f"{SMS}/.thread"
+    assert env.last_result is not None and env.last_result.error_code == "NO_FOCUS"
+    env.close()

@@ -267,3 +267,16 @@ def test_enter_in_the_messages_to_field_closes_the_keyboard_and_starts_no_chat()
         assert d.has(text="Ann Lee") and not d.get("threads")
         d.tap(rid="new_conversation_confirm")  # Next still opens the chat to what was typed
         assert d.obs()["foreground_activity"].endswith(".thread")
+
+
+def test_input_text_can_tap_a_point_first() -> None:
+    with CrossDeviceEnv(phone_task()) as env:
+        env.reset()
+        d = Driver(env)
+        d.do("open_app", app_name="Browser")
+        box = d.elements()[d.find(rid="url_bar")]["bbox_pixels"]
+        x, y = (box["x_min"] + box["x_max"]) / 2, (box["y_min"] + box["y_max"]) / 2
+        assert d.do("input_text", text="a.org", x=x, y=y, clear=True).ok
+        assert d.elements()[d.find(rid="url_bar")]["text"] == "a.org"
+        half = env.step({"device": "android_0", "action": "input_text", "args": {"text": "b", "x": x}})
+        assert half.result.error_code == "INVALID_ARGS" and "x and y go together" in half.result.message

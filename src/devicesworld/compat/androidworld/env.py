@@ -38,7 +38,6 @@ from devicesworld.compat.androidworld.apps import package_for
 from devicesworld.compat.androidworld.elements import UIElement, listed_views, to_ui_element
 from devicesworld.compat.session import RecordedSession, SessionError
 from devicesworld.devices.android.device import AndroidDevice
-from devicesworld.devices.android.system import input as touch
 from devicesworld.devices.android.system.phone import Phone
 from devicesworld.devices.android.ui.view import View
 from devicesworld.devices.base import ActionResult
@@ -322,6 +321,7 @@ class AndroidWorldEnv:
         return ActionResult.failure("INVALID_ACTION", f"{aw.action_type} needs an index or both x and y")
 
     def _input_text(self, aw: AWAction) -> dict[str, Any] | ActionResult:
+        """Tap the target, type, press Enter: a field by our index, anything else by its point."""
         if not aw.text:
             return ActionResult.failure(
                 "NO_TEXT", "input_text without text types nothing (as in AndroidWorld)"
@@ -330,15 +330,13 @@ class AndroidWorldEnv:
         if isinstance(target, ActionResult):
             return target
         args: dict[str, Any] = {"text": aw.text, "clear": bool(aw.clear_text), "enter": True}
-        phone = self._phone()
         if "index" in target:
-            node: View | ActionResult = phone.elements[target["index"]]
-        else:
-            node = touch.hit(phone, target["x"], target["y"])
-        if isinstance(node, View) and node.editable:
-            args["index"] = next(i for i, n in enumerate(phone.elements) if n is node)
-        # tapping something that is not a field moves no focus: the text goes to the focused field
-        return self._native("input_text", **args)
+            node = self._phone().elements[target["index"]]
+            if node.editable:
+                return self._native("input_text", index=target["index"], **args)
+            x0, y0, x1, y1 = node.rect
+            target = {"x": (x0 + x1) // 2, "y": (y0 + y1) // 2}
+        return self._native("input_text", x=target["x"], y=target["y"], **args)
 
 
 __all__ = ["DEFAULT_INFEASIBLE_REASON", "SWIPES", "AndroidWorldEnv", "State"]

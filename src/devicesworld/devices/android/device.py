@@ -206,6 +206,12 @@ class AndroidDevice:
                 if not node.editable:
                     return ActionResult.failure("NOT_EDITABLE", f"{touch.describe(node)} is not a text field")
                 touch.tap(phone, node)
+            elif args.x is not None and args.y is not None:
+                # AndroidWorld taps the point, whatever is there, then types into what has focus
+                hit = touch.hit(phone, args.x, args.y)
+                if isinstance(hit, View):
+                    touch.tap(phone, hit, (args.x, args.y))
+                    phone.refresh()
             typed = touch.type_text(phone, args.text, args.clear)
             if not (typed.ok and args.enter):
                 return typed
