@@ -22,7 +22,8 @@ from devicesworld.compat.androidworld import ACTION_TYPES, AndroidWorldEnv, Inva
 from devicesworld.compat.androidworld.apps import ALIASES
 from devicesworld.compat.session import SessionError
 from devicesworld.runner.records import StepRecord
-from devicesworld.spec.models import Limits
+from devicesworld.spec.models import Limits, Task
+from toykind import toy_task
 
 ANN = ("add_contact", {"name": "Ann Lee", "phone": "+15550101"})
 SMS = "com.simplemobiletools.smsmessenger"
@@ -362,3 +363,19 @@ def test_input_text_aimed_at_something_else_taps_it_first_as_androidworld_does()
     assert env.foreground_activity_name == f"{SMS}/.thread"
     assert env.last_result is not None and env.last_result.error_code == "NO_FOCUS"
     env.close()
+
+
+def test_the_phone_is_chosen_by_device_id_and_bad_choices_say_why() -> None:
+    task = phone_task([ANN], devices=2)
+    env = AndroidWorldEnv(task, pixels=False, device="android_1")
+    env.reset()
+    env.execute_action({"action_type": "open_app", "app_name": "Contacts"})
+    obs = env.session.observe()
+    assert obs["android_1"]["foreground_app"] == "com.google.android.contacts"
+    assert obs["android_0"]["foreground_app"] != "com.google.android.contacts"
+    assert env.session.steps == 1
+    env.close()
+    with pytest.raises(ValueError, match="its phones are android_0, android_1"):
+        AndroidWorldEnv(task, device="android_7")
+    with pytest.raises(ValueError, match="no android device"):
+        AndroidWorldEnv(Task.model_validate(toy_task()))
