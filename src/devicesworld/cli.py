@@ -532,8 +532,8 @@ def play(
     """Play a task yourself, one step per line.
 
     A step is JSON ({"device": ..., "action": ..., "args": {...}}) or the short form
-    `DEVICE ACTION {json args}`; `finish` and `report_infeasible REASON` end the episode;
-    `help` lists the actions. `--record FILE` saves the session as a demonstration.
+    `DEVICE ACTION {json args}`; `finish` and `report_infeasible REASON` end the episode,
+    `answer TEXT` answers a question; `help` lists the actions. `--record FILE` saves the session as a demonstration.
     """
     from devicesworld.runner.play import play_task
 
@@ -653,3 +653,12 @@ def _register_serve() -> None:
 
 
 _register_serve()
+
+# ------------------------------------------------------------------------ androidworld
+def _register_compat() -> None:
+    from devicesworld.compat.androidworld.cli import androidworld
+
+    main.add_command(androidworld)
+
+
+_register_compat()

@@ -5,6 +5,7 @@ from typing import Any
 import pytest
 
 import toykind
+from devicesworld.devices.base import ActionResult
 from devicesworld.env import CrossDeviceEnv, EnvError
 from devicesworld.spec import Task
 from toykind import toy_task
@@ -77,6 +78,36 @@ def test_report_infeasible_records_reason() -> None:
         assert "BROKEN" in verdict.conditions[0].detail
 
 
+def test_answer_is_kept_for_checks_and_does_not_end_the_episode() -> None:
+    doc = toy_task()
+    doc["evaluation"]["conditions"] = [
+        {"id": "ans", "device": "env", "check": "answer_contains", "args": {"values": ["42", "Blue"]}}
+    ]
+    with CrossDeviceEnv(Task.model_validate(doc)) as env:
+        env.reset()
+        assert env.evaluate().conditions[0].detail == "the agent never answered"
+        assert env.step({"action": "answer", "args": {"text": "blue, 41"}}).result.ok
+        assert not env.evaluate().success
+        out = env.step({"action": "answer", "args": {"text": "It is  BLUE and 42"}})
+        assert out.result.ok and not out.done and env.steps == 2
+        assert env.getter_for("env")("episode", {})["answer"] == "It is  BLUE and 42"
+        assert env.evaluate().success
+        empty = env.step({"action": "answer", "args": {"text": ""}})
+        assert empty.result.error_code == "INVALID_ARGS" and env.answer == "It is  BLUE and 42"
+        env.reset()
+        assert env.answer is None
+
+
+def test_a_refused_step_counts_like_a_failed_one() -> None:
+    with _env(limits={"max_steps": 2}) as env:
+        env.reset()
+        out = env.refuse(ActionResult.failure("STALE_INDEX", "no element 9"))
+        assert not out.result.ok and out.step == 1 and env.steps == 1 and not out.done
+        assert env.refuse(ActionResult.failure("UNKNOWN_ACTION", "nothing")).done
+        late = env.refuse(ActionResult.failure("X", "y"))
+        assert late.result.error_code == "EPISODE_OVER" and env.steps == 2
+
+
 def test_partial_score_counts_scored_conditions_only() -> None:
     doc = toy_task()
     doc["evaluation"]["conditions"] = [
@@ -127,7 +158,7 @@ def test_action_spaces_are_data() -> None:
     assert names == {"press", "set_value", "read", "crash"}
     set_value = next(a for a in spaces["toy_0"] if a["name"] == "set_value")
     assert set_value["args_schema"]["properties"]["value"]["maximum"] == 10
-    assert {a["name"] for a in spaces["*"]} == {"finish", "report_infeasible"}
+    assert {a["name"] for a in spaces["*"]} == {"finish", "report_infeasible", "answer"}
 
 
 def test_virtual_clock_starts_at_task_time() -> None:

@@ -22,13 +22,17 @@ Interface (stable; other facades build on it)::
     session = RecordedSession(task, run_dir, agent="androidworld")
     observation = session.reset()            # devices built, setup run, run.json written
     outcome = session.step({"device": "android_0", "action": "click", "args": {"index": 3}})
+    session.refuse(raw_action, ActionResult.failure("CODE", "why"))  # counted, never sent to a device
     session.observe(); session.evaluate()    # current observation / verdict, no side effects
     result = session.close()                 # evaluate, write results.jsonl, close devices
 
-``run_dir=None`` keeps everything in memory (no files). ``step`` never raises (the
-controller's promise); ``close`` is idempotent and returns the same
+``run_dir=None`` keeps everything in memory (no files). ``step`` and ``refuse`` never
+raise over a bad action (the controller's promise: it comes back as a failed,
+counted step); only using the session before ``reset`` or after ``close`` raises
+:class:`SessionError`. ``close`` is idempotent and returns the same
 :class:`~devicesworld.runner.records.EpisodeResult` every time. The session is a
-context manager that closes itself.
+context manager that closes itself. Each session sharing a run directory adds an
+attempt to ``run.json``.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from devicesworld.analysis.sources import sources_seen
-from devicesworld.devices.base import GetterFn
+from devicesworld.devices.base import ActionResult, GetterFn
 from devicesworld.env.controller import CrossDeviceEnv, StepOutcome
 from devicesworld.runner.episode import _initial_verdicts, _save_screenshots, _task_fields
 from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord
@@ -128,6 +132,11 @@ class RecordedSession:
         return self.env.done
 
     @property
+    def started(self) -> bool:
+        """``reset`` has run (the devices exist, or existed until ``close``)."""
+        return self._started
+
+    @property
     def closed(self) -> bool:
         return self._result is not None
 
@@ -148,6 +157,30 @@ class RecordedSession:
         self._require_running()
         t_step = time.perf_counter()
         outcome = self.env.step(action)
+        self._record(action, outcome, t_step, notes)
+        return outcome
+
+    def refuse(
+        self,
+        action: Step | Mapping[str, Any],
+        result: ActionResult,
+        *,
+        notes: Mapping[str, Any] | None = None,
+    ) -> StepOutcome:
+        """A step the facade refused before it reached a device (``result`` says why): counted, recorded."""
+        self._require_running()
+        t_step = time.perf_counter()
+        outcome = self.env.refuse(result)
+        self._record(action, outcome, t_step, notes)
+        return outcome
+
+    def _record(
+        self,
+        action: Step | Mapping[str, Any],
+        outcome: StepOutcome,
+        t_step: float,
+        notes: Mapping[str, Any] | None,
+    ) -> None:
         if self._log is not None:
             record_action = action.model_dump() if isinstance(action, Step) else dict(action)
             observation = self.env.observe() if self._sources else None
@@ -171,7 +204,6 @@ class RecordedSession:
             )
             self._log.write(record.model_dump_json() + "\n")
             self._log.flush()
-        return outcome
 
     def getter_for(self, device_id: str) -> GetterFn:
         """A device's getters (read-only state views), e.g. for a facade's state endpoints."""

@@ -36,7 +36,7 @@ from devicesworld.devices.base import (
     get_kind,
 )
 from devicesworld.env.workspace import make_workdir
-from devicesworld.spec.actions import FINISH, GLOBAL_ACTIONS, REPORT_INFEASIBLE, Termination
+from devicesworld.spec.actions import ANSWER, FINISH, GLOBAL_ACTIONS, REPORT_INFEASIBLE, Termination
 from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Step, Task
 from devicesworld.verify.checks import EPISODE_GETTER
 from devicesworld.verify.evaluate import EvaluationResult, evaluate_conditions
@@ -141,6 +141,7 @@ class CrossDeviceEnv:
         self.termination: Termination | None = None
         self.finished = False
         self.infeasible_reason: str | None = None
+        self.answer: str | None = None
         self.setup_seconds = 0.0
         self.cleanup_errors: list[str] = []
         self._started = 0.0
@@ -155,7 +156,7 @@ class CrossDeviceEnv:
         self._closed = False
         self.clock = VirtualClock(self.task.start_time)
         self.steps, self.done, self.termination = 0, False, None
-        self.finished, self.infeasible_reason = False, None
+        self.finished, self.infeasible_reason, self.answer = False, None, None
         self.cleanup_errors = []
         shared: dict[str, Any] = {}
         try:
@@ -289,6 +290,21 @@ class CrossDeviceEnv:
             )
         self.steps += 1
         result = self._execute(action)
+        return self._counted(result)
+
+    def refuse(self, result: ActionResult) -> StepOutcome:
+        """Count a step that a facade refused before it reached a device; ``result`` says why.
+
+        A client written for another environment can send an action that environment
+        would count and then fail (AndroidWorld's index off the screen, its ``unknown``
+        action): it costs a step here too, like any failed step.
+        """
+        if self._closed or self.done:
+            return self.step({})
+        self.steps += 1
+        return self._counted(result)
+
+    def _counted(self, result: ActionResult) -> StepOutcome:
         if not self.done:
             if self.task.limits.max_seconds is not None and self.elapsed() > self.task.limits.max_seconds:
                 self._end("time_limit")
@@ -366,6 +382,9 @@ class CrossDeviceEnv:
             self.infeasible_reason = str(getattr(args, "reason", ""))
             self._end("infeasible_reported")
             return ActionResult.success("infeasibility reported; the episode ends")
+        if step.action == ANSWER:
+            self.answer = str(getattr(args, "text", ""))
+            return ActionResult.success("answer recorded")
         return ActionResult.failure("UNKNOWN_ACTION", f"unknown global action {step.action!r}")
 
     # ---------------------------------------------------------------- evaluation
@@ -393,7 +412,12 @@ class CrossDeviceEnv:
     def _episode_getter(self, name: str, args: Mapping[str, Any]) -> Any:
         if name != EPISODE_GETTER:
             raise DeviceError("UNKNOWN_GETTER", f"env has no getter {name!r}")
-        return {"finished": self.finished, "infeasible_reason": self.infeasible_reason, "steps": self.steps}
+        return {
+            "finished": self.finished,
+            "infeasible_reason": self.infeasible_reason,
+            "answer": self.answer,
+            "steps": self.steps,
+        }
 
     # ---------------------------------------------------------------- internals
     def _run_op(self, op: DeviceOp, where: str, *, cleanup: bool) -> None:

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from devicesworld.env.controller import CrossDeviceEnv
-from devicesworld.spec.actions import FINISH, REPORT_INFEASIBLE
+from devicesworld.spec.actions import ANSWER, FINISH, REPORT_INFEASIBLE
 from devicesworld.spec.models import Task
 
 
@@ -33,9 +33,14 @@ def parse_command(line: str) -> dict[str, Any] | str:
         return {"action": FINISH}
     if head == REPORT_INFEASIBLE:
         return {"action": REPORT_INFEASIBLE, "args": {"reason": rest.strip()}}
+    if head == ANSWER:
+        return {"action": ANSWER, "args": {"text": rest.strip()}}
     action, _, raw_args = rest.strip().partition(" ")
     if not action:
-        return "expected `DEVICE ACTION {json args}`, a JSON step, `finish`, or `report_infeasible REASON`"
+        return (
+            "expected `DEVICE ACTION {json args}`, a JSON step, `finish`, `report_infeasible REASON`"
+            " or `answer TEXT`"
+        )
     try:
         args = json.loads(raw_args) if raw_args.strip() else {}
     except json.JSONDecodeError as exc:

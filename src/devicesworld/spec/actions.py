@@ -1,8 +1,10 @@
 """The global actions every task has, whatever its devices.
 
 ``finish`` declares completion; ``report_infeasible`` declares that the request cannot
-be done, with a reason. They are declared like device actions so that prompts, the
-random agent and validation treat them uniformly.
+be done, with a reason; ``answer`` states the answer to a question (an
+information-retrieval request, AndroidWorld's ``answer`` action) without ending the
+episode, for the ``answer_contains`` check to read. They are declared like device
+actions so that prompts, the random agent and validation treat them uniformly.
 """
 
 from __future__ import annotations
@@ -18,10 +20,15 @@ Termination = Literal["finished", "infeasible_reported", "budget_exhausted", "ti
 
 FINISH = "finish"
 REPORT_INFEASIBLE = "report_infeasible"
+ANSWER = "answer"
 
 
 class ReportInfeasibleArgs(Args):
     reason: str = Field(min_length=1, description="Why the request cannot be carried out.")
+
+
+class AnswerArgs(Args):
+    text: str = Field(min_length=1, description="The answer to the question asked.")
 
 
 GLOBAL_ACTIONS: dict[str, ActionSpec] = by_name(
@@ -33,6 +40,11 @@ GLOBAL_ACTIONS: dict[str, ActionSpec] = by_name(
             name=REPORT_INFEASIBLE,
             doc="Report that the request cannot be carried out, with the reason; ends the episode.",
             args_model=ReportInfeasibleArgs,
+        ),
+        ActionSpec(
+            name=ANSWER,
+            doc="State the answer to a question the task asks; the last one counts. Does not end the episode.",
+            args_model=AnswerArgs,
         ),
     ]
 )

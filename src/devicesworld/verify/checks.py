@@ -2,7 +2,8 @@
 
 Two families live here: *generic* checks that read any getter of any kind by a dotted
 path (so a new kind gets useful verifiers for free), and *episode* checks on the
-pseudo-device ``env`` (did the agent report the request infeasible, and why).
+pseudo-device ``env`` (did the agent report the request infeasible, and why; what did
+it answer).
 Kind-specific checks are declared by the kind itself.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 from pydantic import Field
 
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn, GetterSpec, NoArgs, by_name
+from devicesworld.verify.text import contains_value
 
 EPISODE_GETTER = "episode"
 
@@ -139,6 +141,24 @@ def _finished(get: GetterFn, args: NoArgs) -> CheckOutcome:
     )
 
 
+class AnswerContainsArgs(Args):
+    values: list[str] = Field(
+        min_length=1,
+        description="Each must appear in the agent's last answer (case-insensitive; times in any spelling).",
+    )
+
+
+def _answer_contains(get: GetterFn, args: AnswerContainsArgs) -> CheckOutcome:
+    answer = get(EPISODE_GETTER, {}).get("answer")
+    if answer is None:
+        return CheckOutcome(passed=False, detail="the agent never answered")
+    text = " ".join(str(answer).casefold().split())
+    missing = [v for v in args.values if not contains_value(text, " ".join(v.casefold().split()))]
+    if missing:
+        return CheckOutcome(passed=False, detail=f"answered {answer!r}, which lacks {missing}")
+    return CheckOutcome(passed=True, detail=f"answered {answer!r}")
+
+
 EPISODE_CHECKS: dict[str, CheckSpec] = by_name(
     [
         CheckSpec(
@@ -154,9 +174,20 @@ EPISODE_CHECKS: dict[str, CheckSpec] = by_name(
             fn=_not_infeasible_reported,
         ),
         CheckSpec(name="finished", doc="The agent declared completion.", args_model=NoArgs, fn=_finished),
+        CheckSpec(
+            name="answer_contains",
+            doc="The agent's last answer (the `answer` action) contains every expected value.",
+            args_model=AnswerContainsArgs,
+            fn=_answer_contains,
+        ),
     ]
 )
 
 EPISODE_GETTERS: dict[str, GetterSpec] = by_name(
-    [GetterSpec(name=EPISODE_GETTER, doc="Whether the agent finished or reported infeasibility, and why.")]
+    [
+        GetterSpec(
+            name=EPISODE_GETTER,
+            doc="Whether the agent finished or reported infeasibility (and why), and its last answer.",
+        )
+    ]
 )

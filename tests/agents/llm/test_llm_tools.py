@@ -24,7 +24,8 @@ def test_one_tool_per_kind_action_plus_global_actions() -> None:
     book = ToolBook.build(info)
     names = [t["function"]["name"] for t in book.tools]
     assert "smarthome__list_rooms" in names and "smarthome__create_schedule" in names
-    assert names[-2:] == ["finish", "report_infeasible"]
+    assert names[-3:] == ["finish", "report_infeasible", "answer"]
+    assert book.is_env_tool("answer") and book.is_env_tool("finish")
     assert all(re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", n) for n in names)
     params = book.tools[0]["function"]["parameters"]
     assert params["properties"]["device"]["enum"] == ["smarthome_0"]

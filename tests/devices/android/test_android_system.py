@@ -222,3 +222,61 @@ def test_observation_puts_the_text_screen_before_the_element_list() -> None:
         keys = list(env.reset()["android_0"])
     assert keys.index("screen_text") < keys.index("ui_elements")
     assert keys[:3] == ["kind", "foreground_app", "foreground_activity"]
+
+
+def test_scroll_distance_is_a_fraction_of_the_page() -> None:
+    moved = {}
+    for distance in (1.0, 0.5):
+        with CrossDeviceEnv(phone_task(_contacts(40))) as env:
+            env.reset()
+            d = Driver(env)
+            d.do("open_app", app_name="Contacts")
+            shown = [el["text"] for el in d.elements() if (el["text"] or "").startswith("Person ")]
+            assert d.do("scroll", direction="down", distance=distance).ok
+            first = next(el["text"] for el in d.elements() if (el["text"] or "").startswith("Person "))
+            moved[distance] = (shown.index(first), len(shown))
+    (full, page), (half, _) = moved[1.0], moved[0.5]
+    assert full == page - 1
+    assert 1 <= half < full and abs(half - full / 2) <= 1
+
+
+def test_input_text_can_press_enter_after_typing() -> None:
+    with CrossDeviceEnv(phone_task()) as env:
+        env.reset()
+        d = Driver(env)
+        d.do("open_app", app_name="Browser")
+        typed = d.do("input_text", text="example.com", index=d.find(rid="url_bar"), enter=True)
+        assert typed.ok and "pressed Enter" in typed.message
+        # the browser's address bar acts on Enter: the page is loaded, the keyboard is down
+        assert not d.obs()["keyboard_visible"]
+        assert str(d.get("app_prefs")["com.android.chrome"]["current_url"]).endswith("example.com")
+        plain = d.do("input_text", text="again", index=d.find(rid="url_bar"))
+        assert plain.ok and "Enter" not in plain.message and d.obs()["keyboard_visible"]
+
+
+def test_enter_in_the_messages_to_field_closes_the_keyboard_and_starts_no_chat() -> None:
+    with CrossDeviceEnv(phone_task([("add_contact", {"name": "Ann Lee", "phone": "+15550101"})])) as env:
+        env.reset()
+        d = Driver(env)
+        d.do("open_app", app_name="Messages")
+        d.tap(rid="conversations_fab")
+        d.type("Ann", rid="new_conversation_address")
+        assert d.do("keyboard_enter").ok
+        obs = d.obs()
+        assert obs["foreground_activity"].endswith(".new") and not obs["keyboard_visible"]
+        assert d.has(text="Ann Lee") and not d.get("threads")
+        d.tap(rid="new_conversation_confirm")  # Next still opens the chat to what was typed
+        assert d.obs()["foreground_activity"].endswith(".thread")
+
+
+def test_input_text_can_tap_a_point_first() -> None:
+    with CrossDeviceEnv(phone_task()) as env:
+        env.reset()
+        d = Driver(env)
+        d.do("open_app", app_name="Browser")
+        box = d.elements()[d.find(rid="url_bar")]["bbox_pixels"]
+        x, y = (box["x_min"] + box["x_max"]) / 2, (box["y_min"] + box["y_max"]) / 2
+        assert d.do("input_text", text="a.org", x=x, y=y, clear=True).ok
+        assert d.elements()[d.find(rid="url_bar")]["text"] == "a.org"
+        half = env.step({"device": "android_0", "action": "input_text", "args": {"text": "b", "x": x}})
+        assert half.result.error_code == "INVALID_ARGS" and "x and y go together" in half.result.message

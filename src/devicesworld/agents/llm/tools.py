@@ -4,7 +4,7 @@ One tool per (device kind, action), named ``<kind>__<action>``, with the target
 device as an enum argument and the action's own arguments nested under ``args``
 (so that an action argument can never collide with ``device``, and the action's
 JSON Schema is used unchanged — the very schema the controller validates with).
-``finish`` and ``report_infeasible`` are tools of their own. A model without
+The global actions (``finish``, ``report_infeasible``, ``answer``) are tools of their own. A model without
 function calling gets the same catalog as text (see :meth:`ToolBook.catalog_text`).
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from devicesworld.agents.base import EpisodeInfo
-from devicesworld.spec.actions import FINISH, REPORT_INFEASIBLE
+from devicesworld.spec.actions import GLOBAL_ACTIONS
 from devicesworld.spec.models import Step
 
 GLOBAL_KEY = "*"
@@ -93,7 +93,7 @@ class ToolBook:
 
     def is_env_tool(self, name: str) -> bool:
         target = self.targets.get(name)
-        return target is not None and (target.kind is not None or name in (FINISH, REPORT_INFEASIBLE))
+        return target is not None and (target.kind is not None or name in GLOBAL_ACTIONS)
 
     def to_step(self, name: str, arguments: dict[str, Any]) -> Step:
         """The environment step a tool call stands for; :class:`ReplyError` if it stands for none."""

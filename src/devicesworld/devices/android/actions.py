@@ -36,12 +36,35 @@ class TargetArgs(Args):
 class InputTextArgs(Args):
     text: str = Field(description="Text to type into the focused field.")
     index: int | None = Field(default=None, ge=0, description="Tap this field first to focus it.")
+    x: float | None = Field(
+        default=None,
+        ge=0,
+        description="Tap this point first, whatever is there (with y; AndroidWorld's way).",
+    )
+    y: float | None = Field(default=None, ge=0, description="Pixel y of the point to tap first (with x).")
     clear: bool = Field(default=False, description="Replace the field's text instead of appending.")
+    enter: bool = Field(
+        default=False, description="Press Enter after typing (AndroidWorld's input_text always does)."
+    )
+
+    @model_validator(mode="after")
+    def _one_target(self) -> InputTextArgs:
+        if (self.x is None) != (self.y is None):
+            raise ValueError("x and y go together")
+        if self.index is not None and self.x is not None:
+            raise ValueError("give either an index or x/y, not both")
+        return self
 
 
 class ScrollArgs(Args):
     direction: Literal["up", "down", "left", "right"] = Field(description="'down' reveals what is below.")
     index: int | None = Field(default=None, ge=0, description="The list to scroll (default: the screen's).")
+    distance: float = Field(
+        default=1.0,
+        gt=0,
+        le=1,
+        description="How far, as a fraction of a page (1: a page less one row; AndroidWorld's drag: 0.5).",
+    )
 
 
 class SwipeArgs(Args):
@@ -79,7 +102,7 @@ ACTIONS = [
     ActionSpec(name="long_press", doc="Press and hold an element or point.", args_model=TargetArgs),
     ActionSpec(
         name="input_text",
-        doc="Type into the focused text field (or tap the field at index first); clear replaces.",
+        doc="Type into the focused text field (or tap the field at index, or the point x,y, first); clear replaces.",
         args_model=InputTextArgs,
     ),
     ActionSpec(name="keyboard_enter", doc="Press the keyboard's Enter/action key."),

@@ -206,7 +206,18 @@ class AndroidDevice:
                 if not node.editable:
                     return ActionResult.failure("NOT_EDITABLE", f"{touch.describe(node)} is not a text field")
                 touch.tap(phone, node)
-            return touch.type_text(phone, args.text, args.clear)
+            elif args.x is not None and args.y is not None:
+                # AndroidWorld taps the point, whatever is there, then types into what has focus
+                hit = touch.hit(phone, args.x, args.y)
+                if isinstance(hit, View):
+                    touch.tap(phone, hit, (args.x, args.y))
+                    phone.refresh()
+            typed = touch.type_text(phone, args.text, args.clear)
+            if not (typed.ok and args.enter):
+                return typed
+            phone.refresh()
+            pressed = touch.enter(phone)
+            return ActionResult(ok=typed.ok, message=f"{typed.message}; {pressed.message}", data=typed.data)
         if action == "keyboard_enter":
             return touch.enter(phone)
         if action == "scroll":
@@ -216,7 +227,7 @@ class AndroidDevice:
                 if isinstance(found, ActionResult):
                     return found
                 within = found
-            return touch.scroll(phone, args.direction, within)
+            return touch.scroll(phone, args.direction, within, args.distance)
         if action == "swipe":
             return touch.swipe(phone, args.direction, args.from_edge)
         if action == "gesture":
@@ -272,6 +283,11 @@ class AndroidDevice:
 
         self._fresh()
         return render(self.phone)
+
+    def current_phone(self) -> Phone:
+        """The phone with its screen rebuilt from the latest state (for facades that read the view tree)."""
+        self._fresh()
+        return self.phone
 
     def ui_summary(self) -> dict[str, Any]:
         self._fresh()

@@ -120,8 +120,9 @@ class MessagesApp(App):
                     "to",
                     query,
                     hint=self.t("msg.recipient_hint"),
+                    # no Enter handler: Simple SMS Messenger's "To" field has none, so Enter
+                    # closes the keyboard; only a contact row or the confirm button opens a chat
                     rid=self.rid("new_conversation_address"),
-                    on_enter=go,
                     weight=4,
                 ),
                 v.button(
@@ -156,8 +157,9 @@ class MessagesApp(App):
         body = str(screen.state.get("body", ""))
 
         def send() -> None:
-            text = str(screen.state.get("body", ""))
-            if not text.strip():
+            # the app sends the field's trimmed value (a trailing Enter adds no newline)
+            text = str(screen.state.get("body", "")).strip()
+            if not text:
                 return
             if self.phone.flag("global", "airplane_mode_on"):
                 self.phone.show_toast(self.t("msg.airplane_failed"))

@@ -125,8 +125,15 @@ def _lists(phone: Phone) -> list[View]:
     return [n for n in top.walk() if n.visible and n.scroll_key is not None]
 
 
-def scroll(phone: Phone, direction: Direction, node: View | None = None) -> ActionResult:
-    """Scroll content ``direction`` (``down`` reveals what is below), as AndroidWorld's scroll."""
+def scroll(
+    phone: Phone, direction: Direction, node: View | None = None, distance: float = 1.0
+) -> ActionResult:
+    """Scroll content ``direction`` (``down`` reveals what is below), as AndroidWorld's scroll.
+
+    ``distance`` is the fraction of a page the content moves: 1 moves a page less one
+    row (the last row stays in view, as a fling does), 0.5 the half page that
+    AndroidWorld's drag from the list's centre to its edge moves.
+    """
     if direction in ("left", "right"):
         top = phone.dialog_view if phone.dialog_view is not None else phone.root
         pagers = [n for n in top.walk() if n.visible and n.on_page is not None]
@@ -152,7 +159,7 @@ def scroll(phone: Phone, direction: Direction, node: View | None = None) -> Acti
     state = target.scroll_state if target.scroll_state is not None else {}
     key = target.scroll_key or ""
     first = int(state.get(key, 0))
-    step = max(target.page - 1, 1)
+    step = max(round((target.page - 1) * distance), 1)
     if direction == "down":
         if not target.can_scroll_down:
             return ActionResult.success("already at the bottom of the list")

@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from devicesworld.runner.play import parse_command
+
+
+def test_short_forms_of_the_global_actions() -> None:
+    assert parse_command("finish") == {"action": "finish"}
+    assert parse_command("report_infeasible no such contact") == {
+        "action": "report_infeasible",
+        "args": {"reason": "no such contact"},
+    }
+    assert parse_command("answer  7:20 AM ") == {"action": "answer", "args": {"text": "7:20 AM"}}
+    assert parse_command('android_0 click {"index": 3}') == {
+        "device": "android_0",
+        "action": "click",
+        "args": {"index": 3},
+    }
+    assert "answer TEXT" in str(parse_command("lonely"))
