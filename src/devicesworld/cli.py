@@ -654,6 +654,7 @@ def _register_serve() -> None:
 
 _register_serve()
 
+
 # ------------------------------------------------------------------------ androidworld
 def _register_compat() -> None:
     from devicesworld.compat.androidworld.cli import androidworld
