@@ -627,16 +627,32 @@ def tasks_schema() -> None:
 @click.option("--suite", help="A built-in suite (default smoke when no PATH).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
 @click.option("--no-near-misses", is_flag=True, help="Skip the near-miss gate (faster, weaker).")
+@selection_options
 @click.option("--json", "as_json", is_flag=True)
 def tasks_validate(
-    path: str | None, suite: str | None, workers: int, no_near_misses: bool, as_json: bool
+    path: str | None,
+    suite: str | None,
+    workers: int,
+    no_near_misses: bool,
+    task_ids: tuple[str, ...],
+    filters: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """Prove every task: setup alone fails, the solution passes, near misses fail, cleanup is clean."""
+    from devicesworld.progress import progress_bar
     from devicesworld.tasks.validate_many import validate_many
 
-    items = load_source(suite, path)
+    items = load_source(suite, path, task_ids=task_ids, filters=filters)
     started = time.perf_counter()
-    reports = validate_many(items, workers=workers, near_miss=not no_near_misses)
+    failed = 0
+    with progress_bar(err_console, "validate", len(items)) as bar:
+
+        def tick(batch: list[Any]) -> None:
+            nonlocal failed
+            failed += sum(not r.ok for r in batch)
+            bar.advance(len(batch), failed=failed)
+
+        reports = validate_many(items, workers=workers, near_miss=not no_near_misses, progress=tick)
     seconds = time.perf_counter() - started
     bad = [r for r in reports if not r.ok]
     if as_json:
@@ -657,7 +673,9 @@ def tasks_validate(
 
 @tasks.command("build")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
-@click.option("--suite", type=click.Choice(["full"]), help="Rebuild a shipped suite byte for byte.")
+@click.option(
+    "--suite", type=click.Choice(["full", "smoke", "bmoca"]), help="Rebuild a shipped suite byte for byte."
+)
 @click.option("--seed", type=int, default=None, help="Seed (default 0; the suite's own seed with --suite).")
 @click.option("--count", type=click.IntRange(min=1), default=50, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
@@ -668,10 +686,20 @@ def tasks_build(out_dir: str, suite: str | None, seed: int | None, count: int, w
     if suite == "full":
         _build_full_suite(out, seed, workers)
         return
+    if suite is not None:
+        _build_named_suite(out, suite)
+        return
+    from devicesworld.progress import progress_bar
     from devicesworld.spec.loading import dump_tasks_jsonl
     from devicesworld.tasks.build import build_composed
 
-    built, report = build_composed(seed or 0, count)
+    with progress_bar(err_console, "build", count) as bar:
+
+        def tick(built: int, attempts: int) -> None:
+            if built > bar.done:
+                bar.advance(built - bar.done, attempts=attempts)
+
+        built, report = build_composed(seed or 0, count, progress=tick)
     dump_tasks_jsonl(built, out / "tasks.jsonl")
     (out / "_build_report.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
     console.print(
@@ -681,20 +709,42 @@ def tasks_build(out_dir: str, suite: str | None, seed: int | None, count: int, w
         console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
 
 
+def _build_named_suite(out: Path, name: str) -> None:
+    """Rebuild ``smoke`` or ``bmoca`` from its builders and say whether it matches the shipped file."""
+    from devicesworld.tasks.shipped import shipped_path, suite_bytes
+    from devicesworld.tasks.suites import build_suite
+
+    started = time.perf_counter()
+    data = suite_bytes(build_suite(name))
+    target = out / shipped_path(name).name
+    target.write_bytes(data)
+    console.print(f"built suite {name} ({time.perf_counter() - started:.1f} s) -> {target}")
+    shipped = shipped_path(name)
+    same = shipped.exists() and shipped.read_bytes() == data
+    console.print(f"identical to the shipped {shipped.name}: {'yes' if same else 'NO'}")
+    if not same:
+        console.print(
+            f"  to ship it: cp {target} {shipped} && python -m devicesworld.tasks.shipped  (rewrites the index)",
+            highlight=False,
+            markup=False,
+        )
+
+
 def _build_full_suite(out: Path, seed: int | None, workers: int) -> None:
+    from devicesworld.progress import progress_bar
     from devicesworld.tasks import full
 
     started = time.perf_counter()
+    chunks = full.chunk_count()
+    with progress_bar(err_console, "build full (chunks)", chunks) as bar:
 
-    def progress(done: int, total: int) -> None:
-        if done % 10 == 0 or done == total:
-            err_console.print(
-                f"  {done}/{total} chunks, {time.perf_counter() - started:.0f} s", highlight=False
-            )
+        def progress(done: int, total: int) -> None:
+            if done > bar.done:
+                bar.advance(done - bar.done)
 
-    tasks_built, stats = full.build_full(
-        seed if seed is not None else full.FULL_SEED, workers=workers, progress=progress
-    )
+        tasks_built, stats = full.build_full(
+            seed if seed is not None else full.FULL_SEED, workers=workers, progress=progress
+        )
     target = out / full.shipped_path().name
     target.write_bytes(full.suite_bytes(tasks_built))
     report = {"stats": stats.model_dump(), "counts": full.counts(tasks_built)}

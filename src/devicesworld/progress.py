@@ -28,7 +28,9 @@ from rich.progress import (
 
 
 def _fmt_seconds(seconds: float) -> str:
-    seconds = max(0, round(seconds))
+    if seconds < 1:
+        return "<1 s"
+    seconds = round(seconds)
     if seconds < 60:
         return f"{seconds} s"
     minutes, secs = divmod(seconds, 60)
