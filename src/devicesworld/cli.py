@@ -57,6 +57,8 @@ class _Group(click.Group):
                 for issue in exc.issues:
                     err_console.print(f"  {escape(str(issue))}", highlight=False, soft_wrap=True)
                 raise SystemExit(2) from None
+            from devicesworld.extras import EXTRAS
+
             if isinstance(exc, ImportError) and (exc.name or "").split(".")[0] in EXTRAS:
                 raise UserError(_missing_extra(exc)) from None
             if isinstance(exc, RunError | EnvError | KeyError | FileNotFoundError | FilterError):
@@ -462,11 +464,19 @@ def _print_report(
         docs = [report_to_json(r) for r in reports]
         doc: dict[str, Any] = docs[0] if len(docs) == 1 else {"runs": docs}
         if comparison is not None:
-            doc["compare"] = comparison.model_dump(mode="json")
+            doc["compare"] = {"a": str(dirs[0]), "b": str(compare)} | comparison.model_dump(mode="json")
         click.echo(json.dumps(doc, indent=2))
         return
     render_reports(reports, console)
-    if comparison is not None:
+    if comparison is not None and other is not None:
+        a_agent = reports[0].run.results[0].agent if reports[0].run.results else ""
+        b_agent = other.results[0].agent if other.results else ""
+        console.print(
+            f"comparing A = {dirs[0]} ({a_agent or '?'}) with B = {compare} ({b_agent or '?'}); "
+            "differences are B minus A",
+            highlight=False,
+            markup=False,
+        )
         analysis.render_comparison(comparison, console)
 
 
@@ -772,8 +782,18 @@ def _build_full_suite(out: Path, seed: int | None, workers: int) -> None:
     help="Append the session to this demonstration file (JSONL; see docs/bmoca.md).",
 )
 @click.option("--preset", help="Put the task's phones on this profile preset (e.g. train_03, test_01).")
+@click.option(
+    "--screens",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the screen PNGs after each step (default: a new temporary folder).",
+)
 def play(
-    task_id: str, suite: str | None, tasks_path: str | None, record: Path | None, preset: str | None
+    task_id: str,
+    suite: str | None,
+    tasks_path: str | None,
+    record: Path | None,
+    preset: str | None,
+    screens: Path | None,
 ) -> None:
     """Play a task yourself, one step per line.
 
@@ -791,7 +811,11 @@ def play(
         if preset not in preset_names():
             raise click.BadParameter(f"unknown preset {preset!r}; e.g. train_00..train_34, test_00..test_09")
         task = with_preset(task, preset)
-    play_task(task, console, record=record)
+    if screens is None:
+        import tempfile
+
+        screens = Path(tempfile.mkdtemp(prefix=f"devicesworld-play-{task.id}-"))
+    play_task(task, console, record=record, screens=screens)
 
 
 # ---------------------------------------------------------------------- tasks refine
