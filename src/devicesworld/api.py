@@ -175,6 +175,12 @@ def _import_path(agent: Any) -> str | None:
     if not (inspect.isclass(agent) or inspect.isfunction(agent)):
         return None
     module, qualname = getattr(agent, "__module__", ""), getattr(agent, "__qualname__", "")
-    if not module or module == "__main__" or "<" in qualname or "." in qualname or module.startswith("devicesworld_user_agent_"):
+    if (
+        not module
+        or module == "__main__"
+        or "<" in qualname
+        or "." in qualname
+        or module.startswith("devicesworld_user_agent_")
+    ):
         return None
     return f"{module}:{qualname}"

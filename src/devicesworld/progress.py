@@ -64,7 +64,11 @@ class Ticker:
             return
         now = time.monotonic()
         tenth = (self.done * 10) // self.total if self.total else 10
-        if tenth >= self._next_tenth or self.done >= self.total or now - self._last_plain >= self._plain_every_s:
+        if (
+            tenth >= self._next_tenth
+            or self.done >= self.total
+            or now - self._last_plain >= self._plain_every_s
+        ):
             self._next_tenth = tenth + 1
             self._last_plain = now
             self.console.print(self.plain_line(now), highlight=False, markup=False, soft_wrap=True)

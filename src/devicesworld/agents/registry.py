@@ -150,7 +150,9 @@ def _load_file(name: str, path: Path) -> Any:
         spec.loader.exec_module(module)
     except Exception as exc:
         del sys.modules[module_name]
-        raise AgentLoadError(f"cannot load agent {name!r}: {path} raised {type(exc).__name__}: {exc}") from None
+        raise AgentLoadError(
+            f"cannot load agent {name!r}: {path} raised {type(exc).__name__}: {exc}"
+        ) from None
     return module
 
 
@@ -192,9 +194,7 @@ def _takes_no_arguments(target: Any) -> bool:
         params = inspect.signature(target).parameters.values()
     except (TypeError, ValueError):
         return False
-    return not any(
-        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL) for p in params
-    )
+    return not any(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL) for p in params)
 
 
 def check_agent(entry: AgentEntry, options: AgentOptions) -> None:

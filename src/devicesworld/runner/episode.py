@@ -18,7 +18,13 @@ from typing import IO, Any
 from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
 from devicesworld.analysis.sources import sources_seen
 from devicesworld.env.controller import CrossDeviceEnv
-from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord, observation_text
+from devicesworld.runner.records import (
+    RECORD_SCHEMA_VERSION,
+    ConditionRecord,
+    EpisodeResult,
+    StepRecord,
+    observation_text,
+)
 from devicesworld.spec.models import Task
 
 
@@ -138,7 +144,8 @@ def run_episode(
 
 def write_traceback(log: IO[str], error: str) -> None:
     """The last line of ``steps.jsonl`` when an episode errs: the error and the full traceback."""
-    log.write(json.dumps({"schema_version": 1, "error": error, "traceback": traceback.format_exc()}) + "\n")
+    line = {"schema_version": RECORD_SCHEMA_VERSION, "error": error, "traceback": traceback.format_exc()}
+    log.write(json.dumps(line) + "\n")
     log.flush()
 
 

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from devicesworld.spec.actions import Termination
 
-RECORD_SCHEMA_VERSION = 1
+RECORD_SCHEMA_VERSION = 2
+"""2: results carry the instruction, steps the observation the agent was shown; see docs/log-format.md."""
 OBSERVATION_CHARS = 4000
 """Each device's observation text in ``steps.jsonl`` is cut to this many characters."""
 

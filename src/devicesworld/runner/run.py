@@ -32,7 +32,8 @@ from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.resultsfile import append_results, repair_and_read
 from devicesworld.spec.models import Task
 
-RUN_SCHEMA_VERSION = 1
+RUN_SCHEMA_VERSION = 2
+"""2: config has retry_errors and max_consecutive_errors; status may be 'stopped' (docs/log-format.md)."""
 
 
 class RunError(Exception):
