@@ -554,12 +554,17 @@ def tasks_list(
         )
         return
     table = Table(title=f"{len(rows)} tasks")
-    columns = ["id", "devices", "pattern", "difficulty", "split"] + (["instruction"] if instructions else [])
+    # With instructions the pattern and split make room (they stay in --json).
+    columns = (
+        ["id", "devices", "difficulty", "instruction"]
+        if instructions
+        else ["id", "devices", "pattern", "difficulty", "split"]
+    )
     for col in columns:
-        table.add_column(col, overflow="fold")
+        table.add_column(col, overflow="fold", ratio=1 if col == "instruction" else None)
     for r in rows:
-        cells = [r["id"], ", ".join(r["devices"]), r["pattern"], r["difficulty"], r["split"]]
-        table.add_row(*(escape(c) for c in cells + ([r["instruction"]] if instructions else [])))
+        cells = {**r, "devices": ", ".join(r["devices"])}
+        table.add_row(*(escape(str(cells[c])) for c in columns))
     console.print(table)
 
 

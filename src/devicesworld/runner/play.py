@@ -130,7 +130,7 @@ def play_task(
         console.print(f"[bold]{escape(task.id)}[/]: {escape(task.instruction)}", highlight=False)
         show_observation(console, observation)
         for path in save_screens(env, screens, 0):
-            console.print(f"screenshot: {escape(str(path))}", highlight=False)
+            console.print(f"screenshot: {escape(str(path))}", highlight=False, soft_wrap=True)
         console.print("type `help` for the actions; `finish` when done")
         while not env.done:
             console.print(f"[dim]step {env.steps + 1}/{task.limits.max_steps}[/] > ", end="")
@@ -165,7 +165,7 @@ def play_task(
             if not env.done and isinstance(step.get("device"), str):
                 show_observation(console, env.observe(), only=step["device"])
             for path in save_screens(env, screens, env.steps):
-                console.print(f"screenshot: {escape(str(path))}", highlight=False)
+                console.print(f"screenshot: {escape(str(path))}", highlight=False, soft_wrap=True)
         verdict = env.evaluate()
     if recorder is not None and record is not None:
         demo = recorder.finish(verdict.success, verdict.score)

@@ -9,7 +9,8 @@ same rules select from loaded tasks and from the shipped index. Keys:
 ``kind``        the task has a device of this kind (``android``)
 ``kinds``       the task's device kinds are exactly these (``android,linux``)
 ``split``       ``train`` / ``test`` / ...
-``app``         the task touches this app or surface (glob, ``messages``)
+``app``         the task touches this app or surface (glob; ``messages`` also matches
+                ``android:messages`` as the full suite spells it)
 
 A comma means "any of" (except in ``kinds``); filters given together must all hold.
 """
@@ -39,7 +40,9 @@ class Filter:
         if self.key == "kind":
             return any(v in row["device_kinds"] for v in self.values)
         if self.key == "app":
-            return any(fnmatchcase(a, v) for a in row["apps"] for v in self.values)
+            return any(
+                fnmatchcase(a, v) or fnmatchcase(a.rpartition(":")[2], v) for a in row["apps"] for v in self.values
+            )
         return any(fnmatchcase(str(row[self.key]), v) for v in self.values)
 
 
