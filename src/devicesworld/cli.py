@@ -240,8 +240,9 @@ def run(
         raise UserError("--retry-errors continues a run: use it with --resume --out RUN_DIR")
     extra = _agent_extra(agent_opts, log_prompts)
     _check_agent_options(agent, AgentOptions(seed=seed, model=model, base_url=base_url, extra=extra))
-    if base_url:
-        _check_endpoint(base_url)
+    endpoint = base_url or (os.environ.get("DEVICESWORLD_BASE_URL") if agent in LLM_AGENTS else None)
+    if endpoint:
+        _check_endpoint(endpoint, "--base-url" if base_url else "DEVICESWORLD_BASE_URL")
     tasks = load_source(suite, tasks_path, task_ids=task_ids, filters=filters)
     source = _source_label(suite, tasks_path)
     if env_split:
@@ -350,21 +351,25 @@ def _mb(shots: int) -> str:
     return f"{mb:,.1f} MB" if mb < 10 else f"{mb:,.0f} MB"
 
 
-def _check_endpoint(base_url: str) -> None:
+LLM_AGENTS = ("llm", "hierarchical", "planner-grounder", "tracked")
+"""Built-in agents that read DEVICESWORLD_BASE_URL when --base-url is not given."""
+
+
+def _check_endpoint(base_url: str, label: str = "--base-url") -> None:
     """Refuse an --base-url nothing listens on, before any episode runs."""
     import socket
     from urllib.parse import urlsplit
 
     parts = urlsplit(base_url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UserError(f"--base-url {base_url!r}: expected http(s)://HOST[:PORT]/PATH")
+        raise UserError(f"{label} {base_url!r}: expected http(s)://HOST[:PORT]/PATH")
     port = parts.port or (443 if parts.scheme == "https" else 80)
     try:
         with socket.create_connection((parts.hostname, port), timeout=10):
             pass
     except OSError as exc:
         raise UserError(
-            f"--base-url {base_url}: cannot connect to {parts.hostname}:{port} ({exc.strerror or exc}); "
+            f"{label} {base_url}: cannot connect to {parts.hostname}:{port} ({exc.strerror or exc}); "
             "is the server running?"
         ) from None
 
