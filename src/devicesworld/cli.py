@@ -601,38 +601,47 @@ def _task_rows(
 @click.option("--json", "as_json", is_flag=True, help="Print the full task document.")
 def tasks_show(task_id: str, suite: str | None, tasks_path: str | None, as_json: bool) -> None:
     """Show one task; with --json the document loads again with `run --tasks`."""
-    task = find_task(task_id, suite, tasks_path)
+    doc = find_task_doc(task_id, suite, tasks_path)
     if as_json:
-        click.echo(task.model_dump_json(indent=2))
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
         return
-    console.print(f"[bold]{escape(task.id)}[/]  ({task.metadata.pattern}, {task.metadata.difficulty})")
-    console.print(task.instruction, highlight=False, markup=False)
-    console.print(f"devices: {', '.join(f'{d.id}' for d in task.devices)}")
-    for c in task.evaluation.conditions:
-        flags = ("required " if c.required else "") + ("scored" if c.scored else "")
+    md = doc["metadata"]
+    console.print(f"[bold]{escape(doc['id'])}[/]  ({md['pattern']}, {md['difficulty']})")
+    console.print(doc["instruction"], highlight=False, markup=False)
+    console.print(f"devices: {', '.join(d['id'] for d in doc['devices'])}")
+    for c in doc["evaluation"]["conditions"]:
+        flags = ("required " if c["required"] else "") + ("scored" if c["scored"] else "")
         console.print(
-            f"  - {c.id} [{c.device}] {c.check} {json.dumps(c.args)} ({flags.strip()})",
+            f"  - {c['id']} [{c['device']}] {c['check']} {json.dumps(c['args'])} ({flags.strip()})",
             highlight=False,
             markup=False,
         )
-    console.print(f"reference solution: {len(task.solution)} steps")
+    console.print(f"reference solution: {len(doc['solution'])} steps")
 
 
 def find_task(task_id: str, suite: str | None, tasks_path: str | None) -> Task:
     """A task by id: from the shipped index (one line parsed), or from --tasks."""
-    from devicesworld.tasks.shipped import find_indexed, index_rows
+    from devicesworld.spec.models import Task
+
+    return Task.model_validate(find_task_doc(task_id, suite, tasks_path))
+
+
+def find_task_doc(task_id: str, suite: str | None, tasks_path: str | None) -> dict[str, Any]:
+    """A task's JSON document: a shipped one from the index without parsing a model, or from --tasks."""
+    from devicesworld.tasks.shipped import find_indexed_doc, index_rows
     from devicesworld.tasks.suites import suite_names
 
     if tasks_path:
         for task in load_source(None, tasks_path):
             if task.id == task_id:
-                return task
+                doc: dict[str, Any] = task.model_dump(mode="json")
+                return doc
         raise UserError(f"no task {task_id!r} in {tasks_path}")
     if suite and suite not in suite_names():
         raise UserError(f"unknown suite {suite!r}; known suites: {', '.join(suite_names())}")
     if suite and not any(r["id"] == task_id for r in index_rows(suite)):
         raise UserError(f"no task {task_id!r} in suite {suite}")
-    found = find_indexed(task_id)
+    found = find_indexed_doc(task_id)
     if found is None:
         import difflib
 

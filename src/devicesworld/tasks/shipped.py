@@ -22,9 +22,10 @@ import json
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from devicesworld.spec.models import Task
+if TYPE_CHECKING:  # parsing tasks needs pydantic; finding one in the index does not
+    from devicesworld.spec.models import Task
 
 SHIPPED_VERSION = {"smoke": 1, "bmoca": 1, "full": 1}
 """The suites shipped as files, and the version in each file's name."""
@@ -65,6 +66,8 @@ def _missing(name: str, path: Path) -> FileNotFoundError:
 
 def read_suite(name: str) -> list[Task]:
     """The tasks of a shipped suite, parsed from its file (no setup runs)."""
+    from devicesworld.spec.models import Task
+
     path = shipped_path(name)
     if not path.exists():
         raise _missing(name, path)
@@ -72,15 +75,16 @@ def read_suite(name: str) -> list[Task]:
         return [Task.model_validate_json(line) for line in fh if line.strip()]
 
 
-def read_line(name: str, line: int) -> Task:
-    """Task number ``line`` (0-based) of a shipped suite, parsing only that line."""
+def read_line(name: str, line: int) -> dict[str, Any]:
+    """Task number ``line`` (0-based) of a shipped suite as its JSON document, reading only that line."""
     path = shipped_path(name)
     if not path.exists():
         raise _missing(name, path)
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for i, text in enumerate(fh):
             if i == line:
-                return Task.model_validate_json(text)
+                doc: dict[str, Any] = json.loads(text)
+                return doc
     raise KeyError(f"{path.name} has no line {line}; the task index is stale")
 
 
@@ -140,12 +144,20 @@ def index_rows(suite: str | None = None) -> list[dict[str, Any]]:
     return [r for r in rows if r["suite"] == suite]
 
 
-def find_indexed(task_id: str) -> Task | None:
-    """A shipped task by id, or None; reads one line of one file."""
+def find_indexed_doc(task_id: str) -> dict[str, Any] | None:
+    """A shipped task's JSON document by id, or None; reads one line of one file, parses no model."""
     for row in load_index()["tasks"]:
         if row["id"] == task_id:
             return read_line(row["suite"], row["line"])
     return None
+
+
+def find_indexed(task_id: str) -> Task | None:
+    """A shipped task by id, or None."""
+    from devicesworld.spec.models import Task
+
+    doc = find_indexed_doc(task_id)
+    return Task.model_validate(doc) if doc is not None else None
 
 
 def write_index() -> Path:

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from devicesworld.spec.models import Task
 from devicesworld.tasks.shipped import read_suite
 
-SuiteLoader = Callable[[], list[Task]]
+if TYPE_CHECKING:  # names and the index need no pydantic; `tasks show` stays fast
+    from devicesworld.spec.models import Task
+
+SuiteLoader = Callable[[], "list[Task]"]
 
 SMOKE_PARTS: list[tuple[str, str]] = [
     ("devicesworld.tasks.suites.smoke", "build_smoke_suite"),
