@@ -94,6 +94,13 @@ def load_source(
         name = suite or default_suite
         if name is None:
             raise UserError("give --suite NAME or --tasks PATH")
+        if task_ids or filters:  # choose from the index, parse only the chosen lines
+            from devicesworld.tasks.shipped import read_rows
+
+            rows = _task_rows(name, None, task_ids, filters)
+            if not rows:
+                raise UserError(f"no task matches --filter {' '.join(filters)}")
+            return read_rows(rows)
         items = load_suite(name)
     if not (task_ids or filters):
         return items

@@ -501,3 +501,34 @@ def test_a_missing_extra_says_which_to_install(tmp_path: Path, monkeypatch: pyte
     r = CliRunner().invoke(main, ["run", "--tasks", str(_tasks(tmp_path)), "--agent", "llm", "--model", "m"])
     assert r.exit_code == 2
     assert "pip install 'devicesworld[llm]'" in " ".join(r.output.split()) and "Traceback" not in r.output
+
+
+def test_picking_from_a_big_suite_parses_only_the_chosen_tasks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import devicesworld.tasks.suites as suites
+
+    def refuse(name: str) -> None:
+        raise AssertionError(f"the whole {name} suite was loaded")
+
+    monkeypatch.setattr(suites, "load_suite", refuse)
+    out = tmp_path / "run"
+    r = CliRunner().invoke(
+        main,
+        [
+            "run",
+            "--suite",
+            "test",
+            "--filter",
+            "kind=smarthome",
+            "--limit",
+            "2",
+            "--agent",
+            "oracle",
+            "--out",
+            str(out),
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    rows = _results(out)
+    assert len(rows) == 2 and all(row["success"] and row["split"] == "test" for row in rows)

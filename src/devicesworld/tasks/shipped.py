@@ -88,6 +88,27 @@ def read_line(name: str, line: int) -> dict[str, Any]:
     raise KeyError(f"{path.name} has no line {line}; the task index is stale")
 
 
+def read_rows(rows: list[dict[str, Any]]) -> list[Task]:
+    """The tasks of index ``rows`` (any suites, in the rows' order), parsing only their lines."""
+    from devicesworld.spec.models import Task
+
+    wanted: dict[tuple[str, int], int] = {(r["suite"], r["line"]): i for i, r in enumerate(rows)}
+    out: list[Task | None] = [None] * len(rows)
+    for name in sorted({suite for suite, _ in wanted}):
+        lines = {line for suite, line in wanted if suite == name}
+        last = max(lines)
+        with gzip.open(shipped_path(name), "rt", encoding="utf-8") as fh:
+            for i, text in enumerate(fh):
+                if i in lines:
+                    out[wanted[(name, i)]] = Task.model_validate_json(text)
+                if i >= last:
+                    break
+    missing = [rows[i]["id"] for i, t in enumerate(out) if t is None]
+    if missing:
+        raise KeyError(f"the task index is stale: {', '.join(missing[:5])} not found at their lines")
+    return [t for t in out if t is not None]
+
+
 # --------------------------------------------------------------------------- index
 def task_row(task: Task) -> dict[str, Any]:
     """The facts of a task that listing and selection use (also for tasks not in the index)."""
