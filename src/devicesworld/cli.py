@@ -238,6 +238,7 @@ def run(
     from devicesworld.agents.registry import get_agent
     from devicesworld.api import default_out_dir
     from devicesworld.progress import progress_bar
+    from devicesworld.runner.preflight import PreflightError, check_endpoint, screenshot_estimate
     from devicesworld.runner.run import RunConfig, execute_run
 
     get_agent(agent)  # fail fast on an unknown agent
@@ -247,9 +248,10 @@ def run(
         raise UserError("--retry-errors continues a run: use it with --resume --out RUN_DIR")
     extra = _agent_extra(agent_opts, log_prompts)
     _check_agent_options(agent, AgentOptions(seed=seed, model=model, base_url=base_url, extra=extra))
-    endpoint = base_url or (os.environ.get("DEVICESWORLD_BASE_URL") if agent in LLM_AGENTS else None)
-    if endpoint:
-        _check_endpoint(endpoint, "--base-url" if base_url else "DEVICESWORLD_BASE_URL")
+    try:
+        check_endpoint(agent, base_url)
+    except PreflightError as exc:
+        raise UserError(str(exc)) from None
     tasks = load_source(suite, tasks_path, task_ids=task_ids, filters=filters)
     source = _source_label(suite, tasks_path)
     if env_split:
@@ -278,7 +280,7 @@ def run(
     )
     total = min(len(tasks), limit) if limit else len(tasks)
     if screenshots:
-        err_console.print(_screenshot_estimate(tasks[:total]), highlight=False)
+        err_console.print(screenshot_estimate(tasks[:total]), highlight=False)
     if backend == "ray":
         where = ray_address or os.environ.get("RAY_ADDRESS") or "a local cluster"
         err_console.print(f"starting {workers} Ray worker(s) on {where}...", highlight=False)
@@ -331,54 +333,6 @@ def _summary_line(outcome: Any) -> str:
     seconds = sum(r.duration_s for r in results)
     rate = f"{100 * ok / n:.1f}%" if n else "n/a"
     return f"summary: {ok}/{n} succeeded ({rate}), {errors} error(s), {seconds:.1f} s of episodes"
-
-
-def _screenshot_estimate(tasks: list[Task]) -> str:
-    """What --screenshots will write, said before the run: phones give one PNG (~70 kB) per step."""
-    phones = [sum(d.kind == "android" for d in t.devices) for t in tasks]
-    typical = sum(n * max(1, len(t.solution)) for n, t in zip(phones, tasks, strict=True))
-    budget = sum(n * t.limits.max_steps for n, t in zip(phones, tasks, strict=True))
-    desktops = sum(d.kind in ("linux", "windows") for t in tasks for d in t.devices)
-    line = (
-        f"--screenshots: about {typical:,} phone PNGs (~{_mb(typical)}) if episodes take "
-        f"as many steps as the reference solutions, up to {budget:,} (~{_mb(budget)}) "
-        "if every episode uses its whole step budget"
-    )
-    if desktops:
-        line += "; desktops add one PNG per step while a browser page is open"
-    return line
-
-
-PNG_KB = 70
-"""Measured mean size of a phone screenshot (smoke, oracle): 69 kB."""
-
-
-def _mb(shots: int) -> str:
-    mb = shots * PNG_KB / 1024
-    return f"{mb:,.1f} MB" if mb < 10 else f"{mb:,.0f} MB"
-
-
-LLM_AGENTS = ("llm", "hierarchical", "planner-grounder", "tracked")
-"""Built-in agents that read DEVICESWORLD_BASE_URL when --base-url is not given."""
-
-
-def _check_endpoint(base_url: str, label: str = "--base-url") -> None:
-    """Refuse an --base-url nothing listens on, before any episode runs."""
-    import socket
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UserError(f"{label} {base_url!r}: expected http(s)://HOST[:PORT]/PATH")
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    try:
-        with socket.create_connection((parts.hostname, port), timeout=10):
-            pass
-    except OSError as exc:
-        raise UserError(
-            f"{label} {base_url}: cannot connect to {parts.hostname}:{port} ({exc.strerror or exc}); "
-            "is the server running?"
-        ) from None
 
 
 def _check_agent_options(name: str, options: Any) -> None:

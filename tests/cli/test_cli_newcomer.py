@@ -532,3 +532,10 @@ def test_picking_from_a_big_suite_parses_only_the_chosen_tasks(
     assert r.exit_code == 0, r.output
     rows = _results(out)
     assert len(rows) == 2 and all(row["success"] and row["split"] == "test" for row in rows)
+
+
+def test_a_malformed_base_url_is_refused(tmp_path: Path) -> None:
+    r = CliRunner().invoke(
+        main, ["run", "--tasks", str(_tasks(tmp_path)), "--agent", "noop", "--base-url", "localhost:8000"]
+    )
+    assert r.exit_code == 2 and "expected http(s)://HOST[:PORT]/PATH" in r.output
