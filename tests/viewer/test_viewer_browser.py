@@ -103,9 +103,7 @@ def test_filters_and_failure_diagnosis_in_browser(browser: Any, server: ViewerSe
     assert "D2" in page.inner_text(".diag") and "toy_0" in page.inner_text(".diag")
 
 
-def test_episode_page_shows_instruction_observation_prompts_and_replies(
-    browser: Any, tmp_path: Path
-) -> None:
+def test_episode_page_shows_instruction_observation_prompts_and_replies(browser: Any, tmp_path: Path) -> None:
     import json
 
     run_dir = make_viewer_run(tmp_path / "run", n=1)

@@ -41,7 +41,9 @@ class Filter:
             return any(v in row["device_kinds"] for v in self.values)
         if self.key == "app":
             return any(
-                fnmatchcase(a, v) or fnmatchcase(a.rpartition(":")[2], v) for a in row["apps"] for v in self.values
+                fnmatchcase(a, v) or fnmatchcase(a.rpartition(":")[2], v)
+                for a in row["apps"]
+                for v in self.values
             )
         return any(fnmatchcase(str(row[self.key]), v) for v in self.values)
 
