@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from devicesworld.agents.base import Agent, AgentOptions
-from devicesworld.agents.registry import AGENTS, as_factory, check_agent, get_agent, register_agent
+from devicesworld.agents.registry import as_factory, check_agent, get_agent, register_agent
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.runner.run import ProgressFn, RunConfig, RunOutcome, execute_run
 from devicesworld.spec.models import Task
@@ -163,9 +163,7 @@ def _agent_name(agent: Any, workers: int) -> str:
             "or put it in a module and pass 'module:factory'"
         )
     label = getattr(agent, "__name__", None) or type(agent).__name__
-    name = f"python:{label}"
-    if name in AGENTS:
-        name = f"python:{label}#{id(agent):x}"
+    name = f"python:{label}"  # registered again by each run: the latest object wins
     register_agent(name, as_factory(agent), inspect.getdoc(agent) or "")
     return name
 

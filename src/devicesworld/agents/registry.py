@@ -70,8 +70,10 @@ def agent_names() -> list[str]:
     return sorted(AGENTS)
 
 
-_LOADED: dict[str, AgentEntry] = {}
-"""User agents already resolved in this process (a file is executed once)."""
+_REGISTERED: dict[str, AgentEntry] = {}
+"""Agent objects handed to the Python API in this process (:func:`register_agent`)."""
+_FILES: dict[Path, Any] = {}
+"""Agent files already executed in this process, by resolved path."""
 
 
 class AgentLoadError(KeyError):
@@ -84,7 +86,7 @@ class AgentLoadError(KeyError):
 def register_agent(name: str, factory: AgentFactory, doc: str = "") -> AgentEntry:
     """Make ``name`` resolve to ``factory`` in this process (the Python API's agent objects)."""
     entry = AgentEntry(name, doc or name, factory)
-    _LOADED[name] = entry
+    _REGISTERED[name] = entry
     return entry
 
 
@@ -95,16 +97,14 @@ def get_agent(name: str) -> AgentEntry:
     """
     if name in AGENTS:
         return AGENTS[name]
-    if name in _LOADED:
-        return _LOADED[name]
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     if ":" in name:
         module_name, _, attr = name.rpartition(":")
         if not module_name or not attr:
             raise AgentLoadError(f"agent {name!r}: expected module:factory or path/to/file.py:factory")
         target = _load_attr(name, module_name, attr)
-        entry = AgentEntry(name, (inspect.getdoc(target) or name).splitlines()[0], as_factory(target))
-        _LOADED[name] = entry
-        return entry
+        return AgentEntry(name, (inspect.getdoc(target) or name).splitlines()[0], as_factory(target))
     raise KeyError(
         f"unknown agent {name!r}; known agents: {', '.join(agent_names())}, "
         "or your own as module:factory or path/to/file.py:factory"
@@ -136,6 +136,8 @@ def _load_attr(name: str, module_name: str, attr: str) -> Any:
 
 def _load_file(name: str, path: Path) -> Any:
     path = path.expanduser().resolve()
+    if path in _FILES:
+        return _FILES[path]
     if not path.is_file():
         raise AgentLoadError(f"cannot load agent {name!r}: no file {path}")
     module_name = f"devicesworld_user_agent_{zlib.crc32(str(path).encode()):08x}"
@@ -153,6 +155,7 @@ def _load_file(name: str, path: Path) -> Any:
         raise AgentLoadError(
             f"cannot load agent {name!r}: {path} raised {type(exc).__name__}: {exc}"
         ) from None
+    _FILES[path] = module
     return module
 
 
