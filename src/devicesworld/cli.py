@@ -293,7 +293,7 @@ def run(
             errors += result.termination == "error"
             bar.advance(ok=passed, errors=errors)
 
-        outcome = execute_run(tasks, config, out_dir, on_result=tick)
+        outcome = execute_run(tasks, config, out_dir, on_result=tick, on_start=bar.set_total)
     for warning in outcome.warnings:
         err_console.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False)
     if outcome.skipped:

@@ -56,6 +56,12 @@ class Ticker:
         self._last_plain = self.started
         self._next_tenth = 1
 
+    def set_total(self, total: int) -> None:
+        """Change how much work there is (a resumed run has less than it was asked for)."""
+        self.total = total
+        if self._bar is not None:
+            self._bar.update(self._task, total=total)
+
     def advance(self, n: int = 1, **fields: Any) -> None:
         self.done += n
         self.fields.update(fields)

@@ -225,6 +225,7 @@ def test_resume_retry_errors_runs_errored_episodes_again(tmp_path: Path, restore
         ],
     )
     assert plain.exit_code == 0, plain.output
+    assert "Careful: 1/1 (100%)" in plain.output  # progress counts only the episode left to run
     assert sorted(r["termination"] for r in _results(out)) == ["error", "error", "error", "finished"]
     retried = runner.invoke(
         main,

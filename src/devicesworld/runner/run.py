@@ -111,9 +111,17 @@ ProgressFn = Callable[[EpisodeResult], None]
 
 
 def execute_run(
-    tasks: list[Task], config: RunConfig, out_dir: Path, *, on_result: ProgressFn | None = None
+    tasks: list[Task],
+    config: RunConfig,
+    out_dir: Path,
+    *,
+    on_result: ProgressFn | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> RunOutcome:
-    """Run every task not yet finished in ``out_dir``; returns all results of the run directory."""
+    """Run every task not yet finished in ``out_dir``; returns all results of the run directory.
+
+    ``on_start`` is told how many episodes will run (after --resume skips), before the first.
+    """
     entry = get_agent(config.agent)
     results_path = out_dir / "results.jsonl"
     if results_path.exists() and not config.resume:
@@ -142,6 +150,8 @@ def execute_run(
         kind_modules=kind_modules(todo),
     )
     jobs = [EpisodeJob(task=t, episode_dir=str(out_dir / "episodes" / t.id), settings=settings) for t in todo]
+    if on_start is not None:
+        on_start(len(jobs))
     fresh: list[EpisodeResult] = []
     interrupted = False
     stats = RunOutcome(
