@@ -540,3 +540,16 @@ def test_a_malformed_base_url_is_refused(tmp_path: Path) -> None:
         main, ["run", "--tasks", str(_tasks(tmp_path)), "--agent", "noop", "--base-url", "localhost:8000"]
     )
     assert r.exit_code == 2 and "expected http(s)://HOST[:PORT]/PATH" in r.output
+
+
+def test_consecutive_setup_failures_stop_the_run_too(tmp_path: Path) -> None:
+    path = tmp_path / "broken.jsonl"
+    docs = [toy_task(id=f"b{i}", setup=[{"device": "toy_0", "op": "explode", "args": {}}]) for i in range(5)]
+    path.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    out = tmp_path / "run"
+    r = CliRunner().invoke(main, ["run", "--tasks", str(path), "--agent", "oracle", "--out", str(out)])
+    assert r.exit_code == 1, r.output
+    flat = " ".join(r.output.split())
+    assert len(_results(out)) == 3 and "setup failed" in flat and "full traceback:" in flat
+    last = (out / "episodes" / "b2" / "steps.jsonl").read_text().splitlines()[-1]
+    assert "Traceback" in json.loads(last)["traceback"]
