@@ -2,7 +2,8 @@
 
 Every expected failure (a malformed task file, an unknown agent, a run directory that
 would be overwritten) is printed as a clear message with exit status 2; tracebacks
-are for bugs only. ``run`` exits 0 whenever the harness worked, whatever the score.
+are for bugs only. ``run`` exits 0 whenever the harness worked, whatever the score;
+it exits 1 when it stopped early on consecutive errors or every episode errored.
 """
 
 from __future__ import annotations
@@ -10,17 +11,16 @@ from __future__ import annotations
 import json
 import os
 import time
-from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from devicesworld.spec.loading import TaskLoadError
-from devicesworld.spec.models import Task
+if TYPE_CHECKING:
+    from devicesworld.spec.models import Task
 
 console = Console()
 err_console = Console(stderr=True)
@@ -39,21 +39,32 @@ class UserError(click.ClickException):
 
 class _Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
-        from devicesworld.env.controller import EnvError
-        from devicesworld.runner.run import RunError
-
         try:
             return super().invoke(ctx)
-        except TaskLoadError as exc:
-            err_console.print(
-                f"[bold red]error:[/] {len(exc.issues)} problem(s) in task files:", highlight=False
-            )
-            for issue in exc.issues:
-                err_console.print(f"  {escape(str(issue))}", highlight=False, soft_wrap=True)
-            raise SystemExit(2) from None
-        except (RunError, EnvError, KeyError, FileNotFoundError) as exc:
-            message = exc.args[0] if exc.args else str(exc)
-            raise UserError(str(message)) from None
+        except click.ClickException:
+            raise
+        except Exception as exc:
+            # The error types are imported only once one is raised: `tasks show` stays fast.
+            from devicesworld.env.controller import EnvError
+            from devicesworld.runner.run import RunError
+            from devicesworld.spec.loading import TaskLoadError
+            from devicesworld.tasks.filtering import FilterError
+
+            if isinstance(exc, TaskLoadError):
+                err_console.print(
+                    f"[bold red]error:[/] {len(exc.issues)} problem(s) in task files:", highlight=False
+                )
+                for issue in exc.issues:
+                    err_console.print(f"  {escape(str(issue))}", highlight=False, soft_wrap=True)
+                raise SystemExit(2) from None
+            from devicesworld.extras import EXTRAS
+
+            if isinstance(exc, ImportError) and (exc.name or "").split(".")[0] in EXTRAS:
+                raise UserError(_missing_extra(exc)) from None
+            if isinstance(exc, RunError | EnvError | KeyError | FileNotFoundError | FilterError):
+                message = exc.args[0] if exc.args else str(exc)
+                raise UserError(str(message)) from None
+            raise
 
 
 @click.group(cls=_Group)
@@ -64,19 +75,61 @@ def main() -> None:
 
 # --------------------------------------------------------------------------- helpers
 def load_source(
-    suite: str | None, tasks_path: str | None, *, default_suite: str | None = DEFAULT_SUITE
+    suite: str | None,
+    tasks_path: str | None,
+    *,
+    default_suite: str | None = DEFAULT_SUITE,
+    task_ids: tuple[str, ...] = (),
+    filters: tuple[str, ...] = (),
 ) -> list[Task]:
+    """The tasks of ``--suite``/``--tasks``, narrowed by ``--task-ids`` and ``--filter``."""
     from devicesworld.spec.loading import load_tasks
     from devicesworld.tasks.suites import load_suite
 
     if suite and tasks_path:
         raise UserError("give either --suite or --tasks, not both")
     if tasks_path:
-        return load_tasks(tasks_path)
-    name = suite or default_suite
-    if name is None:
-        raise UserError("give --suite NAME or --tasks PATH")
-    return load_suite(name)
+        items = load_tasks(tasks_path)
+    else:
+        name = suite or default_suite
+        if name is None:
+            raise UserError("give --suite NAME or --tasks PATH")
+        if task_ids or filters:  # choose from the index, parse only the chosen lines
+            from devicesworld.tasks.shipped import read_rows
+
+            rows = _task_rows(name, None, task_ids, filters)
+            if not rows:
+                raise UserError(f"no task matches --filter {' '.join(filters)}")
+            return read_rows(rows)
+        items = load_suite(name)
+    if not (task_ids or filters):
+        return items
+    from devicesworld.api import select
+    from devicesworld.tasks.filtering import parse_ids
+
+    chosen = select(items, ids=parse_ids(task_ids), filter=list(filters))
+    if not chosen:
+        raise UserError(f"no task matches --filter {' '.join(filters)}")
+    return chosen
+
+
+def selection_options(fn: Any) -> Any:
+    """``--task-ids`` and ``--filter``, shared by the commands that pick tasks."""
+    fn = click.option(
+        "--filter",
+        "filters",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="Keep tasks whose id, pattern, difficulty, kind, kinds, split or app matches (repeatable; "
+        "globs, commas for any of), e.g. --filter kind=android --filter difficulty=easy.",
+    )(fn)
+    return click.option(
+        "--task-ids",
+        "task_ids",
+        multiple=True,
+        metavar="ID[,ID...]",
+        help="Only these tasks, in this order.",
+    )(fn)
 
 
 def _source_label(suite: str | None, tasks_path: str | None) -> str:
@@ -87,7 +140,12 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 @main.command()
 @click.option("--suite", help="A built-in suite, e.g. smoke.")
 @click.option("--tasks", "tasks_path", type=click.Path(), help="A task file (.json/.jsonl) or folder.")
-@click.option("--agent", required=True, help="oracle, noop, random, ...")
+@click.option(
+    "--agent",
+    required=True,
+    help="oracle, noop, random, llm, ..., or your own: module:factory or path/to/file.py:factory "
+    "(see docs/writing-an-agent.md).",
+)
 @click.option("--model", help="Model name for LLM agents.")
 @click.option("--base-url", help="OpenAI-compatible endpoint for LLM agents.")
 @click.option("--limit", type=click.IntRange(min=1), help="Run only the first N tasks.")
@@ -117,6 +175,17 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 )
 @click.option("--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-<agent>).")
 @click.option("--resume", is_flag=True, help="Continue a run directory, skipping finished episodes.")
+@click.option(
+    "--retry-errors", is_flag=True, help="With --resume: run again the episodes that ended in an error."
+)
+@click.option(
+    "--max-errors",
+    type=click.IntRange(min=0),
+    default=3,
+    show_default=True,
+    help="Stop after this many episodes in a row end in an agent or harness error (0: never).",
+)
+@selection_options
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option(
     "--screenshots", is_flag=True, help="Save each device's screen after every step (phones, desktops)."
@@ -154,6 +223,10 @@ def run(
     prewarm: bool,
     out: str | None,
     resume: bool,
+    retry_errors: bool,
+    max_errors: int,
+    task_ids: tuple[str, ...],
+    filters: tuple[str, ...],
     seed: int,
     screenshots: bool,
     log_prompts: str | None,
@@ -161,25 +234,32 @@ def run(
     env_split: str | None,
 ) -> None:
     """Run an agent on a suite or task file and write a run directory."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from devicesworld.agents.base import AgentOptions
     from devicesworld.agents.registry import get_agent
+    from devicesworld.api import default_out_dir
+    from devicesworld.progress import progress_bar
+    from devicesworld.runner.preflight import PreflightError, check_endpoint, screenshot_estimate
     from devicesworld.runner.run import RunConfig, execute_run
 
     get_agent(agent)  # fail fast on an unknown agent
     if ray_address and backend != "ray":
         raise UserError("--ray-address needs --backend ray")
+    if retry_errors and not resume:
+        raise UserError("--retry-errors continues a run: use it with --resume --out RUN_DIR")
     extra = _agent_extra(agent_opts, log_prompts)
     _check_agent_options(agent, AgentOptions(seed=seed, model=model, base_url=base_url, extra=extra))
-    tasks = load_source(suite, tasks_path)
+    try:
+        check_endpoint(agent, base_url)
+    except PreflightError as exc:
+        raise UserError(str(exc)) from None
+    tasks = load_source(suite, tasks_path, task_ids=task_ids, filters=filters)
     source = _source_label(suite, tasks_path)
     if env_split:
         from devicesworld.tasks.env_split import apply_split
 
         tasks = [apply_split(t, env_split, f"{t.id}#{seed}") for t in tasks]
         source += f" env-split:{env_split}"
-    out_dir = Path(out) if out else Path("runs") / f"{datetime.now():%Y%m%d-%H%M%S}-{agent}"
+    out_dir = Path(out) if out else default_out_dir(agent)
     config = RunConfig(
         agent=agent,
         source=source,
@@ -193,52 +273,102 @@ def run(
         model=model,
         base_url=base_url,
         resume=resume,
+        retry_errors=retry_errors,
+        max_consecutive_errors=max_errors,
         screenshots=screenshots,
         agent_extra=extra,
     )
     total = min(len(tasks), limit) if limit else len(tasks)
+    if screenshots:
+        err_console.print(screenshot_estimate(tasks[:total]), highlight=False)
     if backend == "ray":
         where = ray_address or os.environ.get("RAY_ADDRESS") or "a local cluster"
         err_console.print(f"starting {workers} Ray worker(s) on {where}...", highlight=False)
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[ok]} ok"),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=False,
-    ) as progress:
-        bar = progress.add_task(f"{agent}", total=total, ok=0)
-        passed = 0
+    passed = errors = 0
+    with progress_bar(err_console, f"run {agent}", total) as bar:
 
         def tick(result: Any) -> None:
-            nonlocal passed
+            nonlocal passed, errors
             passed += bool(result.success)
-            progress.update(bar, advance=1, ok=passed)
+            errors += result.termination == "error"
+            bar.advance(ok=passed, errors=errors)
 
-        outcome = execute_run(tasks, config, out_dir, on_result=tick)
+        outcome = execute_run(tasks, config, out_dir, on_result=tick, on_start=bar.set_total)
     for warning in outcome.warnings:
         err_console.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False)
     if outcome.skipped:
         err_console.print(f"resumed: {outcome.skipped} episode(s) already finished were skipped")
-    _print_report(out_dir, as_json=False, compare=None)
+    if outcome.retried_errors:
+        err_console.print(f"retried: {outcome.retried_errors} episode(s) that had ended in an error")
+    if outcome.results:
+        _print_report(out_dir, as_json=False, compare=None)
     console.print(f"run directory: {out_dir}")
+    console.print(_summary_line(outcome), highlight=False)
     if outcome.interrupted:
         err_console.print("[yellow]interrupted:[/] finished episodes are saved; continue with --resume")
         raise SystemExit(130)
+    if outcome.stopped:
+        err_console.print(f"[bold red]stopped:[/] {escape(outcome.stopped)}", highlight=False, soft_wrap=True)
+        err_console.print(
+            f"fix the cause, then continue with: devicesworld run ... --out {out_dir} --resume --retry-errors",
+            highlight=False,
+        )
+        raise SystemExit(1)
+    if outcome.all_errored:
+        first = outcome.results[0]
+        err_console.print(
+            f"[bold red]every episode ended in an error[/] (e.g. {escape(first.task_id)}: "
+            f"{escape(first.error or '')}); see {out_dir}/episodes/<task>/steps.jsonl",
+            highlight=False,
+            soft_wrap=True,
+        )
+        raise SystemExit(1)
+
+
+def _summary_line(outcome: Any) -> str:
+    results = outcome.results
+    n = len(results)
+    ok = sum(r.success for r in results)
+    errors = sum(r.termination == "error" for r in results)
+    seconds = sum(r.duration_s for r in results)
+    rate = f"{100 * ok / n:.1f}%" if n else "n/a"
+    return f"summary: {ok}/{n} succeeded ({rate}), {errors} error(s), {seconds:.1f} s of episodes"
 
 
 def _check_agent_options(name: str, options: Any) -> None:
-    """Build a built-in agent once so that a missing model or key fails before the run starts."""
-    from devicesworld.agents.registry import AGENTS
+    """Build the agent once so that a missing model or key, or a factory that is no agent, fails now."""
+    from devicesworld.agents.registry import AGENTS, AgentLoadError, check_agent, get_agent
 
-    if name not in AGENTS:
+    if name in AGENTS:
+        try:
+            AGENTS[name].factory(options)
+        except ImportError as exc:
+            raise UserError(f"agent {name}: {_missing_extra(exc)}") from None
+        except Exception as exc:
+            raise UserError(f"agent {name}: {exc}") from None
         return
     try:
-        AGENTS[name].factory(options)
-    except Exception as exc:
-        raise UserError(f"agent {name}: {exc}") from None
+        check_agent(get_agent(name), options)
+    except AgentLoadError as exc:
+        raise UserError(str(exc)) from None
+
+
+EXTRAS = {
+    "openai": "llm",
+    "gymnasium": "rl",
+    "ray": "ray",
+    "playwright": "browser",
+    "stable_baselines3": "sb3",
+}
+"""Optional packages and the extra that installs each."""
+
+
+def _missing_extra(exc: ImportError) -> str:
+    """``No module named 'openai'`` as the pip command that fixes it."""
+    top = (exc.name or "").split(".")[0]
+    if top in EXTRAS:
+        return f"this needs the optional package {top!r}: pip install 'devicesworld[{EXTRAS[top]}]'"
+    return str(exc)
 
 
 def _agent_extra(pairs: tuple[str, ...], log_prompts: str | None) -> dict[str, Any]:
@@ -308,11 +438,19 @@ def _print_report(
         docs = [report_to_json(r) for r in reports]
         doc: dict[str, Any] = docs[0] if len(docs) == 1 else {"runs": docs}
         if comparison is not None:
-            doc["compare"] = comparison.model_dump(mode="json")
+            doc["compare"] = {"a": str(dirs[0]), "b": str(compare)} | comparison.model_dump(mode="json")
         click.echo(json.dumps(doc, indent=2))
         return
     render_reports(reports, console)
-    if comparison is not None:
+    if comparison is not None and other is not None:
+        a_agent = reports[0].run.results[0].agent if reports[0].run.results else ""
+        b_agent = other.results[0].agent if other.results else ""
+        console.print(
+            f"comparing A = {dirs[0]} ({a_agent or '?'}) with B = {compare} ({b_agent or '?'}); "
+            "differences are B minus A",
+            highlight=False,
+            markup=False,
+        )
         analysis.render_comparison(comparison, console)
 
 
@@ -355,31 +493,66 @@ def tasks() -> None:
 @tasks.command("list")
 @click.option("--suite", help="A built-in suite (default smoke).")
 @click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder.")
+@selection_options
+@click.option("--instructions", is_flag=True, help="Add each task's instruction.")
 @click.option("--json", "as_json", is_flag=True)
-def tasks_list(suite: str | None, tasks_path: str | None, as_json: bool) -> None:
-    """One line per task: id, device kinds, pattern, difficulty, split."""
-    items = load_source(suite, tasks_path)
-    rows: list[dict[str, Any]] = [
-        {
-            "id": t.id,
-            "device_kinds": [d.kind for d in t.devices],
-            "devices": t.device_ids(),
-            "pattern": t.metadata.pattern,
-            "difficulty": t.metadata.difficulty,
-            "split": t.metadata.split,
-            "apps": t.metadata.apps,
-        }
-        for t in items
-    ]
+def tasks_list(
+    suite: str | None,
+    tasks_path: str | None,
+    task_ids: tuple[str, ...],
+    filters: tuple[str, ...],
+    instructions: bool,
+    as_json: bool,
+) -> None:
+    """One line per task: id, device kinds, pattern, difficulty, split (read from the task index)."""
+    rows = _task_rows(suite, tasks_path, task_ids, filters)
     if as_json:
-        click.echo(json.dumps(rows, indent=2))
+        keys = ("id", "device_kinds", "devices", "pattern", "difficulty", "split", "apps")
+        click.echo(
+            json.dumps(
+                [
+                    {k: r[k] for k in keys} | ({"instruction": r["instruction"]} if instructions else {})
+                    for r in rows
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return
     table = Table(title=f"{len(rows)} tasks")
-    for col in ("id", "devices", "pattern", "difficulty", "split"):
-        table.add_column(col)
+    # With instructions the pattern and split make room (they stay in --json).
+    columns = (
+        ["id", "devices", "difficulty", "instruction"]
+        if instructions
+        else ["id", "devices", "pattern", "difficulty", "split"]
+    )
+    for col in columns:
+        table.add_column(col, overflow="fold", ratio=1 if col == "instruction" else None)
     for r in rows:
-        table.add_row(r["id"], ", ".join(r["devices"]), r["pattern"], r["difficulty"], r["split"])
+        cells = {**r, "devices": ", ".join(r["devices"])}
+        table.add_row(*(escape(str(cells[c])) for c in columns))
     console.print(table)
+
+
+def _task_rows(
+    suite: str | None, tasks_path: str | None, task_ids: tuple[str, ...], filters: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """Listing rows: a shipped suite's from the index (no task is parsed), a file's from its tasks."""
+    from devicesworld.tasks.filtering import parse_filter, parse_ids, select_rows
+    from devicesworld.tasks.shipped import index_rows, task_row
+    from devicesworld.tasks.suites import suite_names
+
+    if suite and tasks_path:
+        raise UserError("give either --suite or --tasks, not both")
+    name = suite or DEFAULT_SUITE
+    if tasks_path:
+        rows = [task_row(t) for t in load_source(None, tasks_path)]
+    elif name not in suite_names():
+        raise UserError(f"unknown suite {name!r}; known suites: {', '.join(suite_names())}")
+    else:
+        rows = index_rows(name)
+    picked = select_rows(rows, parse_ids(task_ids), [parse_filter(f) for f in filters])
+    return [rows[i] for i in picked]
 
 
 @tasks.command("show")
@@ -389,33 +562,54 @@ def tasks_list(suite: str | None, tasks_path: str | None, as_json: bool) -> None
 @click.option("--json", "as_json", is_flag=True, help="Print the full task document.")
 def tasks_show(task_id: str, suite: str | None, tasks_path: str | None, as_json: bool) -> None:
     """Show one task; with --json the document loads again with `run --tasks`."""
-    task = find_task(task_id, suite, tasks_path)
+    doc = find_task_doc(task_id, suite, tasks_path)
     if as_json:
-        click.echo(task.model_dump_json(indent=2))
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
         return
-    console.print(f"[bold]{escape(task.id)}[/]  ({task.metadata.pattern}, {task.metadata.difficulty})")
-    console.print(task.instruction, highlight=False, markup=False)
-    console.print(f"devices: {', '.join(f'{d.id}' for d in task.devices)}")
-    for c in task.evaluation.conditions:
-        flags = ("required " if c.required else "") + ("scored" if c.scored else "")
+    md = doc["metadata"]
+    console.print(f"[bold]{escape(doc['id'])}[/]  ({md['pattern']}, {md['difficulty']})")
+    console.print(doc["instruction"], highlight=False, markup=False)
+    console.print(f"devices: {', '.join(d['id'] for d in doc['devices'])}")
+    for c in doc["evaluation"]["conditions"]:
+        flags = ("required " if c["required"] else "") + ("scored" if c["scored"] else "")
         console.print(
-            f"  - {c.id} [{c.device}] {c.check} {json.dumps(c.args)} ({flags.strip()})", highlight=False
+            f"  - {c['id']} [{c['device']}] {c['check']} {json.dumps(c['args'])} ({flags.strip()})",
+            highlight=False,
+            markup=False,
         )
-    console.print(f"reference solution: {len(task.solution)} steps")
+    console.print(f"reference solution: {len(doc['solution'])} steps")
 
 
 def find_task(task_id: str, suite: str | None, tasks_path: str | None) -> Task:
-    from devicesworld.tasks.suites import load_suite, suite_names
+    """A task by id: from the shipped index (one line parsed), or from --tasks."""
+    from devicesworld.spec.models import Task
 
-    if suite or tasks_path:
-        pools = [load_source(suite, tasks_path)]
-    else:
-        pools = [load_suite(name) for name in suite_names()]
-    for pool in pools:
-        for task in pool:
+    return Task.model_validate(find_task_doc(task_id, suite, tasks_path))
+
+
+def find_task_doc(task_id: str, suite: str | None, tasks_path: str | None) -> dict[str, Any]:
+    """A task's JSON document: a shipped one from the index without parsing a model, or from --tasks."""
+    from devicesworld.tasks.shipped import find_indexed_doc, index_rows
+    from devicesworld.tasks.suites import suite_names
+
+    if tasks_path:
+        for task in load_source(None, tasks_path):
             if task.id == task_id:
-                return task
-    raise UserError(f"no task {task_id!r} found")
+                doc: dict[str, Any] = task.model_dump(mode="json")
+                return doc
+        raise UserError(f"no task {task_id!r} in {tasks_path}")
+    if suite and suite not in suite_names():
+        raise UserError(f"unknown suite {suite!r}; known suites: {', '.join(suite_names())}")
+    if suite and not any(r["id"] == task_id for r in index_rows(suite)):
+        raise UserError(f"no task {task_id!r} in suite {suite}")
+    found = find_indexed_doc(task_id)
+    if found is None:
+        import difflib
+
+        close = difflib.get_close_matches(task_id, [r["id"] for r in index_rows()], n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(close)}?" if close else " (devicesworld tasks list shows the ids)"
+        raise UserError(f"no task {task_id!r} found{hint}")
+    return found
 
 
 @tasks.command("schema")
@@ -431,16 +625,32 @@ def tasks_schema() -> None:
 @click.option("--suite", help="A built-in suite (default smoke when no PATH).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
 @click.option("--no-near-misses", is_flag=True, help="Skip the near-miss gate (faster, weaker).")
+@selection_options
 @click.option("--json", "as_json", is_flag=True)
 def tasks_validate(
-    path: str | None, suite: str | None, workers: int, no_near_misses: bool, as_json: bool
+    path: str | None,
+    suite: str | None,
+    workers: int,
+    no_near_misses: bool,
+    task_ids: tuple[str, ...],
+    filters: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """Prove every task: setup alone fails, the solution passes, near misses fail, cleanup is clean."""
+    from devicesworld.progress import progress_bar
     from devicesworld.tasks.validate_many import validate_many
 
-    items = load_source(suite, path)
+    items = load_source(suite, path, task_ids=task_ids, filters=filters)
     started = time.perf_counter()
-    reports = validate_many(items, workers=workers, near_miss=not no_near_misses)
+    failed = 0
+    with progress_bar(err_console, "validate", len(items)) as bar:
+
+        def tick(batch: list[Any]) -> None:
+            nonlocal failed
+            failed += sum(not r.ok for r in batch)
+            bar.advance(len(batch), failed=failed)
+
+        reports = validate_many(items, workers=workers, near_miss=not no_near_misses, progress=tick)
     seconds = time.perf_counter() - started
     bad = [r for r in reports if not r.ok]
     if as_json:
@@ -461,7 +671,9 @@ def tasks_validate(
 
 @tasks.command("build")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
-@click.option("--suite", type=click.Choice(["full"]), help="Rebuild a shipped suite byte for byte.")
+@click.option(
+    "--suite", type=click.Choice(["full", "smoke", "bmoca"]), help="Rebuild a shipped suite byte for byte."
+)
 @click.option("--seed", type=int, default=None, help="Seed (default 0; the suite's own seed with --suite).")
 @click.option("--count", type=click.IntRange(min=1), default=50, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
@@ -472,10 +684,20 @@ def tasks_build(out_dir: str, suite: str | None, seed: int | None, count: int, w
     if suite == "full":
         _build_full_suite(out, seed, workers)
         return
+    if suite is not None:
+        _build_named_suite(out, suite)
+        return
+    from devicesworld.progress import progress_bar
     from devicesworld.spec.loading import dump_tasks_jsonl
     from devicesworld.tasks.build import build_composed
 
-    built, report = build_composed(seed or 0, count)
+    with progress_bar(err_console, "build", count) as bar:
+
+        def tick(built: int, attempts: int) -> None:
+            if built > bar.done:
+                bar.advance(built - bar.done, attempts=attempts)
+
+        built, report = build_composed(seed or 0, count, progress=tick)
     dump_tasks_jsonl(built, out / "tasks.jsonl")
     (out / "_build_report.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
     console.print(
@@ -485,20 +707,42 @@ def tasks_build(out_dir: str, suite: str | None, seed: int | None, count: int, w
         console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
 
 
+def _build_named_suite(out: Path, name: str) -> None:
+    """Rebuild ``smoke`` or ``bmoca`` from its builders and say whether it matches the shipped file."""
+    from devicesworld.tasks.shipped import shipped_path, suite_bytes
+    from devicesworld.tasks.suites import build_suite
+
+    started = time.perf_counter()
+    data = suite_bytes(build_suite(name))
+    target = out / shipped_path(name).name
+    target.write_bytes(data)
+    console.print(f"built suite {name} ({time.perf_counter() - started:.1f} s) -> {target}")
+    shipped = shipped_path(name)
+    same = shipped.exists() and shipped.read_bytes() == data
+    console.print(f"identical to the shipped {shipped.name}: {'yes' if same else 'NO'}")
+    if not same:
+        console.print(
+            f"  to ship it: cp {target} {shipped} && python -m devicesworld.tasks.shipped  (rewrites the index)",
+            highlight=False,
+            markup=False,
+        )
+
+
 def _build_full_suite(out: Path, seed: int | None, workers: int) -> None:
+    from devicesworld.progress import progress_bar
     from devicesworld.tasks import full
 
     started = time.perf_counter()
+    chunks = full.chunk_count()
+    with progress_bar(err_console, "build full (chunks)", chunks) as bar:
 
-    def progress(done: int, total: int) -> None:
-        if done % 10 == 0 or done == total:
-            err_console.print(
-                f"  {done}/{total} chunks, {time.perf_counter() - started:.0f} s", highlight=False
-            )
+        def progress(done: int, total: int) -> None:
+            if done > bar.done:
+                bar.advance(done - bar.done)
 
-    tasks_built, stats = full.build_full(
-        seed if seed is not None else full.FULL_SEED, workers=workers, progress=progress
-    )
+        tasks_built, stats = full.build_full(
+            seed if seed is not None else full.FULL_SEED, workers=workers, progress=progress
+        )
     target = out / full.shipped_path().name
     target.write_bytes(full.suite_bytes(tasks_built))
     report = {"stats": stats.model_dump(), "counts": full.counts(tasks_built)}
@@ -526,8 +770,18 @@ def _build_full_suite(out: Path, seed: int | None, workers: int) -> None:
     help="Append the session to this demonstration file (JSONL; see docs/bmoca.md).",
 )
 @click.option("--preset", help="Put the task's phones on this profile preset (e.g. train_03, test_01).")
+@click.option(
+    "--screens",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the screen PNGs after each step (default: a new temporary folder).",
+)
 def play(
-    task_id: str, suite: str | None, tasks_path: str | None, record: Path | None, preset: str | None
+    task_id: str,
+    suite: str | None,
+    tasks_path: str | None,
+    record: Path | None,
+    preset: str | None,
+    screens: Path | None,
 ) -> None:
     """Play a task yourself, one step per line.
 
@@ -545,7 +799,11 @@ def play(
         if preset not in preset_names():
             raise click.BadParameter(f"unknown preset {preset!r}; e.g. train_00..train_34, test_00..test_09")
         task = with_preset(task, preset)
-    play_task(task, console, record=record)
+    if screens is None:
+        import tempfile
+
+        screens = Path(tempfile.mkdtemp(prefix=f"devicesworld-play-{task.id}-"))
+    play_task(task, console, record=record, screens=screens)
 
 
 # ---------------------------------------------------------------------- tasks refine

@@ -139,3 +139,38 @@ def test_bad_arguments_are_clear_errors() -> None:
 def test_bounded_text_cuts_and_replaces() -> None:
     assert bounded_text("a\tb😀") == "a?b?"
     assert len(bounded_text("x" * (MAX_TEXT + 10))) == MAX_TEXT
+
+
+def test_observation_space_repr_is_short() -> None:
+    from devicesworld.gym import PhoneTaskEnv, env_ids
+
+    env = PhoneTaskEnv(task_id=next(iter(env_ids().values())), obs_mode="both")
+    text = repr(env.observation_space)
+    assert len(text) < 200 and "Text(0, 4096, charset=<" in text and "Box(0, 255, (128, 64, 3)" in text
+
+
+def test_gym_make_needs_no_separate_import() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import gymnasium as gym\n"
+        "env = gym.make('devicesworld.gym:devicesworld/BmocaAirplaneOn-v0')\n"
+        "obs, info = env.reset(seed=0)\n"
+        "print(type(obs).__name__, len(obs) > 0)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "str True"
+
+
+def test_without_gymnasium_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+    import sys
+
+    for name in [
+        m for m in sys.modules if m == "gymnasium" or m.startswith(("gymnasium.", "devicesworld.gym"))
+    ]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "gymnasium", None)  # type: ignore[arg-type]
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'devicesworld\[rl\]'"):
+        importlib.import_module("devicesworld.gym")

@@ -115,3 +115,10 @@ def test_an_empty_run_is_served(tmp_path: Path) -> None:
     assert entry.summary()["n"] == 0 and entry.tasks() == []
     assert entry.metrics()["success_rate"] is None
     assert entry.diagnoses()["summary"]["n_failed"] == 0
+
+
+def test_an_episode_carries_its_instruction_and_what_the_agent_saw(server: ViewerServer) -> None:
+    status, ep = get(server, "/api/runs/0/episodes/toy-0")
+    assert status == 200 and ep["result"]["instruction"] == "Make the toy show 3."
+    first = ep["steps"][0]["observation"]
+    assert set(first) == {"toy_0"} and '"screen": "a toy"' in first["toy_0"]

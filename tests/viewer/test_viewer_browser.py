@@ -101,3 +101,45 @@ def test_filters_and_failure_diagnosis_in_browser(browser: Any, server: ViewerSe
     page.locator("tr.task-row a").click()
     page.wait_for_selector(".diag")
     assert "D2" in page.inner_text(".diag") and "toy_0" in page.inner_text(".diag")
+
+
+def test_episode_page_shows_instruction_observation_prompts_and_replies(browser: Any, tmp_path: Path) -> None:
+    import json
+
+    run_dir = make_viewer_run(tmp_path / "run", n=1)
+    steps_file = run_dir / "episodes" / "toy-0" / "steps.jsonl"
+    lines = [json.loads(line) for line in steps_file.read_text().splitlines()]
+    lines[0]["agent_notes"] = {
+        "model": "m",
+        "calls": [
+            {
+                "role": "actor",
+                "model": "m",
+                "tokens_in": 12,
+                "tokens_out": 3,
+                "prompt": [
+                    {"role": "system", "content": "You operate devices."},
+                    {"role": "user", "content": [{"type": "text", "text": "PROMPT-MARKER goal"}]},
+                ],
+                "reply": {"content": "REPLY-MARKER", "tool_calls": [{"name": "press", "arguments": "{}"}]},
+            }
+        ],
+        "plan": ["press twice"],
+    }
+    steps_file.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    srv = make_server([run_dir], port=0)
+    serve_in_thread(srv)
+    try:
+        page = browser.new_page()
+        page.goto(srv.url + "#/run/0/ep/toy-0")
+        page.wait_for_selector("section.step")
+        assert "Make the toy show 3." in page.inner_text("p.instruction")
+        first = page.locator("section.step").first
+        text = first.text_content() or ""
+        assert "what the agent saw" in text and "toy_0" in text  # the logged observation
+        assert "PROMPT-MARKER goal" in text and "REPLY-MARKER" in text and "press({})" in text
+        assert "press twice" in text  # other agent notes
+        assert "PROMPT-MARKER" not in (page.locator("section.step").nth(1).text_content() or "")
+    finally:
+        srv.shutdown()
+        srv.server_close()

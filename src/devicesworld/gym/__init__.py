@@ -10,11 +10,23 @@ Importing this package registers:
 Every environment takes ``obs_mode`` (text/pixel/both), ``action_set``
 (discrete/continuous), ``reward`` (sparse/dense) and ``split`` (train/test) keyword
 arguments; see :class:`PhoneTaskEnv`.
+
+Gymnasium 1.x loads no plugins, so an id is found without importing this package
+first through Gymnasium's ``module:id`` form, which imports the module itself::
+
+    gym.make("devicesworld.gym:devicesworld/BmocaAlarm0630-v0")
 """
 
 from __future__ import annotations
 
-import gymnasium as gym
+from devicesworld.extras import MissingExtra, advice
+
+try:
+    import gymnasium as gym
+except ModuleNotFoundError as _exc:
+    if _exc.name != "gymnasium":
+        raise
+    raise MissingExtra(advice("gymnasium", "devicesworld.gym"), name="gymnasium") from None
 
 from devicesworld.gym.env import PhoneTaskEnv
 

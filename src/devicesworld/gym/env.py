@@ -53,6 +53,16 @@ def bounded_text(text: str) -> str:
     return "".join(c if c in _ALLOWED else "?" for c in text[:MAX_TEXT])
 
 
+class ScreenText(spaces.Text):
+    """``spaces.Text`` over :data:`CHARSET` whose repr names the charset instead of printing it.
+
+    Gymnasium's own repr lists every character: 63,480 characters for one ``print``.
+    """
+
+    def __repr__(self) -> str:
+        return f"Text({self.min_length}, {self.max_length}, charset=<{len(CHARSET):,} characters: BMP + newline>)"
+
+
 class PhoneTaskEnv(gym.Env[Any, Any]):
     """A single-phone task as a Gymnasium environment; see the module docstring."""
 
@@ -95,7 +105,7 @@ class PhoneTaskEnv(gym.Env[Any, Any]):
         self.step_penalty = float(step_penalty)
         self.pixel_shape = (int(pixel_shape[0]), int(pixel_shape[1]))
         self.render_mode = render_mode
-        text = spaces.Text(max_length=MAX_TEXT, min_length=0, charset=CHARSET)
+        text = ScreenText(max_length=MAX_TEXT, min_length=0, charset=CHARSET)
         pixel = spaces.Box(0, 255, (*self.pixel_shape, 3), dtype=np.uint8)
         self.observation_space: spaces.Space[Any] = (
             text

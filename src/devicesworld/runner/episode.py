@@ -18,7 +18,13 @@ from typing import IO, Any
 from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
 from devicesworld.analysis.sources import sources_seen
 from devicesworld.env.controller import CrossDeviceEnv
-from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord
+from devicesworld.runner.records import (
+    RECORD_SCHEMA_VERSION,
+    ConditionRecord,
+    EpisodeResult,
+    StepRecord,
+    observation_text,
+)
 from devicesworld.spec.models import Task
 
 
@@ -54,6 +60,8 @@ def run_episode(
                 env.restart_timer()
             observation = env.observe() if prewarmed else env.reset()
         except Exception as exc:
+            if log is not None:
+                write_traceback(log, f"setup failed: {exc}")
             return _harness_failure(task, entry, f"setup failed: {exc}", time.perf_counter() - t0)
         initial = _initial_verdicts(env)
         sources = [s.model_dump() for s in task.metadata.sources]
@@ -73,6 +81,7 @@ def run_episode(
                 t_step = time.perf_counter()
                 if getattr(agent, "wants_screenshots", False):
                     observation = _with_screenshots(env, observation)
+                seen = observation_text(observation) if log is not None else {}
                 decision = agent.act(observation, feedback)
                 t_decided = time.perf_counter()
                 outcome = env.step(decision.action)
@@ -97,6 +106,7 @@ def run_episode(
                         agent_latency_s=round(t_decided - t_step, 6),
                         model_latency_s=float(decision.notes.get("model_latency_s", 0.0) or 0.0),
                         agent_notes=decision.notes,
+                        observation=seen,
                         sources_seen=sources_seen(
                             sources, observation, (outcome.result.message, outcome.result.data)
                         ),
@@ -106,10 +116,7 @@ def run_episode(
         except Exception as exc:  # the agent crashed: its episode ends, the run goes on
             error = f"agent error: {type(exc).__name__}: {exc}"
             if log is not None:
-                log.write(
-                    json.dumps({"schema_version": 1, "error": error, "traceback": traceback.format_exc()})
-                    + "\n"
-                )
+                write_traceback(log, error)
             env.end("error")
         verdict = env.evaluate()
         return EpisodeResult(
@@ -133,6 +140,13 @@ def run_episode(
         env.close()
         if log is not None:
             log.close()
+
+
+def write_traceback(log: IO[str], error: str) -> None:
+    """The last line of ``steps.jsonl`` when an episode errs: the error and the full traceback."""
+    line = {"schema_version": RECORD_SCHEMA_VERSION, "error": error, "traceback": traceback.format_exc()}
+    log.write(json.dumps(line) + "\n")
+    log.flush()
 
 
 def _initial_verdicts(env: CrossDeviceEnv) -> dict[str, dict[str, object]]:
@@ -174,6 +188,7 @@ def _with_screenshots(
 def _task_fields(task: Task) -> dict[str, object]:
     md = task.metadata
     return {
+        "instruction": task.instruction,
         "device_combo": task.device_combo,
         "device_kinds": [d.kind for d in task.devices],
         "pattern": md.pattern,

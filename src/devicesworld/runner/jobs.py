@@ -25,7 +25,7 @@ from devicesworld.agents.base import AgentOptions
 from devicesworld.agents.registry import get_agent
 from devicesworld.devices.base import get_kind
 from devicesworld.env.controller import CrossDeviceEnv, InfrastructureError
-from devicesworld.runner.episode import run_episode
+from devicesworld.runner.episode import run_episode, write_traceback
 from devicesworld.runner.records import EpisodeResult
 from devicesworld.spec.actions import Termination
 from devicesworld.spec.models import Task
@@ -130,8 +130,18 @@ def run_job(job: EpisodeJob, env: CrossDeviceEnv | None = None) -> JobOutcome:
     except Exception as exc:  # the harness itself failed; retrying would fail the same way
         if env is not None:
             env.close()
-        result = failure_result(job.task, job.settings.agent, f"harness error: {type(exc).__name__}: {exc}")
+        error = f"harness error: {type(exc).__name__}: {exc}"
+        _log_traceback(Path(job.episode_dir), error)
+        result = failure_result(job.task, job.settings.agent, error)
     return make_outcome(job, result, prewarmed=prewarmed)
+
+
+def _log_traceback(episode_dir: Path, error: str) -> None:
+    """Append the harness's traceback to the episode's ``steps.jsonl`` (fail-fast quotes it)."""
+    with contextlib.suppress(OSError):
+        episode_dir.mkdir(parents=True, exist_ok=True)
+        with (episode_dir / "steps.jsonl").open("a", encoding="utf-8") as log:
+            write_traceback(log, error)
 
 
 def failure_result(
@@ -148,6 +158,7 @@ def failure_result(
         termination=termination,
         agent=agent,
         error=error,
+        instruction=task.instruction,
         device_combo=task.device_combo,
         device_kinds=[d.kind for d in task.devices],
         pattern=md.pattern,

@@ -1,7 +1,10 @@
 """``devicesworld play``: a person takes the agent's seat, one step per input line.
 
 The same environment and the same step format as agents use, so a person can check
-that a task is solvable and see exactly the feedback an agent would get.
+that a task is solvable and see exactly the feedback an agent would get. ``help``
+lists each action with its argument names and types; phone screens show each
+element's pixel box (a slider or a point tap needs a position); and every screen is
+saved as a PNG whose path is printed, to open beside the terminal.
 """
 
 from __future__ import annotations
@@ -54,22 +57,74 @@ SCREEN_TEXT = "screen_text"
 """Observation key of a device's screen drawn as text (phones); shown instead of the raw JSON."""
 
 
+def with_boxes(screen_text: str, elements: Any) -> str:
+    """``screen_text`` with each ``[i]`` line followed by element ``i``'s pixel box."""
+    if not isinstance(elements, list):
+        return screen_text
+    lines = []
+    for line in screen_text.splitlines():
+        index = line[1 : line.find("]")] if line.startswith("[") and "]" in line else ""
+        box = None
+        if index.isdigit() and int(index) < len(elements) and isinstance(elements[int(index)], dict):
+            box = elements[int(index)].get("bbox_pixels")
+        if isinstance(box, dict) and {"x_min", "y_min", "x_max", "y_max"} <= box.keys():
+            line += f"  @({box['x_min']},{box['y_min']})-({box['x_max']},{box['y_max']})"
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def show_observation(console: Console, observation: dict[str, Any], only: str | None = None) -> None:
-    """Print each device's observation: its ``screen_text`` when it has one, JSON otherwise."""
+    """Print each device's observation: its ``screen_text`` (with element boxes) when it has one, JSON otherwise."""
     for device_id, view in observation.items():
         if only is not None and device_id != only:
             continue
         if isinstance(view, dict) and isinstance(view.get(SCREEN_TEXT), str):
             console.rule(device_id, style="dim")
-            console.print(view[SCREEN_TEXT], highlight=False, markup=False)
+            text = with_boxes(view[SCREEN_TEXT], view.get("ui_elements"))
+            console.print(text, highlight=False, markup=False)
         elif only is None:
             console.print_json(json.dumps({device_id: view}, default=str))
 
 
+def signature(action: dict[str, Any]) -> str:
+    """``name(arg: type, optional?: type)`` from an action's published JSON Schema."""
+    schema = action.get("args_schema") or {}
+    required = set(schema.get("required", []))
+    parts = []
+    for name, prop in (schema.get("properties") or {}).items():
+        types = [prop.get("type")] if "type" in prop else [p.get("type") for p in prop.get("anyOf", [])]
+        shown = "|".join(t for t in types if t and t != "null") or "any"
+        if "enum" in prop:
+            shown = "|".join(map(str, prop["enum"]))
+        parts.append(f"{name}{'' if name in required else '?'}: {shown}")
+    return f"{action['name']}({', '.join(parts)})"
+
+
+def save_screens(env: CrossDeviceEnv, folder: Path | None, step: int) -> list[Path]:
+    """Each device's screen after ``step`` as ``step<NNN>_<device>.png`` in ``folder``."""
+    if folder is None:
+        return []
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for device_id, png in env.screenshots().items():
+        path = folder / f"step{step:03d}_{device_id}.png"
+        path.write_bytes(png)
+        paths.append(path)
+    return paths
+
+
 def play_task(
-    task: Task, console: Console, stdin: TextIO | None = None, *, record: Path | None = None
+    task: Task,
+    console: Console,
+    stdin: TextIO | None = None,
+    *,
+    record: Path | None = None,
+    screens: Path | None = None,
 ) -> None:
-    """Play ``task`` from ``stdin``; with ``record``, append the session to that demonstration file."""
+    """Play ``task`` from ``stdin``; with ``record``, append the session to that demonstration file.
+
+    With ``screens``, every phone/desktop screen is saved there after each step and its path printed.
+    """
     from devicesworld.demos.model import write_demos
     from devicesworld.demos.record import DemoRecorder
 
@@ -79,6 +134,8 @@ def play_task(
         observation = env.reset()
         console.print(f"[bold]{escape(task.id)}[/]: {escape(task.instruction)}", highlight=False)
         show_observation(console, observation)
+        for path in save_screens(env, screens, 0):
+            console.print(f"screenshot: {escape(str(path))}", highlight=False, soft_wrap=True)
         console.print("type `help` for the actions; `finish` when done")
         while not env.done:
             console.print(f"[dim]step {env.steps + 1}/{task.limits.max_steps}[/] > ", end="")
@@ -89,7 +146,14 @@ def play_task(
             if line.strip() in ("", "help"):
                 for device_id, actions in env.action_spaces().items():
                     for a in actions:
-                        console.print(f"  {device_id} {a['name']}: {a['doc']}", highlight=False, markup=False)
+                        console.print(
+                            f"  {device_id} {signature(a)}: {a['doc']}", highlight=False, markup=False
+                        )
+                console.print(
+                    '  e.g. android_0 click {"index": 5}  or  android_0 click {"x": 540, "y": 1200}',
+                    highlight=False,
+                    markup=False,
+                )
                 continue
             step = parse_command(line)
             if isinstance(step, str):
@@ -105,6 +169,8 @@ def play_task(
                 console.print_json(json.dumps(outcome.result.data, default=str))
             if not env.done and isinstance(step.get("device"), str):
                 show_observation(console, env.observe(), only=step["device"])
+            for path in save_screens(env, screens, env.steps):
+                console.print(f"screenshot: {escape(str(path))}", highlight=False, soft_wrap=True)
         verdict = env.evaluate()
     if recorder is not None and record is not None:
         demo = recorder.finish(verdict.success, verdict.score)

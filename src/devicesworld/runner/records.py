@@ -6,13 +6,17 @@ them with these models, so the format has one definition.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from devicesworld.spec.actions import Termination
 
-RECORD_SCHEMA_VERSION = 1
+RECORD_SCHEMA_VERSION = 2
+"""2: results carry the instruction, steps the observation the agent was shown; see docs/log-format.md."""
+OBSERVATION_CHARS = 4000
+"""Each device's observation text in ``steps.jsonl`` is cut to this many characters."""
 
 
 class ConditionRecord(BaseModel):
@@ -51,6 +55,7 @@ class EpisodeResult(BaseModel):
     conditions: list[ConditionRecord] = Field(default_factory=list)
     agent: str = ""
     error: str | None = None
+    instruction: str = Field(default="", description="The task's instruction, as the agent was given it.")
     # Task metadata copied in so that reports need only the run directory.
     device_combo: str = ""
     device_kinds: list[str] = Field(default_factory=list)
@@ -88,8 +93,35 @@ class StepRecord(BaseModel):
     agent_notes: dict[str, Any] = Field(
         default_factory=dict, description="The agent's Decision.notes: model calls, prompts/replies, plans."
     )
+    observation: dict[str, str] = Field(
+        default_factory=dict,
+        description="What the agent was shown before it chose this step: each device's observation as "
+        f"text (element lists as the screen text), at most {OBSERVATION_CHARS} characters per device.",
+    )
     sources_seen: list[int] = Field(
         default_factory=list,
         description="Indices into the task's metadata.sources whose value appeared in this step's "
         "observation of the source device or in the action's feedback.",
     )
+
+
+def observation_text(
+    observation: dict[str, dict[str, Any]], limit: int = OBSERVATION_CHARS
+) -> dict[str, str]:
+    """Each device's observation as bounded text for the log: screen text instead of the element list.
+
+    Keys starting with ``_`` (inline screenshots) are left out; screenshots are files.
+    """
+    out: dict[str, str] = {}
+    for device_id, view in observation.items():
+        shown = {k: v for k, v in view.items() if not k.startswith("_")}
+        screen = shown.pop("screen_text", None)
+        if isinstance(screen, str):
+            shown.pop("ui_elements", None)
+        text = json.dumps(shown, ensure_ascii=False, default=str)
+        if isinstance(screen, str):
+            text += "\nscreen:\n" + screen
+        if len(text) > limit:
+            text = text[:limit] + f"\n[... {len(text) - limit} more characters not logged]"
+        out[device_id] = text
+    return out

@@ -32,11 +32,16 @@ from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.resultsfile import append_results, repair_and_read
 from devicesworld.spec.models import Task
 
-RUN_SCHEMA_VERSION = 1
+RUN_SCHEMA_VERSION = 2
+"""2: config has retry_errors and max_consecutive_errors; status may be 'stopped' (docs/log-format.md)."""
 
 
 class RunError(Exception):
     """The run cannot start (bad options, a run directory that would be overwritten)."""
+
+
+class _FailFast(Exception):
+    """Raised out of the scheduler when too many episodes in a row ended in an error."""
 
 
 class RunConfig(BaseModel):
@@ -60,6 +65,15 @@ class RunConfig(BaseModel):
     model: str | None = None
     base_url: str | None = None
     resume: bool = False
+    retry_errors: bool = Field(
+        default=False, description="With resume: run again the episodes that ended in an error."
+    )
+    max_consecutive_errors: int = Field(
+        default=3,
+        ge=0,
+        description="Stop the run after this many episodes in a row end in an agent or harness error "
+        "(0: never stop).",
+    )
     screenshots: bool = Field(default=False, description="Save each device's screen after every step.")
     agent_extra: dict[str, Any] = Field(default_factory=dict, description="AgentOptions.extra (--agent-opt).")
 
@@ -75,21 +89,52 @@ class RunOutcome(BaseModel):
     worker_peak_rss_kb: dict[int, int] = Field(
         default_factory=dict, description="Peak resident memory of each worker process, by pid."
     )
+    stopped: str | None = Field(
+        default=None,
+        description="Why the run stopped early (consecutive errors): the last error, the end of its "
+        "traceback and where the full one is.",
+    )
+    retried_errors: int = Field(default=0, description="Errored episodes run again (--retry-errors).")
+
+    @property
+    def success_rate(self) -> float:
+        """The fraction of this run's episodes that succeeded (0 when none ran)."""
+        return sum(r.success for r in self.results) / len(self.results) if self.results else 0.0
+
+    @property
+    def all_errored(self) -> bool:
+        """Every episode ended in an error: the harness or the agent never worked."""
+        return bool(self.results) and all(r.termination == "error" for r in self.results)
 
 
 ProgressFn = Callable[[EpisodeResult], None]
 
 
 def execute_run(
-    tasks: list[Task], config: RunConfig, out_dir: Path, *, on_result: ProgressFn | None = None
+    tasks: list[Task],
+    config: RunConfig,
+    out_dir: Path,
+    *,
+    on_result: ProgressFn | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> RunOutcome:
-    """Run every task not yet finished in ``out_dir``; returns all results of the run directory."""
+    """Run every task not yet finished in ``out_dir``; returns all results of the run directory.
+
+    ``on_start`` is told how many episodes will run (after --resume skips), before the first.
+    """
     entry = get_agent(config.agent)
     results_path = out_dir / "results.jsonl"
     if results_path.exists() and not config.resume:
         raise RunError(f"{out_dir} already holds a run; pass --resume to continue it or choose another --out")
     out_dir.mkdir(parents=True, exist_ok=True)
     previous, warnings = repair_and_read(results_path)
+    retried = 0
+    if config.retry_errors and previous:
+        kept = [r for r in previous if r.termination != "error"]
+        retried = len(previous) - len(kept)
+        if retried:
+            _rewrite_results(results_path, kept)
+            previous = kept
     done_ids = {r.task_id for r in previous}
     if config.limit is not None:
         tasks = tasks[: config.limit]
@@ -105,11 +150,17 @@ def execute_run(
         kind_modules=kind_modules(todo),
     )
     jobs = [EpisodeJob(task=t, episode_dir=str(out_dir / "episodes" / t.id), settings=settings) for t in todo]
+    if on_start is not None:
+        on_start(len(jobs))
     fresh: list[EpisodeResult] = []
     interrupted = False
-    stats = RunOutcome(out_dir=str(out_dir), results=[], skipped=skipped, warnings=warnings)
+    stats = RunOutcome(
+        out_dir=str(out_dir), results=[], skipped=skipped, warnings=warnings, retried_errors=retried
+    )
+    in_a_row = 0
 
     def record(outcomes: list[JobOutcome]) -> None:
+        nonlocal in_a_row
         results = [o.result for o in outcomes if o.result is not None]
         append_results(results_path, results)
         fresh.extend(results)
@@ -120,6 +171,11 @@ def execute_run(
         if on_result is not None:
             for result in results:
                 on_result(result)
+        for result in results:
+            in_a_row = in_a_row + 1 if result.termination == "error" else 0
+            if config.max_consecutive_errors and in_a_row >= config.max_consecutive_errors:
+                stats.stopped = _stop_message(out_dir, result, in_a_row)
+                raise _FailFast
 
     manifest: dict[str, Any] | None = None
     pool: WorkerPool | None = None
@@ -134,11 +190,15 @@ def execute_run(
             scheduler.run(jobs)
     except KeyboardInterrupt:
         interrupted = True
+    except _FailFast:
+        pass
     finally:
         if pool is not None:
             pool.close()
         if manifest is not None:
-            _finish_manifest(out_dir, manifest, interrupted)
+            _finish_manifest(
+                out_dir, manifest, "interrupted" if interrupted else "stopped" if stats.stopped else None
+            )
     wanted = {t.id for t in tasks}
     merged = {r.task_id: r for r in previous if r.task_id in wanted}
     merged.update({r.task_id: r for r in fresh})
@@ -189,12 +249,40 @@ def _start_manifest(out_dir: Path, config: RunConfig, n_tasks: int) -> dict[str,
     return manifest
 
 
-def _finish_manifest(out_dir: Path, manifest: dict[str, Any], interrupted: bool) -> None:
+def _finish_manifest(out_dir: Path, manifest: dict[str, Any], early: str | None) -> None:
+    """Close the attempt; ``early`` is ``interrupted`` (Ctrl+C) or ``stopped`` (consecutive errors)."""
     now = _now()
     manifest["attempts"][-1]["ended_at"] = now
     manifest["ended_at"] = now
-    manifest["status"] = "interrupted" if interrupted else "complete"
+    manifest["status"] = early or "complete"
     _write_json(out_dir / "run.json", manifest)
+
+
+TRACEBACK_LINES = 8
+"""Lines of the last error's traceback quoted when a run stops early."""
+
+
+def _stop_message(out_dir: Path, result: EpisodeResult, in_a_row: int) -> str:
+    """The last error, the end of its traceback (from ``steps.jsonl``) and where the full one is."""
+    steps = out_dir / "episodes" / result.task_id / "steps.jsonl"
+    tail: list[str] = []
+    try:
+        last = steps.read_text(encoding="utf-8").splitlines()[-1]
+        trace = json.loads(last).get("traceback") or ""
+        tail = [line for line in str(trace).rstrip().splitlines() if line.strip()][-TRACEBACK_LINES:]
+    except (OSError, IndexError, ValueError, AttributeError):
+        pass
+    message = f"stopped after {in_a_row} episodes in a row ended in an error; the last, {result.task_id}: {result.error}"
+    if tail:
+        message += "\n" + "\n".join(tail) + f"\nfull traceback: {steps} (its last line)"
+    return message
+
+
+def _rewrite_results(path: Path, results: list[EpisodeResult]) -> None:
+    """Replace ``results.jsonl`` with ``results`` (atomically), for --retry-errors."""
+    tmp = path.with_suffix(".jsonl.tmp")
+    tmp.write_text("".join(r.model_dump_json() + "\n" for r in results), encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:

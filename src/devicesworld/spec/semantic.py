@@ -52,7 +52,7 @@ class TaskParts:
         evaluation = doc.get("evaluation")
         conditions = evaluation.get("conditions") if isinstance(evaluation, Mapping) else None
         return cls(
-            devices=_parse_items(doc.get("devices"), DeviceSpec),
+            devices=_parse_devices(doc.get("devices")),
             setup=_parse_items(doc.get("setup"), DeviceOp),
             cleanup=_parse_items(doc.get("cleanup"), DeviceOp),
             conditions=_parse_items(conditions, Condition),
@@ -61,6 +61,26 @@ class TaskParts:
 
 
 M = TypeVar("M", bound=BaseModel)
+
+
+def _parse_devices(raw: Any) -> list[tuple[int, DeviceSpec]]:
+    """Devices that parse, plus those whose only fault may be their kind (``"kind": "smarthom"``).
+
+    A mistyped kind also breaks the ``<kind>_<n>`` id rule; keeping such a device (its
+    id and kind as written) lets the report say "unknown device kind" once instead of
+    "not one of the task's devices" for every op and condition that names it.
+    """
+    out = _parse_items(raw, DeviceSpec)
+    parsed = {i for i, _ in out}
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        if i in parsed or not isinstance(item, Mapping):
+            continue
+        dev_id, kind = item.get("id"), item.get("kind")
+        if isinstance(dev_id, str) and isinstance(kind, str) and get_kind(kind) is None:
+            out.append(
+                (i, DeviceSpec.model_construct(id=dev_id, kind=kind, profile=item.get("profile") or {}))
+            )
+    return sorted(out, key=lambda pair: pair[0])
 
 
 def _parse_items(raw: Any, model: type[M]) -> list[tuple[int, M]]:

@@ -8,6 +8,7 @@ visible rather than silently filtered.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import cycle
 
 from pydantic import BaseModel, Field
@@ -43,9 +44,16 @@ def default_composer() -> Composer:
 
 
 def build_composed(
-    seed: int, count: int, *, composer: Composer | None = None
+    seed: int,
+    count: int,
+    *,
+    composer: Composer | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[Task], BuildReport]:
-    """Up to ``count`` composite tasks from consecutive sub-seeds of ``seed``, cycling the categories."""
+    """Up to ``count`` composite tasks from consecutive sub-seeds of ``seed``, cycling the categories.
+
+    ``progress(built, attempts)`` is called after every attempt.
+    """
     composer = composer or default_composer()
     tasks: list[Task] = []
     rejected: Counter[str] = Counter()
@@ -66,12 +74,14 @@ def build_composed(
             )
         except CompositionError as exc:
             rejected[f"{builder}: {rejection_reason(str(exc))}"] += 1
-            continue
-        report = validate_task(task)
-        if not report.ok:
-            rejected[f"{builder}: {rejection_reason(report.problems[0])}"] += 1
-            continue
-        tasks.append(task)
+        else:
+            report = validate_task(task)
+            if report.ok:
+                tasks.append(task)
+            else:
+                rejected[f"{builder}: {rejection_reason(report.problems[0])}"] += 1
+        if progress is not None:
+            progress(len(tasks), attempts)
     return tasks, BuildReport(
         seed=seed, requested=count, built=len(tasks), attempts=attempts, rejected=dict(rejected)
     )

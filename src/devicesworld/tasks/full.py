@@ -137,6 +137,11 @@ def _build_chunk(job: tuple[int, int, int, int]) -> tuple[list[str], dict[str, o
     return lines, stats.model_dump()
 
 
+def chunk_count(recipe: Iterable[Shard] = RECIPE, chunk: int = 25) -> int:
+    """How many chunks :func:`build_full` reports progress over."""
+    return sum(-(-s.count // chunk) for s in recipe)
+
+
 def build_full(
     seed: int = FULL_SEED,
     *,

@@ -6,7 +6,7 @@ nothing but plain text crosses the process boundary. Order is kept.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from devicesworld.spec.models import Task
@@ -22,14 +22,27 @@ def _validate_chunk(job: tuple[list[str], bool]) -> list[str]:
     ]
 
 
-def validate_many(tasks: Sequence[Task], *, workers: int = 1, near_miss: bool = True) -> list[TaskReport]:
+def validate_many(
+    tasks: Sequence[Task],
+    *,
+    workers: int = 1,
+    near_miss: bool = True,
+    progress: Callable[[list[TaskReport]], None] | None = None,
+) -> list[TaskReport]:
+    """Every task's report, in order; ``progress`` gets each batch of reports as it is done."""
+    reports: list[TaskReport] = []
     if workers <= 1 or len(tasks) <= CHUNK:
-        return [validate_task(t, near_miss=near_miss) for t in tasks]
+        for t in tasks:
+            reports.append(validate_task(t, near_miss=near_miss))
+            if progress is not None:
+                progress(reports[-1:])
+        return reports
     docs = [t.model_dump_json() for t in tasks]
     jobs = [(docs[i : i + CHUNK], near_miss) for i in range(0, len(docs), CHUNK)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [
-            TaskReport.model_validate_json(line)
-            for chunk in pool.map(_validate_chunk, jobs)
-            for line in chunk
-        ]
+        for chunk in pool.map(_validate_chunk, jobs):
+            batch = [TaskReport.model_validate_json(line) for line in chunk]
+            reports += batch
+            if progress is not None:
+                progress(batch)
+    return reports

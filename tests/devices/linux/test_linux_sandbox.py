@@ -148,6 +148,7 @@ def test_unusable_bwrap_falls_back_with_the_reason(tmp_path: Path, monkeypatch: 
         "devicesworld.devices.linux.sandbox.bwrap_problem",
         lambda path: "No permissions to creating new namespace",
     )
+    monkeypatch.setattr("devicesworld.devices.linux.sandbox._WARNED", set())
     with pytest.raises(RuntimeError, match="namespace"):
         Sandbox(tmp_path / "a", use_bwrap=True)
     with caplog_of("devicesworld.devices.linux.sandbox") as records:
@@ -177,11 +178,24 @@ def test_missing_bwrap_is_a_clear_error_when_required(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("devicesworld.devices.linux.sandbox.bwrap_path", lambda: None)
+    monkeypatch.setattr("devicesworld.devices.linux.sandbox._WARNED", set())
     with pytest.raises(RuntimeError, match="bubblewrap"):
         Sandbox(tmp_path / "x", use_bwrap=True)
     with caplog_of("devicesworld.devices.linux.sandbox") as records:
         sb = Sandbox(tmp_path / "y")
     assert not sb.isolated and any("NOT isolate" in r.getMessage() for r in records)
+
+
+def test_the_fallback_warning_is_logged_once_per_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("devicesworld.devices.linux.sandbox.bwrap_path", lambda: None)
+    monkeypatch.setattr("devicesworld.devices.linux.sandbox._WARNED", set())
+    with caplog_of("devicesworld.devices.linux.sandbox") as records:
+        boxes = [Sandbox(tmp_path / f"d{i}") for i in range(3)]
+    assert len(records) == 1 and "NOT isolate" in records[0].getMessage()  # type: ignore[attr-defined]
+    for box in boxes:
+        box.close()
 
 
 class caplog_of:

@@ -17,8 +17,16 @@ import time
 from collections.abc import Mapping
 from typing import Any, Literal
 
-import openai
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from devicesworld.extras import MissingExtra, advice
+
+try:
+    import openai
+except ModuleNotFoundError as _exc:
+    if _exc.name != "openai":
+        raise
+    raise MissingExtra(advice("openai", "the LLM agents"), name="openai") from None
 
 LogMode = Literal["full", "hash", "none"]
 ToolsMode = Literal["auto", "on", "off"]

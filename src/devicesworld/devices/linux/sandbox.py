@@ -138,6 +138,16 @@ class SandboxPaths:
         return self.root / "cwd"
 
 
+_WARNED: set[str] = set()
+"""Sandbox warnings already logged by this process: a suite of Linux tasks warns once, not per task."""
+
+
+def _warn_once(message: str) -> None:
+    if message not in _WARNED:
+        _WARNED.add(message)
+        log.warning(message)
+
+
 class Sandbox:
     """One device's machine: runs shell commands isolated from the host and other devices."""
 
@@ -159,10 +169,10 @@ class Sandbox:
         if problem is not None:
             if use_bwrap:
                 raise RuntimeError(f"bubblewrap cannot create a sandbox here: {problem}")
-            log.warning("bubblewrap cannot create a sandbox here (%s). %s", problem, FALLBACK_WARNING)
+            _warn_once(f"bubblewrap cannot create a sandbox here ({problem}). {FALLBACK_WARNING}")
             found = None
         elif found is None and use_bwrap is None:
-            log.warning(FALLBACK_WARNING)
+            _warn_once(FALLBACK_WARNING)
         self.bwrap = found
         self.cwd = HOME
         self._closed = False

@@ -4,16 +4,25 @@ The ``smoke`` suite is assembled from one part per device family, each a module 
 this package with a ``build_*`` function, so that families grow independently.
 ``full`` is the shipped, built suite (6,200 tasks, :mod:`devicesworld.tasks.full`);
 ``test`` is its fixed evaluation split, chosen by coverage-driven stratified selection.
+
+Loading a suite never runs a device setup: every suite ships built
+(:mod:`devicesworld.tasks.shipped`) and :func:`load_suite` parses the file. The
+builders here run only in :func:`build_suite` — ``devicesworld tasks build --suite
+NAME`` and the test that keeps each shipped file equal to its builders.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from devicesworld.spec.models import Task
+from devicesworld.tasks.shipped import read_suite
 
-SuiteLoader = Callable[[], list[Task]]
+if TYPE_CHECKING:  # names and the index need no pydantic; `tasks show` stays fast
+    from devicesworld.spec.models import Task
+
+SuiteLoader = Callable[[], "list[Task]"]
 
 SMOKE_PARTS: list[tuple[str, str]] = [
     ("devicesworld.tasks.suites.smoke", "build_smoke_suite"),
@@ -32,9 +41,7 @@ def _smoke() -> list[Task]:
 
 
 def _full() -> list[Task]:
-    from devicesworld.tasks.full import load_full
-
-    return load_full()
+    return read_suite("full")
 
 
 def _test_split() -> list[Task]:
@@ -48,7 +55,14 @@ def _bmoca() -> list[Task]:
     return build_bmoca()
 
 
-SUITES: dict[str, SuiteLoader] = {"smoke": _smoke, "full": _full, "test": _test_split, "bmoca": _bmoca}
+SUITES: dict[str, SuiteLoader] = {
+    "smoke": lambda: read_suite("smoke"),
+    "full": _full,
+    "test": _test_split,
+    "bmoca": lambda: read_suite("bmoca"),
+}
+BUILDERS: dict[str, SuiteLoader] = {"smoke": _smoke, "bmoca": _bmoca}
+"""Suites built from code here (each task's setup runs once); ``full`` has its own build."""
 _BUILT: dict[str, list[Task]] = {}
 
 
@@ -57,13 +71,19 @@ def suite_names() -> list[str]:
 
 
 def load_suite(name: str) -> list[Task]:
-    """Build the named suite (once per process); ``KeyError`` with the known names when it does not exist.
+    """The named suite from its shipped file (once per process); never runs a setup.
 
-    Building runs each task's setup once (guards, recorded phone solutions), so the
-    result is kept: a second request costs nothing. Callers get their own list.
+    ``KeyError`` with the known names when it does not exist. Callers get their own list.
     """
     if name not in SUITES:
         raise KeyError(f"unknown suite {name!r}; known suites: {', '.join(suite_names())}")
     if name not in _BUILT:
         _BUILT[name] = SUITES[name]()
     return list(_BUILT[name])
+
+
+def build_suite(name: str) -> list[Task]:
+    """Build ``smoke`` or ``bmoca`` from its builders (runs each task's setup once)."""
+    if name not in BUILDERS:
+        raise KeyError(f"suite {name!r} has no builder here; buildable: {', '.join(sorted(BUILDERS))}")
+    return BUILDERS[name]()

@@ -178,6 +178,32 @@ function jsonBlock(value) {
   return el("pre", { text: JSON.stringify(value, null, 2) });
 }
 
+function messageText(content) {
+  // A chat message's content: a string, or OpenAI's parts (text and image placeholders).
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return content.map((p) => (p && p.type === "text" ? p.text : `[${(p && p.type) || "part"}]`)).join("\n");
+  return JSON.stringify(content, null, 2);
+}
+
+function callsBlock(calls) {
+  // Prompts (when logged in full) and model replies of one step, in order.
+  return el("details", {}, el("summary", { text: `model calls (${calls.length})` }), ...calls.map((c, i) => {
+    const box = el("div", { class: "call" }, el("div", { class: "muted", text: `#${i + 1} ${c.role || ""} · ${c.model || ""} · tokens ${c.tokens_in ?? "?"}/${c.tokens_out ?? "?"}` }));
+    if (c.prompt) {
+      box.append(el("details", {}, el("summary", { text: `prompt (${c.prompt.length} messages)` }),
+        ...c.prompt.map((m) => el("div", { class: "msg" }, el("strong", { text: m.role || "?" }), el("pre", { text: messageText(m.content) })))));
+    } else if (c.prompt_sha256) {
+      box.append(el("div", { class: "muted", text: `prompt sha256 ${c.prompt_sha256} (run with --log-prompts full to keep prompts)` }));
+    }
+    if (c.reply) {
+      const r = c.reply;
+      box.append(el("div", { class: "msg" }, el("strong", { text: "reply" }),
+        el("pre", { text: [r.content || "", ...(r.tool_calls || []).map((t) => `${t.name}(${t.arguments})`), r.refusal ? `refusal: ${r.refusal}` : ""].filter(Boolean).join("\n") })));
+    }
+    return box;
+  }));
+}
+
 function stepCard(runId, taskId, s) {
   const a = s.action || {};
   const card = el("section", { class: `step ${s.ok ? "passed" : "failed"}`, id: `step-${s.step}`, "data-step": s.step });
@@ -188,6 +214,14 @@ function stepCard(runId, taskId, s) {
   const meta = [s.virtual_time ? `virtual time ${s.virtual_time}` : null, s.tokens_in || s.tokens_out ? `tokens ${s.tokens_in}/${s.tokens_out}` : null,
     s.sources_seen && s.sources_seen.length ? `source value(s) seen: ${s.sources_seen.join(", ")}` : null].filter(Boolean);
   if (meta.length) card.append(el("div", { class: "muted", text: meta.join(" · ") }));
+  if (s.observation && Object.keys(s.observation).length) {
+    card.append(el("details", { class: "observation" }, el("summary", { text: "what the agent saw" }),
+      ...Object.entries(s.observation).map(([device, text]) => el("div", {}, el("strong", { text: device }), el("pre", { text: text })))));
+  }
+  const notes = s.agent_notes || {};
+  if (Array.isArray(notes.calls) && notes.calls.length) card.append(callsBlock(notes.calls));
+  const otherNotes = Object.fromEntries(Object.entries(notes).filter(([k]) => !["calls", "model", "model_latency_s"].includes(k)));
+  if (Object.keys(otherNotes).length) card.append(el("details", {}, el("summary", { text: "agent notes" }), jsonBlock(otherNotes)));
   if (s.screenshots && s.screenshots.length) {
     card.append(el("div", { class: "shots" }, ...s.screenshots.map((name) =>
       el("figure", {}, el("img", { class: "screenshot", loading: "lazy", alt: name, src: `/files/${runId}/${encodeURIComponent(taskId)}/${encodeURIComponent(name)}` }),
@@ -204,6 +238,7 @@ async function viewEpisode(runId, taskId) {
   const r = ep.result;
   const parts = [
     el("h2", { text: taskId }),
+    ...(r.instruction ? [el("p", { class: "instruction" }, el("strong", { text: "Instruction: " }), el("span", { text: r.instruction }))] : []),
     table(["Outcome", "Score", "Steps", "Termination", "Duration (s)", "Agent", "Devices"],
       [[r.success ? "success" : "failed", num(r.score, 3), String(r.steps), r.termination, num(r.duration_s, 3), r.agent, r.device_combo]]),
   ];
