@@ -254,7 +254,7 @@ class RecordedSession:
                 self._log.close()
                 self._log = None
             if self.run_dir is not None and self._manifest is not None:
-                _finish_manifest(self.run_dir, self._manifest, interrupted=False)
+                _finish_manifest(self.run_dir, self._manifest, None)
         return self._result
 
     def _require_running(self) -> None:
