@@ -24,7 +24,9 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
+
+from devicesworld.numbers import check_number
 
 __all__ = [
     "ActionResult",
@@ -54,9 +56,18 @@ DEVICE_ID_PATTERN = re.compile(r"^(?P<kind>[a-z][a-z0-9]*)_(?P<n>\d+)$")
 
 
 class Args(BaseModel):
-    """Base class for every argument model: unknown fields are errors, values are strict-ish."""
+    """Base class for every argument model: unknown fields are errors, numbers are strict.
+
+    ``true`` or ``"5"`` where a number is expected is an error, not ``1`` or ``5``
+    (see :mod:`devicesworld.numbers`).
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _strict_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        return check_number(cls, value, info)
 
 
 class NoArgs(Args):

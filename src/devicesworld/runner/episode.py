@@ -9,12 +9,12 @@ are reported as such.
 from __future__ import annotations
 
 import base64
-import json
 import time
 import traceback
 from pathlib import Path
 from typing import IO, Any
 
+from devicesworld import jsonl
 from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
 from devicesworld.analysis.sources import sources_seen
 from devicesworld.env.controller import CrossDeviceEnv
@@ -101,14 +101,15 @@ def run_episode(
                             sources, observation, (outcome.result.message, outcome.result.data)
                         ),
                     )
-                    log.write(record.model_dump_json() + "\n")
+                    log.write(jsonl.model_line(record))
                     log.flush()
         except Exception as exc:  # the agent crashed: its episode ends, the run goes on
             error = f"agent error: {type(exc).__name__}: {exc}"
             if log is not None:
                 log.write(
-                    json.dumps({"schema_version": 1, "error": error, "traceback": traceback.format_exc()})
-                    + "\n"
+                    jsonl.dumps_line(
+                        {"schema_version": 1, "error": error, "traceback": traceback.format_exc()}
+                    )
                 )
             env.end("error")
         verdict = env.evaluate()

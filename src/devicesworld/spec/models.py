@@ -11,7 +11,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from devicesworld.clip import clip_repr
+from devicesworld.numbers import check_number
+from devicesworld.spec.limits import MAX_VALUE_DEPTH, check_value_depth
 
 SCHEMA_VERSION: Final = 1
 DEFAULT_START_TIME = datetime(2026, 3, 2, 9, 0, 0)
@@ -24,7 +28,19 @@ _TASK_ID_RE = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
 
 
 class _Model(BaseModel):
+    """Unknown fields are errors; numbers are strict (``true`` is not ``1``, see :mod:`devicesworld.numbers`)."""
+
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _strict_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        return check_number(cls, value, info)
+
+
+def _bounded_depth(value: Any) -> Any:
+    """Free-form values nest at most ``MAX_VALUE_DEPTH`` levels (deeper ones cannot be serialised)."""
+    return check_value_depth(value, MAX_VALUE_DEPTH)
 
 
 class DeviceSpec(_Model):
@@ -36,10 +52,15 @@ class DeviceSpec(_Model):
         default_factory=dict, description="Kind-specific configuration (screen, language, home layout...)."
     )
 
+    _profile_depth = field_validator("profile")(_bounded_depth)
+
     @model_validator(mode="after")
     def _id_matches_kind(self) -> DeviceSpec:
         if not self.id.startswith(self.kind + "_"):
-            raise ValueError(f"device id {self.id!r} must be '{self.kind}_<n>' for kind {self.kind!r}")
+            raise ValueError(
+                f"device id {clip_repr(self.id)} must be '{clip_repr(self.kind)[1:-1]}_<n>' "
+                f"for kind {clip_repr(self.kind)}"
+            )
         return self
 
 
@@ -49,6 +70,8 @@ class DeviceOp(_Model):
     device: str
     op: str
     args: dict[str, Any] = Field(default_factory=dict)
+
+    _args_depth = field_validator("args")(_bounded_depth)
 
 
 class Condition(_Model):
@@ -63,6 +86,8 @@ class Condition(_Model):
     subtask: str | None = Field(default=None, description="Composite tasks: the subtask it belongs to.")
     description: str = ""
 
+    _args_depth = field_validator("args")(_bounded_depth)
+
 
 class Evaluation(_Model):
     conditions: list[Condition] = Field(min_length=1)
@@ -73,7 +98,7 @@ class Evaluation(_Model):
         seen: set[str] = set()
         for c in conditions:
             if c.id in seen:
-                raise ValueError(f"duplicate condition id {c.id!r}")
+                raise ValueError(f"duplicate condition id {clip_repr(c.id)}")
             seen.add(c.id)
         return conditions
 
@@ -87,6 +112,8 @@ class Step(_Model):
     device: str | None = None
     action: str
     args: dict[str, Any] = Field(default_factory=dict)
+
+    _args_depth = field_validator("args")(_bounded_depth)
 
 
 class Limits(_Model):
@@ -123,6 +150,15 @@ class Metadata(_Model):
         description="Values the agent must acquire from source devices; used only by failure diagnosis.",
     )
 
+    @model_validator(mode="after")
+    def _extra_depth(self) -> Metadata:
+        for key, value in (self.model_extra or {}).items():
+            try:
+                check_value_depth(value, MAX_VALUE_DEPTH)
+            except ValueError as exc:
+                raise ValueError(f"metadata.{clip_repr(key)[1:-1]}: {exc}") from None
+        return self
+
 
 class Task(_Model):
     """A complete, executable task."""
@@ -157,12 +193,13 @@ class Task(_Model):
         ids = [d.id for d in self.devices]
         dup = sorted({i for i in ids if ids.count(i) > 1})
         if dup:
-            raise ValueError(f"duplicate device ids: {', '.join(dup)}")
+            raise ValueError(f"duplicate device ids: {', '.join(dup[:10])}")
         if not self.metadata.device_kinds:
             self.metadata.device_kinds = [d.kind for d in self.devices]
         unknown = sorted({s.device for s in self.metadata.sources} - set(ids))
         if unknown:
-            raise ValueError(f"metadata.sources name devices the task does not have: {', '.join(unknown)}")
+            shown = ", ".join(clip_repr(u, 80)[1:-1] for u in unknown[:10])
+            raise ValueError(f"metadata.sources name devices the task does not have: {shown}")
         return self
 
     def device_ids(self) -> list[str]:
