@@ -101,7 +101,7 @@ def run_episode(
                             sources, observation, (outcome.result.message, outcome.result.data)
                         ),
                     )
-                    log.write(jsonl.model_line(record))
+                    log.write(_step_line(record))
                     log.flush()
         except Exception as exc:  # the agent crashed: its episode ends, the run goes on
             error = f"agent error: {type(exc).__name__}: {exc}"
@@ -134,6 +134,15 @@ def run_episode(
         env.close()
         if log is not None:
             log.close()
+
+
+def _step_line(record: StepRecord) -> str:
+    """The record as a line; output that cannot be serialised is replaced by a note, not lost."""
+    try:
+        return jsonl.model_line(record)
+    except ValueError as exc:  # PydanticSerializationError: e.g. nested deeper than the serialiser allows
+        note = f"<not recorded: the output could not be serialised: {str(exc)[:200]}>"
+        return jsonl.model_line(record.model_copy(update={"data": note, "agent_notes": {}}))
 
 
 def _initial_verdicts(env: CrossDeviceEnv) -> dict[str, dict[str, object]]:

@@ -124,6 +124,7 @@ def execute_run(
     manifest: dict[str, Any] | None = None
     pool: WorkerPool | None = None
     scheduler: Scheduler | None = None
+    failure: str | None = None
     try:
         if jobs:
             pool = _open_pool(config, len(jobs))
@@ -134,11 +135,14 @@ def execute_run(
             scheduler.run(jobs)
     except KeyboardInterrupt:
         interrupted = True
+    except BaseException as exc:  # never leave run.json saying "complete" after a crash
+        failure = f"{type(exc).__name__}: {str(exc)[:500]}"
+        raise
     finally:
         if pool is not None:
             pool.close()
         if manifest is not None:
-            _finish_manifest(out_dir, manifest, interrupted)
+            _finish_manifest(out_dir, manifest, interrupted, failure)
     wanted = {t.id for t in tasks}
     merged = {r.task_id: r for r in previous if r.task_id in wanted}
     merged.update({r.task_id: r for r in fresh})
@@ -189,11 +193,18 @@ def _start_manifest(out_dir: Path, config: RunConfig, n_tasks: int) -> dict[str,
     return manifest
 
 
-def _finish_manifest(out_dir: Path, manifest: dict[str, Any], interrupted: bool) -> None:
+def _finish_manifest(
+    out_dir: Path, manifest: dict[str, Any], interrupted: bool, failure: str | None = None
+) -> None:
+    """``complete`` only when every episode was handed out and recorded; else why not."""
     now = _now()
     manifest["attempts"][-1]["ended_at"] = now
     manifest["ended_at"] = now
-    manifest["status"] = "interrupted" if interrupted else "complete"
+    manifest["status"] = "failed" if failure else "interrupted" if interrupted else "complete"
+    if failure:
+        manifest["attempts"][-1]["error"] = manifest["error"] = failure
+    else:
+        manifest.pop("error", None)
     _write_json(out_dir / "run.json", manifest)
 
 

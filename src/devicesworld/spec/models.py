@@ -13,7 +13,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from devicesworld.clip import clip_repr
+from devicesworld.clip import clip, clip_repr
 from devicesworld.numbers import check_number
 from devicesworld.spec.limits import MAX_VALUE_DEPTH, check_value_depth
 
@@ -58,7 +58,7 @@ class DeviceSpec(_Model):
     def _id_matches_kind(self) -> DeviceSpec:
         if not self.id.startswith(self.kind + "_"):
             raise ValueError(
-                f"device id {clip_repr(self.id)} must be '{clip_repr(self.kind)[1:-1]}_<n>' "
+                f"device id {clip_repr(self.id)} must be '{clip(self.kind)}_<n>' "
                 f"for kind {clip_repr(self.kind)}"
             )
         return self
@@ -156,7 +156,7 @@ class Metadata(_Model):
             try:
                 check_value_depth(value, MAX_VALUE_DEPTH)
             except ValueError as exc:
-                raise ValueError(f"metadata.{clip_repr(key)[1:-1]}: {exc}") from None
+                raise ValueError(f"metadata.{clip(key)}: {exc}") from None
         return self
 
 
@@ -198,7 +198,7 @@ class Task(_Model):
             self.metadata.device_kinds = [d.kind for d in self.devices]
         unknown = sorted({s.device for s in self.metadata.sources} - set(ids))
         if unknown:
-            shown = ", ".join(clip_repr(u, 80)[1:-1] for u in unknown[:10])
+            shown = ", ".join(clip(u, 80) for u in unknown[:10])
             raise ValueError(f"metadata.sources name devices the task does not have: {shown}")
         return self
 
