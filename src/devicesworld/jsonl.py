@@ -17,6 +17,7 @@ parsing errors come from here as :class:`LineError`, with a short reason.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -68,6 +69,13 @@ def _no_constant(name: str) -> Any:
     raise LineError(f"{name} is not a JSON number")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise LineError(f"number {text[:40]} is out of range")
+    return value
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -80,19 +88,26 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def parse_text(text: str, *, strict: bool = False) -> Any:
     """Parse one JSON text; :class:`LineError` with a short reason when it is not valid.
 
-    ``strict`` also rejects ``NaN``/``Infinity`` and an object with the same key twice
-    (both are accepted by Python's json module and silently lose or bend data).
+    ``strict`` also rejects ``NaN``/``Infinity``, numbers that overflow to infinity
+    (``1e400``) and an object with the same key twice (all accepted by Python's json
+    module, and all silently lose or bend data).
     """
     hooks: dict[str, Any] = (
-        {"parse_constant": _no_constant, "object_pairs_hook": _unique_keys} if strict else {}
+        {"parse_constant": _no_constant, "parse_float": _finite, "object_pairs_hook": _unique_keys}
+        if strict
+        else {}
     )
     try:
         return json.loads(text, **hooks)
+    except LineError:
+        raise
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
         raise LineError(f"invalid JSON: {exc.msg} ({where})") from None
     except RecursionError:
         raise LineError("invalid JSON: nested too deeply to parse") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise LineError(f"invalid JSON: {str(exc).split(';')[0][:200]}") from None
 
 
 def parse_line(raw: bytes, *, strict: bool = False) -> Any:
