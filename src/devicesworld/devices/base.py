@@ -26,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 
+from devicesworld.clip import clip
 from devicesworld.numbers import check_number
 
 __all__ = [
@@ -342,7 +343,7 @@ def format_validation_error(err: ValidationError) -> list[tuple[str, str]]:
     """Turn a pydantic error into ``(field path, message)`` pairs for people."""
     out: list[tuple[str, str]] = []
     for e in err.errors():
-        loc = ".".join(str(p) for p in e["loc"]) or "(root)"
+        loc = ".".join(clip(str(p), 120) for p in e["loc"]) or "(root)"
         msg = e["msg"]
         if e["type"] == "extra_forbidden":
             msg = "unknown field"
