@@ -77,11 +77,13 @@ def _finite(text: str) -> float:
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise LineError(f"duplicate key {key[:80]!r} in one object")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise LineError(f"duplicate key {key[:80]!r} in one object")
+            seen.add(key)
     return out
 
 

@@ -136,7 +136,7 @@ def corpus() -> list[Case]:
     add(
         "max-steps-true",
         _jl(_doc(limits={"max_steps": True})),
-        "limits.max_steps: Value error, expected a number, got true",
+        "limits.max_steps: expected a number, got true",
     )
     add("max-steps-string", _jl(_doc(limits={"max_steps": "50"})), "expected a number, got a string")
     add(
@@ -152,7 +152,7 @@ def corpus() -> list[Case]:
     add(
         "arg-true-for-int",
         _jl(_doc(_set("setup.0.args.value", True))),
-        "setup.0.args.value: Value error, expected a number, got true",
+        "setup.0.args.value: expected a number, got true",
     )
     add(
         "arg-out-of-range",
@@ -265,14 +265,14 @@ def corpus() -> list[Case]:
         "task file nested deeper than 64 levels",
     )
     add(
-        "metadata-nested-40",
-        _jl(_doc(_set("metadata.extra", _nested(40)))),
-        "metadata.extra: nested deeper than 32 levels",
+        "profile-nested-40",
+        _jl(_doc(_set("devices.0.profile", {"p": _nested(40)}))),
+        "devices.0.profile: Value error, nested deeper than 32 levels",
     )
     # huge strings
     add("instruction-3mb", _jl(_doc(instruction="x" * 3_000_000)), "is larger than 1 MB")
     add("kind-huge", _jl(_doc(devices=[{"id": "toy_0", "kind": HUGE}])), "(200000 chars)_<n>")
-    add("arg-key-huge", _jl(_doc(_set(f"setup.0.args.{HUGE}", 1))), "(200013 chars): unknown field")
+    add("arg-key-huge", _jl(_doc(_set(f"setup.0.args.{HUGE}", 1))), "(200000 chars): unknown field")
     add("action-huge", _jl(_doc(_set("solution.0.action", HUGE))), "has no action 'hhhh")
     # bad UTF-8
     add(

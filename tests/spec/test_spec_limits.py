@@ -103,7 +103,7 @@ def test_booleans_and_strings_are_not_numbers(
     target[where[-1]] = value
     path = tmp_path / "t.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert f"{field}: Value error, expected a number, got {shown}" in _problems(path)
+    assert f"{field}: expected a number, got {shown}" in _problems(path)
 
 
 def test_numbers_still_load_where_numbers_are_expected() -> None:

@@ -24,10 +24,10 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from devicesworld.clip import clip
-from devicesworld.numbers import check_number
+from devicesworld.numbers import number_errors
 
 __all__ = [
     "ActionResult",
@@ -59,16 +59,11 @@ DEVICE_ID_PATTERN = re.compile(r"^(?P<kind>[a-z][a-z0-9]*)_(?P<n>\d+)$")
 class Args(BaseModel):
     """Base class for every argument model: unknown fields are errors, numbers are strict.
 
-    ``true`` or ``"5"`` where a number is expected is an error, not ``1`` or ``5``
-    (see :mod:`devicesworld.numbers`).
+    ``true`` or ``"5"`` where a number is expected is an error, not ``1`` or ``5``,
+    for arguments parsed with :meth:`_Declared.parse_args` (see :mod:`devicesworld.numbers`).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _strict_numbers(cls, value: Any, info: ValidationInfo) -> Any:
-        return check_number(cls, value, info)
 
 
 class NoArgs(Args):
@@ -123,8 +118,12 @@ class _Declared(BaseModel, Generic[A]):
         return schema
 
     def parse_args(self, args: Mapping[str, Any] | None) -> Args:
-        """Validate raw arguments; raises :class:`pydantic.ValidationError`."""
-        return self.args_model.model_validate(dict(args or {}))
+        """Validate raw arguments (numbers strictly); raises :class:`pydantic.ValidationError`."""
+        raw = dict(args or {})
+        loose = number_errors(self.args_model, raw)
+        if loose is not None:
+            raise loose
+        return self.args_model.model_validate(raw)
 
     def describe(self) -> dict[str, Any]:
         """The declaration as plain data (what agents and docs see)."""

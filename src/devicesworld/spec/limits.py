@@ -11,6 +11,7 @@ and where it was crossed. The values are documented in ``docs/task-format.md``.
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import accumulate
 from typing import Any, Final
@@ -71,29 +72,53 @@ def _locate(text: str, limit: int) -> tuple[int, int]:
 
 def value_depth(value: Any, limit: int = MAX_VALUE_DEPTH) -> int:
     """Nesting levels of a JSON-like value, counted without recursion and only up to ``limit + 1``."""
+    if not isinstance(value, dict | list | tuple):
+        return 0
     deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 0)]
+    stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list | tuple):
-            children = item
-        else:
-            continue
-        depth += 1
-        deepest = max(deepest, depth)
-        if depth > limit:
-            return depth
-        stack.extend((child, depth) for child in children)
+        if depth > deepest:
+            deepest = depth
+            if depth > limit:
+                return depth
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list | tuple))
     return deepest
 
 
 def check_value_depth(value: Any, limit: int = MAX_VALUE_DEPTH) -> Any:
-    """``value`` unchanged, or ``ValueError`` naming the limit (for pydantic validators)."""
-    if value_depth(value, limit) > limit:
+    """``value`` unchanged, or ``ValueError`` naming the limit (for pydantic validators).
+
+    Measured on the value's JSON text (written by the C encoder, scanned by
+    :func:`too_deep_at`) rather than by walking it in Python: the free-form values of
+    the full suite hold hundreds of thousands of items, and a walk over them would
+    double the time to load it.
+    """
+    if not isinstance(value, dict | list | tuple) or (limit >= 1 and _flat(value)):
+        return value
+    try:
+        text = json.dumps(value, default=_opaque, check_circular=False)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {limit} levels") from None
+    except (TypeError, ValueError):  # keys JSON cannot hold: count the slow way
+        if value_depth(value, limit) > limit:
+            raise ValueError(f"nested deeper than {limit} levels") from None
+        return value
+    if too_deep_at(text, limit) is not None:
         raise ValueError(f"nested deeper than {limit} levels")
     return value
+
+
+def _flat(value: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> bool:
+    """One level only (most arguments are a few scalars): no need to measure further."""
+    items = value.values() if isinstance(value, dict) else value
+    return not any(isinstance(item, dict | list | tuple) for item in items)
+
+
+def _opaque(obj: object) -> str:
+    """Objects JSON has no form for count as leaves."""
+    return ""
 
 
 def mb(n_bytes: int) -> str:

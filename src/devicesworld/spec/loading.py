@@ -37,7 +37,7 @@ class SpecIssue:
         """One line, every part bounded (a field path or an id can be as long as the input)."""
         where = self.file + (f":{self.line}" if self.line else "")
         task = f" [{clip(self.task_id, 80)}]" if self.task_id else ""
-        return f"{where}{task} {clip(self.field, 120)}: {clip(self.message, 400)}"
+        return f"{where}{task} {clip(self.field, 300)}: {clip(self.message, 400)}"
 
 
 SHOWN_ISSUES = 20

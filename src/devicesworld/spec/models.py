@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from devicesworld.clip import clip, clip_repr
 from devicesworld.numbers import check_number
@@ -31,11 +31,6 @@ class _Model(BaseModel):
     """Unknown fields are errors; numbers are strict (``true`` is not ``1``, see :mod:`devicesworld.numbers`)."""
 
     model_config = ConfigDict(extra="forbid")
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _strict_numbers(cls, value: Any, info: ValidationInfo) -> Any:
-        return check_number(cls, value, info)
 
 
 def _bounded_depth(value: Any) -> Any:
@@ -120,6 +115,9 @@ class Limits(_Model):
     max_steps: int = Field(default=50, ge=1, le=10_000)
     max_seconds: float | None = Field(default=600.0, gt=0, description="Wall-clock budget per episode.")
 
+    # `true` is not 1 step (see devicesworld.numbers); args are checked where they are parsed.
+    _strict_numbers = field_validator("max_steps", "max_seconds", mode="before")(check_number)
+
 
 class SourceValue(_Model):
     """A value the agent must read from a source device before it can act (for failure diagnosis).
@@ -149,15 +147,6 @@ class Metadata(_Model):
         default_factory=list,
         description="Values the agent must acquire from source devices; used only by failure diagnosis.",
     )
-
-    @model_validator(mode="after")
-    def _extra_depth(self) -> Metadata:
-        for key, value in (self.model_extra or {}).items():
-            try:
-                check_value_depth(value, MAX_VALUE_DEPTH)
-            except ValueError as exc:
-                raise ValueError(f"metadata.{clip(key)}: {exc}") from None
-        return self
 
 
 class Task(_Model):
