@@ -337,16 +337,21 @@ def corpus() -> list[Case]:
         "invalid JSON: Invalid control character",
     )
     # compressed files
-    add("gz-truncated", _gz(_jl(GOOD))[:25], "not a readable gzip file (Compressed file ended", "t.jsonl.gz")
+    add(
+        "gz-truncated",
+        _gz(_jl(GOOD))[:25],
+        "t.jsonl.gz (file): not a readable gzip file (Compressed file ended",
+        "t.jsonl.gz",
+    )
     add("gz-corrupt", _corrupt_gz(), "not a readable gzip file", "t.jsonl.gz")
     add("gz-not-gzip", _jl(GOOD), "not a readable gzip file (Not a gzipped file", "t.jsonl.gz")
     add("gz-empty-content", _gz(b""), "no tasks in t.jsonl.gz", "t.jsonl.gz")
     add("gz-bad-line", _gz(_jl(GOOD) + b"{oops\n"), "t.jsonl.gz:2 (json): invalid JSON", "t.jsonl.gz")
     # empty files
-    add("empty-jsonl", b"", "no tasks in t.jsonl")
-    add("blank-jsonl", b"\n  \n\t\n", "no tasks in t.jsonl")
-    add("empty-json", b"", "no tasks in t.json", "t.json")
-    add("empty-list-json", b"[]", "no tasks in t.json", "t.json")
+    add("empty-jsonl", b"", "t.jsonl (file): no tasks in t.jsonl")
+    add("blank-jsonl", b"\n  \n\t\n", "t.jsonl (file): no tasks in t.jsonl")
+    add("empty-json", b"", "t.json (file): no tasks in t.json", "t.json")
+    add("empty-list-json", b"[]", "t.json (file): no tasks in t.json", "t.json")
     add("empty-object-json", b"{}", "id: Field required", "t.json")
     # truncated files
     add("truncated-jsonl", _jl(GOOD) + _jl(_doc(id="two"))[:40], "t.jsonl:2 (json): invalid JSON")

@@ -75,7 +75,7 @@ def load_tasks(path: str | Path) -> list[Task]:
     for file in files:
         for line, doc, problem in _documents(file):
             if problem is not None:
-                issues.append(SpecIssue(str(file), None, "(json)", problem, line))
+                issues.append(SpecIssue(str(file), None, problem[0], problem[1], line))
                 continue
             task, found = validate_document(doc, str(file), line)
             issues += found
@@ -128,8 +128,8 @@ def validate_document(
     return (None if problems else task), [SpecIssue(file, task.id, f, m, line) for f, m in problems]
 
 
-def _documents(file: Path) -> Iterator[tuple[int | None, Any, str | None]]:
-    """Yield ``(line, document, problem)`` for each task document in a file.
+def _documents(file: Path) -> Iterator[tuple[int | None, Any, tuple[str, str] | None]]:
+    """Yield ``(line, document, problem)`` for each task document; a problem is ``(field, message)``.
 
     Every limit of :mod:`devicesworld.spec.limits` is checked before the text is
     parsed, and JSON is parsed strictly (no ``NaN``, no key twice in one object), so a
@@ -139,13 +139,14 @@ def _documents(file: Path) -> Iterator[tuple[int | None, Any, str | None]]:
     try:
         data = _read_capped(file)
     except _Unreadable as exc:
-        yield None, None, str(exc)
+        yield None, None, ("(file)", str(exc))
         return
     found = 0
     if _is_jsonl(file):
         for n, raw in jsonl.split_lines(data):
             found += 1
-            yield n, *_parse_document(raw, n)
+            doc, problem = _parse_document(raw, n)
+            yield n, doc, _json_problem(problem)
     else:
         found = 1 if data.strip() else 0
         if found:
@@ -153,11 +154,15 @@ def _documents(file: Path) -> Iterator[tuple[int | None, Any, str | None]]:
             if isinstance(doc, list):
                 found = len(doc)
                 for item in doc:
-                    yield None, item, _task_size_problem(item)
+                    yield None, item, _json_problem(_task_size_problem(item))
             else:
-                yield None, doc, problem
+                yield None, doc, _json_problem(problem)
     if not found:
-        yield None, None, f"no tasks in {file.name}"
+        yield None, None, ("(file)", f"no tasks in {file.name}")
+
+
+def _json_problem(problem: str | None) -> tuple[str, str] | None:
+    return None if problem is None else ("(json)", problem)
 
 
 class _Unreadable(Exception):
