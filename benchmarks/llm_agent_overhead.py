@@ -11,13 +11,13 @@ a step, negligible next to any real model's latency.
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
+from devicesworld import jsonl
 from devicesworld.agents import AgentOptions, get_agent
 from devicesworld.agents.llm.testserver import ScriptedServer
 from devicesworld.runner.episode import run_episode
@@ -46,8 +46,8 @@ def main() -> None:
             for task in tasks:
                 ep = Path(tmp) / name / task.id
                 run_episode(task, entry, options, ep)
-                for line in (ep / "steps.jsonl").read_text().splitlines():
-                    rec = json.loads(line)
+                for _, line in jsonl.split_lines((ep / "steps.jsonl").read_bytes()):
+                    rec = jsonl.parse_line(line)
                     n_steps += 1
                     overhead.append(rec["agent_latency_s"] - rec["model_latency_s"])
                     model.append(rec["model_latency_s"])

@@ -8,7 +8,6 @@ and the first HTTP response of the task list. Usage: ``python benchmarks/viewer_
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import tempfile
@@ -16,6 +15,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from devicesworld import jsonl
 from devicesworld.viewer import RunStore, make_server, serve_in_thread
 
 STEPS = 30
@@ -58,14 +58,14 @@ def write_run(root: Path, n: int) -> Path:
                 "difficulty": rng.choice(["easy", "medium", "hard"]),
                 "apps": ["files", "markor"],
             }
-            res.write(json.dumps(line) + "\n")
+            res.write(jsonl.dumps_line(line))
             ep = root / "episodes" / tid
             ep.mkdir()
             with (ep / "steps.jsonl").open("w") as fh:
                 for s in range(1, STEPS + 1):
                     okay = rng.random() < 0.8
                     fh.write(
-                        json.dumps(
+                        jsonl.dumps_line(
                             {
                                 "schema_version": 1,
                                 "step": s,
@@ -75,7 +75,6 @@ def write_run(root: Path, n: int) -> Path:
                                 "error_code": None if okay else "STALE_INDEX",
                             }
                         )
-                        + "\n"
                     )
     return root
 

@@ -54,8 +54,8 @@ class _Group(click.Group):
                 err_console.print(
                     f"[bold red]error:[/] {len(exc.issues)} problem(s) in task files:", highlight=False
                 )
-                for issue in exc.issues:
-                    err_console.print(f"  {escape(str(issue))}", highlight=False, soft_wrap=True)
+                for shown in exc.shown_lines():
+                    err_console.print(escape(shown), highlight=False, soft_wrap=True)
                 raise SystemExit(2) from None
             from devicesworld.extras import EXTRAS
 

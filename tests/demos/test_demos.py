@@ -64,7 +64,7 @@ def test_play_records_a_session(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [("{not json\n", "not JSON"), ('{"schema_version": 9}\n', "schema_version 9"),
+    [("{not json\n", "invalid JSON"), ('{"schema_version": 9}\n', "schema_version 9"),
      ('{"schema_version": 1, "task_id": "x"}\n', "not a demonstration")],
 )  # fmt: skip
 def test_bad_files_get_a_clear_error(tmp_path: Path, content: str, message: str) -> None:

@@ -23,5 +23,5 @@ def test_compressed_task_files_load_like_plain_ones(tmp_path: Path) -> None:
 def test_a_corrupt_compressed_file_is_a_load_error(tmp_path: Path) -> None:
     path = tmp_path / "broken.jsonl.gz"
     path.write_bytes(gzip.compress(DOC.encode())[:20])
-    with pytest.raises(TaskLoadError, match="cannot read file"):
+    with pytest.raises(TaskLoadError, match="not a readable gzip file"):
         load_tasks(path)

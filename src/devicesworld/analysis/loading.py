@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from devicesworld import jsonl
 from devicesworld.analysis.errors import ReportError
 from devicesworld.runner.records import RECORD_SCHEMA_VERSION, EpisodeResult
 
@@ -58,13 +59,9 @@ def _resolve_paths(run_dir: Path) -> tuple[Path, Path]:
 def _parse_line(raw: bytes) -> EpisodeResult:
     """Parse one line; raise ``ValueError`` (with a short reason) when it is not a valid record."""
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 ({exc.reason})") from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+        obj = jsonl.parse_line(raw)
+    except jsonl.LineError as exc:
+        raise ValueError(str(exc)) from None
     if not isinstance(obj, dict):
         raise ValueError(f"expected a JSON object, got {type(obj).__name__}")
     try:
@@ -88,9 +85,8 @@ def read_results(results_file: Path, *, strict: bool = False) -> tuple[list[Epis
     except OSError as exc:
         raise ReportError(f"cannot read {results_file}: {exc}") from exc
 
-    lines = data.split(b"\n")
-    numbered = [(i + 1, raw) for i, raw in enumerate(lines) if raw.strip()]
-    last_lineno = numbered[-1][0] if numbered else 0
+    numbered = list(jsonl.split_lines(data))
+    last_lineno = jsonl.last_line_number(data)
 
     warnings: list[str] = []
     by_task: dict[str, EpisodeResult] = {}

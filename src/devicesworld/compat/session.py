@@ -45,7 +45,7 @@ from typing import IO, Any
 from devicesworld.analysis.sources import sources_seen
 from devicesworld.devices.base import ActionResult, GetterFn
 from devicesworld.env.controller import CrossDeviceEnv, StepOutcome
-from devicesworld.runner.episode import _initial_verdicts, _save_screenshots, _task_fields
+from devicesworld.runner.episode import _initial_verdicts, _save_screenshots, _step_line, _task_fields
 from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord
 from devicesworld.runner.resultsfile import append_results, repair_and_read
 from devicesworld.runner.run import RunConfig, _finish_manifest, _start_manifest
@@ -202,7 +202,7 @@ class RecordedSession:
                 if observation is not None
                 else [],
             )
-            self._log.write(record.model_dump_json() + "\n")
+            self._log.write(_step_line(record))
             self._log.flush()
 
     def getter_for(self, device_id: str) -> GetterFn:

@@ -11,12 +11,13 @@ with a clear message rather than half understood.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from devicesworld import jsonl
 
 SCHEMA_VERSION: Literal[1] = 1
 
@@ -92,7 +93,7 @@ def write_demos(path: Path, demos: Iterable[Demonstration], *, append: bool = Fa
     n = 0
     with path.open("a" if append else "w", encoding="utf-8") as fh:
         for demo in demos:
-            fh.write(demo.model_dump_json(exclude_none=False) + "\n")
+            fh.write(jsonl.model_line(demo, exclude_none=False))
             n += 1
     return n
 
@@ -102,13 +103,11 @@ def read_demos(path: Path) -> list[Demonstration]:
     if not path.is_file():
         raise DemoError(f"no demonstration file {path}")
     demos: list[Demonstration] = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
+    for n, line in jsonl.split_lines(path.read_bytes()):
         try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DemoError(f"{path}:{n}: not JSON ({exc.msg})") from None
+            doc = jsonl.parse_line(line)
+        except jsonl.LineError as exc:
+            raise DemoError(f"{path}:{n}: {exc}") from None
         version = doc.get("schema_version") if isinstance(doc, dict) else None
         if version != SCHEMA_VERSION:
             raise DemoError(f"{path}:{n}: schema_version {version!r}, this reader knows {SCHEMA_VERSION}")

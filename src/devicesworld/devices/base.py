@@ -26,6 +26,9 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from devicesworld.clip import clip
+from devicesworld.numbers import number_errors
+
 __all__ = [
     "ActionResult",
     "ActionSpec",
@@ -54,7 +57,11 @@ DEVICE_ID_PATTERN = re.compile(r"^(?P<kind>[a-z][a-z0-9]*)_(?P<n>\d+)$")
 
 
 class Args(BaseModel):
-    """Base class for every argument model: unknown fields are errors, values are strict-ish."""
+    """Base class for every argument model: unknown fields are errors, numbers are strict.
+
+    ``true`` or ``"5"`` where a number is expected is an error, not ``1`` or ``5``,
+    for arguments parsed with :meth:`_Declared.parse_args` (see :mod:`devicesworld.numbers`).
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -111,8 +118,12 @@ class _Declared(BaseModel, Generic[A]):
         return schema
 
     def parse_args(self, args: Mapping[str, Any] | None) -> Args:
-        """Validate raw arguments; raises :class:`pydantic.ValidationError`."""
-        return self.args_model.model_validate(dict(args or {}))
+        """Validate raw arguments (numbers strictly); raises :class:`pydantic.ValidationError`."""
+        raw = dict(args or {})
+        loose = number_errors(self.args_model, raw)
+        if loose is not None:
+            raise loose
+        return self.args_model.model_validate(raw)
 
     def describe(self) -> dict[str, Any]:
         """The declaration as plain data (what agents and docs see)."""
@@ -331,7 +342,7 @@ def format_validation_error(err: ValidationError) -> list[tuple[str, str]]:
     """Turn a pydantic error into ``(field path, message)`` pairs for people."""
     out: list[tuple[str, str]] = []
     for e in err.errors():
-        loc = ".".join(str(p) for p in e["loc"]) or "(root)"
+        loc = ".".join(clip(str(p), 120) for p in e["loc"]) or "(root)"
         msg = e["msg"]
         if e["type"] == "extra_forbidden":
             msg = "unknown field"

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from devicesworld.clip import clip_repr
 from devicesworld.devices.base import (
     ActionResult,
     ActionSpec,
@@ -343,19 +344,21 @@ class CrossDeviceEnv:
         if step.action in GLOBAL_ACTIONS:
             return self._global(step)
         if step.device is None:
-            return ActionResult.failure("INVALID_ACTION", f"action {step.action!r} needs a target device")
+            return ActionResult.failure(
+                "INVALID_ACTION", f"action {clip_repr(step.action)} needs a target device"
+            )
         device = self._devices.get(step.device)
         if device is None:
             return ActionResult.failure(
                 "UNKNOWN_DEVICE",
-                f"no device {step.device!r}; this task's devices are {', '.join(self._devices)}",
+                f"no device {clip_repr(step.device)}; this task's devices are {', '.join(self._devices)}",
             )
         kind = self._kinds[step.device]
         spec = kind.actions.get(step.action)
         if spec is None:
             return ActionResult.failure(
                 "UNKNOWN_ACTION",
-                f"{kind.name} device {step.device} has no action {step.action!r}; "
+                f"{kind.name} device {step.device} has no action {clip_repr(step.action)}; "
                 f"available: {', '.join(kind.actions)}",
             )
         args = _parse_step_args(spec, step)
@@ -385,7 +388,7 @@ class CrossDeviceEnv:
         if step.action == ANSWER:
             self.answer = str(getattr(args, "text", ""))
             return ActionResult.success("answer recorded")
-        return ActionResult.failure("UNKNOWN_ACTION", f"unknown global action {step.action!r}")
+        return ActionResult.failure("UNKNOWN_ACTION", f"unknown global action {clip_repr(step.action)}")
 
     # ---------------------------------------------------------------- evaluation
     def evaluate(self) -> EvaluationResult:

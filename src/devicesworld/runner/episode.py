@@ -9,12 +9,12 @@ are reported as such.
 from __future__ import annotations
 
 import base64
-import json
 import time
 import traceback
 from pathlib import Path
 from typing import IO, Any
 
+from devicesworld import jsonl
 from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
 from devicesworld.analysis.sources import sources_seen
 from devicesworld.env.controller import CrossDeviceEnv
@@ -111,7 +111,7 @@ def run_episode(
                             sources, observation, (outcome.result.message, outcome.result.data)
                         ),
                     )
-                    log.write(record.model_dump_json() + "\n")
+                    log.write(_step_line(record))
                     log.flush()
         except Exception as exc:  # the agent crashed: its episode ends, the run goes on
             error = f"agent error: {type(exc).__name__}: {exc}"
@@ -145,8 +145,17 @@ def run_episode(
 def write_traceback(log: IO[str], error: str) -> None:
     """The last line of ``steps.jsonl`` when an episode errs: the error and the full traceback."""
     line = {"schema_version": RECORD_SCHEMA_VERSION, "error": error, "traceback": traceback.format_exc()}
-    log.write(json.dumps(line) + "\n")
+    log.write(jsonl.dumps_line(line))
     log.flush()
+
+
+def _step_line(record: StepRecord) -> str:
+    """The record as a line; output that cannot be serialised is replaced by a note, not lost."""
+    try:
+        return jsonl.model_line(record)
+    except ValueError as exc:  # PydanticSerializationError: e.g. nested deeper than the serialiser allows
+        note = f"<not recorded: the output could not be serialised: {str(exc)[:200]}>"
+        return jsonl.model_line(record.model_copy(update={"data": note, "agent_notes": {}}))
 
 
 def _initial_verdicts(env: CrossDeviceEnv) -> dict[str, dict[str, object]]:

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.markup import escape
 
+from devicesworld import jsonl
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.actions import ANSWER, FINISH, REPORT_INFEASIBLE
 from devicesworld.spec.models import Task
@@ -27,9 +28,9 @@ def parse_command(line: str) -> dict[str, Any] | str:
     line = line.strip()
     if line.startswith("{"):
         try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as exc:
-            return f"invalid JSON: {exc.msg}"
+            doc = jsonl.parse_text(line)
+        except jsonl.LineError as exc:
+            return str(exc)
         return doc if isinstance(doc, dict) else "a step must be a JSON object"
     head, _, rest = line.partition(" ")
     if head == FINISH:
@@ -45,9 +46,9 @@ def parse_command(line: str) -> dict[str, Any] | str:
             " or `answer TEXT`"
         )
     try:
-        args = json.loads(raw_args) if raw_args.strip() else {}
-    except json.JSONDecodeError as exc:
-        return f"invalid JSON arguments: {exc.msg}"
+        args = jsonl.parse_text(raw_args) if raw_args.strip() else {}
+    except jsonl.LineError as exc:
+        return f"arguments: {exc}"
     if not isinstance(args, dict):
         return "arguments must be a JSON object"
     return {"device": head, "action": action, "args": args}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from devicesworld import jsonl
 from devicesworld.analysis.loading import read_results
 from devicesworld.runner.records import EpisodeResult
 
@@ -42,7 +43,7 @@ def append_result(path: Path, result: EpisodeResult) -> None:
 
 def append_results(path: Path, results: list[EpisodeResult]) -> None:
     """Append whole lines, then one fsync for all of them (episodes that finished together)."""
-    text = "".join(result.model_dump_json() + "\n" for result in results)
+    text = "".join(jsonl.model_line(result) for result in results)
     with path.open("a", encoding="utf-8") as fh:
         fh.write(text)
         fh.flush()

@@ -24,6 +24,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 import devicesworld
+from devicesworld import jsonl
 from devicesworld.agents.registry import get_agent
 from devicesworld.runner.backends import BackendError, WorkerPool, open_pool
 from devicesworld.runner.backends.scheduler import SchedulePolicy, Scheduler
@@ -180,6 +181,7 @@ def execute_run(
     manifest: dict[str, Any] | None = None
     pool: WorkerPool | None = None
     scheduler: Scheduler | None = None
+    failure: str | None = None
     try:
         if jobs:
             pool = _open_pool(config, len(jobs))
@@ -192,12 +194,18 @@ def execute_run(
         interrupted = True
     except _FailFast:
         pass
+    except BaseException as exc:  # never leave run.json saying "complete" after a crash
+        failure = f"{type(exc).__name__}: {str(exc)[:500]}"
+        raise
     finally:
         if pool is not None:
             pool.close()
         if manifest is not None:
             _finish_manifest(
-                out_dir, manifest, "interrupted" if interrupted else "stopped" if stats.stopped else None
+                out_dir,
+                manifest,
+                "interrupted" if interrupted else "stopped" if stats.stopped else None,
+                failure,
             )
     wanted = {t.id for t in tasks}
     merged = {r.task_id: r for r in previous if r.task_id in wanted}
@@ -249,12 +257,19 @@ def _start_manifest(out_dir: Path, config: RunConfig, n_tasks: int) -> dict[str,
     return manifest
 
 
-def _finish_manifest(out_dir: Path, manifest: dict[str, Any], early: str | None) -> None:
-    """Close the attempt; ``early`` is ``interrupted`` (Ctrl+C) or ``stopped`` (consecutive errors)."""
+def _finish_manifest(
+    out_dir: Path, manifest: dict[str, Any], early: str | None, failure: str | None = None
+) -> None:
+    """``complete`` only when every episode was handed out and recorded; else why not
+    (``early``: ``interrupted`` by Ctrl+C or ``stopped`` after consecutive errors)."""
     now = _now()
     manifest["attempts"][-1]["ended_at"] = now
     manifest["ended_at"] = now
-    manifest["status"] = early or "complete"
+    manifest["status"] = "failed" if failure else early or "complete"
+    if failure:
+        manifest["attempts"][-1]["error"] = manifest["error"] = failure
+    else:
+        manifest.pop("error", None)
     _write_json(out_dir / "run.json", manifest)
 
 
@@ -267,7 +282,7 @@ def _stop_message(out_dir: Path, result: EpisodeResult, in_a_row: int) -> str:
     steps = out_dir / "episodes" / result.task_id / "steps.jsonl"
     tail: list[str] = []
     try:
-        last = steps.read_text(encoding="utf-8").splitlines()[-1]
+        last = steps.read_text(encoding="utf-8").rstrip("\n").split("\n")[-1]
         trace = json.loads(last).get("traceback") or ""
         tail = [line for line in str(trace).rstrip().splitlines() if line.strip()][-TRACEBACK_LINES:]
     except (OSError, IndexError, ValueError, AttributeError):
@@ -281,7 +296,7 @@ def _stop_message(out_dir: Path, result: EpisodeResult, in_a_row: int) -> str:
 def _rewrite_results(path: Path, results: list[EpisodeResult]) -> None:
     """Replace ``results.jsonl`` with ``results`` (atomically), for --retry-errors."""
     tmp = path.with_suffix(".jsonl.tmp")
-    tmp.write_text("".join(r.model_dump_json() + "\n" for r in results), encoding="utf-8")
+    tmp.write_text("".join(jsonl.model_line(r) for r in results), encoding="utf-8")
     os.replace(tmp, path)
 
 

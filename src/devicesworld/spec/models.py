@@ -13,6 +13,10 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from devicesworld.clip import clip, clip_repr
+from devicesworld.numbers import check_number
+from devicesworld.spec.limits import MAX_VALUE_DEPTH, check_value_depth
+
 SCHEMA_VERSION: Final = 1
 DEFAULT_START_TIME = datetime(2026, 3, 2, 9, 0, 0)
 GLOBAL_DEVICE = "env"
@@ -24,7 +28,14 @@ _TASK_ID_RE = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
 
 
 class _Model(BaseModel):
+    """Unknown fields are errors; numbers are strict (``true`` is not ``1``, see :mod:`devicesworld.numbers`)."""
+
     model_config = ConfigDict(extra="forbid")
+
+
+def _bounded_depth(value: Any) -> Any:
+    """Free-form values nest at most ``MAX_VALUE_DEPTH`` levels (deeper ones cannot be serialised)."""
+    return check_value_depth(value, MAX_VALUE_DEPTH)
 
 
 class DeviceSpec(_Model):
@@ -36,10 +47,15 @@ class DeviceSpec(_Model):
         default_factory=dict, description="Kind-specific configuration (screen, language, home layout...)."
     )
 
+    _profile_depth = field_validator("profile")(_bounded_depth)
+
     @model_validator(mode="after")
     def _id_matches_kind(self) -> DeviceSpec:
         if not self.id.startswith(self.kind + "_"):
-            raise ValueError(f"device id {self.id!r} must be '{self.kind}_<n>' for kind {self.kind!r}")
+            raise ValueError(
+                f"device id {clip_repr(self.id)} must be '{clip(self.kind)}_<n>' "
+                f"for kind {clip_repr(self.kind)}"
+            )
         return self
 
 
@@ -49,6 +65,8 @@ class DeviceOp(_Model):
     device: str
     op: str
     args: dict[str, Any] = Field(default_factory=dict)
+
+    _args_depth = field_validator("args")(_bounded_depth)
 
 
 class Condition(_Model):
@@ -63,6 +81,8 @@ class Condition(_Model):
     subtask: str | None = Field(default=None, description="Composite tasks: the subtask it belongs to.")
     description: str = ""
 
+    _args_depth = field_validator("args")(_bounded_depth)
+
 
 class Evaluation(_Model):
     conditions: list[Condition] = Field(min_length=1)
@@ -73,7 +93,7 @@ class Evaluation(_Model):
         seen: set[str] = set()
         for c in conditions:
             if c.id in seen:
-                raise ValueError(f"duplicate condition id {c.id!r}")
+                raise ValueError(f"duplicate condition id {clip_repr(c.id)}")
             seen.add(c.id)
         return conditions
 
@@ -88,10 +108,15 @@ class Step(_Model):
     action: str
     args: dict[str, Any] = Field(default_factory=dict)
 
+    _args_depth = field_validator("args")(_bounded_depth)
+
 
 class Limits(_Model):
     max_steps: int = Field(default=50, ge=1, le=10_000)
     max_seconds: float | None = Field(default=600.0, gt=0, description="Wall-clock budget per episode.")
+
+    # `true` is not 1 step (see devicesworld.numbers); args are checked where they are parsed.
+    _strict_numbers = field_validator("max_steps", "max_seconds", mode="before")(check_number)
 
 
 class SourceValue(_Model):
@@ -157,12 +182,13 @@ class Task(_Model):
         ids = [d.id for d in self.devices]
         dup = sorted({i for i in ids if ids.count(i) > 1})
         if dup:
-            raise ValueError(f"duplicate device ids: {', '.join(dup)}")
+            raise ValueError(f"duplicate device ids: {', '.join(dup[:10])}")
         if not self.metadata.device_kinds:
             self.metadata.device_kinds = [d.kind for d in self.devices]
         unknown = sorted({s.device for s in self.metadata.sources} - set(ids))
         if unknown:
-            raise ValueError(f"metadata.sources name devices the task does not have: {', '.join(unknown)}")
+            shown = ", ".join(clip(u, 80) for u in unknown[:10])
+            raise ValueError(f"metadata.sources name devices the task does not have: {shown}")
         return self
 
     def device_ids(self) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from devicesworld.clip import clip_repr
 from devicesworld.devices.base import _Declared, format_validation_error, get_kind, kind_names
 from devicesworld.spec.actions import GLOBAL_ACTIONS
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition, DeviceOp, DeviceSpec, Step, Task
@@ -104,7 +105,10 @@ def semantic_problems(task: Task | TaskParts) -> list[Problem]:
         kind = get_kind(dev.kind)
         if kind is None:
             problems.append(
-                (f"devices.{i}.kind", f"unknown device kind {dev.kind!r} (known: {', '.join(kind_names())})")
+                (
+                    f"devices.{i}.kind",
+                    f"unknown device kind {clip_repr(dev.kind)} (known: {', '.join(kind_names())})",
+                )
             )
             continue
         kinds[dev.id] = dev.kind
@@ -127,7 +131,7 @@ def semantic_problems(task: Task | TaskParts) -> list[Problem]:
             problems.append(
                 (
                     f"{where}.check",
-                    f"{kind_name!r} has no check {cond.check!r} (known: {', '.join(check_names(kind_name))})",
+                    f"{kind_name!r} has no check {clip_repr(cond.check)} (known: {', '.join(check_names(kind_name))})",
                 )
             )
             continue
@@ -146,16 +150,22 @@ def step_problems(
     declared: list[str],
 ) -> list[Problem]:
     if action in GLOBAL_ACTIONS:
+        # A global action needs no device; if it names one, that device must exist.
+        if device is not None and device != GLOBAL_DEVICE and device not in declared:
+            return [(f"{where}.device", _unknown_device(device, declared))]
         return _args(GLOBAL_ACTIONS[action], args, f"{where}.args")
     if device is None:
-        return [(f"{where}.device", f"action {action!r} needs a target device")]
+        return [(f"{where}.device", f"action {clip_repr(action)} needs a target device")]
     if device not in kinds:
         return [] if device in declared else [(f"{where}.device", _unknown_device(device, declared))]
     kind = get_kind(kinds[device])
     assert kind is not None
     if action not in kind.actions:
         return [
-            (f"{where}.action", f"{kind.name!r} has no action {action!r} (known: {', '.join(kind.actions)})")
+            (
+                f"{where}.action",
+                f"{kind.name!r} has no action {clip_repr(action)} (known: {', '.join(kind.actions)})",
+            )
         ]
     return _args(kind.actions[action], args, f"{where}.args")
 
@@ -175,7 +185,10 @@ def _ops(
         table = kind.setup_ops if section == "setup" else {**kind.setup_ops, **kind.cleanup_ops}
         if op.op not in table:
             problems.append(
-                (f"{where}.op", f"{kind.name!r} has no {section} op {op.op!r} (known: {', '.join(table)})")
+                (
+                    f"{where}.op",
+                    f"{kind.name!r} has no {section} op {clip_repr(op.op)} (known: {', '.join(table)})",
+                )
             )
             continue
         problems += _args(table[op.op], op.args, f"{where}.args")
@@ -197,4 +210,4 @@ def _prefixed(where: str, exc: ValidationError) -> list[Problem]:
 
 
 def _unknown_device(device: str, declared: list[str]) -> str:
-    return f"device {device!r} is not one of the task's devices ({', '.join(declared) or 'none declared'})"
+    return f"device {clip_repr(device)} is not one of the task's devices ({', '.join(declared) or 'none declared'})"

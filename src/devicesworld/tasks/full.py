@@ -28,6 +28,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from devicesworld import jsonl
 from devicesworld.spec.models import Task
 from devicesworld.tasks.build import default_composer, rejection_reason
 from devicesworld.tasks.composition.compose import Composer, CompositionError
@@ -190,7 +191,7 @@ def with_test_split(tasks: list[Task], size: int = TEST_SIZE) -> list[Task]:
 
 def suite_bytes(tasks: Iterable[Task]) -> bytes:
     """The shipped form: one JSON document per line, gzip with a fixed header."""
-    raw = "".join(t.model_dump_json() + "\n" for t in tasks).encode("utf-8")
+    raw = "".join(jsonl.model_line(t) for t in tasks).encode("utf-8")
     out = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=out, mtime=0, compresslevel=9) as fh:
         fh.write(raw)
@@ -209,8 +210,8 @@ def load_full() -> list[Task]:
             f"the full suite file {path.name} is missing from the package; rebuild it with "
             "`devicesworld tasks build --suite full --out DIR`"
         )
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        return [Task.model_validate_json(line) for line in fh if line.strip()]
+    with gzip.open(path, "rb") as fh:
+        return [Task.model_validate_json(line) for _, line in jsonl.split_lines(fh.read())]
 
 
 def counts(tasks: Iterable[Task]) -> dict[str, dict[str, int]]:

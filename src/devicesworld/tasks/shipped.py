@@ -24,6 +24,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from devicesworld import jsonl
+
 if TYPE_CHECKING:  # parsing tasks needs pydantic; finding one in the index does not
     from devicesworld.spec.models import Task
 
@@ -46,7 +48,7 @@ def index_path() -> Path:
 
 def suite_bytes(tasks: Iterable[Task]) -> bytes:
     """The shipped form: one JSON document per line, gzip with a fixed header (no name, no time)."""
-    raw = "".join(t.model_dump_json() + "\n" for t in tasks).encode("utf-8")
+    raw = "".join(jsonl.model_line(t) for t in tasks).encode("utf-8")
     return _gzip(raw)
 
 

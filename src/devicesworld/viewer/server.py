@@ -14,6 +14,13 @@ Routes::
     GET /api/runs/<r>/diagnoses             failure diagnosis (reads failed step logs once)
     GET /api/runs/<r>/episodes/<task_id>    one episode with its steps (read on request)
     GET /files/<r>/<task_id>/<name>.png     a screenshot
+
+Bound to 127.0.0.1, the server is still reachable from any web page the person has
+open, through DNS rebinding (a hostile name that resolves to 127.0.0.1). So every
+request must name this server in its ``Host`` header: ``localhost``, ``127.0.0.1``
+or ``[::1]`` (or the bind address) with this port; any other is refused with 403
+before a route runs. A connection that sends nothing for :data:`IDLE_TIMEOUT_S`
+is closed, so idle or half-sent requests cannot hold the server's threads.
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ from devicesworld.analysis.errors import ReportError
 from devicesworld.viewer.store import RunStore, ViewerError
 
 HOST = "127.0.0.1"
+LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
+IDLE_TIMEOUT_S = 30.0
+"""Seconds a connection may stay silent before the server closes it."""
 STATIC_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -46,6 +56,7 @@ def _static(name: str) -> bytes | None:
 
 class _Handler(BaseHTTPRequestHandler):
     server: ViewerServer
+    timeout = IDLE_TIMEOUT_S  # socket timeout: an idle or stalled connection is closed
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet: one person, local
         return
@@ -65,9 +76,22 @@ class _Handler(BaseHTTPRequestHandler):
     def _error(self, status: int, message: str) -> None:
         self._json({"error": message}, status)
 
+    def _host_allowed(self) -> bool:
+        """The ``Host`` header names this server; otherwise a 403 is sent (DNS rebinding)."""
+        host = (self.headers.get("Host") or "").strip().lower()
+        if host in self.server.allowed_hosts:
+            return True
+        self.close_connection = True
+        self._error(
+            HTTPStatus.FORBIDDEN, "this viewer answers only to localhost, 127.0.0.1 or [::1] on its port"
+        )
+        return False
+
     def do_GET(self) -> None:
-        parts = [unquote(p) for p in urlsplit(self.path).path.split("/") if p]
+        if not self._host_allowed():
+            return
         try:
+            parts = [unquote(p) for p in urlsplit(self.path).path.split("/") if p]
             self._route(parts)
         except (ViewerError, ReportError) as exc:
             self._error(HTTPStatus.NOT_FOUND, str(exc))
@@ -124,9 +148,20 @@ def _int(text: str) -> int:
 class ViewerServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, store: RunStore, port: int = 0) -> None:
+    def __init__(self, store: RunStore, port: int = 0, host: str = HOST) -> None:
         self.store = store
-        super().__init__((HOST, port), _Handler)
+        super().__init__((host, port), _Handler)
+        self.bind_host = host
+
+    @property
+    def allowed_hosts(self) -> frozenset[str]:
+        """``Host`` header values this server answers to: local names (and the bind address) with its port."""
+        port = self.server_address[1]
+        names = {*LOCAL_NAMES, self.bind_host.lower() if ":" not in self.bind_host else f"[{self.bind_host}]"}
+        allowed = {f"{name}:{port}" for name in names}
+        if port == 80:
+            allowed |= names
+        return frozenset(allowed)
 
     @property
     def url(self) -> str:

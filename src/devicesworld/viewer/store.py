@@ -137,6 +137,7 @@ class RunEntry:
             "errors": traj.errors,
             "trajectory_found": traj.found,
             "skipped_lines": traj.skipped_lines,
+            "skipped": traj.skipped,
         }
 
     def file(self, task_id: str, name: str) -> Path:

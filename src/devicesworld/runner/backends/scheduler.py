@@ -18,6 +18,9 @@ One loop serves every backend, so the rules are the same everywhere:
   (:class:`~devicesworld.env.controller.InfrastructureError`). An agent's crash, a
   broken task and a timeout are results. After the last attempt the episode is
   recorded as an ``error`` saying so.
+* **Unsendable jobs.** A job that cannot be serialised for its worker (a value
+  nested deeper than the serialiser allows) is recorded at once as an ``error``
+  result saying so, and the worker takes the next job; it never stops the run.
 * **Interrupts.** On Ctrl+C, outcomes that already arrived are recorded before the
   ``KeyboardInterrupt`` goes on; only episodes still running are lost, and ``--resume``
   runs them again.
@@ -82,12 +85,34 @@ class Scheduler:
             raise
 
     # ------------------------------------------------------------------ internals
-    def _submit(self, slot: int, job: EpisodeJob) -> None:
-        upcoming = self._reserved[slot]
-        self.pool.submit(slot, job.model_dump_json(), upcoming.model_dump_json() if upcoming else None)
-        self._running[slot] = _Running(job, time.monotonic())
+    def _submit(self, slot: int, job: EpisodeJob | None) -> None:
+        """Hand ``job`` to the worker in ``slot``; a job that cannot be sent is a result, then the next."""
+        while job is not None:
+            job_json = self._encode(job)
+            if job_json is not None:
+                upcoming = self._reserved[slot]
+                hint = self._encode(upcoming, record=False) if upcoming is not None else None
+                self.pool.submit(slot, job_json, hint)
+                self._running[slot] = _Running(job, time.monotonic())
+                return
+            job = self._next_for(slot)
+
+    def _encode(self, job: EpisodeJob, *, record: bool = True) -> str | None:
+        try:
+            return job.model_dump_json()
+        except ValueError as exc:  # PydanticSerializationError: e.g. nesting beyond the serialiser's depth
+            if record:
+                error = f"harness error: the task cannot be sent to a worker: {str(exc)[:200]}"
+                self.warn(f"{job.task.id}: {error}")
+                result = failure_result(job.task, job.settings.agent, error)
+                self._arrived.append(JobOutcome(task_id=job.task.id, result=result))
+            return None
 
     def _start_next(self, slot: int) -> None:
+        self._submit(slot, self._next_for(slot))
+
+    def _next_for(self, slot: int) -> EpisodeJob | None:
+        """The job ``slot`` runs next (its reservation, the queue's head or another's reservation)."""
         job, self._reserved[slot] = self._reserved[slot], None
         if job is None and self._queue:
             job = self._queue.popleft()
@@ -97,9 +122,9 @@ class Scheduler:
                     job, self._reserved[other] = reserved, None
                     break
         if job is None:
-            return
+            return None
         self._reserved[slot] = self._queue.popleft() if self._queue else None
-        self._submit(slot, job)
+        return job
 
     def _complete(self, completion: Completion) -> None:
         running = self._running.pop(completion.slot, None)

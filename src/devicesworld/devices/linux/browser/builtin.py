@@ -26,7 +26,7 @@ from devicesworld.devices.linux.browser.base import (
     format_page,
     normalise_url,
 )
-from devicesworld.devices.linux.sites.server import SiteService
+from devicesworld.devices.linux.sites.server import TOKEN_HEADER, SiteService
 
 _VOID = frozenset(
     ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
@@ -111,7 +111,11 @@ class BuiltinBrowser:
             raise BrowserError("NETWORK_BLOCKED", "this browser has no network")
         conn = http.client.HTTPConnection("127.0.0.1", self.sites.port, timeout=10)
         try:
-            headers = {"Host": parts.hostname or "", "User-Agent": "DevicesWorld-builtin/1"}
+            headers = {
+                "Host": parts.hostname or "",
+                "User-Agent": "DevicesWorld-builtin/1",
+                TOKEN_HEADER: self.sites.token,
+            }
             if body is not None:
                 headers["Content-Type"] = "application/x-www-form-urlencoded"
             target = parts.path + (f"?{parts.query}" if parts.query else "")

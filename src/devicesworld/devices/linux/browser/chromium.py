@@ -8,7 +8,9 @@ browser action and closed when the device closes, so episodes stay isolated.
 
 Routing: the context's HTTP proxy is the device's site server, so ``http://shop.test/``
 reaches the task's own local sites (the server picks the site by ``Host``), and a
-route handler aborts every request for a host that is not one of those sites. All
+route handler aborts every request for a host that is not one of those sites. Every
+request carries the task's site secret as an extra header, without which the site
+server refuses it (so no other local process can forge a visit or a submission). All
 Playwright calls run on the shared browser's worker thread; callers may come from
 any thread. If the shared browser crashes, the device's next action reports
 ``BROWSER_RESTARTED`` and gets a new context in a relaunched browser.
@@ -35,7 +37,7 @@ from devicesworld.devices.linux.browser.base import (
     normalise_url,
 )
 from devicesworld.devices.linux.browser.shared import LAUNCH_ARGS, SharedChromium, shared_chromium
-from devicesworld.devices.linux.sites.server import SiteService
+from devicesworld.devices.linux.sites.server import TOKEN_HEADER, SiteService
 
 __all__ = ["LAUNCH_ARGS", "ChromiumBrowser", "chromium_path"]
 
@@ -131,6 +133,7 @@ class ChromiumBrowser:
         ctx = browser.new_context(
             proxy={"server": f"http://127.0.0.1:{self.sites.port}"},
             viewport={"width": 1024, "height": 768},
+            extra_http_headers={TOKEN_HEADER: self.sites.token},
         )
         try:
             ctx.route("**/*", self._route)

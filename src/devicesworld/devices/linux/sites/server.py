@@ -9,11 +9,23 @@ closes; tasks without sites pay nothing.
 Every page view and every form submission is written to a SQLite file, which is what
 verifiers read (``form_submitted``, ``page_visited``), so the record survives the
 browser and does not depend on which backend drove it.
+
+Only the device's own browsers may add to that record. The sandboxes have no network,
+but any other process on the host can reach 127.0.0.1; so every request must carry
+the task's secret in the :data:`TOKEN_HEADER` header, which only the harness's
+browsers add (Chromium through its context's extra headers, the built-in engine
+itself). A request without it is refused with 403 and leaves no trace. The server
+also protects itself: a POST body over :data:`MAX_BODY_BYTES` is refused with 413
+before it is read, a missing, malformed or negative ``Content-Length`` is a 400 (never
+a traceback, never a read that blocks), and a connection idle for
+:data:`IDLE_TIMEOUT_S` is closed.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
+import secrets
 import sqlite3
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -26,6 +38,12 @@ from devicesworld.devices.linux.sites.model import Form, Site
 from devicesworld.devices.linux.sites.render import not_found_html, page_html
 
 SITES_KEY = "linux_sites"
+TOKEN_HEADER = "X-DevicesWorld-Site-Token"
+"""The header carrying the task's secret; requests without it are refused."""
+MAX_BODY_BYTES = 256 * 1024
+"""The largest form submission accepted (the task's forms are a few fields of text)."""
+IDLE_TIMEOUT_S = 15.0
+"""A connection that sends nothing for this long is closed (a browser never waits that long)."""
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS visits (id INTEGER PRIMARY KEY, host TEXT, path TEXT, method TEXT);
 CREATE TABLE IF NOT EXISTS submissions (
@@ -48,6 +66,8 @@ class SiteService:
         self._conn.executescript(_SCHEMA)
         self._db_lock = threading.Lock()
         self.sites: dict[str, Site] = {}
+        self.token = secrets.token_urlsafe(32)
+        """The task's secret; only the device's browsers send it (see :data:`TOKEN_HEADER`)."""
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
         self._users = 0
@@ -164,9 +184,42 @@ class SiteService:
 def _handler_for(service: SiteService) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         server_version = "DevicesWorldSites/1"
+        timeout = IDLE_TIMEOUT_S  # socket timeout: idle connections and stalled bodies end
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet
             return
+
+        def _authorised(self) -> bool:
+            """The request carries the task's secret; otherwise a 403 is sent and nothing recorded."""
+            sent = self.headers.get(TOKEN_HEADER) or ""
+            if hmac.compare_digest(sent.encode(), service.token.encode()):
+                return True
+            self._refuse(403, "Forbidden: only the device's browsers may use the task's sites.")
+            return False
+
+        def _refuse(self, status: int, message: str) -> None:
+            self.close_connection = True
+            self._send(status, f"<!DOCTYPE html><html><body><p>{message}</p></body></html>")
+
+        def _body(self) -> bytes | None:
+            """The request body, or ``None`` after refusing a bad or oversized one."""
+            raw = self.headers.get("Content-Length", "0").strip()  # absent: no body; blank: malformed
+            if not raw.isdigit():
+                self._refuse(400, "Bad Request: Content-Length must be a non-negative integer.")
+                return None
+            length = int(raw)
+            if length > MAX_BODY_BYTES:
+                self._refuse(413, f"Payload Too Large: at most {MAX_BODY_BYTES} bytes.")
+                return None
+            try:
+                body = self.rfile.read(length)
+            except TimeoutError:
+                self.close_connection = True
+                return None
+            if len(body) < length:
+                self.close_connection = True
+                return None
+            return body
 
         def _site(self) -> tuple[Site | None, str]:
             host = (self.headers.get("Host") or "").split(":")[0].lower()
@@ -181,9 +234,20 @@ def _handler_for(service: SiteService) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(data)
 
+        def _path(self) -> str | None:
+            try:
+                return urlsplit(self.path).path or "/"
+            except ValueError:
+                self._refuse(400, "Bad Request: the request target is not a URL.")
+                return None
+
         def do_GET(self) -> None:
+            if not self._authorised():
+                return
             site, host = self._site()
-            path = urlsplit(self.path).path or "/"
+            path = self._path()
+            if path is None:
+                return
             if site is None:
                 self._send(404, not_found_html(host, path))
                 return
@@ -196,17 +260,25 @@ def _handler_for(service: SiteService) -> type[BaseHTTPRequestHandler]:
             self._send(200, page_html(site, page))
 
         def do_POST(self) -> None:
+            if not self._authorised():
+                return
             site, host = self._site()
-            path = urlsplit(self.path).path or "/"
+            path = self._path()
+            if path is None:
+                return
             page = site.page(path) if site else None
             if site is None or page is None or page.form is None:
                 self._send(404, not_found_html(host, path))
                 return
-            length = int(self.headers.get("Content-Length") or 0)
-            body = self.rfile.read(length).decode(errors="replace")
-            accepted, message = service.handle_form(
-                host, path, page.form, parse_qs(body, keep_blank_values=True)
-            )
+            body = self._body()
+            if body is None:
+                return
+            try:
+                fields = parse_qs(body.decode(errors="replace"), keep_blank_values=True, max_num_fields=1000)
+            except ValueError:
+                self._refuse(400, "Bad Request: too many form fields.")
+                return
+            accepted, message = service.handle_form(host, path, page.form, fields)
             service.record_visit(host, path, "POST")
             self._send(200 if accepted else 400, page_html(site, page, message, error=not accepted))
 
@@ -232,6 +304,6 @@ class _QuietServer(ThreadingHTTPServer):
         import sys
 
         exc = sys.exc_info()[1]
-        if isinstance(exc, ConnectionError):
+        if isinstance(exc, ConnectionError | TimeoutError):
             return
         super().handle_error(request, client_address)
