@@ -54,6 +54,26 @@ def flaky_task(task_id: str, counter: Path, failures: int = 1) -> dict[str, Any]
     return doc
 
 
+def _slow_factory(device_id: str, profile: dict[str, Any], context: DeviceContext) -> ToyDevice:
+    """A toy device that takes ``setup_s`` seconds to come up (a sandbox on a busy machine)."""
+    time.sleep(float(profile["setup_s"]))
+    return ToyDevice(device_id, profile, context)
+
+
+SLOW = register_kind(dataclasses.replace(TOY, name="slowsetup", factory=_slow_factory))
+
+
+def slow_setup_task(task_id: str, setup_s: float) -> dict[str, Any]:
+    """A toy task whose only device takes ``setup_s`` seconds to create."""
+    doc = toy_task(id=task_id)
+    doc["devices"] = [{"id": "slowsetup_0", "kind": "slowsetup", "profile": {"setup_s": setup_s}}]
+    doc["setup"][0]["device"] = doc["evaluation"]["conditions"][0]["device"] = "slowsetup_0"
+    doc["solution"] = [
+        {**step, "device": "slowsetup_0"} if "device" in step else step for step in doc["solution"]
+    ]
+    return doc
+
+
 class _Scripted:
     def __init__(self, options: Any) -> None:
         self.steps: list[Step] = []

@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 import devicesworld
 from devicesworld.agents.registry import get_agent
 from devicesworld.runner.backends import BackendError, WorkerPool, open_pool
-from devicesworld.runner.backends.scheduler import SchedulePolicy, Scheduler
+from devicesworld.runner.backends.scheduler import DEFAULT_SETUP_TIMEOUT_S, SchedulePolicy, Scheduler
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
 from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.resultsfile import append_results, repair_and_read
@@ -49,7 +49,15 @@ class RunConfig(BaseModel):
         default=None, description="An existing Ray cluster (else RAY_ADDRESS, else local)."
     )
     episode_timeout: float | None = Field(
-        default=None, gt=0, description="Seconds before a running episode is abandoned (time_limit)."
+        default=None,
+        gt=0,
+        description="Seconds after an episode began (environment ready) before it is abandoned (time_limit).",
+    )
+    setup_timeout: float = Field(
+        default=DEFAULT_SETUP_TIMEOUT_S,
+        gt=0,
+        description="With an episode timeout: seconds a job may take to begin (worker start, setup) "
+        "before it counts as an infrastructure failure.",
     )
     prewarm: bool = Field(default=True, description="Reset each worker's next environment in the background.")
     prewarm_min_setup_ms: float = Field(
@@ -129,7 +137,11 @@ def execute_run(
             pool = _open_pool(config, len(jobs))
         manifest = _start_manifest(out_dir, config, len(tasks))
         if pool is not None:
-            policy = SchedulePolicy(episode_timeout=config.episode_timeout, max_attempts=config.max_attempts)
+            policy = SchedulePolicy(
+                episode_timeout=config.episode_timeout,
+                max_attempts=config.max_attempts,
+                setup_timeout=config.setup_timeout,
+            )
             scheduler = Scheduler(pool, policy, record, warnings.append)
             scheduler.run(jobs)
     except KeyboardInterrupt:

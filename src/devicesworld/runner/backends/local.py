@@ -52,6 +52,8 @@ class InProcessPool:
 
 
 READY = b"ready"
+BEGAN = b"began"
+"""Sent by a worker when its episode begins, before the outcome (the timeout counts from it)."""
 START_TIMEOUT_S = 120.0
 """How long a new worker process may take to import everything before it counts as dead."""
 
@@ -69,7 +71,8 @@ def _worker_main(conn: Connection, prewarm: bool, min_setup_s: float) -> None:
                 return  # the parent is gone
             if message is None:
                 return
-            conn.send_bytes(worker.run(message["job"], message.get("next")).encode("utf-8"))
+            outcome = worker.run(message["job"], message.get("next"), lambda: conn.send_bytes(BEGAN))
+            conn.send_bytes(outcome.encode("utf-8"))
     finally:
         worker.close()
 
@@ -143,11 +146,14 @@ class ProcessPool:
         for slot, p in busy:
             if p.conn in ready:
                 try:
-                    completions.append(
-                        Completion(slot=slot, outcome_json=p.conn.recv_bytes().decode("utf-8"))
-                    )
+                    message = p.conn.recv_bytes()
                 except (EOFError, OSError):
                     completions.append(Completion(slot=slot, died=self._death(p)))
+                else:
+                    if message == BEGAN:
+                        completions.append(Completion(slot=slot, began=True))
+                        continue  # still busy: the outcome comes later
+                    completions.append(Completion(slot=slot, outcome_json=message.decode("utf-8")))
             elif p.process.sentinel in ready:
                 completions.append(Completion(slot=slot, died=self._death(p)))
             else:
