@@ -229,6 +229,31 @@ def run(
         raise SystemExit(130)
 
 
+@main.command()
+@click.option("--dry-run", is_flag=True, help="Only list what would be removed.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was found as JSON lines.")
+def clean(dry_run: bool, as_json: bool) -> None:
+    """Remove work folders left by runs that were killed (their owner process is gone).
+
+    Folders of live processes are never touched; every `run` does this at its start too.
+    """
+    from devicesworld.env.ownership import default_roots, reap
+
+    found = reap(dry_run=dry_run)
+    if as_json:
+        for item in found:
+            click.echo(item.model_dump_json())
+        return
+    for item in found:
+        owner = f"pid {item.owner.pid}" if item.owner else "unknown owner"
+        state = "would remove" if dry_run else ("removed" if item.removed else "could not remove")
+        console.print(f"{state} {item.path} ({owner}, dead)", highlight=False)
+    where = ", ".join(str(r) for r in default_roots())
+    verb = "to remove" if dry_run else "removed"
+    done = sum(1 for i in found if i.removed or dry_run)
+    console.print(f"{done} folder(s) of dead processes {verb} in {where}", highlight=False)
+
+
 def _check_agent_options(name: str, options: Any) -> None:
     """Build a built-in agent once so that a missing model or key fails before the run starts."""
     from devicesworld.agents.registry import AGENTS

@@ -120,3 +120,40 @@ class SlowScriptedAgent(_Scripted):
     def act(self, observation: Any, feedback: Any) -> Decision:
         time.sleep(0.05)
         return super().act(observation, feedback)
+
+
+class LingerAgent:
+    """Starts long work and never finishes: for killing a run mid-episode.
+
+    On a ``linux`` device it opens the browser, then runs ``sleep`` in the sandbox with
+    ``$DW_LINGER_TAG`` in the command line; elsewhere it sleeps in ``act``. Before the
+    long part it writes ``$DW_LINGER_MARKERS/<task id>``, so a test knows it is there.
+    """
+
+    def __init__(self, options: Any) -> None:
+        self.calls = 0
+        self.task_id = ""
+        self.device = ""
+        self.kind = ""
+
+    def start(self, info: EpisodeInfo) -> None:
+        self.task_id = info.task_id
+        self.device, self.kind = info.devices[0].id, info.devices[0].kind
+
+    def _mark(self) -> None:
+        (Path(os.environ["DW_LINGER_MARKERS"]) / self.task_id).write_text(str(os.getpid()))
+
+    def act(self, observation: Any, feedback: Any) -> Decision:
+        self.calls += 1
+        if self.kind != "linux":
+            self._mark()
+            time.sleep(3600)
+        if self.calls == 1:
+            return Decision(
+                action=Step(device=self.device, action="browser_open", args={"url": "http://a.test/"})
+            )
+        self._mark()
+        command = f"sleep 290 # {os.environ['DW_LINGER_TAG']}"
+        return Decision(
+            action=Step(device=self.device, action="run_command", args={"command": command, "timeout_s": 300})
+        )

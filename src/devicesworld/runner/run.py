@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 
 import devicesworld
 from devicesworld.agents.registry import get_agent
+from devicesworld.env.ownership import Reaped, reap
 from devicesworld.runner.backends import BackendError, WorkerPool, open_pool
 from devicesworld.runner.backends.scheduler import DEFAULT_SETUP_TIMEOUT_S, SchedulePolicy, Scheduler
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
@@ -98,6 +99,7 @@ def execute_run(
         raise RunError(f"{out_dir} already holds a run; pass --resume to continue it or choose another --out")
     out_dir.mkdir(parents=True, exist_ok=True)
     previous, warnings = repair_and_read(results_path)
+    warnings += reap_warnings(reap())
     done_ids = {r.task_id for r in previous}
     if config.limit is not None:
         tasks = tasks[: config.limit]
@@ -159,6 +161,17 @@ def execute_run(
     stats.interrupted = interrupted
     stats.retries = scheduler.retries if scheduler is not None else 0
     return stats
+
+
+def reap_warnings(reaped: list[Reaped]) -> list[str]:
+    """One line saying which folders of dead processes were removed (none: no line)."""
+    gone = [r for r in reaped if r.removed]
+    if not gone:
+        return []
+    pids = sorted({r.owner.pid for r in gone if r.owner is not None})
+    names = ", ".join(Path(r.path).name for r in gone[:5]) + (", ..." if len(gone) > 5 else "")
+    owners = f" (pid {', '.join(map(str, pids))})" if pids else ""
+    return [f"removed {len(gone)} folder(s) left by processes that died{owners}: {names}"]
 
 
 def _open_pool(config: RunConfig, n_jobs: int) -> WorkerPool:
