@@ -72,9 +72,14 @@ class CommandResult(BaseModel):
     seconds: float = 0.0
 
 
+BWRAP_ENV = "DEVICESWORLD_BWRAP"
+"""Overrides which bubblewrap binary is used: a path or a name on ``PATH``. Set it to a path
+that does not exist (``DEVICESWORLD_BWRAP=/nonexistent``) to run as if bwrap were not installed."""
+
+
 def bwrap_path() -> str | None:
-    """The bubblewrap binary, or ``None`` when it is not installed."""
-    return shutil.which("bwrap")
+    """The bubblewrap binary (``$DEVICESWORLD_BWRAP``, else ``bwrap`` on ``PATH``), or ``None``."""
+    return shutil.which(os.environ.get(BWRAP_ENV, "").strip() or "bwrap")
 
 
 _PROBES: dict[str, str | None] = {}
