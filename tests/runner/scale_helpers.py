@@ -115,10 +115,11 @@ class HangingAgent(_Scripted):
 
 
 class SlowScriptedAgent(_Scripted):
-    """Solves the toy task, slowly (to be interrupted mid-run)."""
+    """Solves the toy task, slowly (to be interrupted mid-run; slow enough that a busy
+    machine's delay in sending the interrupt does not let the run finish first)."""
 
     def act(self, observation: Any, feedback: Any) -> Decision:
-        time.sleep(0.05)
+        time.sleep(0.15)
         return super().act(observation, feedback)
 
 

@@ -114,7 +114,7 @@ def test_no_process_or_file_left_after_cleanup(tmp_path: Path) -> None:
 
 
 def test_timeout_kills_the_command(desk: Desktop) -> None:
-    r = desk.act("run_command", command="echo before; sleep 30", timeout_s=0.5)
+    r = desk.act("run_command", command="echo before; sleep 30", timeout_s=3)  # room for a slow start
     assert not r.ok and r.error_code == "TIMEOUT"
     assert "before" in r.data["stdout"] and "timed out" in r.data["stderr"]
 

@@ -28,7 +28,7 @@ def test_a_hung_episode_is_stopped_at_the_timeout_and_not_retried(tmp_path: Path
     config = RunConfig(agent="scale_helpers:HangingAgent", source="t", workers=2, episode_timeout=5.0)
     t0 = time.monotonic()
     outcome = execute_run(tasks, config, tmp_path)
-    assert time.monotonic() - t0 < 60
+    assert time.monotonic() - t0 < 300  # the hung agent sleeps 600 s: it was stopped, not waited for
     by_id = {r.task_id: r for r in outcome.results}
     assert by_id["hang-0"].termination == "time_limit" and "episode timeout" in (by_id["hang-0"].error or "")
     assert by_id["ok-1"].success and by_id["ok-2"].success
@@ -100,7 +100,7 @@ def test_sigint_mid_run_loses_no_finished_episode_and_resume_completes(tmp_path:
     cmd += ["--agent", "scale_helpers:SlowScriptedAgent", "--workers", "2", "--out", str(out)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     results = out / "results.jsonl"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # generous: a loaded machine only makes this slower
     while time.monotonic() < deadline and (not results.exists() or len(results.read_text().splitlines()) < 3):
         time.sleep(0.02)
     os.kill(proc.pid, signal.SIGINT)
