@@ -247,11 +247,11 @@ def clean(dry_run: bool, as_json: bool) -> None:
     for item in found:
         owner = f"pid {item.owner.pid}" if item.owner else "unknown owner"
         state = "would remove" if dry_run else ("removed" if item.removed else "could not remove")
-        console.print(f"{state} {item.path} ({owner}, dead)", highlight=False)
+        click.echo(f"{state} {item.path} ({owner}, dead)")  # unwrapped: paths stay whole
     where = ", ".join(str(r) for r in default_roots())
     verb = "to remove" if dry_run else "removed"
     done = sum(1 for i in found if i.removed or dry_run)
-    console.print(f"{done} folder(s) of dead processes {verb} in {where}", highlight=False)
+    click.echo(f"{done} folder(s) of dead processes {verb} in {where}")
 
 
 def _check_agent_options(name: str, options: Any) -> None:
