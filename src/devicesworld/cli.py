@@ -107,7 +107,8 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 @click.option(
     "--episode-timeout",
     type=click.FloatRange(min=0, min_open=True),
-    help="Seconds after which a running episode is stopped and recorded as time_limit.",
+    help="Seconds after an episode began (its environment set up) before it is stopped and "
+    "recorded as time_limit; worker start-up and setup do not count.",
 )
 @click.option(
     "--prewarm/--no-prewarm",
