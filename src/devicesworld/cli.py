@@ -165,7 +165,8 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 @click.option(
     "--episode-timeout",
     type=click.FloatRange(min=0, min_open=True),
-    help="Seconds after which a running episode is stopped and recorded as time_limit.",
+    help="Seconds after an episode began (its environment set up) before it is stopped and "
+    "recorded as time_limit; worker start-up and setup do not count.",
 )
 @click.option(
     "--prewarm/--no-prewarm",
@@ -333,6 +334,31 @@ def _summary_line(outcome: Any) -> str:
     seconds = sum(r.duration_s for r in results)
     rate = f"{100 * ok / n:.1f}%" if n else "n/a"
     return f"summary: {ok}/{n} succeeded ({rate}), {errors} error(s), {seconds:.1f} s of episodes"
+
+
+@main.command()
+@click.option("--dry-run", is_flag=True, help="Only list what would be removed.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was found as JSON lines.")
+def clean(dry_run: bool, as_json: bool) -> None:
+    """Remove work folders left by runs that were killed (their owner process is gone).
+
+    Folders of live processes are never touched; every `run` does this at its start too.
+    """
+    from devicesworld.env.ownership import default_roots, reap
+
+    found = reap(dry_run=dry_run)
+    if as_json:
+        for item in found:
+            click.echo(item.model_dump_json())
+        return
+    for item in found:
+        owner = f"pid {item.owner.pid}" if item.owner else "unknown owner"
+        state = "would remove" if dry_run else ("removed" if item.removed else "could not remove")
+        click.echo(f"{state} {item.path} ({owner}, dead)")  # unwrapped: paths stay whole
+    where = ", ".join(str(r) for r in default_roots())
+    verb = "to remove" if dry_run else "removed"
+    done = sum(1 for i in found if i.removed or dry_run)
+    click.echo(f"{done} folder(s) of dead processes {verb} in {where}")
 
 
 def _check_agent_options(name: str, options: Any) -> None:

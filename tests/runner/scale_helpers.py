@@ -54,6 +54,26 @@ def flaky_task(task_id: str, counter: Path, failures: int = 1) -> dict[str, Any]
     return doc
 
 
+def _slow_factory(device_id: str, profile: dict[str, Any], context: DeviceContext) -> ToyDevice:
+    """A toy device that takes ``setup_s`` seconds to come up (a sandbox on a busy machine)."""
+    time.sleep(float(profile["setup_s"]))
+    return ToyDevice(device_id, profile, context)
+
+
+SLOW = register_kind(dataclasses.replace(TOY, name="slowsetup", factory=_slow_factory))
+
+
+def slow_setup_task(task_id: str, setup_s: float) -> dict[str, Any]:
+    """A toy task whose only device takes ``setup_s`` seconds to create."""
+    doc = toy_task(id=task_id)
+    doc["devices"] = [{"id": "slowsetup_0", "kind": "slowsetup", "profile": {"setup_s": setup_s}}]
+    doc["setup"][0]["device"] = doc["evaluation"]["conditions"][0]["device"] = "slowsetup_0"
+    doc["solution"] = [
+        {**step, "device": "slowsetup_0"} if "device" in step else step for step in doc["solution"]
+    ]
+    return doc
+
+
 class _Scripted:
     def __init__(self, options: Any) -> None:
         self.steps: list[Step] = []
@@ -95,8 +115,46 @@ class HangingAgent(_Scripted):
 
 
 class SlowScriptedAgent(_Scripted):
-    """Solves the toy task, slowly (to be interrupted mid-run)."""
+    """Solves the toy task, slowly (to be interrupted mid-run; slow enough that a busy
+    machine's delay in sending the interrupt does not let the run finish first)."""
 
     def act(self, observation: Any, feedback: Any) -> Decision:
-        time.sleep(0.05)
+        time.sleep(0.15)
         return super().act(observation, feedback)
+
+
+class LingerAgent:
+    """Starts long work and never finishes: for killing a run mid-episode.
+
+    On a ``linux`` device it opens the browser, then runs ``sleep`` in the sandbox with
+    ``$DW_LINGER_TAG`` in the command line; elsewhere it sleeps in ``act``. Before the
+    long part it writes ``$DW_LINGER_MARKERS/<task id>``, so a test knows it is there.
+    """
+
+    def __init__(self, options: Any) -> None:
+        self.calls = 0
+        self.task_id = ""
+        self.device = ""
+        self.kind = ""
+
+    def start(self, info: EpisodeInfo) -> None:
+        self.task_id = info.task_id
+        self.device, self.kind = info.devices[0].id, info.devices[0].kind
+
+    def _mark(self) -> None:
+        (Path(os.environ["DW_LINGER_MARKERS"]) / self.task_id).write_text(str(os.getpid()))
+
+    def act(self, observation: Any, feedback: Any) -> Decision:
+        self.calls += 1
+        if self.kind != "linux":
+            self._mark()
+            time.sleep(3600)
+        if self.calls == 1:
+            return Decision(
+                action=Step(device=self.device, action="browser_open", args={"url": "http://a.test/"})
+            )
+        self._mark()
+        command = f"sleep 290 # {os.environ['DW_LINGER_TAG']}"
+        return Decision(
+            action=Step(device=self.device, action="run_command", args={"command": command, "timeout_s": 300})
+        )

@@ -110,7 +110,7 @@ def test_kill_9_then_resume_completes_without_repeats(tmp_path: Path) -> None:
     log = (tmp_path / "stderr.txt").open("w")
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
     results = out / "results.jsonl"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 180  # generous: a loaded machine only makes this slower
     while time.monotonic() < deadline and (not results.exists() or len(results.read_text().splitlines()) < 2):
         time.sleep(0.02)
     os.kill(proc.pid, signal.SIGKILL)

@@ -6,6 +6,7 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 from scale_helpers import flaky_task
 
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
@@ -54,16 +55,21 @@ def _trajectory(episode_dir: Path) -> list[tuple[object, ...]]:
     return [(r["action"], r["ok"], r["message"], r["data"], r["virtual_time"]) for r in rows]
 
 
-def test_time_spent_waiting_prewarmed_does_not_count_against_the_budget(tmp_path: Path) -> None:
+def test_time_spent_waiting_prewarmed_does_not_count_against_the_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     tasks = [
-        Task.model_validate(toy_task(id=f"b{i}", limits={"max_steps": 10, "max_seconds": 0.3}))
+        Task.model_validate(toy_task(id=f"b{i}", limits={"max_steps": 10, "max_seconds": 60}))
         for i in range(2)
     ]
     settings = EpisodeSettings(agent="oracle")
     jobs = [EpisodeJob(task=t, episode_dir=str(tmp_path / t.id), settings=settings) for t in tasks]
     worker = EpisodeWorker(prewarm=True, min_setup_s=0.0)
     worker.run(jobs[0].model_dump_json(), jobs[1].model_dump_json())
-    time.sleep(0.4)  # the second environment has been ready for longer than its whole budget
+    assert worker._ahead is not None
+    worker._ahead.thread.join()  # the second environment is ready ...
+    real = time.monotonic
+    monkeypatch.setattr(time, "monotonic", lambda: real() + 120)  # ... and waits twice its budget
     second = JobOutcome.model_validate_json(worker.run(jobs[1].model_dump_json()))
     assert second.prewarmed and second.result is not None
     assert second.result.termination == "finished" and second.result.success

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import json
-import shutil
 import subprocess
 import time
 from collections.abc import Callable, Mapping
@@ -36,7 +35,7 @@ from devicesworld.devices.base import (
     describe_validation_error,
     get_kind,
 )
-from devicesworld.env.workspace import make_workdir
+from devicesworld.env.workspace import make_workdir, remove_workdir
 from devicesworld.spec.actions import ANSWER, FINISH, GLOBAL_ACTIONS, REPORT_INFEASIBLE, Termination
 from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Step, Task
 from devicesworld.verify.checks import EPISODE_GETTER
@@ -204,8 +203,7 @@ class CrossDeviceEnv:
                 self.cleanup_errors.append(f"{device_id}.close: {type(exc).__name__}: {exc}")
         self._devices = {}
         if self._own_workdir and self._workdir is not None:
-            shutil.rmtree(self._workdir, ignore_errors=True)
-            if self._workdir.exists():
+            if not remove_workdir(self._workdir):
                 self.cleanup_errors.append(f"the work folder {self._workdir.name} was left behind")
             self._workdir = None
 

@@ -6,15 +6,20 @@ removing thousands of small folders costs milliseconds each, which dominated
 quality control of the full suite; a RAM-backed ``/dev/shm`` makes it free. It is
 used only when it exists, is writable and has room (containers often give it
 64 MiB); ``DEVICESWORLD_TMPDIR`` overrides the choice.
+
+Each work folder is owned (:mod:`devicesworld.env.ownership`): it holds a lock file
+naming its process, so the folder of a process killed with ``kill -9`` is removed by
+the next run.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from functools import cache
 from pathlib import Path
+
+from devicesworld.env.ownership import make_owned_dir, remove_owned
 
 SHM = Path("/dev/shm")
 MIN_FREE_BYTES = 512 * 1024 * 1024
@@ -35,4 +40,10 @@ def work_root() -> str | None:
 
 
 def make_workdir(prefix: str) -> Path:
-    return Path(tempfile.mkdtemp(prefix=prefix, dir=work_root()))
+    """A new work folder, owned by this process until :func:`remove_workdir`."""
+    return make_owned_dir(prefix, work_root())
+
+
+def remove_workdir(folder: Path) -> bool:
+    """Remove a work folder made by :func:`make_workdir`; True when it is gone."""
+    return remove_owned(folder)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -36,11 +37,16 @@ def run_episode(
     *,
     screenshots: bool = False,
     env: CrossDeviceEnv | None = None,
+    on_begin: Callable[[], None] | None = None,
 ) -> EpisodeResult:
     """Run ``task`` with the agent; write steps (and screenshots, if asked) under ``episode_dir``.
 
     ``env``, when given, is an environment already reset for ``task`` (pre-warmed by a
     worker while the previous episode ran); its setup time still counts in ``duration_s``.
+    ``on_begin`` is called once, when the environment is ready and the agent is about to
+    be handed the episode (before ``agent.start`` and the first step): the runner's
+    episode timeout counts from there, so imports, worker start-up and setup never use
+    up an episode's time.
     """
     t0 = time.perf_counter()
     tokens_in = tokens_out = 0
@@ -75,6 +81,8 @@ def run_episode(
             solution=list(task.solution) if entry.privileged else None,
         )
         feedback: Feedback | None = None
+        if on_begin is not None:
+            on_begin()
         try:
             agent.start(info)
             while not env.done:

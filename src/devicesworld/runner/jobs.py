@@ -16,6 +16,7 @@ import contextlib
 import importlib
 import os
 import resource
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -98,8 +99,12 @@ def prepare_env(job: EpisodeJob) -> CrossDeviceEnv:
     return env
 
 
-def run_job(job: EpisodeJob, env: CrossDeviceEnv | None = None) -> JobOutcome:
+def run_job(
+    job: EpisodeJob, env: CrossDeviceEnv | None = None, on_begin: Callable[[], None] | None = None
+) -> JobOutcome:
     """Run one episode; ``env`` is the job's environment if it was prepared ahead of time.
+
+    ``on_begin`` is called when the episode itself begins (see :func:`run_episode`).
 
     Never raises: a bug in the harness becomes an ``error`` result, not a dead worker.
     """
@@ -126,6 +131,7 @@ def run_job(job: EpisodeJob, env: CrossDeviceEnv | None = None) -> JobOutcome:
             Path(job.episode_dir),
             screenshots=settings.screenshots,
             env=env,
+            on_begin=on_begin,
         )
     except Exception as exc:  # the harness itself failed; retrying would fail the same way
         if env is not None:

@@ -26,8 +26,9 @@ from pydantic import BaseModel, Field
 import devicesworld
 from devicesworld import jsonl
 from devicesworld.agents.registry import get_agent
+from devicesworld.env.ownership import Reaped, reap
 from devicesworld.runner.backends import BackendError, WorkerPool, open_pool
-from devicesworld.runner.backends.scheduler import SchedulePolicy, Scheduler
+from devicesworld.runner.backends.scheduler import DEFAULT_SETUP_TIMEOUT_S, SchedulePolicy, Scheduler
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
 from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.resultsfile import append_results, repair_and_read
@@ -55,7 +56,15 @@ class RunConfig(BaseModel):
         default=None, description="An existing Ray cluster (else RAY_ADDRESS, else local)."
     )
     episode_timeout: float | None = Field(
-        default=None, gt=0, description="Seconds before a running episode is abandoned (time_limit)."
+        default=None,
+        gt=0,
+        description="Seconds after an episode began (environment ready) before it is abandoned (time_limit).",
+    )
+    setup_timeout: float = Field(
+        default=DEFAULT_SETUP_TIMEOUT_S,
+        gt=0,
+        description="With an episode timeout: seconds a job may take to begin (worker start, setup) "
+        "before it counts as an infrastructure failure.",
     )
     prewarm: bool = Field(default=True, description="Reset each worker's next environment in the background.")
     prewarm_min_setup_ms: float = Field(
@@ -136,6 +145,7 @@ def execute_run(
         if retried:
             _rewrite_results(results_path, kept)
             previous = kept
+    warnings += reap_warnings(reap())
     done_ids = {r.task_id for r in previous}
     if config.limit is not None:
         tasks = tasks[: config.limit]
@@ -187,7 +197,11 @@ def execute_run(
             pool = _open_pool(config, len(jobs))
         manifest = _start_manifest(out_dir, config, len(tasks))
         if pool is not None:
-            policy = SchedulePolicy(episode_timeout=config.episode_timeout, max_attempts=config.max_attempts)
+            policy = SchedulePolicy(
+                episode_timeout=config.episode_timeout,
+                max_attempts=config.max_attempts,
+                setup_timeout=config.setup_timeout,
+            )
             scheduler = Scheduler(pool, policy, record, warnings.append)
             scheduler.run(jobs)
     except KeyboardInterrupt:
@@ -215,6 +229,17 @@ def execute_run(
     stats.interrupted = interrupted
     stats.retries = scheduler.retries if scheduler is not None else 0
     return stats
+
+
+def reap_warnings(reaped: list[Reaped]) -> list[str]:
+    """One line saying which folders of dead processes were removed (none: no line)."""
+    gone = [r for r in reaped if r.removed]
+    if not gone:
+        return []
+    pids = sorted({r.owner.pid for r in gone if r.owner is not None})
+    names = ", ".join(Path(r.path).name for r in gone[:5]) + (", ..." if len(gone) > 5 else "")
+    owners = f" (pid {', '.join(map(str, pids))})" if pids else ""
+    return [f"removed {len(gone)} folder(s) left by processes that died{owners}: {names}"]
 
 
 def _open_pool(config: RunConfig, n_jobs: int) -> WorkerPool:

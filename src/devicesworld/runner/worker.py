@@ -17,12 +17,17 @@ starts when the episode does, and a prepared environment for a job that never co
 closed.
 
 The same class serves the parent process (one worker, no processes), a local process
-and a Ray actor: it takes and returns JSON text.
+and a Ray actor: it takes and returns JSON text. It also tells its backend when each
+episode *begins* (environment ready, agent about to act), because the runner's episode
+timeout counts from there: a local worker through a callback, a Ray actor through
+:meth:`EpisodeWorker.wait_begun`, which the driver calls alongside ``run``.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import deque
+from collections.abc import Callable
 
 from devicesworld.env.controller import CrossDeviceEnv, InfrastructureError
 from devicesworld.runner.jobs import (
@@ -75,20 +80,54 @@ class EpisodeWorker:
         self.min_setup_s = min_setup_s
         self._last_setup_s: float | None = None
         self._ahead: _Ahead | None = None
+        self._begun: deque[str] = deque(maxlen=64)
+        self._begun_changed = threading.Condition()
 
-    def run(self, job_json: str, next_job_json: str | None = None) -> str:
-        """Run one job (JSON in, :class:`JobOutcome` JSON out); never raises."""
+    def run(
+        self, job_json: str, next_job_json: str | None = None, on_begin: Callable[[], None] | None = None
+    ) -> str:
+        """Run one job (JSON in, :class:`JobOutcome` JSON out); never raises.
+
+        ``on_begin`` is called when the episode begins (environment ready, agent about to act).
+        """
         try:
             job = EpisodeJob.model_validate_json(job_json)
         except Exception as exc:  # a harness bug: say so instead of killing the worker
             return JobOutcome(task_id="?", infra_error=f"unreadable job: {exc}").model_dump_json()
+
+        def begun() -> None:
+            self._mark_begun(job.key)
+            if on_begin is not None:
+                on_begin()
+
+        try:
+            return self._run(job, next_job_json, begun)
+        finally:
+            self._mark_begun(job.key)  # also a job that never began: nobody waits for it forever
+
+    def wait_begun(self, key: str, timeout: float | None = None) -> bool:
+        """Block until the job ``key`` has begun its episode (or ended without one); False on timeout.
+
+        For a Ray actor (which cannot call back into the driver while ``run`` is busy): the
+        driver calls this next to ``run`` on a second actor thread.
+        """
+        with self._begun_changed:
+            return self._begun_changed.wait_for(lambda: key in self._begun, timeout)
+
+    def _mark_begun(self, key: str) -> None:
+        with self._begun_changed:
+            if key not in self._begun:
+                self._begun.append(key)
+            self._begun_changed.notify_all()
+
+    def _run(self, job: EpisodeJob, next_job_json: str | None, begun: Callable[[], None]) -> str:
         try:
             env, early = self._claim(job)
             if early is not None:
                 return early.model_dump_json()
             if next_job_json is not None and self._worth_prewarming():
                 self._start_ahead(EpisodeJob.model_validate_json(next_job_json))
-            outcome = run_job(job, env)
+            outcome = run_job(job, env, begun)
             if outcome.result is not None and outcome.result.setup_s > 0:
                 self._last_setup_s = outcome.result.setup_s
             return outcome.model_dump_json()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from llm_helpers import LATE_S
 
 from devicesworld.agents.llm.testserver import ScriptedServer
 
@@ -13,7 +14,7 @@ from devicesworld.agents.llm.testserver import ScriptedServer
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedServer]:
     for var in ("OPENAI_API_KEY", "DEVICESWORLD_API_KEY", "DEVICESWORLD_MODEL", "DEVICESWORLD_BASE_URL"):
         monkeypatch.delenv(var, raising=False)
-    srv = ScriptedServer(delay_s=0.6).start()
+    srv = ScriptedServer(delay_s=LATE_S).start()
     try:
         yield srv
     finally:

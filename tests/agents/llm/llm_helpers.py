@@ -14,6 +14,12 @@ from devicesworld.runner.records import EpisodeResult
 from devicesworld.spec import Task
 from devicesworld.tasks.suites import load_suite
 
+LATE_S = 6.0
+"""The scripted server's ``timeout`` fault answers a first request after this long ..."""
+CLIENT_TIMEOUT_S = 2.0
+"""... and a client in the retry tests gives up after this long: both generous, so that a
+prompt answer is never "late" on a loaded machine."""
+
 
 def smoke_task(index: int = 0) -> Task:
     return load_suite("smoke")[index]

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from llm_helpers import run
+from llm_helpers import CLIENT_TIMEOUT_S, run
 
 from devicesworld.agents.llm.testserver import ScriptedServer
 
@@ -70,7 +70,9 @@ def test_a_refusal_is_fed_back(server: ScriptedServer, tmp_path: Path) -> None:
 
 
 def test_rate_limits_and_timeouts_are_retried_within_a_step(server: ScriptedServer, tmp_path: Path) -> None:
-    result, steps = run("llm", server.base_url, "scripted+ratelimit+timeout", tmp_path, timeout_s=0.3)
+    result, steps = run(
+        "llm", server.base_url, "scripted+ratelimit+timeout", tmp_path, timeout_s=CLIENT_TIMEOUT_S
+    )
     assert result.termination == "finished"
     assert steps[0]["agent_notes"]["calls"][0]["retries"] >= 1
 

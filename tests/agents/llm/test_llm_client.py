@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from llm_helpers import CLIENT_TIMEOUT_S
 
 from devicesworld.agents.llm.client import (
     LLMClient,
@@ -39,7 +40,7 @@ def test_missing_usage_is_estimated_and_flagged(server: ScriptedServer) -> None:
 
 @pytest.mark.parametrize("fault", ["ratelimit", "error", "timeout"])
 def test_rate_limits_server_errors_and_timeouts_are_retried(server: ScriptedServer, fault: str) -> None:
-    client = _client(server, f"scripted+{fault}", timeout_s=0.3)
+    client = _client(server, f"scripted+{fault}", timeout_s=CLIENT_TIMEOUT_S)
     reply = client.chat(MESSAGES, role="review")
     assert reply.record.retries == 1
     assert len(server.requests) == 2

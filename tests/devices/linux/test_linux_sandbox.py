@@ -114,7 +114,7 @@ def test_no_process_or_file_left_after_cleanup(tmp_path: Path) -> None:
 
 
 def test_timeout_kills_the_command(desk: Desktop) -> None:
-    r = desk.act("run_command", command="echo before; sleep 30", timeout_s=0.5)
+    r = desk.act("run_command", command="echo before; sleep 30", timeout_s=3)  # room for a slow start
     assert not r.ok and r.error_code == "TIMEOUT"
     assert "before" in r.data["stdout"] and "timed out" in r.data["stderr"]
 
@@ -144,6 +144,8 @@ def test_cwd_carries_over_between_commands(desk: Desktop) -> None:
 
 
 def test_unusable_bwrap_falls_back_with_the_reason(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An installed bwrap that cannot make namespaces; neither is real, so this runs anywhere.
+    monkeypatch.setattr("devicesworld.devices.linux.sandbox.bwrap_path", lambda: "/opt/fake/bwrap")
     monkeypatch.setattr(
         "devicesworld.devices.linux.sandbox.bwrap_problem",
         lambda path: "No permissions to creating new namespace",
@@ -172,6 +174,15 @@ def test_fallback_sandbox_still_runs(tmp_path: Path) -> None:
     assert sb.cwd == "/home/user/d"
     sb.close()
     assert not (tmp_path / "dev").exists()
+
+
+def test_the_bwrap_override_picks_the_binary_or_hides_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from devicesworld.devices.linux.sandbox import BWRAP_ENV, bwrap_path
+
+    monkeypatch.setenv(BWRAP_ENV, "/nonexistent/bwrap")
+    assert bwrap_path() is None
+    monkeypatch.setenv(BWRAP_ENV, "/bin/sh")  # any executable: the override is taken as given
+    assert bwrap_path() == "/bin/sh"
 
 
 def test_missing_bwrap_is_a_clear_error_when_required(

@@ -87,9 +87,12 @@ def test_without_ray_installed_the_backend_says_how_to_get_it(
 def test_a_hung_episode_on_ray_times_out_and_its_actor_is_replaced(ray_cluster: Any, tmp_path: Path) -> None:
     tasks = [Task.model_validate(toy_task(id=i)) for i in ("hang-0", "ok-1", "ok-2")]
     config = RunConfig(
-        agent="scale_helpers:HangingAgent", source="t", workers=2, backend="ray", episode_timeout=2.0
+        agent="scale_helpers:HangingAgent", source="t", workers=2, backend="ray", episode_timeout=5.0
     )
     outcome = execute_run(tasks, config, tmp_path)
     by_id = {r.task_id: r for r in outcome.results}
     assert by_id["hang-0"].termination == "time_limit" and outcome.retries == 0
     assert by_id["ok-1"].success and by_id["ok-2"].success
+    # the limit counted from each episode's start: actor start-up and imports used none of it
+    assert by_id["ok-1"].steps == by_id["ok-2"].steps == 3
+    assert by_id["hang-0"].duration_s >= 5.0

@@ -31,13 +31,14 @@ import shlex
 import shutil
 import signal
 import subprocess
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+
+from devicesworld.env.ownership import make_owned_dir, remove_owned
 
 log = logging.getLogger(__name__)
 
@@ -71,9 +72,14 @@ class CommandResult(BaseModel):
     seconds: float = 0.0
 
 
+BWRAP_ENV = "DEVICESWORLD_BWRAP"
+"""Overrides which bubblewrap binary is used: a path or a name on ``PATH``. Set it to a path
+that does not exist (``DEVICESWORLD_BWRAP=/nonexistent``) to run as if bwrap were not installed."""
+
+
 def bwrap_path() -> str | None:
-    """The bubblewrap binary, or ``None`` when it is not installed."""
-    return shutil.which("bwrap")
+    """The bubblewrap binary (``$DEVICESWORLD_BWRAP``, else ``bwrap`` on ``PATH``), or ``None``."""
+    return shutil.which(os.environ.get(BWRAP_ENV, "").strip() or "bwrap")
 
 
 _PROBES: dict[str, str | None] = {}
@@ -285,7 +291,7 @@ class Sandbox:
             host_cwd: str | None = None
         else:
             script = self._script(command, str(self.to_host(self.cwd)), str(cwd_file))
-            argv = ["/bin/bash", "-c", script]
+            argv = [*_die_with_parent(), "/bin/bash", "-c", script]
             env = {
                 "HOME": str(self.paths.home),
                 "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -400,7 +406,11 @@ def shared_etc() -> Path:
     global _ETC_DIR
     if _ETC_DIR is not None and _ETC_DIR.is_dir():
         return _ETC_DIR
-    etc = Path(tempfile.mkdtemp(prefix="dw-etc-"))
+    # Owned (a lock file naming this process, next to it, not inside the bound /etc), so
+    # a later run removes it if this process is killed before its atexit handler runs.
+    owned = make_owned_dir("dw-etc-")
+    etc = owned / "etc"
+    etc.mkdir()
     (etc / "passwd").write_text("root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:User:/home/user:/bin/bash\n")
     (etc / "group").write_text("root:x:0:\nuser:x:1000:\n")
     (etc / "hosts").write_text("127.0.0.1 localhost\n::1 localhost\n")
@@ -416,7 +426,7 @@ def shared_etc() -> Path:
 
     def _remove() -> None:  # forked workers inherit the path but must not remove it
         if os.getpid() == owner:
-            shutil.rmtree(etc, ignore_errors=True)
+            remove_owned(owned)
 
     atexit.register(_remove)
     _ETC_DIR = etc
@@ -489,6 +499,12 @@ def _pump(proc: subprocess.Popen[bytes], streams: dict[Any, _Capture], deadline:
         _kill_group(proc.pid)
         proc.wait()
     return timed_out
+
+
+def _die_with_parent() -> list[str]:
+    """A prefix that kills the fallback's shell when the harness dies (bwrap has ``--die-with-parent``)."""
+    setpriv = shutil.which("setpriv")
+    return [setpriv, "--pdeathsig", "KILL", "--"] if setpriv else []
 
 
 def _within(path: Path, root: Path) -> bool:

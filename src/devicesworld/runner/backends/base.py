@@ -18,11 +18,17 @@ class BackendError(Exception):
 
 @dataclass(frozen=True)
 class Completion:
-    """A worker finished its job (``outcome_json``) or died (``died`` says how)."""
+    """A worker finished its job (``outcome_json``), died (``died`` says how), or only
+    reports that its job's episode began (``began``: the job is still running).
+
+    The scheduler's episode timeout counts from ``began``, not from when the job was
+    handed out: worker start-up, imports and setup are not the episode's time.
+    """
 
     slot: int
     outcome_json: str | None = None
     died: str | None = None
+    began: bool = False
 
 
 class WorkerPool(Protocol):
@@ -36,7 +42,8 @@ class WorkerPool(Protocol):
         ...
 
     def wait(self, timeout: float | None) -> list[Completion]:
-        """Block until at least one busy worker completes or ``timeout`` seconds pass."""
+        """Block until at least one busy worker completes (or reports that its episode
+        began) or ``timeout`` seconds pass."""
         ...
 
     def restart(self, slot: int) -> None:

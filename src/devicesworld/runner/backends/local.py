@@ -7,19 +7,22 @@ and talks to each over its own pipe with JSON text. A process can be killed (on 
 timeout) and replaced without disturbing the others, and a process that dies is
 noticed through its sentinel. Processes are *spawned*, not forked, so they never
 inherit a lock held by one of the parent's threads (the progress bar's, for one);
-device kinds the tasks need are imported by module name in each worker.
+device kinds the tasks need are imported by module name in each worker. A worker dies
+with the parent, also after ``kill -9`` (:mod:`devicesworld.runner.lifeline`).
 """
 
 from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import signal
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from devicesworld.runner import lifeline
 from devicesworld.runner.backends.base import Completion
 from devicesworld.runner.worker import MIN_SETUP_S, EpisodeWorker
 
@@ -52,13 +55,16 @@ class InProcessPool:
 
 
 READY = b"ready"
+BEGAN = b"began"
+"""Sent by a worker when its episode begins, before the outcome (the timeout counts from it)."""
 START_TIMEOUT_S = 120.0
 """How long a new worker process may take to import everything before it counts as dead."""
 
 
-def _worker_main(conn: Connection, prewarm: bool, min_setup_s: float) -> None:
+def _worker_main(conn: Connection, prewarm: bool, min_setup_s: float, parent_pid: int) -> None:
     """A worker process: run jobs from the pipe until it closes or says stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
+    lifeline.install(parent_pid)  # a parent killed with -9 takes this worker (and its children) along
     worker = EpisodeWorker(prewarm=prewarm, min_setup_s=min_setup_s)
     try:
         conn.send_bytes(READY)  # imports are done: from here on, time is the episodes'
@@ -69,7 +75,8 @@ def _worker_main(conn: Connection, prewarm: bool, min_setup_s: float) -> None:
                 return  # the parent is gone
             if message is None:
                 return
-            conn.send_bytes(worker.run(message["job"], message.get("next")).encode("utf-8"))
+            outcome = worker.run(message["job"], message.get("next"), lambda: conn.send_bytes(BEGAN))
+            conn.send_bytes(outcome.encode("utf-8"))
     finally:
         worker.close()
 
@@ -114,7 +121,9 @@ class ProcessPool:
     def _spawn(self) -> _Proc:
         parent, child = self._ctx.Pipe(duplex=True)
         process = self._ctx.Process(
-            target=_worker_main, args=(child, self._prewarm, self._min_setup_s), name="dw-worker"
+            target=_worker_main,
+            args=(child, self._prewarm, self._min_setup_s, os.getpid()),
+            name="dw-worker",
         )
         process.start()
         child.close()
@@ -143,11 +152,14 @@ class ProcessPool:
         for slot, p in busy:
             if p.conn in ready:
                 try:
-                    completions.append(
-                        Completion(slot=slot, outcome_json=p.conn.recv_bytes().decode("utf-8"))
-                    )
+                    message = p.conn.recv_bytes()
                 except (EOFError, OSError):
                     completions.append(Completion(slot=slot, died=self._death(p)))
+                else:
+                    if message == BEGAN:
+                        completions.append(Completion(slot=slot, began=True))
+                        continue  # still busy: the outcome comes later
+                    completions.append(Completion(slot=slot, outcome_json=message.decode("utf-8")))
             elif p.process.sentinel in ready:
                 completions.append(Completion(slot=slot, died=self._death(p)))
             else:

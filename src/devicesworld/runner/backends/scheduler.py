@@ -9,10 +9,13 @@ One loop serves every backend, so the rules are the same everywhere:
 * **Streaming.** Outcomes are handed to ``record`` as soon as they arrive: all those
   that arrived together in one call, so the results file can write them with one
   fsync (the driver's fsync per line was a ceiling on throughput for short episodes).
-* **Timeouts.** An episode still running ``episode_timeout`` seconds after it was
-  handed out is abandoned: its worker is killed and replaced and the episode is
-  recorded with termination ``time_limit``. It is not retried — a hung agent is the
-  agent's failure.
+* **Timeouts.** An episode still running ``episode_timeout`` seconds after it
+  *began* (its worker reports when the environment is ready and the agent is about
+  to act) is abandoned: its worker is killed and replaced and the episode is recorded
+  with termination ``time_limit``. It is not retried — a hung agent is the agent's
+  failure. Worker start-up, imports and setup are not the episode's time: a job that
+  has not begun ``setup_timeout`` seconds after it was handed out counts as an
+  infrastructure failure instead (its worker is replaced and the job retried).
 * **Retries.** Only infrastructure failures are retried, up to ``max_attempts``: a
   worker that died, and setup that failed because of the machine
   (:class:`~devicesworld.env.controller.InfrastructureError`). An agent's crash, a
@@ -36,17 +39,24 @@ from dataclasses import dataclass
 from devicesworld.runner.backends.base import Completion, WorkerPool
 from devicesworld.runner.jobs import EpisodeJob, JobOutcome, failure_result
 
+DEFAULT_SETUP_TIMEOUT_S = 600.0
+"""How long a job may take to begin its episode (worker start, imports, setup) when an
+episode timeout is set; generous, because a busy machine can be slow at all three."""
+
 
 @dataclass(frozen=True)
 class SchedulePolicy:
     episode_timeout: float | None = None
     max_attempts: int = 3
+    setup_timeout: float = DEFAULT_SETUP_TIMEOUT_S
+    """Applies only with an ``episode_timeout`` (without one nothing is ever abandoned)."""
 
 
 @dataclass
 class _Running:
     job: EpisodeJob
-    started: float
+    handed_out: float
+    began: float | None = None
 
 
 RecordFn = Callable[[list[JobOutcome]], None]
@@ -56,8 +66,16 @@ WarnFn = Callable[[str], None]
 class Scheduler:
     """Runs ``jobs`` on ``pool``; see the module docstring for the rules."""
 
-    def __init__(self, pool: WorkerPool, policy: SchedulePolicy, record: RecordFn, warn: WarnFn) -> None:
+    def __init__(
+        self,
+        pool: WorkerPool,
+        policy: SchedulePolicy,
+        record: RecordFn,
+        warn: WarnFn,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.pool = pool
+        self.clock = clock
         self.policy = policy
         self.record = record
         self.warn = warn
@@ -93,7 +111,7 @@ class Scheduler:
                 upcoming = self._reserved[slot]
                 hint = self._encode(upcoming, record=False) if upcoming is not None else None
                 self.pool.submit(slot, job_json, hint)
-                self._running[slot] = _Running(job, time.monotonic())
+                self._running[slot] = _Running(job, self.clock())
                 return
             job = self._next_for(slot)
 
@@ -127,6 +145,11 @@ class Scheduler:
         return job
 
     def _complete(self, completion: Completion) -> None:
+        if completion.began:
+            began = self._running.get(completion.slot)
+            if began is not None and began.began is None:
+                began.began = self.clock()
+            return
         running = self._running.pop(completion.slot, None)
         if running is None:
             return
@@ -153,29 +176,39 @@ class Scheduler:
             JobOutcome(task_id=job.task.id, result=failure_result(job.task, job.settings.agent, error))
         )
 
+    def _deadline(self, running: _Running, limit: float) -> float:
+        if running.began is not None:
+            return running.began + limit
+        return running.handed_out + max(limit, self.policy.setup_timeout)
+
     def _wait_timeout(self) -> float | None:
         limit = self.policy.episode_timeout
         if limit is None or not self._running:
             return None
-        first_deadline = min(r.started for r in self._running.values()) + limit
-        return max(0.0, first_deadline - time.monotonic())
+        first_deadline = min(self._deadline(r, limit) for r in self._running.values())
+        return max(0.0, first_deadline - self.clock())
 
     def _expire(self) -> None:
         limit = self.policy.episode_timeout
         if limit is None:
             return
-        now = time.monotonic()
+        now = self.clock()
         for slot, running in list(self._running.items()):
-            if now - running.started < limit:
+            if now < self._deadline(running, limit):
                 continue
             del self._running[slot]
             self.pool.restart(slot)
-            error = f"episode timeout: no result within {limit:g} s; its worker was stopped"
-            self.warn(f"{running.job.task.id}: {error}")
-            result = failure_result(
-                running.job.task, running.job.settings.agent, error, "time_limit", now - running.started
-            )
-            self._arrived.append(JobOutcome(task_id=running.job.task.id, result=result))
+            job = running.job
+            if running.began is None:
+                waited = max(limit, self.policy.setup_timeout)
+                self._infra_failure(job, f"setup timeout: the episode had not begun after {waited:g} s")
+            else:
+                error = f"episode timeout: no result within {limit:g} s of its start; its worker was stopped"
+                self.warn(f"{job.task.id}: {error}")
+                result = failure_result(
+                    job.task, job.settings.agent, error, "time_limit", now - running.began
+                )
+                self._arrived.append(JobOutcome(task_id=job.task.id, result=result))
             self._start_next(slot)
 
     def _deliver(self) -> None:

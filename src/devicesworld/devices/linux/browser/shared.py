@@ -17,6 +17,12 @@ Crashes: if the browser process dies or is closed, the next context request
 launches a new one (and restarts the Playwright driver if that died too), so a
 crash costs the episodes that were using it, never the later ones. After ``fork``
 the child forgets the parent's browser (its worker thread does not exist there).
+
+Temp files: the driver and the browser keep their profile, artifacts and sockets
+under ``TMPDIR``; it is pointed at an owned folder (:mod:`devicesworld.env.ownership`)
+for the driver's start, so what a killed process leaves there is removed by the next
+run, and a normal stop removes it at once. (Not when that would make Chromium's
+singleton socket path longer than a Unix socket allows: then ``TMPDIR`` is left alone.)
 """
 
 from __future__ import annotations
@@ -25,10 +31,14 @@ import atexit
 import contextlib
 import os
 import queue
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any, TypeVar
+
+from devicesworld.env.ownership import make_owned_dir, remove_owned
 
 T = TypeVar("T")
 
@@ -86,6 +96,7 @@ class SharedChromium:
         self._worker: _Worker | None = None
         self._pw: Any = None
         self._browser: Any = None
+        self._scratch: Path | None = None
         self._lock = threading.Lock()
 
     def call(self, fn: Callable[[], T], timeout: float | None = None) -> T:
@@ -118,8 +129,15 @@ class SharedChromium:
         if self._pw is None:
             from playwright.sync_api import sync_playwright
 
-            self._pw = sync_playwright().start()
-        return self._pw.chromium.launch(executable_path=self.executable, headless=True, args=LAUNCH_ARGS)
+            self._scratch = _scratch_folder()
+            with _temp_folder(self._scratch):
+                self._pw = sync_playwright().start()
+        return self._pw.chromium.launch(
+            executable_path=self.executable,
+            headless=True,
+            args=LAUNCH_ARGS,
+            downloads_path=str(self._scratch / "downloads") if self._scratch else None,
+        )
 
     def _drop_browser(self) -> None:
         browser, self._browser = self._browser, None
@@ -132,6 +150,9 @@ class SharedChromium:
         if pw is not None:
             with contextlib.suppress(Exception):
                 pw.stop()
+        scratch, self._scratch = self._scratch, None
+        if scratch is not None:
+            remove_owned(scratch)
 
     def _shutdown_here(self) -> None:
         self._drop_browser()
@@ -146,6 +167,39 @@ class SharedChromium:
         with contextlib.suppress(Exception):
             worker.call(self._shutdown_here, timeout)
         worker.stop()
+
+
+MAX_SOCKET_PATH = 107
+"""Longest Unix socket path (``sun_path``); Chromium aborts when its singleton socket's is longer."""
+_SOCKET_TAIL = "/org.chromium.Chromium.XXXXXX/SingletonSocket"
+
+
+def _scratch_folder() -> Path | None:
+    """An owned temp folder short enough for Chromium's sockets, or ``None`` (then ``TMPDIR`` stays)."""
+    for parent in dict.fromkeys([tempfile.gettempdir(), "/tmp"]):
+        if len(parent) + len("/dw-browser-XXXXXXXX") + len(_SOCKET_TAIL) > MAX_SOCKET_PATH:
+            continue
+        with contextlib.suppress(OSError):
+            return make_owned_dir("dw-browser-", parent)
+    return None
+
+
+@contextlib.contextmanager
+def _temp_folder(folder: Path | None) -> Iterator[None]:
+    """``TMPDIR`` is ``folder`` for processes started inside (the Playwright driver and its browsers)."""
+    if folder is None:
+        yield
+        return
+    tempfile.gettempdir()  # Python's own choice is made (and cached) before TMPDIR changes
+    before = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(folder)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TMPDIR", None)
+        else:
+            os.environ["TMPDIR"] = before
 
 
 _SHARED: dict[str, SharedChromium] = {}
