@@ -271,7 +271,7 @@ def corpus() -> list[Case]:
     )
     # huge strings
     add("instruction-3mb", _jl(_doc(instruction="x" * 3_000_000)), "is larger than 1 MB")
-    add("kind-huge", _jl(_doc(devices=[{"id": "toy_0", "kind": HUGE}])), "(200000 chars)_<n>")
+    add("kind-huge", _jl(_doc(devices=[{"id": "toy_0", "kind": HUGE}])), "unknown device kind 'hhhh")
     add("arg-key-huge", _jl(_doc(_set(f"setup.0.args.{HUGE}", 1))), "(200000 chars): unknown field")
     add("action-huge", _jl(_doc(_set("solution.0.action", HUGE))), "has no action 'hhhh")
     # bad UTF-8
