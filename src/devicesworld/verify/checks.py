@@ -15,6 +15,8 @@ from typing import Any
 from pydantic import Field
 
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn, GetterSpec, NoArgs, by_name
+from devicesworld.verify import values
+from devicesworld.verify.values import Expected, ValueType
 
 EPISODE_GETTER = "episode"
 
@@ -55,6 +57,10 @@ class ValueEqualsArgs(Args):
     )
     equals: Any
     tolerance: float = Field(default=0.0, ge=0.0)
+    value_type: ValueType | None = Field(
+        default=None, description="How to compare (date, time, phone, ...); inferred from `equals` if unset."
+    )
+    distractors: list[Expected] = Field(default_factory=list, description="Values the answer must not be.")
 
 
 def _value_equals(get: GetterFn, args: ValueEqualsArgs) -> CheckOutcome:
@@ -63,7 +69,12 @@ def _value_equals(get: GetterFn, args: ValueEqualsArgs) -> CheckOutcome:
         actual = resolve_path(get(args.getter, args.getter_args), args.path)
     except KeyError as exc:
         return CheckOutcome(passed=False, detail=f"{label}: {exc.args[0]}")
-    ok = values_match(actual, args.equals, args.tolerance)
+    if isinstance(args.equals, str | int | float) and not isinstance(args.equals, bool):
+        ok = values.judge_field(
+            actual, args.equals, args.distractors, args.value_type, tolerance=args.tolerance
+        )
+    else:  # booleans, lists and objects: exact structure
+        ok = values_match(actual, args.equals, args.tolerance)
     return CheckOutcome(passed=ok, detail=f"{label} = {actual!r}, expected {args.equals!r}")
 
 
@@ -110,7 +121,7 @@ GENERIC_CHECKS: dict[str, CheckSpec] = by_name(
 class InfeasibleReportedArgs(Args):
     keywords: list[str] = Field(
         default_factory=list,
-        description="If given, at least one must appear in the reason (case-insensitive).",
+        description="If given, at least one must appear in the reason (normalised free text; stems match).",
     )
 
 
@@ -118,7 +129,8 @@ def _infeasible_reported(get: GetterFn, args: InfeasibleReportedArgs) -> CheckOu
     reason = get(EPISODE_GETTER, {}).get("infeasible_reason")
     if reason is None:
         return CheckOutcome(passed=False, detail="the request was never reported infeasible")
-    if args.keywords and not any(k.lower() in reason.lower() for k in args.keywords):
+    said = values.normalise_text(reason)
+    if args.keywords and not any(values.normalise_text(k) in said for k in args.keywords):
         return CheckOutcome(
             passed=False, detail=f"reported infeasible ({reason!r}) without naming any of {args.keywords}"
         )
