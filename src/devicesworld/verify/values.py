@@ -206,11 +206,12 @@ def normalise_text(text: Any) -> str:
     return re.sub(r"\s+", " ", s).strip().casefold()
 
 
-def normalise_name(text: Any) -> str:
-    """A person's name without case, diacritics, punctuation or extra spaces; "Doe, Jane" is "jane doe"."""
-    s = unicodedata.normalize("NFKD", str(text))
+def normalise_name(text: Any, *, reorder: bool = True) -> str:
+    """A person's name without case, diacritics, punctuation or extra spaces; "Doe, Jane" is "jane doe"
+    (``reorder=False`` for a longer text that merely mentions a name)."""
+    s = unicodedata.normalize("NFKD", str(text).translate(_QUOTES))
     s = "".join(ch for ch in s if not unicodedata.combining(ch))
-    if s.count(",") == 1 and "@" not in s:
+    if reorder and s.count(",") == 1 and "@" not in s:
         last, first = s.split(",")
         s = f"{first} {last}"
     s = re.sub(r"[^\w\s-]", " ", s.replace("'", ""))
@@ -281,7 +282,7 @@ _UNIT_ALIASES: dict[str, str] = {
 }
 _UNIT_RE = "|".join(sorted((re.escape(u) for u in _UNIT_ALIASES), key=len, reverse=True))
 _NUMBER_WITH_UNIT = re.compile(
-    rf"(?<![\w.:/-])(?P<num>{_NUM})(?![\d])(?:\s?(?P<unit>{_UNIT_RE})(?![\w]))?", re.IGNORECASE
+    rf"(?<![\w./-])(?<!\d:)(?P<num>{_NUM})(?![\d])(?:\s?(?P<unit>{_UNIT_RE})(?![\w])|(?![\w]))", re.IGNORECASE
 )
 
 
@@ -395,8 +396,8 @@ _CURRENCY_WORDS = {
 _SYM_RE = r"US\$|[$€£¥₹₩]"
 _WORD_RE = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))
 _MONEY = re.compile(
-    rf"(?:(?P<pre>{_SYM_RE}|\b(?:{_WORD_RE})\b)\s?)?(?<![\w.:/-])(?P<num>{_NUM})(?![\d])"
-    rf"(?:\s?(?P<post>{_SYM_RE}|(?:{_WORD_RE})\b))?",
+    rf"(?:(?P<pre>{_SYM_RE}|\b(?:{_WORD_RE})\b)\s?)?(?<![\w./-])(?<!\d:)(?P<num>{_NUM})(?![\d])"
+    rf"(?:\s?(?P<post>{_SYM_RE}|(?:{_WORD_RE})\b)|(?![\w]))",
     re.IGNORECASE,
 )
 
@@ -441,7 +442,8 @@ def _same_money(a: Money, e: Money, tolerance: float) -> bool:
 
 # ------------------------------------------------------------------------------ percentages
 _PERCENT = re.compile(
-    rf"(?<![\w.:/-])(?P<num>{_NUM})(?![\d])\s?(?:%|percent\b|per cent\b|pct\b)?", re.IGNORECASE
+    rf"(?<![\w./-])(?<!\d:)(?P<num>{_NUM})(?![\d])(?:\s?(?:%|percent\b|per cent\b|pct\b)|(?![\w%]))",
+    re.IGNORECASE,
 )
 
 
@@ -462,7 +464,7 @@ def _parse_percentage(raw: Any, ctx: ValueContext) -> Decimal | None:
 
 # ------------------------------------------------------------------------------ times
 _TIME = re.compile(
-    r"(?<![\d:.,])(?P<h>[01]?\d|2[0-3])(?:(?P<sep>[:.h])(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?)?(?![\d:])"
+    r"(?<![\d])(?<!\d[:.,])(?P<h>[01]?\d|2[0-3])(?:(?P<sep>[:.h])(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?)?(?![\d:])"
     r"(?:\s*(?P<half>[ap])\.?\s*m\b\.?)?",
     re.IGNORECASE,
 )
@@ -556,7 +558,7 @@ def _parse_date(raw: Any, ctx: ValueContext) -> date | None:
         return raw.date()
     if isinstance(raw, date):
         return raw
-    s = str(raw).strip()
+    s = re.sub(r"^(?:on\s+)?(?:the\s+)?", "", str(raw).strip(), flags=re.IGNORECASE)
     stamp = re.fullmatch(r"(\d{4}-\d{2}-\d{2})[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?", s)
     if stamp:
         s = stamp.group(1)
@@ -596,7 +598,7 @@ _DUR_UNITS = {
     "seconds": 1,
 }
 _DUR_UNIT_RE = "|".join(sorted(_DUR_UNITS, key=len, reverse=True))
-_DUR_PART = rf"(?P<n{{i}}>\d+(?:[.,]\d+)?)\s?(?P<u{{i}}>{_DUR_UNIT_RE})\b"
+_DUR_PART = rf"(?P<n{{i}}>\d+(?:[.,]\d+)?)\s?(?P<u{{i}}>{_DUR_UNIT_RE})(?![a-z])"
 _DURATION = re.compile(
     r"(?<![\w.,:])"
     + _DUR_PART.format(i=1)
@@ -689,6 +691,11 @@ def _same_phone(a: Phone, e: Phone) -> bool:
     if a.country is not None and e.country is not None and a.country != e.country:
         return False
     if a.national == e.national:
+        return True
+    # a side written without "+" may still start with the other's country code ("1-555-...")
+    if a.country is None and e.country is not None and a.national == f"{e.country}{e.national}":
+        return True
+    if e.country is None and a.country is not None and e.national == f"{a.country}{a.national}":
         return True
     # one side kept a trunk/country prefix in its digits that the other left out
     short, long_ = sorted((a.national, e.national), key=len)
@@ -813,7 +820,7 @@ def find(text: Any, expected: Any, kind: ValueType = "auto", *, tolerance: float
         return needle if _contains_words(normalise_text(hay), needle) else None
     if kind == "name":
         needle = normalise_name(expected)
-        return needle if _contains_words(normalise_name(hay), needle) else None
+        return needle if _contains_words(normalise_name(hay, reorder=False), needle) else None
     want = parse(expected, kind, ctx)
     if want is None:  # an expected value that is not of its type: fall back to the literal
         needle = normalise_text(expected)

@@ -211,12 +211,19 @@ def _field_ok(
     return bool(actual == want)
 
 
-def _header_row(rows: list[list[Any]]) -> int:
-    """The first non-empty row is the header (a title or blank rows may come first)."""
+def _header_row(rows: list[list[Any]], columns: list[int | str] | None = None) -> int:
+    """The header: the first row naming every wanted column (a title or blank rows may come
+    first), else the first non-empty row."""
+    names = [values.normalise_text(c) for c in columns or [] if isinstance(c, str)]
+    first = None
     for i, r in enumerate(rows):
-        if any(c not in (None, "") for c in r):
+        if not any(c not in (None, "") for c in r):
+            continue
+        first = i if first is None else first
+        cells = {values.normalise_text(c) for c in r if c is not None}
+        if not names or all(n in cells for n in names):
             return i
-    return 0
+    return first or 0
 
 
 def _column_index(header: list[Any], column: int | str) -> int | None:
@@ -231,7 +238,7 @@ def _table_cell(get: GetterFn, a: TableCellArgs) -> CheckOutcome:
     rows, bad = _table(get, a.path, a.sheet)
     if bad or rows is None:
         return bad or _ok(False, f"{a.path} is empty")
-    head = _header_row(rows)
+    head = _header_row(rows, [a.column] + ([a.key_column] if a.key_column is not None else []))
     header = rows[head] if rows else []
     col = _column_index(header, a.column)
     if col is None:
@@ -275,7 +282,7 @@ def _table_has_row(get: GetterFn, a: TableRowArgs) -> CheckOutcome:
     else:
         if not rows:
             return _ok(False, f"{a.path} has no header row")
-        head = _header_row(rows)
+        head = _header_row(rows, list(a.row))
         cols: dict[int, Any] = {}
         for name, value in a.row.items():
             idx = _column_index(rows[head], name)
