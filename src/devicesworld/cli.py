@@ -646,6 +646,51 @@ def tasks_schema() -> None:
     click.echo(json.dumps(task_json_schema(), indent=2))
 
 
+@tasks.command("compare-value")
+@click.argument("answer")
+@click.argument("expected")
+@click.option("--type", "kind", default="auto", show_default=True, help="date, time, phone, money, ...")
+@click.option("--in-text", is_flag=True, help="Find the value inside ANSWER instead of comparing the whole.")
+@click.option("--distractor", "distractors", multiple=True, help="A value the answer must not give.")
+@click.option("--locale", default="en-US", show_default=True, help="Reads numeric dates and decimals.")
+@click.option("--today", help="The task's date (YYYY-MM-DD), for dates without a year.")
+@click.option("--json", "as_json", is_flag=True)
+def tasks_compare_value(
+    answer: str,
+    expected: str,
+    kind: str,
+    in_text: bool,
+    distractors: tuple[str, ...],
+    locale: str,
+    today: str | None,
+    as_json: bool,
+) -> None:
+    """Would a verifier count ANSWER as EXPECTED? (the value semantics of docs/verifiers.md)"""
+    from datetime import date
+
+    from devicesworld.verify import values
+
+    if kind not in values.VALUE_TYPES:
+        raise UserError(f"unknown value type {kind!r}; use one of {', '.join(values.VALUE_TYPES)}")
+    try:
+        day = date.fromisoformat(today) if today else values.ValueContext().today
+    except ValueError:
+        raise UserError(f"--today {today!r} is not a date like 2026-03-02") from None
+    typed = values.TypedValue(value=expected, type=kind)
+    with values.using(values.ValueContext(today=day, locale=locale)):
+        resolved = values.resolve_type(expected, typed.type)
+        if in_text:
+            verdict = values.judge_text(answer, [typed], list(distractors), typed.type)
+            passed, detail = verdict.passed, verdict.explain()
+        else:
+            passed = values.judge_field(answer, typed, list(distractors), typed.type)
+            detail = "the same value" if passed else "not the same value"
+    if as_json:
+        click.echo(json.dumps({"passed": passed, "type": resolved, "detail": detail}))
+    else:
+        console.print(f"{'[green]match[/]' if passed else '[red]no match[/]'} ({resolved}): {escape(detail)}")
+
+
 @tasks.command("validate")
 @click.argument("path", required=False, type=click.Path())
 @click.option("--suite", help="A built-in suite (default smoke when no PATH).")

@@ -40,6 +40,7 @@ from devicesworld.spec.actions import ANSWER, FINISH, GLOBAL_ACTIONS, REPORT_INF
 from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Step, Task
 from devicesworld.verify.checks import EPISODE_GETTER
 from devicesworld.verify.evaluate import EvaluationResult, evaluate_conditions
+from devicesworld.verify.values import value_context
 
 
 class EnvError(Exception):
@@ -393,7 +394,9 @@ class CrossDeviceEnv:
         """Check every condition against the current device states."""
         kind_of = {device_id: kind.name for device_id, kind in self._kinds.items()}
         kind_of[GLOBAL_DEVICE] = GLOBAL_DEVICE
-        return evaluate_conditions(self.task.evaluation.conditions, self.getter_for, kind_of)
+        return evaluate_conditions(
+            self.task.evaluation.conditions, self.getter_for, kind_of, value_context(self.task)
+        )
 
     def getter_for(self, device_id: str) -> GetterFn:
         """``get(name, args)`` for one device (or ``env``), for checks and tools."""

@@ -16,7 +16,8 @@ from typing import Any
 from pydantic import Field
 
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn, GetterSpec, NoArgs, by_name
-from devicesworld.verify.text import contains_value
+from devicesworld.verify import values
+from devicesworld.verify.values import Expected, ValueType
 
 EPISODE_GETTER = "episode"
 
@@ -57,6 +58,10 @@ class ValueEqualsArgs(Args):
     )
     equals: Any
     tolerance: float = Field(default=0.0, ge=0.0)
+    value_type: ValueType | None = Field(
+        default=None, description="How to compare (date, time, phone, ...); inferred from `equals` if unset."
+    )
+    distractors: list[Expected] = Field(default_factory=list, description="Values the answer must not be.")
 
 
 def _value_equals(get: GetterFn, args: ValueEqualsArgs) -> CheckOutcome:
@@ -65,7 +70,12 @@ def _value_equals(get: GetterFn, args: ValueEqualsArgs) -> CheckOutcome:
         actual = resolve_path(get(args.getter, args.getter_args), args.path)
     except KeyError as exc:
         return CheckOutcome(passed=False, detail=f"{label}: {exc.args[0]}")
-    ok = values_match(actual, args.equals, args.tolerance)
+    if isinstance(args.equals, str | int | float) and not isinstance(args.equals, bool):
+        ok = values.judge_field(
+            actual, args.equals, args.distractors, args.value_type, tolerance=args.tolerance
+        )
+    else:  # booleans, lists and objects: exact structure
+        ok = values_match(actual, args.equals, args.tolerance)
     return CheckOutcome(passed=ok, detail=f"{label} = {actual!r}, expected {args.equals!r}")
 
 
@@ -112,7 +122,7 @@ GENERIC_CHECKS: dict[str, CheckSpec] = by_name(
 class InfeasibleReportedArgs(Args):
     keywords: list[str] = Field(
         default_factory=list,
-        description="If given, at least one must appear in the reason (case-insensitive).",
+        description="If given, at least one must appear in the reason (normalised free text; stems match).",
     )
 
 
@@ -120,7 +130,8 @@ def _infeasible_reported(get: GetterFn, args: InfeasibleReportedArgs) -> CheckOu
     reason = get(EPISODE_GETTER, {}).get("infeasible_reason")
     if reason is None:
         return CheckOutcome(passed=False, detail="the request was never reported infeasible")
-    if args.keywords and not any(k.lower() in reason.lower() for k in args.keywords):
+    said = values.normalise_text(reason)
+    if args.keywords and not any(values.normalise_text(k) in said for k in args.keywords):
         return CheckOutcome(
             passed=False, detail=f"reported infeasible ({reason!r}) without naming any of {args.keywords}"
         )
@@ -142,20 +153,27 @@ def _finished(get: GetterFn, args: NoArgs) -> CheckOutcome:
 
 
 class AnswerContainsArgs(Args):
-    values: list[str] = Field(
+    values: list[Expected] = Field(
         min_length=1,
-        description="Each must appear in the agent's last answer (case-insensitive; times in any spelling).",
+        description="Each must appear in the agent's last answer, compared by meaning (verify/values.py).",
     )
+    distractors: list[Expected] = Field(
+        default_factory=list, description="Values an answer must not also give (a hedged answer fails)."
+    )
+    value_type: ValueType | None = Field(default=None, description="How to compare; inferred when absent.")
 
 
 def _answer_contains(get: GetterFn, args: AnswerContainsArgs) -> CheckOutcome:
     answer = get(EPISODE_GETTER, {}).get("answer")
     if answer is None:
         return CheckOutcome(passed=False, detail="the agent never answered")
-    text = " ".join(str(answer).casefold().split())
-    missing = [v for v in args.values if not contains_value(text, " ".join(v.casefold().split()))]
-    if missing:
-        return CheckOutcome(passed=False, detail=f"answered {answer!r}, which lacks {missing}")
+    verdict = values.judge_text(str(answer), args.values, args.distractors, args.value_type)
+    if verdict.missing:
+        return CheckOutcome(passed=False, detail=f"answered {answer!r}, which lacks {verdict.missing}")
+    if verdict.distractors:
+        return CheckOutcome(
+            passed=False, detail=f"answered {answer!r}, which also gives {verdict.distractors}"
+        )
     return CheckOutcome(passed=True, detail=f"answered {answer!r}")
 
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from devicesworld.devices.base import DeviceError, GetterFn
 from devicesworld.spec.models import Condition
+from devicesworld.verify.values import ValueContext, using
 
 GetterFactory = Callable[[str], GetterFn]
 """``getter_for(device_id) -> get``: how the evaluator reaches a device's getters."""
@@ -40,6 +41,17 @@ class EvaluationResult(BaseModel):
 
 
 def evaluate_conditions(
+    conditions: list[Condition],
+    getter_for: GetterFactory,
+    kind_of: Mapping[str, str],
+    context: ValueContext | None = None,
+) -> EvaluationResult:
+    """Every condition's verdict; values are compared in ``context`` (the task's date and locale)."""
+    with using(context or ValueContext()):
+        return _evaluate(conditions, getter_for, kind_of)
+
+
+def _evaluate(
     conditions: list[Condition],
     getter_for: GetterFactory,
     kind_of: Mapping[str, str],

@@ -1,32 +1,52 @@
 """Checks for each app: message sent, contact saved, event booked, alarm set, setting, file, ...
 
-Each reads the phone only through getters. Text comparisons ignore case and
-surrounding/inner whitespace runs, since neither is what a task asks for; numbers
-match by their digits (a country code may be added or left out).
+Each reads the phone only through getters. Every value the agent wrote (a message
+body, a contact's fields, an event title, a note) is compared by its meaning through
+:mod:`devicesworld.verify.values`: names without case or diacritics, phone numbers
+in any formatting (a country code may be added or left out), times and dates in any
+spelling. A check that lists ``distractors`` fails when the answer also gives one.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
 from pydantic import Field
 
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn
-from devicesworld.verify.text import contains_value
+from devicesworld.verify import values
+from devicesworld.verify.values import Expected, ValueType
 
 Weekday = Literal["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
 
 def norm(text: Any) -> str:
-    return re.sub(r"\s+", " ", str(text)).strip().casefold()
+    return values.normalise_text(text)
 
 
-def _text_ok(value: str, equals: str | None, contains: list[str]) -> bool:
-    if equals is not None and norm(value) != norm(equals):
+_VALUE_TYPE: Any = Field(
+    default=None, description="How `contains` values compare (date, time, phone, ...); inferred if unset."
+)
+_DISTRACTORS: Any = Field(
+    default_factory=list, description="Values that must not appear: an answer giving one fails (hedging)."
+)
+
+
+def _text_ok(
+    value: str,
+    equals: str | None,
+    contains: list[Expected],
+    distractors: list[Expected] | None = None,
+    kind: ValueType | None = None,
+) -> bool:
+    if equals is not None and not values.same(value, equals, kind or "text"):
         return False
-    return all(contains_value(norm(value), norm(c)) for c in contains)
+    return values.judge_text(value, contains, distractors or [], kind).passed
+
+
+def _mentions(value: str, distractors: list[Expected], kind: ValueType | None) -> list[str]:
+    return values.judge_text(value, [], distractors, kind).distractors
 
 
 def _ok(passed: bool, detail: str) -> CheckOutcome:
@@ -37,12 +57,17 @@ def _ok(passed: bool, detail: str) -> CheckOutcome:
 class SmsSentArgs(Args):
     to: str = Field(min_length=1, description="Recipient number.")
     body: str | None = Field(default=None, description="Exact body (case/whitespace-insensitive).")
-    contains: list[str] = Field(default_factory=list, description="Substrings the body must contain.")
+    contains: list[Expected] = Field(default_factory=list, description="Values the body must mention.")
+    value_type: ValueType | None = _VALUE_TYPE
+    distractors: list[Expected] = _DISTRACTORS
 
 
 def sms_sent(get: GetterFn, a: SmsSentArgs) -> CheckOutcome:
     sent = [m for m in get("sms", {}) if m["box"] == "sent" and p.same_number(m["address"], a.to)]
-    hit = [m for m in sent if _text_ok(m["body"], a.body, a.contains)]
+    wrong = [d for m in sent for d in _mentions(m["body"], a.distractors, a.value_type)]
+    if wrong:
+        return _ok(False, f"a message to {a.to} gives distractor value(s) {sorted(set(wrong))}")
+    hit = [m for m in sent if _text_ok(m["body"], a.body, a.contains, kind=a.value_type)]
     if hit:
         return _ok(True, f"sent to {a.to}: {hit[-1]['body']!r}")
     if not sent:
@@ -54,12 +79,13 @@ def sms_sent(get: GetterFn, a: SmsSentArgs) -> CheckOutcome:
 class SmsReceivedArgs(Args):
     sender: str = Field(min_length=1, description="Sender number.")
     body: str | None = None
-    contains: list[str] = Field(default_factory=list)
+    contains: list[Expected] = Field(default_factory=list)
+    value_type: ValueType | None = _VALUE_TYPE
 
 
 def sms_received(get: GetterFn, a: SmsReceivedArgs) -> CheckOutcome:
     got = [m for m in get("sms", {}) if m["box"] == "inbox" and p.same_number(m["address"], a.sender)]
-    hit = [m for m in got if _text_ok(m["body"], a.body, a.contains)]
+    hit = [m for m in got if _text_ok(m["body"], a.body, a.contains, kind=a.value_type)]
     if hit:
         return _ok(True, f"received from {a.sender}: {hit[-1]['body']!r}")
     return _ok(False, f"no matching message from {a.sender} (got {[m['body'] for m in got]})")
@@ -89,19 +115,23 @@ class ContactArgs(Args):
     notes_contains: str | None = None
 
 
+def _named(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    return [c for c in rows if values.same(c["name"], name, "name")]
+
+
 def contact_exists(get: GetterFn, a: ContactArgs) -> CheckOutcome:
-    found = [c for c in get("contacts", {}) if norm(c["name"]) == norm(a.name)]
+    found = _named(get("contacts", {}), a.name)
     if not found:
         return _ok(False, f"no contact named {a.name!r}")
     for c in found:
         problems = []
-        if a.phone is not None and not p.same_number(c["phone"], a.phone):
+        if a.phone is not None and not values.same(c["phone"], a.phone, "phone"):
             problems.append(f"phone {c['phone']!r} != {a.phone!r}")
-        if a.email is not None and norm(c["email"]) != norm(a.email):
+        if a.email is not None and not values.same(c["email"], a.email, "email"):
             problems.append(f"email {c['email']!r} != {a.email!r}")
-        if a.company is not None and norm(c["company"]) != norm(a.company):
+        if a.company is not None and not values.same(c["company"], a.company, "text"):
             problems.append(f"company {c['company']!r} != {a.company!r}")
-        if a.notes_contains is not None and not contains_value(norm(c["notes"]), norm(a.notes_contains)):
+        if a.notes_contains is not None and values.find(c["notes"], a.notes_contains) is None:
             problems.append(f"notes {c['notes']!r} lack {a.notes_contains!r}")
         if not problems:
             return _ok(True, f"contact {a.name!r} has the expected fields")
@@ -113,7 +143,7 @@ class NameArgs(Args):
 
 
 def contact_absent(get: GetterFn, a: NameArgs) -> CheckOutcome:
-    found = [c for c in get("contacts", {}) if norm(c["name"]) == norm(a.name)]
+    found = _named(get("contacts", {}), a.name)
     return _ok(not found, f"contact {a.name!r} " + ("exists" if found else "is absent"))
 
 
@@ -130,14 +160,31 @@ def call_made(get: GetterFn, a: CallMadeArgs) -> CheckOutcome:
 # --- calendar ------------------------------------------------------------------------------
 class EventCheckArgs(Args):
     title: str = Field(min_length=1)
+    title_type: ValueType | None = Field(
+        default=None, description="How the title compares ('16:30' is a time: '4:30 PM' matches)."
+    )
     start: str | None = Field(default=None, description="'YYYY-MM-DDTHH:MM'")
     end: str | None = None
     location: str | None = None
     description_contains: str | None = None
+    distractors: list[Expected] = _DISTRACTORS
+
+
+def _titled(rows: list[dict[str, Any]], title: str, kind: ValueType | None = None) -> list[dict[str, Any]]:
+    return [e for e in rows if values.same(e["title"], title, kind or "auto")]
 
 
 def event_exists(get: GetterFn, a: EventCheckArgs) -> CheckOutcome:
-    found = [e for e in get("events", {}) if norm(e["title"]) == norm(a.title)]
+    events = get("events", {})
+    found = _titled(events, a.title, a.title_type)
+    wrong = [
+        e["title"]
+        for e in events
+        for d in a.distractors
+        if values.same(e["title"], d, a.title_type or "auto")
+    ]
+    if wrong:
+        return _ok(False, f"an event is titled with a distractor value: {wrong}")
     if not found:
         return _ok(False, f"no event titled {a.title!r}")
     problems: list[str] = []
@@ -147,10 +194,11 @@ def event_exists(get: GetterFn, a: EventCheckArgs) -> CheckOutcome:
             problems.append(f"starts {e['dtstart']}, expected {a.start}")
         if a.end is not None and e["dtend"][:16] != a.end[:16]:
             problems.append(f"ends {e['dtend']}, expected {a.end}")
-        if a.location is not None and norm(e["eventLocation"]) != norm(a.location):
+        if a.location is not None and not values.same(e["eventLocation"], a.location, "text"):
             problems.append(f"location {e['eventLocation']!r} != {a.location!r}")
-        if a.description_contains is not None and not contains_value(
-            norm(e["description"]), norm(a.description_contains)
+        if (
+            a.description_contains is not None
+            and values.find(e["description"], a.description_contains) is None
         ):
             problems.append(f"description lacks {a.description_contains!r}")
         if not problems:
@@ -163,7 +211,7 @@ class TitleArgs(Args):
 
 
 def event_absent(get: GetterFn, a: TitleArgs) -> CheckOutcome:
-    found = [e for e in get("events", {}) if norm(e["title"]) == norm(a.title)]
+    found = _titled(get("events", {}), a.title)
     return _ok(not found, f"event {a.title!r} " + ("exists" if found else "is absent"))
 
 
@@ -189,7 +237,7 @@ def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
             problems.append(f"enabled={x['enabled']}")
         if a.days is not None and sorted(x["days"]) != sorted(a.days):
             problems.append(f"days {x['days']} != {a.days}")
-        if a.label is not None and norm(x["label"]) != norm(a.label):
+        if a.label is not None and not values.same(x["label"], a.label, "text"):
             problems.append(f"label {x['label']!r} != {a.label!r}")
         if not problems:
             return _ok(True, f"alarm at {name} as expected")
@@ -251,7 +299,9 @@ class FileCheckArgs(Args):
     path: str = Field(min_length=1)
     location: Literal["sdcard", "drive"] = "sdcard"
     equals: str | None = None
-    contains: list[str] = Field(default_factory=list)
+    contains: list[Expected] = Field(default_factory=list)
+    value_type: ValueType | None = _VALUE_TYPE
+    distractors: list[Expected] = _DISTRACTORS
 
 
 def file_exists(get: GetterFn, a: FileCheckArgs) -> CheckOutcome:
@@ -262,7 +312,7 @@ def file_exists(get: GetterFn, a: FileCheckArgs) -> CheckOutcome:
     if isinstance(content, dict):
         ok = a.equals is None and not a.contains
         return _ok(ok, f"{where} exists (binary)")
-    if not _text_ok(content, a.equals, a.contains):
+    if not _text_ok(content, a.equals, a.contains, a.distractors, a.value_type):
         return _ok(False, f"{where} has {content[:120]!r}")
     return _ok(True, f"{where} as expected")
 
@@ -304,12 +354,12 @@ def app_pref(get: GetterFn, a: PrefArgs) -> CheckOutcome:
     value = prefs.get(a.key)
     label = f"{a.package}.{a.key} = {value!r}"
     if a.equals is not None and (
-        norm(value) != norm(a.equals) if isinstance(a.equals, str) else value != a.equals
+        not values.same(value, a.equals) if isinstance(a.equals, str) else value != a.equals
     ):
         return _ok(False, f"{label}, expected {a.equals!r}")
     if a.contains is not None:
         hay = " | ".join(map(str, value)) if isinstance(value, list) else str(value)
-        if norm(a.contains) not in norm(hay):
+        if norm(a.contains) not in norm(hay):  # a stem of a query or a title: plain normalised text
             return _ok(False, f"{label} lacks {a.contains!r}")
     if value is None and a.equals is None:
         return _ok(False, f"{a.package}.{a.key} is not set")
@@ -326,7 +376,7 @@ def playlist_contains(get: GetterFn, a: PlaylistArgs) -> CheckOutcome:
     titles = lists.get(norm(a.name))
     if titles is None:
         return _ok(False, f"no playlist {a.name!r} (playlists: {sorted(get('playlists', {}))})")
-    missing = [t for t in a.songs if norm(t) not in {norm(x) for x in titles}]
+    missing = [t for t in a.songs if not any(values.same(x, t, "text") for x in titles)]
     return _ok(not missing, f"playlist {a.name!r} has {titles}" + (f", missing {missing}" if missing else ""))
 
 

@@ -2,6 +2,11 @@
 
 Getters return ``None`` for a missing file and raise for a file in the wrong format,
 so every check can say precisely what went wrong: missing, unreadable, or different.
+Every value the agent wrote is compared by meaning through
+:mod:`devicesworld.verify.values` (a date in any spelling, a number with thousands
+separators, ...); tables are looked up by a key column, documents by paragraph, and
+the latest draft or form submission is the answer. Checks taking ``distractors``
+fail when the answer also gives one of them (a hedged answer).
 """
 
 from __future__ import annotations
@@ -12,8 +17,16 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, DeviceError, GetterFn
+from devicesworld.verify import values
 from devicesworld.verify.checks import resolve_path, values_match
-from devicesworld.verify.text import contains_value
+from devicesworld.verify.values import Expected, TypedValue, ValueType
+
+_VALUE_TYPE: Any = Field(
+    default=None, description="How values compare (date, time, phone, money, ...); inferred if unset."
+)
+_DISTRACTORS: Any = Field(
+    default_factory=list, description="Values that must not appear: an answer giving one fails (hedging)."
+)
 
 
 def _ok(passed: bool, detail: str) -> CheckOutcome:
@@ -52,23 +65,34 @@ def _file_exists(get: GetterFn, a: FileExistsArgs) -> CheckOutcome:
 
 class TextContainsArgs(Args):
     path: str
-    contains: list[str] = Field(default_factory=list, description="All must appear.")
-    absent: list[str] = Field(default_factory=list, description="None may appear.")
-    case_sensitive: bool = False
+    contains: list[Expected] = Field(default_factory=list, description="All must appear (by meaning).")
+    absent: list[str] = Field(default_factory=list, description="None may appear (normalised text).")
+    case_sensitive: bool = Field(default=False, description="Compare `contains` as exact-case literals.")
+    value_type: ValueType | None = _VALUE_TYPE
+    distractors: list[Expected] = _DISTRACTORS
 
 
 def _text_contains(text: str, a: TextContainsArgs, label: str) -> CheckOutcome:
-    hay = _norm(text, a.case_sensitive)
-    missing = [s for s in a.contains if not contains_value(hay, _norm(s, a.case_sensitive))]
-    present = [s for s in a.absent if _norm(s, a.case_sensitive) in hay]
-    if missing or present:
+    if a.case_sensitive:
+        hay = _norm(text, True)
+        missing = [values.shown(s) for s in a.contains if _norm(values.shown(s), True) not in hay]
+        verdict = values.judge_text(text, [], a.distractors, a.value_type)
+    else:
+        verdict = values.judge_text(text, a.contains, a.distractors, a.value_type)
+        missing = verdict.missing
+    said = _norm(text, a.case_sensitive)
+    present = [s for s in a.absent if _norm(s, a.case_sensitive) in said]
+    if missing or present or verdict.distractors:
         parts = []
         if missing:
             parts.append(f"missing {missing}")
+        if verdict.distractors:
+            parts.append(f"also gives distractor value(s) {verdict.distractors}")
         if present:
             parts.append(f"should not contain {present}")
         return _ok(False, f"{label}: {'; '.join(parts)}")
-    return _ok(True, f"{label} contains {a.contains}" + (f" and none of {a.absent}" if a.absent else ""))
+    shown = [values.shown(c) for c in a.contains]
+    return _ok(True, f"{label} contains {shown}" + (f" and none of {a.absent}" if a.absent else ""))
 
 
 def _file_contains(get: GetterFn, a: TextContainsArgs) -> CheckOutcome:
@@ -80,6 +104,11 @@ class FileEqualsArgs(Args):
     path: str
     text: str
     strip: bool = Field(default=True, description="Ignore leading/trailing whitespace.")
+    value_type: ValueType = Field(
+        default="auto",
+        description="Compare the whole content as this type ('09:40' is a time: '9:40 AM' matches).",
+    )
+    exact: bool = Field(default=False, description="Compare the content literally instead.")
 
 
 def _file_equals(get: GetterFn, a: FileEqualsArgs) -> CheckOutcome:
@@ -87,7 +116,8 @@ def _file_equals(get: GetterFn, a: FileEqualsArgs) -> CheckOutcome:
     if bad:
         return bad
     actual, expected = (text.strip(), a.text.strip()) if a.strip else (text, a.text)
-    return _ok(actual == expected, f"{a.path} = {actual[:200]!r}, expected {expected[:200]!r}")
+    ok = actual == expected if a.exact else values.same(actual, expected, a.value_type)
+    return _ok(ok, f"{a.path} = {actual[:200]!r}, expected {expected[:200]!r}")
 
 
 class JsonFieldArgs(Args):
@@ -95,6 +125,8 @@ class JsonFieldArgs(Args):
     field: str = Field(description="Dotted path into the JSON value, e.g. `order.items.0.qty`.")
     equals: Any
     tolerance: float = 0.0
+    value_type: ValueType | None = _VALUE_TYPE
+    distractors: list[Expected] = _DISTRACTORS
 
 
 def _json_field_equals(get: GetterFn, a: JsonFieldArgs) -> CheckOutcome:
@@ -105,20 +137,36 @@ def _json_field_equals(get: GetterFn, a: JsonFieldArgs) -> CheckOutcome:
         actual = resolve_path(data, a.field)
     except KeyError as exc:
         return _ok(False, f"{a.path}: {exc.args[0]}")
-    if isinstance(a.equals, str) and isinstance(actual, str):
-        ok = actual.strip().casefold() == a.equals.strip().casefold()
-    else:
+    if isinstance(a.equals, str | int | float) and not isinstance(a.equals, bool):
+        ok = values.judge_field(actual, a.equals, a.distractors, a.value_type, tolerance=a.tolerance)
+    else:  # booleans, lists and objects: exact structure
         ok = values_match(actual, a.equals, a.tolerance)
     return _ok(ok, f"{a.path}:{a.field} = {actual!r}, expected {a.equals!r}")
 
 
 class TableCellArgs(Args):
     path: str
-    row: int = Field(ge=0, description="0-based row index; row 0 is usually the header.")
+    row: int | None = Field(
+        default=None, ge=0, description="0-based row index (row 0 is the header); only where order matters."
+    )
+    key_column: int | str | None = Field(
+        default=None, description="Find the row by this column (header name or index) instead of by position."
+    )
+    key: Expected | None = Field(default=None, description="The key column's value in the wanted row.")
     column: int | str = Field(description="0-based column index or a header name.")
     equals: Any
     sheet: str | None = Field(default=None, description="xlsx only; defaults to the first sheet.")
     tolerance: float = 0.0
+    value_type: ValueType | None = _VALUE_TYPE
+    distractors: list[Expected] = _DISTRACTORS
+
+    @model_validator(mode="after")
+    def _one_way(self) -> TableCellArgs:
+        if (self.row is None) == (self.key is None):
+            raise ValueError("give either row (a position) or key_column and key (a lookup)")
+        if self.key is not None and self.key_column is None:
+            raise ValueError("key needs key_column")
+        return self
 
 
 class TableRowArgs(Args):
@@ -128,6 +176,9 @@ class TableRowArgs(Args):
     )
     sheet: str | None = None
     present: bool = True
+    value_type: ValueType | None = Field(
+        default=None, description="How cells compare; inferred from each expected value if unset."
+    )
 
 
 def _table(get: GetterFn, path: str, sheet: str | None) -> tuple[list[list[Any]] | None, CheckOutcome | None]:
@@ -136,20 +187,50 @@ def _table(get: GetterFn, path: str, sheet: str | None) -> tuple[list[list[Any]]
     return _fetch(get, "csv", {"path": path})
 
 
-def _cell_match(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
-    if isinstance(expected, int | float) and not isinstance(expected, bool):
-        try:
-            return values_match(float(actual), expected, tolerance)
-        except (TypeError, ValueError):
-            return False
-    return str(actual if actual is not None else "").strip().casefold() == str(expected).strip().casefold()
+def _expected(value: Any) -> Any:
+    """A table or form value as given in a task: plain, or ``{"value": ..., "type": ...}``."""
+    if isinstance(value, dict) and "value" in value:
+        return TypedValue.model_validate(value)
+    return value
+
+
+def _cell_match(actual: Any, expected: Any, tolerance: float = 0.0, kind: ValueType | None = None) -> bool:
+    expected = _expected(expected)
+    if actual is None or (isinstance(actual, str) and not actual.strip()):
+        return isinstance(expected, str) and not expected.strip()
+    return values.same(actual, expected, kind or "auto", tolerance=tolerance)
+
+
+def _field_ok(
+    actual: Any, equals: Any, distractors: list[Expected], kind: ValueType | None, tolerance: float = 0.0
+) -> bool:
+    """One field (a cell, a form field) is the expected value and none of the distractors."""
+    want = _expected(equals)
+    if isinstance(want, TypedValue | str | int | float) and not isinstance(want, bool):
+        return values.judge_field(actual, want, distractors, kind, tolerance=tolerance)
+    return bool(actual == want)
+
+
+def _header_row(rows: list[list[Any]], columns: list[int | str] | None = None) -> int:
+    """The header: the first row naming every wanted column (a title or blank rows may come
+    first), else the first non-empty row."""
+    names = [values.normalise_text(c) for c in columns or [] if isinstance(c, str)]
+    first = None
+    for i, r in enumerate(rows):
+        if not any(c not in (None, "") for c in r):
+            continue
+        first = i if first is None else first
+        cells = {values.normalise_text(c) for c in r if c is not None}
+        if not names or all(n in cells for n in names):
+            return i
+    return first or 0
 
 
 def _column_index(header: list[Any], column: int | str) -> int | None:
     if isinstance(column, int):
         return column
-    names = [str(h).strip().casefold() if h is not None else "" for h in header]
-    key = column.strip().casefold()
+    names = [values.normalise_text(h) if h is not None else "" for h in header]
+    key = values.normalise_text(column)
     return names.index(key) if key in names else None
 
 
@@ -157,16 +238,32 @@ def _table_cell(get: GetterFn, a: TableCellArgs) -> CheckOutcome:
     rows, bad = _table(get, a.path, a.sheet)
     if bad or rows is None:
         return bad or _ok(False, f"{a.path} is empty")
-    col = _column_index(rows[0] if rows else [], a.column)
+    head = _header_row(rows, [a.column] + ([a.key_column] if a.key_column is not None else []))
+    header = rows[head] if rows else []
+    col = _column_index(header, a.column)
     if col is None:
-        return _ok(False, f"{a.path}: no column {a.column!r} in header {rows[0] if rows else []}")
-    if a.row >= len(rows) or col >= len(rows[a.row]):
-        return _ok(False, f"{a.path}: no cell at row {a.row}, column {a.column!r} ({len(rows)} rows)")
-    actual = rows[a.row][col]
-    return _ok(
-        _cell_match(actual, a.equals, a.tolerance),
-        f"{a.path}[{a.row}][{a.column}] = {actual!r}, expected {a.equals!r}",
-    )
+        return _ok(False, f"{a.path}: no column {a.column!r} in header {header}")
+    if a.row is not None:
+        if a.row >= len(rows) or col >= len(rows[a.row]):
+            return _ok(False, f"{a.path}: no cell at row {a.row}, column {a.column!r} ({len(rows)} rows)")
+        actual = rows[a.row][col]
+        return _ok(
+            _field_ok(actual, a.equals, a.distractors, a.value_type, a.tolerance),
+            f"{a.path}[{a.row}][{a.column}] = {actual!r}, expected {a.equals!r}",
+        )
+    assert a.key_column is not None and a.key is not None  # the validator saw to it
+    key_col = _column_index(header, a.key_column)
+    if key_col is None:
+        return _ok(False, f"{a.path}: no key column {a.key_column!r} in header {header}")
+    key = values.shown(a.key)
+    hits = [r for r in rows[head + 1 :] if key_col < len(r) and _cell_match(r[key_col], a.key)]
+    if not hits:
+        keys = [r[key_col] for r in rows[head + 1 :] if key_col < len(r)]
+        return _ok(False, f"{a.path}: no row whose {a.key_column!r} is {key!r} (keys: {keys})")
+    cells = [r[col] if col < len(r) else None for r in hits]
+    ok = all(_field_ok(c, a.equals, a.distractors, a.value_type, a.tolerance) for c in cells)
+    shown = cells[0] if len(cells) == 1 else cells
+    return _ok(ok, f"{a.path}: row {a.key_column}={key!r} has {a.column} = {shown!r}, expected {a.equals!r}")
 
 
 def _table_has_row(get: GetterFn, a: TableRowArgs) -> CheckOutcome:
@@ -174,24 +271,27 @@ def _table_has_row(get: GetterFn, a: TableRowArgs) -> CheckOutcome:
     if bad or rows is None:
         return bad or _ok(False, f"{a.path} is empty")
     found = False
+    kind = a.value_type
     if isinstance(a.row, list):
         want = a.row
         found = any(
             len([v for v in r if v not in (None, "")]) == len(want)
-            and all(_cell_match(r[i] if i < len(r) else None, w) for i, w in enumerate(want))
+            and all(_cell_match(r[i] if i < len(r) else None, w, kind=kind) for i, w in enumerate(want))
             for r in rows
         )
     else:
         if not rows:
             return _ok(False, f"{a.path} has no header row")
+        head = _header_row(rows, list(a.row))
         cols: dict[int, Any] = {}
         for name, value in a.row.items():
-            idx = _column_index(rows[0], name)
+            idx = _column_index(rows[head], name)
             if idx is None:
-                return _ok(a.present is False, f"{a.path}: no column {name!r} in header {rows[0]}")
+                return _ok(a.present is False, f"{a.path}: no column {name!r} in header {rows[head]}")
             cols[idx] = value
         found = any(
-            all(_cell_match(r[i] if i < len(r) else None, v) for i, v in cols.items()) for r in rows[1:]
+            all(_cell_match(r[i] if i < len(r) else None, v, kind=kind) for i, v in cols.items())
+            for r in rows[head + 1 :]
         )
     verb = "has" if found else "has no"
     return _ok(found == a.present, f"{a.path} {verb} row matching {a.row!r} ({len(rows)} rows)")
@@ -214,6 +314,48 @@ def _table_row_count(get: GetterFn, a: TableRowCountArgs) -> CheckOutcome:
 def _docx_contains(get: GetterFn, a: TextContainsArgs) -> CheckOutcome:
     lines, bad = _fetch(get, "docx", {"path": a.path})
     return bad or _text_contains("\n".join(lines), a, a.path)
+
+
+class DocxParagraphArgs(Args):
+    path: str
+    starts_with: str = Field(
+        min_length=1, description="The new paragraph begins with this (normalised text)."
+    )
+    contains: list[Expected] = Field(default_factory=list, description="Values the new paragraph must give.")
+    keep: list[str] = Field(
+        default_factory=list,
+        description="Paragraphs (the heading too) that were there before and must still be, in this order.",
+    )
+    value_type: ValueType | None = _VALUE_TYPE
+    distractors: list[Expected] = _DISTRACTORS
+
+
+def _docx_paragraph(get: GetterFn, a: DocxParagraphArgs) -> CheckOutcome:
+    lines, bad = _fetch(get, "docx", {"path": a.path})
+    if bad:
+        return bad
+    paragraphs = [line for line in lines if line.strip()]
+    normal = [values.normalise_text(line) for line in paragraphs]
+    kept = [values.normalise_text(k) for k in a.keep]
+    at = 0
+    for original, shown in zip(kept, a.keep, strict=True):
+        if original not in normal[at:]:
+            lost = "is gone" if original not in normal else "is out of order"
+            return _ok(False, f"{a.path}: the original paragraph {shown!r} {lost}")
+        at = normal.index(original, at) + 1
+    start = values.normalise_text(a.starts_with)
+    new = [p for p, n in zip(paragraphs, normal, strict=True) if n.startswith(start) and n not in kept]
+    if not new:
+        return _ok(
+            False, f"{a.path}: no new paragraph starts with {a.starts_with!r} (paragraphs: {paragraphs})"
+        )
+    verdicts = [values.judge_text(p, a.contains, a.distractors, a.value_type) for p in new]
+    if any(v.distractors for v in verdicts):
+        return _ok(False, f"{a.path}: the new paragraph {verdicts[0].explain()}")
+    good = [p for p, v in zip(new, verdicts, strict=True) if v.passed]
+    if not good:
+        return _ok(False, f"{a.path}: new paragraph {new[-1]!r} {verdicts[-1].explain()}")
+    return _ok(True, f"{a.path}: new paragraph {good[-1]!r}; the {len(a.keep)} original ones are kept")
 
 
 def _pdf_contains(get: GetterFn, a: TextContainsArgs) -> CheckOutcome:
@@ -309,11 +451,13 @@ def _project_tests_pass(get: GetterFn, a: ProjectTestsArgs) -> CheckOutcome:
 
 class EmailDraftArgs(Args):
     to: str | None = Field(default=None, description="A recipient address that must be among To.")
-    subject: str | None = Field(default=None, description="Exact subject (case-insensitive).")
+    subject: str | None = Field(default=None, description="Exact subject (normalised text).")
     subject_contains: str | None = None
-    body_contains: list[str] = Field(default_factory=list)
+    body_contains: list[Expected] = Field(default_factory=list, description="Values the body must give.")
     folder: str = "~/Mail/Drafts"
     present: bool = True
+    value_type: ValueType | None = _VALUE_TYPE
+    distractors: list[Expected] = _DISTRACTORS
 
     @model_validator(mode="after")
     def _something(self) -> EmailDraftArgs:
@@ -322,25 +466,32 @@ class EmailDraftArgs(Args):
         return self
 
 
-def _draft_matches(d: dict[str, Any], a: EmailDraftArgs) -> bool:
-    if a.to and a.to.lower() not in d["to"]:
+def _addressed(d: dict[str, Any], a: EmailDraftArgs) -> bool:
+    """The draft is the one the task asks for: to the recipient, with the subject."""
+    if a.to and not any(values.same(x, a.to, "email") for x in d["to"]):
         return False
-    if a.subject and d["subject"].strip().casefold() != a.subject.strip().casefold():
+    if a.subject and not values.same(d["subject"], a.subject, "text"):
         return False
-    if a.subject_contains and a.subject_contains.casefold() not in d["subject"].casefold():
-        return False
-    body = _norm(d["body"], False)
-    return all(_norm(s, False) in body for s in a.body_contains)
+    return not (a.subject_contains and _norm(a.subject_contains, False) not in _norm(d["subject"], False))
 
 
 def _email_draft(get: GetterFn, a: EmailDraftArgs) -> CheckOutcome:
-    drafts = get("email_drafts", {"folder": a.folder})
-    match = [d for d in drafts if "error" not in d and _draft_matches(d, a)]
+    drafts = [d for d in get("email_drafts", {"folder": a.folder}) if "error" not in d]
     seen = [f"{d.get('file')}: to={d.get('to')} subject={d.get('subject')!r}" for d in drafts]
-    found = bool(match)
-    return _ok(
-        found == a.present, f"{'a' if found else 'no'} matching draft in {a.folder}; drafts: {seen or 'none'}"
-    )
+    addressed = sorted((d for d in drafts if _addressed(d, a)), key=lambda d: d.get("modified_ns", 0))
+    verdicts = [values.judge_text(d["body"], a.body_contains, a.distractors, a.value_type) for d in addressed]
+    if not a.present:
+        found = any(v.passed for v in verdicts)
+        return _ok(
+            not found, f"{'a' if found else 'no'} matching draft in {a.folder}; drafts: {seen or 'none'}"
+        )
+    if not addressed:
+        return _ok(False, f"no draft in {a.folder} is addressed as asked; drafts: {seen or 'none'}")
+    latest, verdict = addressed[-1], verdicts[-1]
+    earlier = f" ({len(addressed) - 1} earlier one(s) do not count)" if len(addressed) > 1 else ""
+    if not verdict.passed:
+        return _ok(False, f"the latest matching draft {latest['file']}{earlier} {verdict.explain()}")
+    return _ok(True, f"the latest matching draft {latest['file']}{earlier} {verdict.explain()}")
 
 
 # --- web -------------------------------------------------------------------------------
@@ -349,11 +500,14 @@ def _email_draft(get: GetterFn, a: EmailDraftArgs) -> CheckOutcome:
 class FormSubmittedArgs(Args):
     host: str
     form: str
-    fields: dict[str, str] = Field(
-        default_factory=dict, description="Field -> expected value (case-insensitive)."
+    fields: dict[str, Any] = Field(
+        default_factory=dict,
+        description='Field -> expected value, plain or typed ({"value": "2026-05-07", "type": "date"}).',
     )
     accepted: bool = Field(default=True, description="Only count submissions the site accepted.")
     present: bool = True
+    value_type: ValueType | None = _VALUE_TYPE
+    distractors: list[Expected] = _DISTRACTORS
 
 
 def _form_submitted(get: GetterFn, a: FormSubmittedArgs) -> CheckOutcome:
@@ -362,14 +516,21 @@ def _form_submitted(get: GetterFn, a: FormSubmittedArgs) -> CheckOutcome:
         subs = [s for s in subs if s["accepted"]]
 
     def fits(s: dict[str, Any]) -> bool:
-        return all(_cell_match(s["fields"].get(k, ""), v) for k, v in a.fields.items())
+        return all(
+            _field_ok(s["fields"].get(k, ""), v, a.distractors, a.value_type) for k, v in a.fields.items()
+        )
 
-    found = any(fits(s) for s in subs)
-    last = subs[-1]["fields"] if subs else None
+    where = f"{a.host} form {a.form}: {len(subs)} submission(s)"
+    if not a.present:
+        found = any(fits(s) for s in subs)
+        return _ok(not found, where + ("; one matches" if found else f"; none matches {a.fields}"))
+    if not subs:
+        return _ok(False, where)
+    last = subs[-1]["fields"]
+    ok = fits(subs[-1])
+    earlier = "" if len(subs) == 1 else " (earlier ones do not count)"
     return _ok(
-        found == a.present,
-        f"{a.host} form {a.form}: {len(subs)} submission(s); "
-        + ("one matches" if found else f"none matches {a.fields}; last: {last}"),
+        ok, where + f"; the latest{earlier} " + ("matches" if ok else f"does not match {a.fields}: {last}")
     )
 
 
@@ -451,6 +612,12 @@ CHECKS = [
         doc="A docx document's text contains every given string.",
         args_model=TextContainsArgs,
         fn=_docx_contains,
+    ),
+    CheckSpec(
+        name="docx_paragraph",
+        doc="A docx has a new paragraph starting with a label and giving values; the original ones are kept.",
+        args_model=DocxParagraphArgs,
+        fn=_docx_paragraph,
     ),
     CheckSpec(
         name="pdf_contains",

@@ -278,7 +278,7 @@ class LinuxDevice:
         out: list[dict[str, Any]] = []
         for p in sorted(host.glob("*.eml")):
             try:
-                out.append({"file": p.name, **readers.read_eml(p)})
+                out.append({"file": p.name, "modified_ns": p.stat().st_mtime_ns, **readers.read_eml(p)})
             except FormatError as exc:
                 out.append({"file": p.name, "error": str(exc)})
         return out

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from devicesworld.spec.models import Condition, DeviceOp, Step
 from devicesworld.tasks.suites.android_script import UiStep
+from devicesworld.verify.values import SLOT_VALUE_TYPES
 
 if TYPE_CHECKING:
     from devicesworld.tasks.composition.reasoning import Derivation
@@ -40,6 +41,21 @@ class SlotValue:
     """True when the agent must find the value on a device (the instruction must not contain it)."""
     device: str | None = None
     """Where the value lives, for values read from a device and for files."""
+    distractors: tuple[Any, ...] = ()
+    """Plausible wrong answers the task itself offers (the losing side of a conflict, the other
+    branch of a decision): a verifier of this value fails an answer that also gives one."""
+
+    def expected(self, written: Any = None) -> dict[str, Any]:
+        """The value as a verifier expects it, typed after the slot (a time compares as a time).
+
+        ``written`` is the spelling the reference solution writes (default: the value itself).
+        """
+        kind = SLOT_VALUE_TYPES.get(self.type, "auto")
+        return {"value": self.value if written is None else written, "type": kind}
+
+    def expected_distractors(self) -> list[dict[str, Any]]:
+        kind = SLOT_VALUE_TYPES.get(self.type, "auto")
+        return [{"value": d, "type": kind} for d in self.distractors]
 
 
 @dataclass

@@ -185,6 +185,7 @@ class Composer:
                 fragment = node.task.instantiate(context, inputs)
             except ReasoningError as exc:
                 raise CompositionError(f"a reasoning step does not fit its inputs: {exc}") from exc
+            _declare_distractors(fragment, inputs, node.task.platform)
             for name, out in fragment.outputs.items():
                 produced[(node.id, name)] = out
             fragments.append((node, fragment))
@@ -399,3 +400,31 @@ def difficulty(task: Task, n_subtasks: int, solution_steps: int) -> Difficulty:
     points += 0 if solution_steps <= 8 else 1 if solution_steps <= 20 else 2 if solution_steps <= 40 else 3
     points += max(0, n_subtasks - 3)
     return "easy" if points <= 2 else "medium" if points <= 4 else "hard" if points <= 7 else "expert"
+
+
+def _declare_distractors(fragment: Fragment, inputs: Mapping[str, SlotValue], kind: str) -> None:
+    """A condition checking a value that comes with distractors (a conflict's losing side, a
+    decision's other branch) lists them, so that an answer giving one of them too fails."""
+    from devicesworld.verify.registry import find_check
+
+    offered = [v for v in inputs.values() if v.distractors]
+    if not offered:
+        return
+    for i, cond in enumerate(fragment.conditions):
+        spec = find_check(kind, cond.check)
+        if spec is None or "distractors" not in spec.args_model.model_fields:
+            continue
+        wanted = [d for v in offered if _mentions(cond.args, v.value) for d in v.expected_distractors()]
+        if wanted:
+            fragment.conditions[i] = cond.model_copy(update={"args": {**cond.args, "distractors": wanted}})
+
+
+def _mentions(obj: Any, value: Any) -> bool:
+    if isinstance(obj, dict):
+        return any(_mentions(v, value) for v in obj.values())
+    if isinstance(obj, list):
+        return any(_mentions(v, value) for v in obj)
+    if isinstance(obj, bool):
+        return False
+    spelled = f"{value:g}" if isinstance(value, float) else str(value)
+    return obj == value or str(obj) == spelled

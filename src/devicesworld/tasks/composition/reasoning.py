@@ -137,6 +137,7 @@ def _out(
     mention: str,
     *,
     hidden: bool = True,
+    distractors: Sequence[Any] = (),
 ) -> Fragment:
     try:
         result = OPERATIONS[op](*(v.value for v in inputs), **dict(params))
@@ -145,7 +146,16 @@ def _out(
     derivation = Derivation(op, tuple(v.value for v in inputs), dict(params), result)
     return Fragment(
         instruction="",
-        outputs={slot.name: SlotValue(slot.type, result, mention, hidden, None)},
+        outputs={
+            slot.name: SlotValue(
+                slot.type,
+                result,
+                mention,
+                hidden,
+                None,
+                tuple(d for d in distractors if str(d) != str(result)),
+            )
+        },
         derivations=[derivation],
     )
 
@@ -275,7 +285,7 @@ class ResolveTimes:
                 f"whichever is {op}: {a.mention} or {b.mention}",
             )
         )
-        return _out(ctx, self.outputs[0], op, [a, b], {}, mention)
+        return _out(ctx, self.outputs[0], op, [a, b], {}, mention, distractors=(a.value, b.value))
 
 
 @dataclass(frozen=True)
@@ -304,7 +314,7 @@ class ResolveNumbers:
                 f"whichever is {op}, {a.mention} or {b.mention}",
             )
         )
-        return _out(ctx, self.outputs[0], op, [a, b], {}, mention)
+        return _out(ctx, self.outputs[0], op, [a, b], {}, mention, distractors=(a.value, b.value))
 
 
 @dataclass(frozen=True)
@@ -371,7 +381,16 @@ class Decide:
             )
         )
         params = {"threshold": threshold, "above": above.value, "otherwise": otherwise.value}
-        return _out(ctx, self.outputs[0], "decide", [measure], params, mention, hidden=False)
+        return _out(
+            ctx,
+            self.outputs[0],
+            "decide",
+            [measure],
+            params,
+            mention,
+            hidden=False,
+            distractors=(above.value, otherwise.value),
+        )
 
 
 TRANSFORMS = (ShiftTime(), OffsetTemperature(), OffsetPercentage(), ToFahrenheit(), WithTax())

@@ -228,7 +228,7 @@ class SendSms:
                 v=inputs["value"].mention,
             ),
             setup=[ctx.op("add_contact", name=f"{first} {last}", phone=number)],
-            conditions=[ctx.cond("sms", "sms_sent", to=number, contains=[text])],
+            conditions=[ctx.cond("sms", "sms_sent", to=number, contains=[inputs["value"].expected(text)])],
             solution=send_sms(On(ctx.device_id), first, f"{first} {last}", text),
         )
 
@@ -326,7 +326,14 @@ class WriteNote:
                 n=stem,
                 v=inputs["value"].mention,
             ),
-            conditions=[ctx.cond("note", "file_exists", path=f"Documents/Markor/{stem}.md", contains=[text])],
+            conditions=[
+                ctx.cond(
+                    "note",
+                    "file_exists",
+                    path=f"Documents/Markor/{stem}.md",
+                    contains=[inputs["value"].expected(text)],
+                )
+            ],
             solution=[
                 ph.open("Markor"),
                 ph.tap(rid="fab_add_new_item"),

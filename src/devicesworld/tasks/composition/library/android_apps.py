@@ -721,7 +721,7 @@ class ReplySms:
                 ctx.op("add_contact", name=who, phone=phone),
                 ctx.op("add_sms", address=phone, body=question, minutes_ago=ctx.rng.randrange(2, 60)),
             ],
-            conditions=[ctx.cond("reply", "sms_sent", to=phone, contains=[text])],
+            conditions=[ctx.cond("reply", "sms_sent", to=phone, contains=[inputs["value"].expected(text)])],
             solution=[
                 ph.open("Messages"),
                 ph.tap(text=who),

@@ -50,7 +50,14 @@ class SendSmsTwo:
                 y=inputs["second"].mention,
             ),
             setup=[ctx.op("add_contact", name=who, phone=phone)],
-            conditions=[ctx.cond("sms", "sms_sent", to=phone, contains=[a, b])],
+            conditions=[
+                ctx.cond(
+                    "sms",
+                    "sms_sent",
+                    to=phone,
+                    contains=[inputs["first"].expected(a), inputs["second"].expected(b)],
+                )
+            ],
             solution=send_sms(On(ctx.device_id), first, who, f"{a} {b}"),
         )
 

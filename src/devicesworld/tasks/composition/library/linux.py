@@ -367,7 +367,14 @@ class AppendCsvRow:
                 m=inputs["value"].mention,
             ),
             setup=[ctx.op("write_csv", path=path, rows=rows)],
-            conditions=[ctx.cond("row", "table_has_row", path=path, row={"item": item, "value": text})],
+            conditions=[
+                ctx.cond(
+                    "row",
+                    "table_has_row",
+                    path=path,
+                    row={"item": item, "value": inputs["value"].expected(text)},
+                )
+            ],
             solution=[ctx.step("write_file", path=path, content=csv_line([item, text]), append=True)],
         )
 
@@ -397,7 +404,13 @@ class EmailDraft:
                 m=inputs["value"].mention,
             ),
             conditions=[
-                ctx.cond("draft", "email_draft", to=address, subject=subject, body_contains=[text]),
+                ctx.cond(
+                    "draft",
+                    "email_draft",
+                    to=address,
+                    subject=subject,
+                    body_contains=[inputs["value"].expected(text)],
+                ),
             ],
             solution=[
                 ctx.step("write_email_draft", to=[address], subject=subject, body=f"Hello,\n\n{text}\n\nBest")

@@ -169,7 +169,15 @@ class WriteXlsxCell:
             instruction=instruction,
             setup=[ctx.op("write_xlsx", path=path, sheets={"Tracker": rows})],
             conditions=[
-                ctx.cond("cell", "table_cell_equals", path=path, row=target + 1, column="value", equals=value)
+                ctx.cond(
+                    "cell",
+                    "table_cell_equals",
+                    path=path,
+                    key_column="key",
+                    key=keys[target],
+                    column="value",
+                    equals=inputs["value"].expected(),
+                )
             ],
             solution=[ctx.step("write_document", path=path, rows=written, sheet="Tracker")],
         )
@@ -204,7 +212,14 @@ class WriteDocxParagraph:
             instruction=instruction,
             setup=[ctx.op("write_docx", path=path, title="Notes", paragraphs=kept)],
             conditions=[
-                ctx.cond("paragraph", "docx_contains", path=path, contains=[f"{label}:", text, kept[1]])
+                ctx.cond(
+                    "paragraph",
+                    "docx_paragraph",
+                    path=path,
+                    starts_with=f"{label}:",
+                    contains=[inputs["value"].expected(text)],
+                    keep=["Notes", *kept],
+                )
             ],
             solution=[
                 ctx.step("write_document", path=path, title="Notes", paragraphs=[*kept, f"{label}: {text}"])

@@ -103,7 +103,14 @@ class AppendCsvRowPair:
         return Fragment(
             instruction=instruction,
             setup=[ctx.op("write_csv", path=path, rows=rows)],
-            conditions=[ctx.cond("row", "table_has_row", path=path, row={"entry": entry, fa: ta, fb: tb})],
+            conditions=[
+                ctx.cond(
+                    "row",
+                    "table_has_row",
+                    path=path,
+                    row={"entry": entry, fa: a.expected(ta), fb: b.expected(tb)},
+                )
+            ],
             solution=[ctx.step("write_file", path=path, content=csv_line([entry, ta, tb]), append=True)],
         )
 
@@ -136,7 +143,13 @@ class EmailDraftPair:
         return Fragment(
             instruction=instruction,
             conditions=[
-                ctx.cond("draft", "email_draft", to=address, subject=subject, body_contains=[ta, tb])
+                ctx.cond(
+                    "draft",
+                    "email_draft",
+                    to=address,
+                    subject=subject,
+                    body_contains=[a.expected(ta), b.expected(tb)],
+                )
             ],
             solution=[
                 ctx.step(
@@ -192,7 +205,13 @@ class WebFormPair:
             instruction=instruction,
             setup=[ctx.op("add_site", site=web.model_dump(mode="json"))],
             conditions=[
-                ctx.cond("sent", "form_submitted", host=host, form="details", fields={fa: ta, fb: tb})
+                ctx.cond(
+                    "sent",
+                    "form_submitted",
+                    host=host,
+                    form="details",
+                    fields={fa: a.expected(ta), fb: b.expected(tb)},
+                )
             ],
             solution=list(fill(web, "/submit", [(label_a, ta), (label_b, tb)], device=ctx.device_id)),
         )

@@ -1,0 +1,114 @@
+"""Value semantics beyond the corpus: inference, the task's context, locales and bad input."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from devicesworld.spec.models import Condition, DeviceSpec, Evaluation, Task
+from devicesworld.verify import values
+
+
+@pytest.mark.parametrize(
+    ("expected", "kind"),
+    [
+        ("2026-05-07", "date"),
+        ("18:15", "time"),
+        ("7:05", "time"),
+        ("ana@example.org", "email"),
+        ("+1 555 123 4567", "phone"),
+        ("5550103", "phone"),
+        ("45%", "percentage"),
+        ("$12.50", "money"),
+        ("1,234.5", "number"),
+        (42, "number"),
+        (21.5, "number"),
+        ("482913", "number"),
+        ("007421", "text"),
+        ("B-214", "text"),
+        ("1280x320", "text"),
+        (True, "text"),
+    ],
+)
+def test_untyped_expected_values_get_the_type_they_plainly_have(expected: object, kind: str) -> None:
+    assert values.infer_type(expected) == kind
+
+
+def test_a_code_with_leading_zeros_is_not_read_as_a_number() -> None:
+    assert values.same("007421", "007421")
+    assert not values.same("7421", "007421")
+
+
+def _task(**changes: object) -> Task:
+    base: dict[str, object] = {
+        "id": "t",
+        "instruction": "do it",
+        "devices": [DeviceSpec(id="android_0", kind="android", profile={"language": "fr"})],
+        "evaluation": Evaluation(conditions=[Condition(id="c", device="env", check="finished")]),
+        "start_time": datetime(2027, 1, 15, 9, 0),
+    }
+    base.update(changes)
+    return Task.model_validate(base)
+
+
+def test_the_context_comes_from_the_task_date_and_the_phone_language() -> None:
+    ctx = values.value_context(_task())
+    assert ctx.today == date(2027, 1, 15)
+    assert ctx.locale == "fr"
+    assert ctx.day_first and ctx.decimal_comma
+
+
+def test_a_locale_in_the_metadata_wins_over_the_phone_language() -> None:
+    task = _task(metadata={"locale": "en-US"})
+    assert values.value_context(task).locale == "en-US"
+    assert not values.value_context(task).day_first
+
+
+def test_a_date_without_a_year_takes_the_task_year() -> None:
+    with values.using(values.ValueContext(today=date(2027, 1, 15))):
+        assert values.same("May 7", "2027-05-07", "date")
+        assert not values.same("May 7", "2026-05-07", "date")
+    assert values.same("May 7", "2026-05-07", "date")  # the context is restored after the block
+
+
+def test_numeric_dates_follow_the_locale() -> None:
+    with values.using(values.ValueContext(locale="en-US")):
+        assert values.same("05/07/2026", "2026-05-07", "date")
+    with values.using(values.ValueContext(locale="de-DE")):
+        assert values.same("07.05.2026", "2026-05-07", "date")
+        assert not values.same("05/07/2026", "2026-05-07", "date")
+
+
+def test_a_decimal_comma_locale_reads_commas_as_decimals() -> None:
+    with values.using(values.ValueContext(locale="fr-FR")):
+        assert values.same("1.234,5", 1234.5, "number")
+        assert values.same("22,5 °C", 22.5, "number")
+    assert values.same("1,234.5", 1234.5, "number")
+
+
+def test_a_typed_expected_value_carries_its_own_type() -> None:
+    typed = values.TypedValue(value="18:15", type="time")
+    assert values.same("6:15 pm", typed)
+    assert values.find("pickup 6:15 pm", typed) == "6:15 pm"
+    assert values.unpack("18:15", "time") == ("18:15", "time")
+    assert values.unpack(values.TypedValue(value="x"), "name") == ("x", "name")
+
+
+def test_an_unknown_value_type_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown value type 'colour'"):
+        values.parse("red", "colour")  # type: ignore[arg-type]
+
+
+def test_a_verdict_names_what_is_missing_and_which_distractor_was_given() -> None:
+    verdict = values.judge_text("7 May or 8 May", ["2026-05-07", "18:15"], ["2026-05-08"])
+    assert not verdict.passed
+    assert verdict.missing == ["18:15"]
+    assert verdict.distractors == ["2026-05-08"]
+    assert "18:15" in verdict.explain() and "2026-05-08" in verdict.explain()
+
+
+def test_slot_types_map_to_value_types() -> None:
+    assert values.SLOT_VALUE_TYPES["time_of_day"] == "time"
+    assert values.SLOT_VALUE_TYPES["phone_number"] == "phone"
+    assert set(values.SLOT_VALUE_TYPES.values()) <= set(values.VALUE_TYPES)
