@@ -17,6 +17,17 @@ directory, which is carried over explicitly (like a terminal's prompt would show
 Where bubblewrap is missing, :class:`Sandbox` falls back to a plain process sandbox
 (its own session, HOME pointing at the device's home, killed on timeout) and says so
 loudly: that fallback does **not** isolate the host's files or network.
+
+Limits (:mod:`devicesworld.devices.linux.limits`): every command starts with
+``ulimit`` for address space, processes, file size and CPU time (hard limits: the
+command cannot raise them), a wall-clock timeout, and — where this bubblewrap has
+``--disable-userns`` — no further user namespaces. When the harness runs as root,
+bubblewrap itself runs as an unprivileged host user (:func:`sandbox_host_ids`), so
+the sandbox's user is not host root and the process limit applies (the kernel
+exempts root from it). Hitting a limit is reported as :attr:`CommandResult.limit`.
+The harness reaches the device's files only through
+:mod:`devicesworld.devices.safefs` (:meth:`Sandbox.locate`), never by following a
+link the agent planted.
 """
 
 from __future__ import annotations
@@ -26,6 +37,7 @@ import collections
 import contextlib
 import logging
 import os
+import re
 import selectors
 import shlex
 import shutil
@@ -39,14 +51,18 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from devicesworld.devices.linux.limits import Limits, default_limits
+from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot
+
 log = logging.getLogger(__name__)
 
 HOME = "/home/user"
 MAX_OUTPUT_CHARS = 8000
 DEFAULT_TIMEOUT_S = 30.0
-MAX_FILE_KB = 1024 * 1024
-"""No single file written by a command may exceed 1 GiB (``ulimit -f``): a runaway command cannot fill the disk."""
 _CWD_MOUNT = "/run/dw-cwd"
+MAX_CWD_CHARS = 1024
+"""The working directory the shell reports is ignored past this length (the channel is agent-writable)."""
+_CWD_OK = re.compile(r"^/[^\x00-\x1f\x7f]*$")
 
 _HOST_RO_PATHS = ("/usr",)
 _ETC_FROM_HOST = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.types")
@@ -69,6 +85,9 @@ class CommandResult(BaseModel):
     truncated: bool = False
     cwd: str = HOME
     seconds: float = 0.0
+    limit: str | None = None
+    """Which sandbox limit the command ran into (``memory``, ``processes``, ``file size``,
+    ``home size``, ``CPU time``), when its exit status or error output says so."""
 
 
 def bwrap_path() -> str | None:
@@ -76,31 +95,80 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
-_PROBES: dict[str, str | None] = {}
+_PROBES: dict[tuple[str, tuple[str, ...]], str | None] = {}
+SANDBOX_UID_ENV = "DEVICESWORLD_SANDBOX_UID"
+NOBODY = 65534
 
 
-def bwrap_problem(path: str) -> str | None:
-    """Why ``bwrap`` cannot create a sandbox here (e.g. user namespaces disabled), or ``None``.
+def sandbox_host_ids() -> tuple[int, int] | None:
+    """The host ``(uid, gid)`` bubblewrap runs as, or ``None`` to run as the harness's user.
 
-    Probed once per process with the same namespaces the devices use; a device then
-    fails over to the process sandbox with that reason instead of failing every command.
+    Only a root harness switches (to ``nobody`` unless ``DEVICESWORLD_SANDBOX_UID`` names
+    another uid): the sandbox's user is then not host root, and ``RLIMIT_NPROC``, which
+    the kernel never enforces for root, bounds the command's processes.
     """
-    if path not in _PROBES:
+    if os.geteuid() != 0:
+        return None
+    raw = os.environ.get(SANDBOX_UID_ENV, "").strip()
+    if raw:
+        if not raw.isdigit() or int(raw) == 0:
+            raise ValueError(f"{SANDBOX_UID_ENV} must be a non-zero numeric uid, not {raw[:40]!r}")
+        return int(raw), int(raw)
+    return NOBODY, NOBODY
+
+
+def _probe(path: str, extra: tuple[str, ...]) -> str | None:
+    key = (path, extra)
+    if key not in _PROBES:
         argv = [path, "--ro-bind", "/usr", "/usr"]
         for name in _USR_SYMLINKS:
             if Path("/usr", name).exists():
                 argv += ["--symlink", f"usr/{name}", f"/{name}"]
-        argv += ["--unshare-all", "--uid", "1000", "--gid", "1000", "--die-with-parent", "/usr/bin/true"]
+        argv += [
+            "--unshare-all",
+            *extra,
+            "--uid",
+            "1000",
+            "--gid",
+            "1000",
+            "--die-with-parent",
+            "/usr/bin/true",
+        ]
+        ids = sandbox_host_ids()
         try:
-            done = subprocess.run(argv, capture_output=True, timeout=20, env={})
-            _PROBES[path] = (
+            done = subprocess.run(
+                argv,
+                capture_output=True,
+                timeout=20,
+                env={},
+                cwd="/",
+                user=ids[0] if ids else None,
+                group=ids[1] if ids else None,
+                extra_groups=[] if ids else None,
+            )
+            _PROBES[key] = (
                 None
                 if done.returncode == 0
                 else (done.stderr.decode(errors="replace").strip() or f"exit {done.returncode}")
             )
         except (OSError, subprocess.TimeoutExpired) as exc:
-            _PROBES[path] = str(exc)
-    return _PROBES[path]
+            _PROBES[key] = str(exc)
+    return _PROBES[key]
+
+
+def bwrap_problem(path: str) -> str | None:
+    """Why ``bwrap`` cannot create a sandbox here (e.g. user namespaces disabled), or ``None``.
+
+    Probed once per process with the same namespaces (and host user) the devices use; a
+    device then fails over to the process sandbox with that reason instead of failing
+    every command.
+    """
+    return _probe(path, ())
+
+
+def bwrap_disables_userns(path: str) -> bool:
+    """True when this bubblewrap can forbid user namespaces inside the sandbox (``--disable-userns``, 0.8+)."""
+    return _probe(path, ("--unshare-user", "--disable-userns", "--assert-userns-disabled")) is None
 
 
 def bwrap_usable() -> bool:
@@ -148,10 +216,12 @@ class Sandbox:
         hostname: str = "desktop",
         drive: Path | None = None,
         use_bwrap: bool | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.paths = SandboxPaths(root)
         self.hostname = hostname
         self.drive = drive
+        self.limits = limits or default_limits()
         found = bwrap_path() if use_bwrap is not False else None
         if use_bwrap and found is None:
             raise RuntimeError("bubblewrap (bwrap) was requested but is not installed")
@@ -164,6 +234,7 @@ class Sandbox:
         elif found is None and use_bwrap is None:
             log.warning(FALLBACK_WARNING)
         self.bwrap = found
+        self.host_ids = sandbox_host_ids() if found else None
         self.cwd = HOME
         self._closed = False
         for p in (self.paths.home, self.paths.tmp):
@@ -175,7 +246,32 @@ class Sandbox:
                 mount.mkdir(exist_ok=True)
             elif not mount.exists():
                 mount.symlink_to(drive, target_is_directory=True)
+        if self.host_ids is not None:
+            self._hand_over(root)
+        self.roots: list[tuple[str, SafeRoot]] = []
+        if drive is not None:
+            self.roots.append((f"{HOME}/Drive", SafeRoot(drive, f"{HOME}/Drive", owner=self.host_ids)))
+        self.roots += [
+            (HOME, SafeRoot(self.paths.home, HOME, owner=self.host_ids)),
+            ("/tmp", SafeRoot(self.paths.tmp, "/tmp", owner=self.host_ids)),
+        ]
+        self.disable_userns = bool(found) and bwrap_disables_userns(found)  # type: ignore[arg-type]
         self._prefix = self._bwrap_prefix() if self.bwrap else []
+
+    def _hand_over(self, root: Path) -> None:
+        """Give the sandbox's host user its folders, and a way through the folders above them."""
+        assert self.host_ids is not None
+        places = [self.paths.home, self.paths.tmp, self.paths.cwd_file, self.paths.home / "Drive"]
+        if self.drive is not None:
+            places.append(self.drive)
+        for place in places:
+            with contextlib.suppress(FileNotFoundError):
+                os.chown(place, *self.host_ids, follow_symlinks=False)
+        for folder in {root, *root.parents, *(self.drive.parents if self.drive else ())}:
+            with contextlib.suppress(OSError):
+                st = folder.stat()
+                if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
+                    folder.chmod((st.st_mode & 0o7777) | 0o001)  # traverse only: nothing listable
 
     @property
     def isolated(self) -> bool:
@@ -210,8 +306,10 @@ class Sandbox:
         ]
         if self.drive is not None:
             args += ["--bind", str(self.drive), f"{HOME}/Drive"]
+        args += ["--unshare-all"]
+        if self.disable_userns:
+            args += ["--unshare-user", "--disable-userns"]
         args += [
-            "--unshare-all",
             "--uid",
             "1000",
             "--gid",
@@ -248,8 +346,19 @@ class Sandbox:
 
     # --------------------------------------------------------------- commands
     def _script(self, command: str, cwd: str, cwd_file: str) -> str:
+        lim = self.limits
+        limits = " && ".join(
+            (
+                "ulimit -c 0",
+                f"ulimit -f {lim.file_mb * 1024}",
+                f"ulimit -v {lim.memory_mb * 1024}",
+                f"ulimit -u {lim.processes}",
+                f"ulimit -S -t {lim.cpu_s}",  # SIGXCPU at the soft limit, SIGKILL 5 s of CPU later
+                f"ulimit -H -t {lim.cpu_s + 5}",
+            )
+        )
         return (
-            f"ulimit -c 0; ulimit -f {MAX_FILE_KB} 2>/dev/null\n"
+            f"{limits} || {{ echo 'cannot apply the sandbox limits' >&2; exit 97; }}\n"
             f"cd {shlex.quote(cwd)} 2>/dev/null || cd ~\n"
             f"{command}\n"
             f"__dw_status=$?\npwd > {shlex.quote(cwd_file)} 2>/dev/null\nexit $__dw_status\n"
@@ -266,13 +375,15 @@ class Sandbox:
         """Run ``command`` with ``bash`` in the sandbox; never raises for the command's own failures."""
         if self._closed:
             raise RuntimeError("the sandbox has been closed")
+        timeout = min(timeout, self.limits.command_s)
         cwd_file = self.paths.cwd_file
         cwd_file.write_bytes(b"")
+        ids = self.host_ids
         if self.bwrap:
             script = self._script(command, self.cwd, _CWD_MOUNT)
             argv = [*self._prefix, "/bin/bash", "-c", script]
             env: dict[str, str] | None = {}
-            host_cwd: str | None = None
+            host_cwd: str | None = "/"
         else:
             script = self._script(command, str(self.to_host(self.cwd)), str(cwd_file))
             argv = ["/bin/bash", "-c", script]
@@ -293,40 +404,66 @@ class Sandbox:
             env=env,
             cwd=host_cwd,
             start_new_session=True,
+            user=ids[0] if ids else None,
+            group=ids[1] if ids else None,
+            extra_groups=[] if ids else None,
         )
         out_cap, err_cap = _Capture(max_chars), _Capture(max_chars // 2)
         timed_out = _pump(proc, {proc.stdout: out_cap, proc.stderr: err_cap}, t0 + timeout)
         if not self.bwrap:
             _kill_group(proc.pid)  # the fallback has no PID namespace: reap stragglers ourselves
         seconds = time.perf_counter() - t0
-        seen = cwd_file.read_text().strip() if keep_cwd else ""
+        seen = self._reported_cwd() if keep_cwd else None
         if seen:
             self.cwd = seen if self.bwrap else self.from_host(Path(seen)) or HOME
         out, t1 = out_cap.text()
         err, t2 = err_cap.text()
         if timed_out:
             err += f"\n[timed out after {timeout:g} s; the command and its children were killed]"
+        exit_code = None if timed_out else proc.returncode
         return CommandResult(
             command=command,
-            exit_code=None if timed_out else proc.returncode,
+            exit_code=exit_code,
             stdout=out,
             stderr=err,
             timed_out=timed_out,
             truncated=t1 or t2,
             cwd=self.cwd,
             seconds=seconds,
+            limit=None if exit_code in (None, 0) else limit_hit(exit_code, err_cap.raw_text()),
         )
 
-    # ------------------------------------------------------------------ paths
-    def to_host(self, path: str) -> Path:
-        """The host path behind a sandbox path (``~``, relative, ``/home/user``, ``/tmp``, ``~/Drive``).
+    def _reported_cwd(self) -> str | None:
+        """The directory the shell ended in, if the (agent-writable) channel holds a plausible one.
 
-        Raises ``PermissionError`` for paths outside the device's writable places, and
-        for symlinks that resolve outside them (so host-side file access cannot escape).
+        Read with a size cap and without following links; anything too long, not
+        absolute or with control characters is ignored, so the channel can neither
+        blow up the next command line (E2BIG) nor inject text into the observation.
         """
+        try:
+            fd = os.open(self.paths.cwd_file, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            return None
+        try:
+            raw = os.read(fd, MAX_CWD_CHARS * 4 + 2)
+        finally:
+            os.close(fd)
+        try:
+            text = raw.decode("utf-8").removesuffix("\n")
+        except UnicodeDecodeError:
+            return None
+        if not text or len(text) > MAX_CWD_CHARS or not _CWD_OK.match(text):
+            return None
+        return text
+
+    # ------------------------------------------------------------------ paths
+    def normalize(self, path: str) -> str:
+        """The absolute, ``.``/``..``-free sandbox path of ``path`` (``~``, relative or absolute)."""
         p = path.strip()
         if not p:
             raise ValueError("empty path")
+        if "\x00" in p:
+            raise ValueError("a path may not contain NUL characters")
         if p == "~" or p.startswith("~/"):
             p = HOME + p[1:]
         if not p.startswith("/"):
@@ -340,16 +477,33 @@ class Sandbox:
                     parts.pop()
                 continue
             parts.append(part)
-        norm = "/" + "/".join(parts)
-        mounts = self._mounts()
-        for prefix, host_root in mounts:
+        return "/" + "/".join(parts)
+
+    def locate(self, path: str) -> RootedPath:
+        """Which of the device's places ``path`` is in, and where inside it (no host path involved)."""
+        norm = self.normalize(path)
+        for prefix, root in self.roots:
             if norm == prefix or norm.startswith(prefix + "/"):
-                host = host_root / norm[len(prefix) :].lstrip("/")
-                real = host.resolve()
-                if not any(_within(real, r.resolve()) for _, r in mounts):
-                    raise PermissionError(f"{path}: resolves outside the device's files")
-                return host
-        raise PermissionError(f"{path}: only files under {HOME} and /tmp are accessible")
+                return RootedPath(root, norm[len(prefix) :].lstrip("/"))
+        shown = path if len(path) <= 200 else path[:200] + "..."
+        raise FsError("PERMISSION_DENIED", f"{shown}: only files under {HOME} and /tmp are accessible")
+
+    def to_host(self, path: str) -> Path:
+        """The host path behind a sandbox path (``~``, relative, ``/home/user``, ``/tmp``, ``~/Drive``).
+
+        For tests and the fallback's working directory only: harness-side file access
+        goes through :meth:`locate`. Raises ``PermissionError`` for paths outside the
+        device's places and for paths through a link.
+        """
+        try:
+            rooted = self.locate(path)
+        except FsError as exc:
+            raise PermissionError(exc.message) from None
+        parts = [p for p in rooted.rel.split("/") if p]
+        for i in range(1, len(parts) + 1):
+            if rooted.root.kind("/".join(parts[:i])) == "link":
+                raise PermissionError(f"{path}: resolves outside the device's files")
+        return rooted.root.root.joinpath(*parts)
 
     def from_host(self, host: Path) -> str | None:
         """The sandbox path of a host path, when it lies in a mounted place."""
@@ -362,11 +516,7 @@ class Sandbox:
         return None
 
     def _mounts(self) -> list[tuple[str, Path]]:
-        out: list[tuple[str, Path]] = []
-        if self.drive is not None:
-            out.append((f"{HOME}/Drive", self.drive))
-        out += [(HOME, self.paths.home), ("/tmp", self.paths.tmp)]
-        return out
+        return [(prefix, root.root) for prefix, root in self.roots]
 
     # ---------------------------------------------------------------- cleanup
     def close(self) -> None:
@@ -375,6 +525,35 @@ class Sandbox:
             return
         self._closed = True
         shutil.rmtree(self.paths.root, ignore_errors=True)
+
+
+_LIMIT_SIGNALS = {signal.SIGXCPU: "CPU time", signal.SIGXFSZ: "file size"}
+_LIMIT_TEXTS = (
+    ("No space left on device", "home size"),
+    ("Disk quota exceeded", "home size"),
+    ("File size limit exceeded", "file size"),
+    ("File too large", "file size"),
+    ("CPU time limit exceeded", "CPU time"),
+    ("Cannot allocate memory", "memory"),
+    ("MemoryError", "memory"),
+    ("std::bad_alloc", "memory"),
+    ("out of memory", "memory"),
+    ("fork: retry", "processes"),
+    ("fork: Resource temporarily unavailable", "processes"),
+    ("can't start new thread", "processes"),
+    ("BlockingIOError: [Errno 11]", "processes"),
+)
+
+
+def limit_hit(exit_code: int, stderr: str) -> str | None:
+    """Which limit a failed command ran into, judged from its exit status and error output."""
+    for sig, what in _LIMIT_SIGNALS.items():
+        if exit_code in (128 + sig, -sig):
+            return what
+    for needle, what in _LIMIT_TEXTS:
+        if needle in stderr:
+            return what
+    return None
 
 
 _ETC_DIR: Path | None = None
@@ -440,6 +619,10 @@ class _Capture:
             while self.tail_size - len(self.tail[0]) >= self.keep:
                 self.tail_size -= len(self.tail.popleft())
 
+    def raw_text(self) -> str:
+        """Everything kept (head and tail), for recognising error messages."""
+        return (bytes(self.head) + b"".join(self.tail)).decode(errors="replace")
+
     def text(self) -> tuple[str, bool]:
         tail = b"".join(self.tail)
         dropped = self.total - len(self.head) - len(tail)
@@ -479,10 +662,6 @@ def _pump(proc: subprocess.Popen[bytes], streams: dict[Any, _Capture], deadline:
         _kill_group(proc.pid)
         proc.wait()
     return timed_out
-
-
-def _within(path: Path, root: Path) -> bool:
-    return path == root or root in path.parents
 
 
 def _kill_group(pid: int) -> None:
