@@ -51,6 +51,27 @@ _RESOLVE_BENEATH = 0x08
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
 
 
+SANDBOX_UID_ENV = "DEVICESWORLD_SANDBOX_UID"
+NOBODY = 65534
+
+
+def sandbox_host_ids() -> tuple[int, int] | None:
+    """The host ``(uid, gid)`` bubblewrap runs as, or ``None`` to run as the harness's user.
+
+    Only a root harness switches (to ``nobody`` unless ``DEVICESWORLD_SANDBOX_UID`` names
+    another uid): the sandbox's user is then not host root, and ``RLIMIT_NPROC``, which
+    the kernel never enforces for root, bounds the command's processes.
+    """
+    if os.geteuid() != 0:
+        return None
+    raw = os.environ.get(SANDBOX_UID_ENV, "").strip()
+    if raw:
+        if not raw.isdigit() or int(raw) == 0:
+            raise ValueError(f"{SANDBOX_UID_ENV} must be a non-zero numeric uid, not {raw[:40]!r}")
+        return int(raw), int(raw)
+    return NOBODY, NOBODY
+
+
 class FsError(Exception):
     """A file operation refused or failed; ``code`` is an ActionResult error code."""
 
@@ -193,8 +214,17 @@ class SafeRoot:
     def __repr__(self) -> str:
         return f"SafeRoot({self.shown!r})"
 
+    def _split(self, rel: str) -> list[str]:
+        try:
+            return split_relative(rel)
+        except FsError as exc:
+            if "'..'" in exc.message:
+                shown = rel if len(rel) <= 200 else rel[:200] + "..."
+                raise FsError("INVALID_ARGS", f"{shown}: is outside {self.shown}") from None
+            raise
+
     def show(self, rel: str | list[str]) -> str:
-        parts = rel if isinstance(rel, list) else split_relative(rel)
+        parts = rel if isinstance(rel, list) else self._split(rel)
         if not parts:
             return self.shown
         return f"{self.shown.rstrip('/')}/{'/'.join(parts)}"
@@ -220,7 +250,7 @@ class SafeRoot:
     @contextlib.contextmanager
     def _parent(self, rel: str) -> Iterator[tuple[int, str, str]]:
         """``(parent fd, last name, shown path)``; the root itself has no parent."""
-        parts = split_relative(rel)
+        parts = self._split(rel)
         shown = self.show(parts)
         if not parts:
             raise FsError("PERMISSION_DENIED", f"{shown}: the device folder itself cannot be used here")
@@ -230,7 +260,7 @@ class SafeRoot:
     # ------------------------------------------------------------ queries
     def lstat(self, rel: str) -> os.stat_result | None:
         """The entry's own status (a link is a link), or ``None`` when nothing is there."""
-        parts = split_relative(rel)
+        parts = self._split(rel)
         try:
             if not parts:
                 with self._dir([]) as fd:
@@ -258,7 +288,7 @@ class SafeRoot:
 
     def listdir(self, rel: str = "") -> list[Entry]:
         """The entries of a folder, sorted by name; links are reported as links, not followed."""
-        parts = split_relative(rel)
+        parts = self._split(rel)
         with self._dir(parts) as fd:
             out: list[Entry] = []
             try:
@@ -275,7 +305,7 @@ class SafeRoot:
 
     def walk_files(self, rel: str = "", limit: int = MAX_WALK_ENTRIES) -> list[str]:
         """Every regular file below ``rel`` (relative to it, sorted); links are skipped."""
-        base = split_relative(rel)
+        base = self._split(rel)
         found: list[str] = []
         seen = 0
         stack: list[list[str]] = [[]]
@@ -348,7 +378,7 @@ class SafeRoot:
     # ------------------------------------------------------------ writing
     def mkdir(self, rel: str) -> None:
         """Create the folder and its parents (each one checked not to be a link)."""
-        parts = split_relative(rel)
+        parts = self._split(rel)
         for i in range(1, len(parts) + 1):
             with self._dir(parts[: i - 1], self.show(parts[:i])) as fd:
                 try:
@@ -370,7 +400,7 @@ class SafeRoot:
         """Write a file. A new file is created under a temporary name and renamed over the
         target, so whatever stood there (a link, a hard link to a host file) is replaced,
         never written through; appending refuses links and multiply-linked files."""
-        parts = split_relative(rel)
+        parts = self._split(rel)
         if parents and len(parts) > 1:
             self.mkdir("/".join(parts[:-1]))
         with self._parent(rel) as (dfd, name, shown):

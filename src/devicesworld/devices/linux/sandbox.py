@@ -52,7 +52,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from devicesworld.devices.linux.limits import Limits, default_limits
-from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot
+from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
 
 log = logging.getLogger(__name__)
 
@@ -96,25 +96,6 @@ def bwrap_path() -> str | None:
 
 
 _PROBES: dict[tuple[str, tuple[str, ...]], str | None] = {}
-SANDBOX_UID_ENV = "DEVICESWORLD_SANDBOX_UID"
-NOBODY = 65534
-
-
-def sandbox_host_ids() -> tuple[int, int] | None:
-    """The host ``(uid, gid)`` bubblewrap runs as, or ``None`` to run as the harness's user.
-
-    Only a root harness switches (to ``nobody`` unless ``DEVICESWORLD_SANDBOX_UID`` names
-    another uid): the sandbox's user is then not host root, and ``RLIMIT_NPROC``, which
-    the kernel never enforces for root, bounds the command's processes.
-    """
-    if os.geteuid() != 0:
-        return None
-    raw = os.environ.get(SANDBOX_UID_ENV, "").strip()
-    if raw:
-        if not raw.isdigit() or int(raw) == 0:
-            raise ValueError(f"{SANDBOX_UID_ENV} must be a non-zero numeric uid, not {raw[:40]!r}")
-        return int(raw), int(raw)
-    return NOBODY, NOBODY
 
 
 def _probe(path: str, extra: tuple[str, ...]) -> str | None:
