@@ -34,7 +34,7 @@ import os
 import secrets
 import shutil
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -203,12 +203,15 @@ class SafeRoot:
         shown: str,
         *,
         owner: tuple[int, int] | None = None,
+        quota: Callable[[int], str | None] | None = None,
         use_openat2: bool | None = None,
     ) -> None:
         self.root = root
         self.shown = shown.rstrip("/") or "/"
         self.owner = owner
         """Host ``(uid, gid)`` given to what the harness creates (the sandbox's user), or ``None``."""
+        self.quota = quota
+        """Called with a write's size; a reason string refuses it with ``RESOURCE_LIMIT``."""
         self.use_openat2 = openat2_available() if use_openat2 is None else use_openat2
 
     def __repr__(self) -> str:
@@ -401,6 +404,9 @@ class SafeRoot:
         target, so whatever stood there (a link, a hard link to a host file) is replaced,
         never written through; appending refuses links and multiply-linked files."""
         parts = self._split(rel)
+        refused = self.quota(len(data)) if self.quota is not None else None
+        if refused:
+            raise FsError("RESOURCE_LIMIT", f"{self.show(parts)}: {refused}")
         if parents and len(parts) > 1:
             self.mkdir("/".join(parts[:-1]))
         with self._parent(rel) as (dfd, name, shown):

@@ -45,6 +45,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,10 @@ HOME = "/home/user"
 MAX_OUTPUT_CHARS = 8000
 DEFAULT_TIMEOUT_S = 30.0
 _CWD_MOUNT = "/run/dw-cwd"
+WATCH_S = 0.25
+"""How often a running command's home and /tmp are measured against ``Limits.home_mb``."""
+MAX_USAGE_ENTRIES = 100_000
+"""Measuring the home stops here; more entries than this count as over the size limit."""
 MAX_CWD_CHARS = 1024
 """The working directory the shell reports is ignored past this length (the channel is agent-writable)."""
 _CWD_OK = re.compile(r"^/[^\x00-\x1f\x7f]*$")
@@ -233,8 +238,8 @@ class Sandbox:
         if drive is not None:
             self.roots.append((f"{HOME}/Drive", SafeRoot(drive, f"{HOME}/Drive", owner=self.host_ids)))
         self.roots += [
-            (HOME, SafeRoot(self.paths.home, HOME, owner=self.host_ids)),
-            ("/tmp", SafeRoot(self.paths.tmp, "/tmp", owner=self.host_ids)),
+            (HOME, SafeRoot(self.paths.home, HOME, owner=self.host_ids, quota=self._quota)),
+            ("/tmp", SafeRoot(self.paths.tmp, "/tmp", owner=self.host_ids, quota=self._quota)),
         ]
         self.disable_userns = bool(found) and bwrap_disables_userns(found)  # type: ignore[arg-type]
         self._prefix = self._bwrap_prefix() if self.bwrap else []
@@ -248,11 +253,22 @@ class Sandbox:
         for place in places:
             with contextlib.suppress(FileNotFoundError):
                 os.chown(place, *self.host_ids, follow_symlinks=False)
-        for folder in {root, *root.parents, *(self.drive.parents if self.drive else ())}:
+        self._open_the_way()
+
+    def _open_the_way(self) -> None:
+        """Let the sandbox's host user traverse (not list) the folders above its own.
+
+        Re-applied before each command: a tool that tightens a parent folder (pytest resets
+        its temp root to 0700 on every session) would otherwise lock the device out.
+        """
+        if self.host_ids is None:
+            return
+        tops = [self.paths.root, *(p for p in (self.drive,) if p is not None)]
+        for folder in {f for top in tops for f in (top, *top.parents)}:
             with contextlib.suppress(OSError):
                 st = folder.stat()
                 if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
-                    folder.chmod((st.st_mode & 0o7777) | 0o001)  # traverse only: nothing listable
+                    folder.chmod((st.st_mode & 0o7777) | 0o001)
 
     @property
     def isolated(self) -> bool:
@@ -262,7 +278,6 @@ class Sandbox:
     # ------------------------------------------------------------------ set-up
     def _bwrap_prefix(self) -> list[str]:
         assert self.bwrap is not None
-        p = self.paths
         args = [self.bwrap]
         for path in _HOST_RO_PATHS:
             args += ["--ro-bind", path, path]
@@ -274,19 +289,8 @@ class Sandbox:
             if Path("/etc", name).exists():
                 args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
         args += ["--proc", "/proc", "--dev", "/dev"]
-        args += [
-            "--bind",
-            str(p.home),
-            HOME,
-            "--bind",
-            str(p.tmp),
-            "/tmp",
-            "--bind",
-            str(p.cwd_file),
-            _CWD_MOUNT,
-        ]
-        if self.drive is not None:
-            args += ["--bind", str(self.drive), f"{HOME}/Drive"]
+        for source, dest in self._binds():
+            args += ["--bind", str(source), dest]
         args += ["--unshare-all"]
         if self.disable_userns:
             args += ["--unshare-user", "--disable-userns"]
@@ -325,6 +329,14 @@ class Sandbox:
         ]
         return args
 
+    def _binds(self) -> list[tuple[Path, str]]:
+        """The device's writable places: host folder (or file) -> path in the sandbox."""
+        p = self.paths
+        out = [(p.home, HOME), (p.tmp, "/tmp"), (p.cwd_file, _CWD_MOUNT)]
+        if self.drive is not None:
+            out.append((self.drive, f"{HOME}/Drive"))
+        return out
+
     # --------------------------------------------------------------- commands
     def _script(self, command: str, cwd: str, cwd_file: str) -> str:
         lim = self.limits
@@ -362,6 +374,7 @@ class Sandbox:
         ids = self.host_ids
         if self.bwrap:
             script = self._script(command, self.cwd, _CWD_MOUNT)
+            self._open_the_way()
             argv = [*self._prefix, "/bin/bash", "-c", script]
             env: dict[str, str] | None = {}
             host_cwd: str | None = "/"
@@ -376,6 +389,7 @@ class Sandbox:
                 "PYTHONDONTWRITEBYTECODE": "1",
             }
             host_cwd = str(self.paths.home)
+        start_usage = self.usage_bytes()
         t0 = time.perf_counter()
         proc = subprocess.Popen(
             argv,
@@ -390,7 +404,18 @@ class Sandbox:
             extra_groups=[] if ids else None,
         )
         out_cap, err_cap = _Capture(max_chars), _Capture(max_chars // 2)
-        timed_out = _pump(proc, {proc.stdout: out_cap, proc.stderr: err_cap}, t0 + timeout)
+        over: list[bool] = []
+        allowed = max(self.limits.home_bytes, start_usage)  # a home already over may still shrink
+
+        def watch() -> bool:
+            if self.usage_bytes() > allowed:
+                over.append(True)
+                return True
+            return False
+
+        timed_out = _pump(proc, {proc.stdout: out_cap, proc.stderr: err_cap}, t0 + timeout, watch)
+        if not over and self.usage_bytes() > allowed:
+            over.append(True)
         if not self.bwrap:
             _kill_group(proc.pid)  # the fallback has no PID namespace: reap stragglers ourselves
         seconds = time.perf_counter() - t0
@@ -402,6 +427,10 @@ class Sandbox:
         if timed_out:
             err += f"\n[timed out after {timeout:g} s; the command and its children were killed]"
         exit_code = None if timed_out else proc.returncode
+        limit = None if exit_code is None else limit_hit(exit_code, err_cap.raw_text())
+        if over:
+            limit = "home size"
+            err += f"\n[the home and /tmp hold more than {self.limits.home_mb} MiB; the command was stopped]"
         return CommandResult(
             command=command,
             exit_code=exit_code,
@@ -411,8 +440,41 @@ class Sandbox:
             truncated=t1 or t2,
             cwd=self.cwd,
             seconds=seconds,
-            limit=None if exit_code in (None, 0) else limit_hit(exit_code, err_cap.raw_text()),
+            limit=limit,
         )
+
+    def usage_bytes(self) -> int:
+        """Bytes the home and /tmp take (allocated blocks, links not followed, ``~/Drive`` not counted)."""
+        total, seen = 0, 0
+        stack = [str(self.paths.home), str(self.paths.tmp)]
+        drive_mount = str(self.paths.home / "Drive")
+        while stack:
+            folder = stack.pop()
+            try:
+                with os.scandir(folder) as it:
+                    for e in it:
+                        seen += 1
+                        if seen > MAX_USAGE_ENTRIES:
+                            return 1 << 62
+                        try:
+                            st = e.stat(follow_symlinks=False)
+                        except OSError:
+                            continue
+                        total += st.st_blocks * 512
+                        if e.is_dir(follow_symlinks=False) and e.path != drive_mount:
+                            stack.append(e.path)
+            except OSError:
+                continue
+        return total
+
+    def over_home_size(self, adding: int = 0) -> bool:
+        """True when the home and /tmp (plus ``adding`` bytes) exceed ``Limits.home_mb``."""
+        return self.usage_bytes() + adding > self.limits.home_bytes
+
+    def _quota(self, adding: int) -> str | None:
+        if adding and self.over_home_size(adding):
+            return f"the home and /tmp may hold {self.limits.home_mb} MiB; this write would go over"
+        return None
 
     def _reported_cwd(self) -> str | None:
         """The directory the shell ended in, if the (agent-writable) channel holds a plausible one.
@@ -510,8 +572,6 @@ class Sandbox:
 
 _LIMIT_SIGNALS = {signal.SIGXCPU: "CPU time", signal.SIGXFSZ: "file size"}
 _LIMIT_TEXTS = (
-    ("No space left on device", "home size"),
-    ("Disk quota exceeded", "home size"),
     ("File size limit exceeded", "file size"),
     ("File too large", "file size"),
     ("CPU time limit exceeded", "CPU time"),
@@ -614,14 +674,32 @@ class _Capture:
         return f"{head_text}\n[... output truncated: {self.total:,} bytes in all ...]\n{tail_text}", True
 
 
-def _pump(proc: subprocess.Popen[bytes], streams: dict[Any, _Capture], deadline: float) -> bool:
-    """Read both pipes until EOF or the deadline; on the deadline kill the group. True if it timed out."""
+def _pump(
+    proc: subprocess.Popen[bytes],
+    streams: dict[Any, _Capture],
+    deadline: float,
+    watch: Callable[[], bool] | None = None,
+) -> bool:
+    """Read both pipes until EOF or the deadline; on the deadline kill the group. True if it timed out.
+
+    ``watch`` is polled every :data:`WATCH_S`; when it returns True the group is killed
+    (the command went over a limit the kernel does not enforce, e.g. the home size).
+    """
     timed_out = False
+    next_watch = time.perf_counter() + WATCH_S
     with selectors.DefaultSelector() as sel:
         for stream, cap in streams.items():
             sel.register(stream, selectors.EVENT_READ, cap)
         while sel.get_map():
-            remaining = deadline - time.perf_counter()
+            now = time.perf_counter()
+            if watch is not None and now >= next_watch:
+                next_watch = now + WATCH_S
+                if watch():
+                    _kill_group(proc.pid)
+                    watch = None
+            remaining = min(deadline - now, WATCH_S) if watch is not None else deadline - now
+            if deadline - now <= 0:
+                remaining = 0
             if remaining <= 0:
                 if timed_out:
                     break  # pipes held open by something that survived the kill: give up reading
@@ -629,7 +707,7 @@ def _pump(proc: subprocess.Popen[bytes], streams: dict[Any, _Capture], deadline:
                 _kill_group(proc.pid)
                 deadline = time.perf_counter() + 2.0
                 continue
-            for key, _ in sel.select(remaining):
+            for key, _ in sel.select(max(remaining, 0)):
                 chunk = os.read(key.fd, 65536)
                 if chunk:
                     key.data.feed(chunk)
