@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-from linux_harness import Desktop
+from collections.abc import Iterator
+from pathlib import Path
 
-from devicesworld.devices.linux.limits import Limits, LimitsError, limits_from_env
+import pytest
+from linux_harness import Desktop, require_bwrap
+
+from devicesworld.devices.linux.limits import Limits, LimitsError, default_limits, limits_from_env
 from devicesworld.devices.linux.sandbox import bwrap_disables_userns, bwrap_path
 
 
@@ -49,17 +52,35 @@ def test_allocating_1_5_gib_fails_with_the_default_memory_limit(desk: Desktop) -
     assert "memory" in result.message and "1610612736" not in str(result.data["stdout"])
 
 
-def test_writing_past_the_home_size_is_a_resource_limit(desk: Desktop) -> None:
-    _limit(desk, home_mb=32, file_mb=256)
+@pytest.fixture
+def small_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Desktop]:
+    """A desktop created with a 32 MiB home (a sized tmpfs is sized when the device starts)."""
+    require_bwrap()
+    monkeypatch.setenv("DEVICESWORLD_LIMIT_HOME_MB", "32")
+    monkeypatch.setenv("DEVICESWORLD_LIMIT_FILE_MB", "256")
+    default_limits.cache_clear()
+    d = Desktop(tmp_path)
+    try:
+        assert d.device.sandbox.limits.home_mb == 32
+        yield d
+    finally:
+        d.close()
+        default_limits.cache_clear()
+
+
+def test_writing_past_the_home_size_is_a_resource_limit(small_home: Desktop) -> None:
+    desk = small_home
     result = desk.act(
         "run_command", command="for i in 1 2 3; do head -c 24M /dev/zero > ~/f$i; done", timeout_s=60
     )
     assert not result.ok and result.error_code == "RESOURCE_LIMIT", result
     assert "home size" in result.message
-    refused = desk.act("write_file", path="~/more.txt", content="x" * 1000)
-    assert not refused.ok and refused.error_code == "RESOURCE_LIMIT"
+    refused = desk.act("write_file", path="~/more.txt", content="x" * 300_000)
+    assert not refused.ok and refused.error_code == "RESOURCE_LIMIT", refused
     assert desk.sh("rm -f ~/f*; echo freed")["stdout"] == "freed\n"  # shrinking is always allowed
     assert desk.act("write_file", path="~/more.txt", content="x" * 1000).ok
+    if desk.device.sandbox.home_mount is not None:  # a real tmpfs: the kernel holds the size
+        assert "32M" in desk.sh("df -h ~ | tail -1")["stdout"]
 
 
 def test_a_file_past_the_file_size_limit_is_a_resource_limit(desk: Desktop) -> None:

@@ -52,6 +52,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from devicesworld.devices.linux.homefs import HomeMount, start_home
 from devicesworld.devices.linux.limits import Limits, default_limits
 from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
 
@@ -61,6 +62,8 @@ HOME = "/home/user"
 MAX_OUTPUT_CHARS = 8000
 DEFAULT_TIMEOUT_S = 30.0
 _CWD_MOUNT = "/run/dw-cwd"
+FULL_BYTES = 256 * 1024
+"""A sized home with less free space than this after a failed command counts as full."""
 WATCH_S = 0.25
 """How often a running command's home and /tmp are measured against ``Limits.home_mb``."""
 MAX_USAGE_ENTRIES = 100_000
@@ -174,17 +177,32 @@ def truncate(text: str, limit: int = MAX_OUTPUT_CHARS) -> tuple[str, bool]:
 
 @dataclass
 class SandboxPaths:
-    """Host folders behind the sandbox's writable places."""
+    """Host folders behind the sandbox's writable places.
+
+    With a sized home (:mod:`.homefs`) ``home``/``tmp`` are reached through the holder's
+    namespace (``/proc/<pid>/root/…``) and ``bind_home``/``bind_tmp`` are the same
+    folders as bubblewrap sees them inside it.
+    """
 
     root: Path
+    view: Path | None = None
+    store: Path | None = None
 
     @property
     def home(self) -> Path:
-        return self.root / "home"
+        return (self.view or self.root) / "home"
 
     @property
     def tmp(self) -> Path:
-        return self.root / "tmp"
+        return (self.view or self.root) / "tmp"
+
+    @property
+    def bind_home(self) -> Path:
+        return (self.store or self.root) / "home"
+
+    @property
+    def bind_tmp(self) -> Path:
+        return (self.store or self.root) / "tmp"
 
     @property
     def cwd_file(self) -> Path:
@@ -223,6 +241,16 @@ class Sandbox:
         self.host_ids = sandbox_host_ids() if found else None
         self.cwd = HOME
         self._closed = False
+        self.home_mount: HomeMount | None = None
+        """The sized tmpfs of the home and /tmp, when this host allows one (else the home is watched)."""
+        self.home_mount_problem: str | None = None
+        root.mkdir(parents=True, exist_ok=True)
+        if found is not None:
+            self.home_mount, self.home_mount_problem = start_home(
+                root / "store", self.limits.home_bytes, self.host_ids
+            )
+        if self.home_mount is not None:
+            self.paths = SandboxPaths(root, view=self.home_mount.view, store=self.home_mount.store)
         for p in (self.paths.home, self.paths.tmp):
             p.mkdir(parents=True, exist_ok=True)
         self.paths.cwd_file.touch()
@@ -237,9 +265,10 @@ class Sandbox:
         self.roots: list[tuple[str, SafeRoot]] = []
         if drive is not None:
             self.roots.append((f"{HOME}/Drive", SafeRoot(drive, f"{HOME}/Drive", owner=self.host_ids)))
+        quota = None if self.home_mount is not None else self._quota  # a tmpfs enforces its own size
         self.roots += [
-            (HOME, SafeRoot(self.paths.home, HOME, owner=self.host_ids, quota=self._quota)),
-            ("/tmp", SafeRoot(self.paths.tmp, "/tmp", owner=self.host_ids, quota=self._quota)),
+            (HOME, SafeRoot(self.paths.home, HOME, owner=self.host_ids, quota=quota)),
+            ("/tmp", SafeRoot(self.paths.tmp, "/tmp", owner=self.host_ids, quota=quota)),
         ]
         self.disable_userns = bool(found) and bwrap_disables_userns(found)  # type: ignore[arg-type]
         self._prefix = self._bwrap_prefix() if self.bwrap else []
@@ -332,7 +361,7 @@ class Sandbox:
     def _binds(self) -> list[tuple[Path, str]]:
         """The device's writable places: host folder (or file) -> path in the sandbox."""
         p = self.paths
-        out = [(p.home, HOME), (p.tmp, "/tmp"), (p.cwd_file, _CWD_MOUNT)]
+        out = [(p.bind_home, HOME), (p.bind_tmp, "/tmp"), (p.cwd_file, _CWD_MOUNT)]
         if self.drive is not None:
             out.append((self.drive, f"{HOME}/Drive"))
         return out
@@ -372,10 +401,17 @@ class Sandbox:
         cwd_file = self.paths.cwd_file
         cwd_file.write_bytes(b"")
         ids = self.host_ids
+        mount = self.home_mount
         if self.bwrap:
             script = self._script(command, self.cwd, _CWD_MOUNT)
             self._open_the_way()
             argv = [*self._prefix, "/bin/bash", "-c", script]
+            if mount is not None:
+                if not mount.alive():
+                    raise RuntimeError("the device's home is gone (its holder process exited)")
+                assert ids is not None
+                argv = [*mount.nsenter(ids), *argv]
+                ids = None  # nsenter runs as the harness's user and switches to ``ids`` inside
             env: dict[str, str] | None = {}
             host_cwd: str | None = "/"
         else:
@@ -389,7 +425,7 @@ class Sandbox:
                 "PYTHONDONTWRITEBYTECODE": "1",
             }
             host_cwd = str(self.paths.home)
-        start_usage = self.usage_bytes()
+        start_usage = self.usage_bytes() if mount is None else 0
         t0 = time.perf_counter()
         proc = subprocess.Popen(
             argv,
@@ -413,8 +449,10 @@ class Sandbox:
                 return True
             return False
 
-        timed_out = _pump(proc, {proc.stdout: out_cap, proc.stderr: err_cap}, t0 + timeout, watch)
-        if not over and self.usage_bytes() > allowed:
+        timed_out = _pump(
+            proc, {proc.stdout: out_cap, proc.stderr: err_cap}, t0 + timeout, watch if mount is None else None
+        )
+        if mount is None and not over and self.usage_bytes() > allowed:
             over.append(True)
         if not self.bwrap:
             _kill_group(proc.pid)  # the fallback has no PID namespace: reap stragglers ourselves
@@ -428,6 +466,10 @@ class Sandbox:
             err += f"\n[timed out after {timeout:g} s; the command and its children were killed]"
         exit_code = None if timed_out else proc.returncode
         limit = None if exit_code is None else limit_hit(exit_code, err_cap.raw_text())
+        if mount is not None and (exit_code not in (None, 0) or "No space left on device" in err):
+            free = mount.free_bytes()
+            if free is not None and free < FULL_BYTES:
+                limit = "home size"
         if over:
             limit = "home size"
             err += f"\n[the home and /tmp hold more than {self.limits.home_mb} MiB; the command was stopped]"
@@ -445,6 +487,9 @@ class Sandbox:
 
     def usage_bytes(self) -> int:
         """Bytes the home and /tmp take (allocated blocks, links not followed, ``~/Drive`` not counted)."""
+        if self.home_mount is not None:
+            free = self.home_mount.free_bytes()
+            return self.home_mount.size - free if free is not None else 0
         total, seen = 0, 0
         stack = [str(self.paths.home), str(self.paths.tmp)]
         drive_mount = str(self.paths.home / "Drive")
@@ -567,6 +612,8 @@ class Sandbox:
         if self._closed:
             return
         self._closed = True
+        if self.home_mount is not None:
+            self.home_mount.close()  # the tmpfs goes with the holder's namespace
         shutil.rmtree(self.paths.root, ignore_errors=True)
 
 
