@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -134,3 +139,32 @@ def test_limits_come_from_the_environment_with_clear_errors() -> None:
         limits_from_env({"DEVICESWORLD_LIMIT_MEMORY_MB": "lots"})
     with pytest.raises(LimitsError, match="not a known limit"):
         limits_from_env({"DEVICESWORLD_LIMIT_BANANAS": "1"})
+
+
+def test_the_sized_home_goes_away_when_the_harness_is_killed(tmp_path: Path) -> None:
+    require_bwrap()
+    script = (
+        "import sys, time, pathlib\n"
+        "from devicesworld.devices.linux.sandbox import Sandbox\n"
+        "sb = Sandbox(pathlib.Path(sys.argv[1]))\n"
+        "m = sb.home_mount\n"
+        "print(m.pid if m else 'none', flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script, str(tmp_path / "dev")], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline().strip()
+    if line == "none":
+        proc.kill()
+        proc.wait()
+        pytest.skip("this host gives no sized home (see Sandbox.home_mount_problem)")
+    holder = int(line)
+    assert Path(f"/proc/{holder}").exists()
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 60
+    while Path(f"/proc/{holder}").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not Path(f"/proc/{holder}").exists() or "Z" in Path(f"/proc/{holder}/stat").read_text().split()[2]
