@@ -1,7 +1,7 @@
 """A Linux machine per device: a bubblewrap sandbox over the host's read-only ``/usr``.
 
 Each command runs in a fresh ``bwrap`` invocation that shares the device's writable
-home (``/home/user``) and ``/tmp`` — folders under the device's work folder — plus a
+home (``/home/user``) and ``/tmp`` — folders of the device's work folder — plus a
 small synthetic read-only ``/etc``, and nothing else of the host: no network (``--unshare-all``
 leaves only a private loopback), no host ``/home``, ``/root``, ``/etc`` secrets or
 other devices' folders. Because every command gets its own PID namespace, whatever it
@@ -24,7 +24,10 @@ command cannot raise them), a wall-clock timeout, and — where this bubblewrap 
 ``--disable-userns`` — no further user namespaces. When the harness runs as root,
 bubblewrap itself runs as an unprivileged host user (:func:`sandbox_host_ids`), so
 the sandbox's user is not host root and the process limit applies (the kernel
-exempts root from it). Hitting a limit is reported as :attr:`CommandResult.limit`.
+exempts root from it). The home and ``/tmp`` are a tmpfs of ``Limits.home_mb`` held by
+one process per device (:mod:`.homefs`; commands enter its namespace with ``nsenter``),
+or, where that is impossible, are measured while a command runs. Hitting a limit is
+reported as :attr:`CommandResult.limit`.
 The harness reaches the device's files only through
 :mod:`devicesworld.devices.safefs` (:meth:`Sandbox.locate`), never by following a
 link the agent planted.
