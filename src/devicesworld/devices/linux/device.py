@@ -222,12 +222,7 @@ class LinuxDevice:
         the drive) is opened with its format's reader (openpyxl, python-docx, pypdf,
         Pillow, wave, zipfile/tarfile, json, csv, email); ``[]`` means all open.
         """
-        home = self.sandbox.paths.home
-        return check_tree(
-            home,
-            lambda p: self.sandbox.from_host(p) or p.name,
-            skip=(home / "Drive",),
-        )
+        return check_tree(self._host("~").root, skip=("Drive",))
 
     def close(self) -> None:
         if self._closed:
