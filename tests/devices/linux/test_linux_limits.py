@@ -57,10 +57,13 @@ def test_allocating_1_5_gib_fails_with_the_default_memory_limit(desk: Desktop) -
     assert "memory" in result.message and "1610612736" not in str(result.data["stdout"])
 
 
-@pytest.fixture
-def small_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Desktop]:
+@pytest.fixture(params=["sized", "watched"])
+def small_home(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Desktop]:
     """A desktop created with a 32 MiB home (a sized tmpfs is sized when the device starts)."""
     require_bwrap()
+    monkeypatch.setenv("DEVICESWORLD_LIMIT_SIZED_HOME", "1" if request.param == "sized" else "0")
     monkeypatch.setenv("DEVICESWORLD_LIMIT_HOME_MB", "32")
     monkeypatch.setenv("DEVICESWORLD_LIMIT_FILE_MB", "256")
     default_limits.cache_clear()

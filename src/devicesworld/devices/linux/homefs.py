@@ -96,15 +96,7 @@ def start_home(store: Path, size: int, ids: tuple[int, int] | None) -> tuple[Hom
     if unshare is None or nsenter is None:
         return None, "util-linux unshare/nsenter are not installed"
     store.mkdir(parents=True, exist_ok=True)
-    uid, gid = ids
-    folders = f"{store}/home/Drive {store}/tmp"
-    script = (
-        "read go || exit 1\n"
-        f"mount -t tmpfs -o size={size},mode=0755 dw-home {store} || exit 1\n"
-        f"mkdir -p {folders} && chown -R {uid}:{gid} {store}/home {store}/tmp || exit 1\n"
-        "echo ready\n"
-        "read _\n"
-    )
+    script = f"read go || exit 1\nmount -t tmpfs -o size={size},mode=0755 dw-home {store} || exit 1\necho ready\nread _\n"
     proc = subprocess.Popen(
         [unshare, "--user", "--mount", "--propagation", "private", "--", "/bin/sh", "-c", script],
         stdin=subprocess.PIPE,
@@ -126,7 +118,12 @@ def start_home(store: Path, size: int, ids: tuple[int, int] | None) -> tuple[Hom
         return None, problem
     if not _PROBLEM:
         _PROBLEM.append(None)
-    return HomeMount(proc, store, size), None
+    mount = HomeMount(proc, store, size)
+    for rel in ("home", "home/Drive", "tmp"):  # made here, not by more processes in the holder
+        folder = mount.view / rel
+        folder.mkdir()
+        os.chown(folder, *ids)
+    return mount, None
 
 
 def _map_and_wait(proc: subprocess.Popen[bytes], ids: tuple[int, int]) -> str | None:

@@ -36,6 +36,11 @@ class Limits(BaseModel):
         ge=16,
         description="Size of the device's home and /tmp together (a sized tmpfs under bubblewrap).",
     )
+    sized_home: bool = Field(
+        True,
+        description="Hold the home in a tmpfs of home_mb (one holder process per device, ~3 process "
+        "starts at device creation); false: measure the home while commands run instead.",
+    )
     read_mb: int = Field(32, ge=1, description="Largest file a harness-side document read opens.")
     expanded_mb: int = Field(256, ge=1, description="Largest declared unpacked size of a zip-based document.")
     parse_s: float = Field(8.0, gt=0, description="Wall-clock time to open one large or complex document.")

@@ -248,7 +248,9 @@ class Sandbox:
         """The sized tmpfs of the home and /tmp, when this host allows one (else the home is watched)."""
         self.home_mount_problem: str | None = None
         root.mkdir(parents=True, exist_ok=True)
-        if found is not None:
+        if found is not None and not self.limits.sized_home:
+            self.home_mount_problem = "turned off (DEVICESWORLD_LIMIT_SIZED_HOME=0)"
+        elif found is not None:
             self.home_mount, self.home_mount_problem = start_home(
                 root / "store", self.limits.home_bytes, self.host_ids
             )
