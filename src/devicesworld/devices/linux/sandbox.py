@@ -41,6 +41,7 @@ import contextlib
 import logging
 import os
 import re
+import resource
 import selectors
 import shlex
 import shutil
@@ -432,6 +433,7 @@ class Sandbox:
             host_cwd = str(self.paths.home)
         start_usage = self.usage_bytes() if mount is None else 0
         t0 = time.perf_counter()
+        cpu0 = _children_cpu()
         proc = subprocess.Popen(
             argv,
             stdin=subprocess.DEVNULL,
@@ -471,6 +473,11 @@ class Sandbox:
             err += f"\n[timed out after {timeout:g} s; the command and its children were killed]"
         exit_code = None if timed_out else proc.returncode
         limit = None if exit_code is None else limit_hit(exit_code, err_cap.raw_text())
+        killed = exit_code in (128 + signal.SIGKILL, -signal.SIGKILL)
+        if limit is None and killed and _children_cpu() - cpu0 >= self.limits.cpu_s:
+            # SIGKILL at the hard CPU limit (a process that survived SIGXCPU); children's CPU
+            # time is process-wide, so this only names the limit when enough CPU was used
+            limit = "CPU time"
         if mount is not None and (exit_code not in (None, 0) or "No space left on device" in err):
             free = mount.free_bytes()
             if free is not None and free < FULL_BYTES:
@@ -773,6 +780,11 @@ def _pump(
         _kill_group(proc.pid)
         proc.wait()
     return timed_out
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _kill_group(pid: int) -> None:
