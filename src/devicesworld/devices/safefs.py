@@ -44,6 +44,9 @@ Kind = Literal["file", "dir", "link", "other"]
 MAX_WALK_ENTRIES = 20_000
 """A recursive listing stops (with :class:`FsError` ``RESOURCE_LIMIT``) after this many entries."""
 
+MAX_SHOWN = 300
+"""Paths in messages are cut after this many characters (an agent's path can be huge)."""
+
 _SYS_OPENAT2 = 437  # the same number on every architecture's generic syscall table
 _RESOLVE_NO_MAGICLINKS = 0x02
 _RESOLVE_NO_SYMLINKS = 0x04
@@ -230,7 +233,8 @@ class SafeRoot:
         parts = rel if isinstance(rel, list) else self._split(rel)
         if not parts:
             return self.shown
-        return f"{self.shown.rstrip('/')}/{'/'.join(parts)}"
+        full = f"{self.shown.rstrip('/')}/{'/'.join(parts)}"
+        return full if len(full) <= MAX_SHOWN else full[:MAX_SHOWN] + "..."
 
     # ------------------------------------------------------------ descriptors
     @contextlib.contextmanager
@@ -256,7 +260,7 @@ class SafeRoot:
         parts = self._split(rel)
         shown = self.show(parts)
         if not parts:
-            raise FsError("PERMISSION_DENIED", f"{shown}: the device folder itself cannot be used here")
+            raise FsError("IS_A_DIRECTORY", f"{shown}: is a folder")
         with self._dir(parts[:-1], shown) as fd:
             yield fd, parts[-1], shown
 
