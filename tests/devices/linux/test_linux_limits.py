@@ -171,3 +171,28 @@ def test_the_sized_home_goes_away_when_the_harness_is_killed(tmp_path: Path) -> 
     while Path(f"/proc/{holder}").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not Path(f"/proc/{holder}").exists() or "Z" in Path(f"/proc/{holder}/stat").read_text().split()[2]
+
+
+def test_a_pooled_home_is_fresh_and_never_shared(tmp_path: Path) -> None:
+    require_bwrap()
+    from devicesworld.devices.linux import homefs
+    from devicesworld.devices.linux.sandbox import Sandbox
+
+    first = Sandbox(tmp_path / "a")
+    try:
+        if first.home_mount is None:
+            pytest.skip(f"no sized home here: {first.home_mount_problem}")
+        deadline = time.monotonic() + 60
+        while not any(homefs._POOL.ready.values()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        second = Sandbox(tmp_path / "b")
+        try:
+            assert second.home_mount is not None and second.home_mount.owns_store  # taken from the pool
+            assert second.home_mount.pid != first.home_mount.pid
+            assert first.run("echo first > ~/who.txt").exit_code == 0
+            listing = second.run("ls -A ~ /tmp").stdout
+            assert "who.txt" not in listing and "Drive" not in listing.split("/tmp:")[1]
+        finally:
+            second.close()
+    finally:
+        first.close()

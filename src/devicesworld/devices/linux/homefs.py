@@ -19,10 +19,13 @@ the reason, and the sandbox falls back to measuring the home while a command run
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
 import subprocess
+import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +40,8 @@ class HomeMount:
     proc: subprocess.Popen[bytes]
     store: Path
     size: int
+    owns_store: bool = False
+    """True for a pooled holder: its mount point folder is removed when it closes."""
 
     @property
     def pid(self) -> int:
@@ -71,15 +76,30 @@ class HomeMount:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
-    def close(self) -> None:
+    def close(self, *, wait: bool = False) -> None:
+        """Let the holder go: it exits when its pipe closes, and the tmpfs with it.
+
+        Not waited for by default (a device's close stays cheap); :mod:`subprocess`
+        reaps the exited holder later.
+        """
         if self.proc.stdin is not None:
             with contextlib.suppress(OSError):
                 self.proc.stdin.close()
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        for stream in (self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        if wait:
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        else:
+            self.proc.poll()
+        if self.owns_store:
+            with contextlib.suppress(OSError):
+                self.store.rmdir()
 
 
 _PROBLEM: list[str | None] = []
@@ -144,3 +164,98 @@ def _map_and_wait(proc: subprocess.Popen[bytes], ids: tuple[int, int]) -> str | 
         err = proc.stderr.read().decode(errors="replace").strip() if proc.stderr else ""
         return f"cannot mount the home's tmpfs: {err or 'no answer'}"
     return None
+
+
+# ---------------------------------------------------------------------------- the pool
+POOL_SIZE = 1
+"""Ready holders kept per (size, user): a device takes one instead of starting it on its reset."""
+
+
+class _Pool:
+    """Holders started in the background, each with its own empty mount point folder.
+
+    The tmpfs is private to its holder's namespace, so where it is mounted does not
+    matter; pooled holders mount over folders of one temporary folder of this process.
+    A forked child never takes its parent's holders (they would share a home).
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.owner = os.getpid()
+        self.ready: dict[tuple[int, tuple[int, int]], list[HomeMount]] = {}
+        self.filling: set[tuple[int, tuple[int, int]]] = set()
+        self.folder: Path | None = None
+        self.count = 0
+
+    def _slot(self) -> Path:
+        if self.folder is None:
+            self.folder = Path(tempfile.mkdtemp(prefix="dw-homes-"))
+            self.folder.chmod(0o755)
+            atexit.register(self.close_all)
+        self.count += 1
+        return self.folder / f"slot-{self.count}"
+
+    def take(self, size: int, ids: tuple[int, int]) -> HomeMount | None:
+        key = (size, ids)
+        with self.lock:
+            if os.getpid() != self.owner:  # inherited by fork: not ours to use
+                self.__init__()  # type: ignore[misc]
+            ready = self.ready.get(key, [])
+            mount = None
+            while ready and mount is None:
+                candidate = ready.pop()
+                if candidate.alive():
+                    mount = candidate
+            self._refill(key)
+        return mount
+
+    def _refill(self, key: tuple[int, tuple[int, int]]) -> None:
+        if key in self.filling or _PROBLEM[:1] not in ([], [None]):
+            return
+        self.filling.add(key)
+        threading.Thread(target=self._fill, args=(key,), name="dw-home-pool", daemon=True).start()
+
+    def _fill(self, key: tuple[int, tuple[int, int]]) -> None:
+        size, ids = key
+        try:
+            while True:
+                with self.lock:
+                    if len(self.ready.get(key, [])) >= POOL_SIZE or os.getpid() != self.owner:
+                        return
+                    slot = self._slot()
+                mount, _ = start_home(slot, size, ids)
+                if mount is None:
+                    return
+                mount.owns_store = True
+                with self.lock:
+                    self.ready.setdefault(key, []).append(mount)
+        finally:
+            with self.lock:
+                self.filling.discard(key)
+
+    def close_all(self) -> None:
+        if os.getpid() != self.owner:
+            return
+        with self.lock:
+            mounts = [m for ms in self.ready.values() for m in ms]
+            self.ready.clear()
+        for m in mounts:
+            m.close(wait=True)
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+_POOL = _Pool()
+
+
+def take_home(store: Path, size: int, ids: tuple[int, int] | None) -> tuple[HomeMount | None, str | None]:
+    """A sized home: a ready one from the pool, else one started now on ``store``.
+
+    Either way the pool refills in the background, so the next device's reset does not
+    wait for a holder to start.
+    """
+    if ids is not None and os.geteuid() == 0:
+        mount = _POOL.take(size, ids)
+        if mount is not None:
+            return mount, None
+    return start_home(store, size, ids)

@@ -56,7 +56,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from devicesworld.devices.linux.homefs import HomeMount, start_home
+from devicesworld.devices.linux.homefs import HomeMount, take_home
 from devicesworld.devices.linux.limits import Limits, default_limits
 from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
 
@@ -252,7 +252,7 @@ class Sandbox:
         if found is not None and not self.limits.sized_home:
             self.home_mount_problem = "turned off (DEVICESWORLD_LIMIT_SIZED_HOME=0)"
         elif found is not None:
-            self.home_mount, self.home_mount_problem = start_home(
+            self.home_mount, self.home_mount_problem = take_home(
                 root / "store", self.limits.home_bytes, self.host_ids
             )
         if self.home_mount is not None:
