@@ -1,8 +1,16 @@
-"""Device kinds: each a plugin registered in :mod:`devicesworld.devices.base`."""
+"""Device kinds: each a plugin registered in :mod:`devicesworld.devices.base`.
+
+Nothing is imported at package import: a subprocess that only needs one small module
+(the document parser of :mod:`devicesworld.devices.linux.resources.isolate`) must not
+pay for pydantic and every kind.
+"""
 
 from __future__ import annotations
 
-from devicesworld.devices.base import DeviceKind
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from devicesworld.devices.base import DeviceKind
 
 
 def builtin_kinds() -> list[DeviceKind]:

@@ -105,7 +105,7 @@ def test_no_process_or_file_left_after_cleanup(tmp_path: Path) -> None:
     d.sh("mkdir -p deep/er && echo x > deep/er/f.txt")
     assert _processes_with(marker) == []  # background jobs die with their command
     root = d.context.workdir
-    assert any(root.rglob("f.txt"))
+    assert any(d.device.sandbox.paths.home.rglob("f.txt"))
     d.close()
     assert not root.exists()
     assert _processes_with(marker) == []

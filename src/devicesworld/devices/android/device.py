@@ -23,6 +23,7 @@ from devicesworld.devices.android.ui.element import to_element
 from devicesworld.devices.android.ui.view import View
 from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError
 from devicesworld.devices.drive import get_drive
+from devicesworld.devices.safefs import SafeRoot
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -52,6 +53,7 @@ class AndroidDevice:
         s.put_setting("system", "time_12_24", "24" if self.profile.time_24h else "12")
         self.phone = Phone(self.profile, s, context.clock)
         self.phone.locate = self.resolve
+        self.phone.fs = self.fs
         n = int(device_id.rsplit("_", 1)[-1]) if device_id.rsplit("_", 1)[-1].isdigit() else 0
         self.phone.number = self.profile.owner_number or f"+1555{1000 + n:04d}"
         self.phone.send_sms = self._send_to_peer
@@ -76,6 +78,18 @@ class AndroidDevice:
             return self.storage.sd_path(relative)
         except ValueError as exc:
             raise DeviceError("INVALID_PATH", str(exc)) from None
+
+    def fs(self, location: str) -> SafeRoot:
+        """/sdcard or the shared drive for file access that never follows a link."""
+        if location == "drive":
+            return get_drive(self.context).fs
+        return SafeRoot(self.storage.sdcard, "/sdcard")
+
+    @staticmethod
+    def relative(location: str, path: str) -> str:
+        """``path`` relative to its location's root (``/sdcard/`` prefix dropped)."""
+        rel = path.removeprefix("/sdcard") if location == "sdcard" else path
+        return rel.lstrip("/")
 
     def prefs_of(self, package: str) -> dict[str, Any]:
         rows = self.storage.db(package, "app.db").execute("SELECT key FROM prefs").fetchall()

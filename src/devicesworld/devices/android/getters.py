@@ -9,6 +9,7 @@ from pydantic import Field
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.android.apps import music
 from devicesworld.devices.base import Args, DeviceError, GetterSpec
+from devicesworld.devices.safefs import FsError
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
@@ -23,9 +24,12 @@ class FolderArgs(Args):
     location: Literal["sdcard", "drive"] = "sdcard"
 
 
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The ``file`` getter reads at most this much (a bigger file is reported by size)."""
+
+
 def _listing(device: AndroidDevice, location: str) -> list[str]:
-    root = device.resolve(location, "")
-    return sorted(str(x.relative_to(root)) for x in root.rglob("*") if x.is_file())
+    return device.fs(location).walk_files()
 
 
 def get(device: AndroidDevice, name: str, args: Any) -> Any:
@@ -53,13 +57,20 @@ def get(device: AndroidDevice, name: str, args: Any) -> Any:
     if name == "files":
         return _listing(device, args.location)
     if name == "file":
-        path = device.resolve(args.location, args.path)
-        if not path.is_file():
-            return None
+        fs, rel = device.fs(args.location), device.relative(args.location, args.path)
         try:
-            return path.read_text(encoding="utf-8")
+            st = fs.lstat(rel) if fs.kind(rel) == "file" else None
+            if st is None:
+                return None
+            if st.st_size > MAX_FILE_BYTES:
+                return {"binary": False, "size": st.st_size, "too_large": True}
+            data = fs.read_bytes(rel, MAX_FILE_BYTES)
+        except FsError as exc:
+            raise DeviceError(exc.code, exc.message) from None
+        try:
+            return data.decode("utf-8")
         except UnicodeDecodeError:
-            return {"binary": True, "size": path.stat().st_size}
+            return {"binary": True, "size": len(data)}
     raise DeviceError("UNKNOWN_GETTER", f"android has no getter {name!r}")
 
 

@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.base import Args, DeviceError, OpSpec
+from devicesworld.devices.safefs import FsError
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
@@ -162,9 +163,12 @@ def run(device: AndroidDevice, op: str, args: Args) -> None:
 
             set_language(device.phone, args.value)
     elif isinstance(args, FileArgs):
-        path = device.resolve(args.location, args.path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(args.text, encoding="utf-8")
+        try:
+            device.fs(args.location).write_bytes(
+                device.relative(args.location, args.path), args.text.encode("utf-8")
+            )
+        except FsError as exc:
+            raise DeviceError(exc.code, exc.message) from None
     elif isinstance(args, NoteArgs):
         path = device.resolve("sdcard", f"Documents/Markor/{args.name}")
         path.write_text(args.text, encoding="utf-8")

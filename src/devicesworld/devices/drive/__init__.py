@@ -5,6 +5,10 @@ it as ``~/Drive``, a phone as the Drive location of its Files app. Any device ki
 reaches it through :func:`get_drive`, which creates it on first use in the task's
 shared services, so a task without a drive pays nothing and the controller needs no
 knowledge of it.
+
+Agents on a desktop can plant links in the drive, so the devices reach it only
+through :attr:`SharedDrive.fs` (:mod:`devicesworld.devices.safefs`): a link is
+listed as a link and skipped, never followed — a dangling one included.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from devicesworld.devices.base import DeviceContext
+from devicesworld.devices.safefs import SafeRoot, sandbox_host_ids
 
 DRIVE_KEY = "drive"
 
@@ -20,6 +25,11 @@ DRIVE_KEY = "drive"
 @dataclass(frozen=True)
 class SharedDrive:
     root: Path
+
+    @property
+    def fs(self) -> SafeRoot:
+        """The drive for harness-side access (new files belong to the sandboxes' host user)."""
+        return SafeRoot(self.root, "Drive", owner=sandbox_host_ids())
 
     def resolve(self, relative: str) -> Path:
         """A path inside the drive; refuses paths that would leave it."""
@@ -29,8 +39,8 @@ class SharedDrive:
         return path
 
     def listing(self) -> list[str]:
-        """Every file on the drive, relative to its root, sorted."""
-        return sorted(str(p.relative_to(self.root)) for p in self.root.rglob("*") if p.is_file())
+        """Every regular file on the drive, relative to its root, sorted (links are skipped)."""
+        return self.fs.walk_files()
 
 
 def get_drive(context: DeviceContext) -> SharedDrive:

@@ -5,12 +5,18 @@ resource writers/readers (the office suite) and a browser (the web) to the devic
 protocol. Everything heavy is lazy: the browser starts on the first browser action,
 the site server on the first site, document libraries on the first document; a
 device that is created, set up with a few files and closed costs a few file writes.
+
+Every file the harness touches for this device (actions, screenshots, setup ops,
+getters) is reached through :meth:`Sandbox.locate` and
+:mod:`devicesworld.devices.safefs` — relative to the device's folders, never through a
+link — and every document is opened through :mod:`.resources.isolate` (size, time and
+memory caps).
 """
 
 from __future__ import annotations
 
+import codecs
 import re
-import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -19,11 +25,12 @@ from devicesworld.devices.base import ActionResult, DeviceContext, DeviceError
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.browser import Browser, BrowserError, PageView, make_browser
-from devicesworld.devices.linux.resources import readers, writers
+from devicesworld.devices.linux.resources import isolate, readers, writers
 from devicesworld.devices.linux.resources.check import check_tree
-from devicesworld.devices.linux.resources.readers import FormatError
+from devicesworld.devices.linux.resources.readers import Blob, FormatError
 from devicesworld.devices.linux.sandbox import HOME, Sandbox, truncate
 from devicesworld.devices.linux.sites.server import SiteService, get_sites
+from devicesworld.devices.safefs import FsError, RootedPath
 
 _DOC_SUFFIXES = (
     ".xlsx",
@@ -42,6 +49,8 @@ _DOC_SUFFIXES = (
     ".eml",
 )
 MAX_LISTING = 200
+READ_WHOLE_BYTES = 4 * 1024 * 1024
+"""read_file reads a file whole up to this size; past it only the head and the tail are read."""
 
 
 class LinuxDevice:
@@ -91,21 +100,21 @@ class LinuxDevice:
             "write_archive": lambda o: writers.write_archive(self._host(o.path), o.files),
             "write_project": lambda o: writers.write_tree(self._host(o.path), o.files),
             "write_eml": self._op_eml,
-            "make_dir": lambda o: self._host(o.path).mkdir(parents=True, exist_ok=True),
+            "make_dir": lambda o: self._host(o.path).root.mkdir(self._host(o.path).rel),
             "run": self._op_run,
             "add_site": self._op_site,
         }
         self._getters: dict[str, Callable[[Any], Any]] = {
             "file_info": lambda g: self._file_info(g.path),
-            "text": lambda g: self._read(g.path, readers.read_text),
-            "json": lambda g: self._read(g.path, readers.read_json),
-            "csv": lambda g: self._read(g.path, readers.read_csv),
-            "xlsx": lambda g: self._read(g.path, lambda p: readers.read_xlsx(p, g.sheet)),
-            "docx": lambda g: self._read(g.path, readers.read_docx),
-            "pdf_text": lambda g: self._read(g.path, readers.read_pdf),
-            "image": lambda g: self._read(g.path, readers.image_info),
-            "wav": lambda g: self._read(g.path, readers.wav_info),
-            "archive": lambda g: self._read(g.path, readers.archive_names),
+            "text": lambda g: self._read(g.path, "text"),
+            "json": lambda g: self._read(g.path, "json"),
+            "csv": lambda g: self._read(g.path, "csv"),
+            "xlsx": lambda g: self._read(g.path, "xlsx", g.sheet),
+            "docx": lambda g: self._read(g.path, "docx"),
+            "pdf_text": lambda g: self._read(g.path, "pdf"),
+            "image": lambda g: self._read(g.path, "image"),
+            "wav": lambda g: self._read(g.path, "wav"),
+            "archive": lambda g: self._read(g.path, "archive"),
             "email_drafts": lambda g: self._drafts(g.folder),
             "listing": lambda g: self._listing(g.path),
             "run": self._get_run,
@@ -123,6 +132,8 @@ class LinuxDevice:
             raise DeviceError("UNSUPPORTED", f"unknown linux setup op {op!r}")
         try:
             handler(args)
+        except FsError as exc:
+            raise DeviceError(exc.code, exc.message) from None
         except (PermissionError, ValueError) as exc:
             raise DeviceError("INVALID_ARGS", str(exc)) from None
 
@@ -134,6 +145,8 @@ class LinuxDevice:
             return ActionResult.failure("UNSUPPORTED", f"linux has no action {action!r}")
         try:
             return handler(args)
+        except FsError as exc:
+            return ActionResult.failure(exc.code, exc.message)
         except BrowserError as exc:
             return ActionResult.failure(exc.code, exc.message)
         except PermissionError as exc:
@@ -161,12 +174,13 @@ class LinuxDevice:
         return shown if shown is not None else Path(str(filename)).name
 
     def observe(self) -> dict[str, Any]:
-        home = self.sandbox.paths.home
         try:
-            entries = sorted(
-                e.name + ("/" if e.is_dir() else "") for e in home.iterdir() if not e.name.startswith(".")
-            )
-        except OSError:
+            entries = [
+                e.name + ("/" if e.kind == "dir" or e.name == "Drive" else "")
+                for e in self._host("~").root.listdir()
+                if not e.name.startswith(".")
+            ]
+        except FsError:
             entries = []
         obs: dict[str, Any] = {
             "hostname": self.sandbox.hostname,
@@ -188,6 +202,8 @@ class LinuxDevice:
             raise DeviceError("UNSUPPORTED", f"unknown linux getter {getter!r}")
         try:
             return fn(args)
+        except FsError as exc:
+            raise DeviceError(exc.code, exc.message) from None
         except FormatError as exc:
             raise DeviceError("INVALID_FORMAT", str(exc)) from None
         except PermissionError as exc:
@@ -206,12 +222,7 @@ class LinuxDevice:
         the drive) is opened with its format's reader (openpyxl, python-docx, pypdf,
         Pillow, wave, zipfile/tarfile, json, csv, email); ``[]`` means all open.
         """
-        home = self.sandbox.paths.home
-        return check_tree(
-            home,
-            lambda p: self.sandbox.from_host(p) or p.name,
-            skip=(home / "Drive",),
-        )
+        return check_tree(self._host("~").root, skip=("Drive",))
 
     def close(self) -> None:
         if self._closed:
@@ -242,45 +253,59 @@ class LinuxDevice:
     def sites_started(self) -> bool:
         return self._sites is not None and bool(self._sites.sites)
 
-    def _host(self, path: str) -> Path:
-        return self.sandbox.to_host(path)
+    def _host(self, path: str) -> RootedPath:
+        """Where ``path`` is among the device's places (its name for the agent: ``.shown``)."""
+        return self.sandbox.locate(path)
 
     def _shown(self, path: str) -> str:
-        host = self._host(path)
-        return self.sandbox.from_host(host) or path
+        return self.sandbox.normalize(path)
 
-    def _read(self, path: str, reader: Callable[[Path], Any]) -> Any:
-        host = self._host(path)
-        if not host.is_file():
+    def _blob(self, at: RootedPath) -> Blob:
+        return Blob(at.name, at.read_bytes(self.sandbox.limits.read_bytes))
+
+    def _read(self, path: str, kind: str, sheet: str | None = None) -> Any:
+        at = self._host(path)
+        if at.kind() != "file":
             return None
-        return reader(host)
+        return isolate.parse(kind, self._blob(at), sheet, limits=self.sandbox.limits)
 
     def _file_info(self, path: str) -> dict[str, Any]:
-        host = self._host(path)
-        if not host.exists():
+        at = self._host(path)
+        st = at.root.lstat(at.rel)
+        kind = at.kind()
+        if st is None or kind is None:
             return {"exists": False}
         return {
             "exists": True,
-            "is_dir": host.is_dir(),
-            "size": host.stat().st_size if host.is_file() else None,
+            "is_dir": kind == "dir",
+            "size": st.st_size if kind == "file" else None,
+            **({"is_link": True} if kind == "link" else {}),
         }
 
     def _listing(self, path: str) -> list[str] | None:
-        host = self._host(path)
-        if not host.is_dir():
+        at = self._host(path)
+        if at.kind() != "dir":
             return None
-        return sorted(str(p.relative_to(host)) for p in host.rglob("*") if p.is_file())
+        return at.root.walk_files(at.rel)
 
     def _drafts(self, folder: str) -> list[dict[str, Any]]:
-        host = self._host(folder)
-        if not host.is_dir():
+        at = self._host(folder)
+        if at.kind() != "dir":
             return []
         out: list[dict[str, Any]] = []
-        for p in sorted(host.glob("*.eml")):
+        for e in at.root.listdir(at.rel):
+            if e.kind != "file" or not e.name.endswith(".eml"):
+                continue
             try:
-                out.append({"file": p.name, "modified_ns": p.stat().st_mtime_ns, **readers.read_eml(p)})
-            except FormatError as exc:
-                out.append({"file": p.name, "error": str(exc)})
+                out.append(
+                    {
+                        "file": e.name,
+                        "modified_ns": e.mtime_ns,
+                        **readers.read_eml(self._blob(at.joinpath(e.name))),
+                    }
+                )
+            except (FormatError, FsError) as exc:
+                out.append({"file": e.name, "error": str(exc)})
         return out
 
     # ---------------------------------------------------------------- ops
@@ -315,101 +340,106 @@ class LinuxDevice:
         data = {"exit_code": r.exit_code, "stdout": r.stdout, "stderr": r.stderr, "cwd": r.cwd}
         if r.timed_out:
             return ActionResult.failure("TIMEOUT", f"timed out after {g.timeout_s:g} s", data)
+        if r.limit is not None:
+            lim = self.sandbox.limits
+            bound = {
+                "memory": f"{lim.memory_mb} MiB of memory per process",
+                "processes": f"{lim.processes} processes at once",
+                "file size": f"{lim.file_mb} MiB per file",
+                "CPU time": f"{lim.cpu_s} s of CPU time per process",
+                "home size": f"{lim.home_mb} MiB in the home and /tmp",
+            }.get(r.limit, r.limit)
+            return ActionResult.failure(
+                "RESOURCE_LIMIT",
+                f"the command hit the sandbox's {r.limit} limit ({bound}); exit code {r.exit_code}",
+                data,
+            )
         msg = f"exit code {r.exit_code}" + (" (output truncated)" if r.truncated else "")
         if r.exit_code != 0:
             return ActionResult(ok=True, message=msg + " (the command failed)", data=data)
         return ActionResult.success(msg, data)
 
     def _read_file(self, g: a.ReadFileArgs) -> ActionResult:
-        host = self._host(g.path)
-        if host.suffix.lower() in _DOC_SUFFIXES and host.is_file():
+        at = self._host(g.path)
+        if at.suffix.lower() in _DOC_SUFFIXES and at.kind() == "file":
             return ActionResult.failure(
-                "BINARY_FILE", f"{g.path} is a {host.suffix} file; open it with read_document instead"
+                "BINARY_FILE", f"{at.shown} is a {at.suffix} file; open it with read_document instead"
             )
-        raw = host.read_bytes()
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return ActionResult.failure("BINARY_FILE", f"{g.path} is not a text file ({len(raw)} bytes)")
-        shown, cut = truncate(text, g.max_chars)
-        return ActionResult.success(
-            f"{self._shown(g.path)}: {len(text)} characters" + (" (truncated)" if cut else ""), shown
+        budget = g.max_chars * 4  # bytes enough for max_chars characters of UTF-8
+        head, tail, size = at.root.read_ends(at.rel, max(budget, READ_WHOLE_BYTES), budget)
+        if not tail:  # the whole file
+            try:
+                text = head.decode("utf-8")
+            except UnicodeDecodeError:
+                return ActionResult.failure("BINARY_FILE", f"{at.shown} is not a text file ({size} bytes)")
+            shown, cut = truncate(text, g.max_chars)
+            return ActionResult.success(
+                f"{at.shown}: {len(text)} characters" + (" (truncated)" if cut else ""), shown
+            )
+        first, last = _utf8_part(head[:budget], at_start=True), _utf8_part(tail, at_start=False)
+        if first is None or last is None:
+            return ActionResult.failure("BINARY_FILE", f"{at.shown} is not a text file ({size:,} bytes)")
+        keep_head, keep_tail = g.max_chars * 3 // 4, g.max_chars // 4
+        shown = (
+            f"{first[:keep_head]}\n[... {size:,} bytes in all; only the start and the end are shown ...]\n"
         )
+        shown += last[-keep_tail:] if keep_tail else ""
+        return ActionResult.success(f"{at.shown}: {size:,} bytes (truncated)", shown)
 
     def _write_file(self, g: a.WriteFileArgs) -> ActionResult:
-        host = self._host(g.path)
-        host.parent.mkdir(parents=True, exist_ok=True)
-        with host.open("a" if g.append else "w", encoding="utf-8") as fh:
-            fh.write(g.content)
+        at = self._host(g.path)
+        at.root.write_bytes(at.rel, g.content.encode("utf-8"), append=g.append)
         return ActionResult.success(
-            f"{'appended to' if g.append else 'wrote'} {self._shown(g.path)} ({len(g.content)} characters)"
+            f"{'appended to' if g.append else 'wrote'} {at.shown} ({len(g.content)} characters)"
         )
 
     def _list_dir(self, g: a.ListDirArgs) -> ActionResult:
-        host = self._host(g.path)
-        if not host.is_dir():
-            return ActionResult.failure("NOT_FOUND", f"{g.path}: no such folder")
+        at = self._host(g.path)
+        if at.kind() != "dir":
+            code = "PERMISSION_DENIED" if at.kind() == "link" else "NOT_FOUND"
+            why = "is a symbolic link; links are not followed" if code != "NOT_FOUND" else "no such folder"
+            return ActionResult.failure(code, f"{at.shown}: {why}")
         entries: list[dict[str, Any]] = []
-        for e in sorted(host.iterdir(), key=lambda p: p.name):
-            if e.is_dir():
+        for e in at.root.listdir(at.rel):
+            if e.kind == "dir":
                 entries.append({"name": e.name + "/", "type": "folder"})
+            elif e.kind == "file":
+                entries.append({"name": e.name, "type": "file", "size": e.size})
             else:
-                entries.append({"name": e.name, "type": "file", "size": e.stat().st_size})
+                entries.append({"name": e.name, "type": e.kind})
         more = len(entries) > MAX_LISTING
         return ActionResult.success(
-            f"{self._shown(g.path)}: {len(entries)} entries"
-            + (f" (first {MAX_LISTING} shown)" if more else ""),
+            f"{at.shown}: {len(entries)} entries" + (f" (first {MAX_LISTING} shown)" if more else ""),
             entries[:MAX_LISTING],
         )
 
     def _delete(self, g: a.DeleteArgs) -> ActionResult:
-        host = self._host(g.path)
-        shown = self._shown(g.path)
+        at = self._host(g.path)
+        shown = at.shown
         if shown in (HOME, "/tmp", f"{HOME}/Drive"):
             return ActionResult.failure("PERMISSION_DENIED", f"refusing to delete {shown} itself")
-        if host.is_symlink() or host.is_file():
-            host.unlink()
-        elif host.is_dir():
-            if any(host.iterdir()) and not g.recursive:
-                return ActionResult.failure(
-                    "NOT_EMPTY", f"{shown} is a non-empty folder; pass recursive=true"
-                )
-            shutil.rmtree(host)
-        else:
-            return ActionResult.failure("NOT_FOUND", f"{g.path}: no such file or folder")
+        kind = at.kind()
+        if kind is None:
+            return ActionResult.failure("NOT_FOUND", f"{shown}: no such file or folder")
+        if kind == "dir" and not g.recursive and at.root.listdir(at.rel):
+            return ActionResult.failure("NOT_EMPTY", f"{shown} is a non-empty folder; pass recursive=true")
+        at.root.remove(at.rel, recursive=g.recursive)
         return ActionResult.success(f"deleted {shown}")
 
     def _read_document(self, g: a.PathArgs) -> ActionResult:
-        host = self._host(g.path)
-        if not host.is_file():
-            return ActionResult.failure("NOT_FOUND", f"{g.path}: no such file")
-        suffix = (
-            "".join(host.suffixes[-2:]).lower()
-            if host.name.lower().endswith(".tar.gz")
-            else host.suffix.lower()
-        )
-        data: Any
-        if suffix in (".xlsx", ".xlsm"):
-            data = {name: readers.read_xlsx(host, name) for name in readers.xlsx_sheets(host)}
-        elif suffix == ".docx":
-            data = readers.read_docx(host)
-        elif suffix == ".pdf":
-            data = readers.read_pdf(host)
-        elif suffix == ".csv":
-            data = readers.read_csv(host)
-        elif suffix == ".json":
-            data = readers.read_json(host)
-        elif suffix in (".png", ".jpg", ".jpeg", ".gif", ".bmp"):
-            data = readers.image_info(host)
-        elif suffix == ".wav":
-            data = readers.wav_info(host)
-        elif suffix in (".zip", ".tar", ".tgz", ".tar.gz"):
-            data = readers.archive_names(host)
-        elif suffix == ".eml":
-            data = readers.read_eml(host)
-        else:
-            data = readers.read_text(host)
-        return ActionResult.success(f"opened {self._shown(g.path)}", data)
+        at = self._host(g.path)
+        kind = at.kind()
+        if kind == "link":
+            return ActionResult.failure(
+                "PERMISSION_DENIED", f"{at.shown}: is a symbolic link; links are not followed"
+            )
+        if kind != "file":
+            return ActionResult.failure("NOT_FOUND", f"{at.shown}: no such file")
+        lower = at.name.lower()
+        suffix = ".tar.gz" if lower.endswith(".tar.gz") else at.suffix.lower()
+        reader = _DOCUMENT_READERS.get(suffix, "text")
+        data = isolate.parse(reader, self._blob(at), limits=self.sandbox.limits)
+        return ActionResult.success(f"opened {at.shown}", data)
 
     def _write_document(self, g: a.WriteDocumentArgs) -> ActionResult:
         host = self._host(g.path)
@@ -462,12 +492,47 @@ class LinuxDevice:
             return ActionResult.failure("NO_PAGE", "no page is open; use browser_open first")
         png = browser.screenshot()
         folder = self._host("~/Pictures/Screenshots")
-        folder.mkdir(parents=True, exist_ok=True)
-        n = 1 + sum(1 for _ in folder.glob("screenshot-*.png"))
+        folder.root.mkdir(folder.rel)
+        taken = [e for e in folder.root.listdir(folder.rel) if e.name.startswith("screenshot-")]
+        n = 1 + sum(1 for e in taken if e.name.endswith(".png"))
         name = f"screenshot-{n:03d}.png"
-        (folder / name).write_bytes(png)
+        folder.joinpath(name).write_bytes(png)  # replaces whatever stands there; never writes through a link
         path = f"~/Pictures/Screenshots/{name}"
         return ActionResult.success(f"screenshot saved as {path}", {"path": path, "bytes": len(png)})
+
+
+_DOCUMENT_READERS = {
+    ".xlsx": "workbook",
+    ".xlsm": "workbook",
+    ".docx": "docx",
+    ".pdf": "pdf",
+    ".csv": "csv",
+    ".json": "json",
+    ".png": "image",
+    ".jpg": "image",
+    ".jpeg": "image",
+    ".gif": "image",
+    ".bmp": "image",
+    ".wav": "wav",
+    ".zip": "archive",
+    ".tar": "archive",
+    ".tgz": "archive",
+    ".tar.gz": "archive",
+    ".eml": "eml",
+}
+
+
+def _utf8_part(data: bytes, *, at_start: bool) -> str | None:
+    """Decode a slice cut out of a UTF-8 file (a character may be split at either cut); ``None`` if binary."""
+    if not at_start:
+        skip = 0
+        while skip < min(3, len(data)) and 0x80 <= data[skip] <= 0xBF:
+            skip += 1
+        data = data[skip:]
+    try:
+        return codecs.getincrementaldecoder("utf-8")().decode(data, final=False)
+    except UnicodeDecodeError:
+        return None
 
 
 def _slug(text: str) -> str:

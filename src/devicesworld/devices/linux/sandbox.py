@@ -1,7 +1,7 @@
 """A Linux machine per device: a bubblewrap sandbox over the host's read-only ``/usr``.
 
 Each command runs in a fresh ``bwrap`` invocation that shares the device's writable
-home (``/home/user``) and ``/tmp`` — folders under the device's work folder — plus a
+home (``/home/user``) and ``/tmp`` — folders of the device's work folder — plus a
 small synthetic read-only ``/etc``, and nothing else of the host: no network (``--unshare-all``
 leaves only a private loopback), no host ``/home``, ``/root``, ``/etc`` secrets or
 other devices' folders. Because every command gets its own PID namespace, whatever it
@@ -17,6 +17,20 @@ directory, which is carried over explicitly (like a terminal's prompt would show
 Where bubblewrap is missing, :class:`Sandbox` falls back to a plain process sandbox
 (its own session, HOME pointing at the device's home, killed on timeout) and says so
 loudly: that fallback does **not** isolate the host's files or network.
+
+Limits (:mod:`devicesworld.devices.linux.limits`): every command starts with
+``ulimit`` for address space, processes, file size and CPU time (hard limits: the
+command cannot raise them), a wall-clock timeout, and — where this bubblewrap has
+``--disable-userns`` — no further user namespaces. When the harness runs as root,
+bubblewrap itself runs as an unprivileged host user (:func:`sandbox_host_ids`), so
+the sandbox's user is not host root and the process limit applies (the kernel
+exempts root from it). The home and ``/tmp`` are a tmpfs of ``Limits.home_mb`` held by
+one process per device (:mod:`.homefs`; commands enter its namespace with ``nsenter``),
+or, where that is impossible, are measured while a command runs. Hitting a limit is
+reported as :attr:`CommandResult.limit`.
+The harness reaches the device's files only through
+:mod:`devicesworld.devices.safefs` (:meth:`Sandbox.locate`), never by following a
+link the agent planted.
 """
 
 from __future__ import annotations
@@ -26,18 +40,24 @@ import collections
 import contextlib
 import logging
 import os
+import re
+import resource
 import selectors
 import shlex
 import shutil
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
+from devicesworld.devices.linux.homefs import HomeMount, take_home
+from devicesworld.devices.linux.limits import Limits, default_limits
+from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
 from devicesworld.env.ownership import make_owned_dir, remove_owned
 
 log = logging.getLogger(__name__)
@@ -45,9 +65,16 @@ log = logging.getLogger(__name__)
 HOME = "/home/user"
 MAX_OUTPUT_CHARS = 8000
 DEFAULT_TIMEOUT_S = 30.0
-MAX_FILE_KB = 1024 * 1024
-"""No single file written by a command may exceed 1 GiB (``ulimit -f``): a runaway command cannot fill the disk."""
 _CWD_MOUNT = "/run/dw-cwd"
+FULL_BYTES = 256 * 1024
+"""A sized home with less free space than this after a failed command counts as full."""
+WATCH_S = 0.25
+"""How often a running command's home and /tmp are measured against ``Limits.home_mb``."""
+MAX_USAGE_ENTRIES = 100_000
+"""Measuring the home stops here; more entries than this count as over the size limit."""
+MAX_CWD_CHARS = 1024
+"""The working directory the shell reports is ignored past this length (the channel is agent-writable)."""
+_CWD_OK = re.compile(r"^/[^\x00-\x1f\x7f]*$")
 
 _HOST_RO_PATHS = ("/usr",)
 _ETC_FROM_HOST = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.types")
@@ -70,6 +97,9 @@ class CommandResult(BaseModel):
     truncated: bool = False
     cwd: str = HOME
     seconds: float = 0.0
+    limit: str | None = None
+    """Which sandbox limit the command ran into (``memory``, ``processes``, ``file size``,
+    ``home size``, ``CPU time``), when its exit status or error output says so."""
 
 
 BWRAP_ENV = "DEVICESWORLD_BWRAP"
@@ -82,31 +112,61 @@ def bwrap_path() -> str | None:
     return shutil.which(os.environ.get(BWRAP_ENV, "").strip() or "bwrap")
 
 
-_PROBES: dict[str, str | None] = {}
+_PROBES: dict[tuple[str, tuple[str, ...]], str | None] = {}
 
 
-def bwrap_problem(path: str) -> str | None:
-    """Why ``bwrap`` cannot create a sandbox here (e.g. user namespaces disabled), or ``None``.
-
-    Probed once per process with the same namespaces the devices use; a device then
-    fails over to the process sandbox with that reason instead of failing every command.
-    """
-    if path not in _PROBES:
+def _probe(path: str, extra: tuple[str, ...]) -> str | None:
+    key = (path, extra)
+    if key not in _PROBES:
         argv = [path, "--ro-bind", "/usr", "/usr"]
         for name in _USR_SYMLINKS:
             if Path("/usr", name).exists():
                 argv += ["--symlink", f"usr/{name}", f"/{name}"]
-        argv += ["--unshare-all", "--uid", "1000", "--gid", "1000", "--die-with-parent", "/usr/bin/true"]
+        argv += [
+            "--unshare-all",
+            *extra,
+            "--uid",
+            "1000",
+            "--gid",
+            "1000",
+            "--die-with-parent",
+            "/usr/bin/true",
+        ]
+        ids = sandbox_host_ids()
         try:
-            done = subprocess.run(argv, capture_output=True, timeout=20, env={})
-            _PROBES[path] = (
+            done = subprocess.run(
+                argv,
+                capture_output=True,
+                timeout=20,
+                env={},
+                cwd="/",
+                user=ids[0] if ids else None,
+                group=ids[1] if ids else None,
+                extra_groups=[] if ids else None,
+            )
+            _PROBES[key] = (
                 None
                 if done.returncode == 0
                 else (done.stderr.decode(errors="replace").strip() or f"exit {done.returncode}")
             )
         except (OSError, subprocess.TimeoutExpired) as exc:
-            _PROBES[path] = str(exc)
-    return _PROBES[path]
+            _PROBES[key] = str(exc)
+    return _PROBES[key]
+
+
+def bwrap_problem(path: str) -> str | None:
+    """Why ``bwrap`` cannot create a sandbox here (e.g. user namespaces disabled), or ``None``.
+
+    Probed once per process with the same namespaces (and host user) the devices use; a
+    device then fails over to the process sandbox with that reason instead of failing
+    every command.
+    """
+    return _probe(path, ())
+
+
+def bwrap_disables_userns(path: str) -> bool:
+    """True when this bubblewrap can forbid user namespaces inside the sandbox (``--disable-userns``, 0.8+)."""
+    return _probe(path, ("--unshare-user", "--disable-userns", "--assert-userns-disabled")) is None
 
 
 def bwrap_usable() -> bool:
@@ -126,17 +186,32 @@ def truncate(text: str, limit: int = MAX_OUTPUT_CHARS) -> tuple[str, bool]:
 
 @dataclass
 class SandboxPaths:
-    """Host folders behind the sandbox's writable places."""
+    """Host folders behind the sandbox's writable places.
+
+    With a sized home (:mod:`.homefs`) ``home``/``tmp`` are reached through the holder's
+    namespace (``/proc/<pid>/root/…``) and ``bind_home``/``bind_tmp`` are the same
+    folders as bubblewrap sees them inside it.
+    """
 
     root: Path
+    view: Path | None = None
+    store: Path | None = None
 
     @property
     def home(self) -> Path:
-        return self.root / "home"
+        return (self.view or self.root) / "home"
 
     @property
     def tmp(self) -> Path:
-        return self.root / "tmp"
+        return (self.view or self.root) / "tmp"
+
+    @property
+    def bind_home(self) -> Path:
+        return (self.store or self.root) / "home"
+
+    @property
+    def bind_tmp(self) -> Path:
+        return (self.store or self.root) / "tmp"
 
     @property
     def cwd_file(self) -> Path:
@@ -164,10 +239,12 @@ class Sandbox:
         hostname: str = "desktop",
         drive: Path | None = None,
         use_bwrap: bool | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.paths = SandboxPaths(root)
         self.hostname = hostname
         self.drive = drive
+        self.limits = limits or default_limits()
         found = bwrap_path() if use_bwrap is not False else None
         if use_bwrap and found is None:
             raise RuntimeError("bubblewrap (bwrap) was requested but is not installed")
@@ -180,8 +257,21 @@ class Sandbox:
         elif found is None and use_bwrap is None:
             _warn_once(FALLBACK_WARNING)
         self.bwrap = found
+        self.host_ids = sandbox_host_ids() if found else None
         self.cwd = HOME
         self._closed = False
+        self.home_mount: HomeMount | None = None
+        """The sized tmpfs of the home and /tmp, when this host allows one (else the home is watched)."""
+        self.home_mount_problem: str | None = None
+        root.mkdir(parents=True, exist_ok=True)
+        if found is not None and not self.limits.sized_home:
+            self.home_mount_problem = "turned off (DEVICESWORLD_LIMIT_SIZED_HOME=0)"
+        elif found is not None:
+            self.home_mount, self.home_mount_problem = take_home(
+                root / "store", self.limits.home_bytes, self.host_ids
+            )
+        if self.home_mount is not None:
+            self.paths = SandboxPaths(root, view=self.home_mount.view, store=self.home_mount.store)
         for p in (self.paths.home, self.paths.tmp):
             p.mkdir(parents=True, exist_ok=True)
         self.paths.cwd_file.touch()
@@ -191,7 +281,44 @@ class Sandbox:
                 mount.mkdir(exist_ok=True)
             elif not mount.exists():
                 mount.symlink_to(drive, target_is_directory=True)
+        if self.host_ids is not None:
+            self._hand_over(root)
+        self.roots: list[tuple[str, SafeRoot]] = []
+        if drive is not None:
+            self.roots.append((f"{HOME}/Drive", SafeRoot(drive, f"{HOME}/Drive", owner=self.host_ids)))
+        quota = None if self.home_mount is not None else self._quota  # a tmpfs enforces its own size
+        self.roots += [
+            (HOME, SafeRoot(self.paths.home, HOME, owner=self.host_ids, quota=quota)),
+            ("/tmp", SafeRoot(self.paths.tmp, "/tmp", owner=self.host_ids, quota=quota)),
+        ]
+        self.disable_userns = bool(found) and bwrap_disables_userns(found)  # type: ignore[arg-type]
         self._prefix = self._bwrap_prefix() if self.bwrap else []
+
+    def _hand_over(self, root: Path) -> None:
+        """Give the sandbox's host user its folders, and a way through the folders above them."""
+        assert self.host_ids is not None
+        places = [self.paths.home, self.paths.tmp, self.paths.cwd_file, self.paths.home / "Drive"]
+        if self.drive is not None:
+            places.append(self.drive)
+        for place in places:
+            with contextlib.suppress(FileNotFoundError):
+                os.chown(place, *self.host_ids, follow_symlinks=False)
+        self._open_the_way()
+
+    def _open_the_way(self) -> None:
+        """Let the sandbox's host user traverse (not list) the folders above its own.
+
+        Re-applied before each command: a tool that tightens a parent folder (pytest resets
+        its temp root to 0700 on every session) would otherwise lock the device out.
+        """
+        if self.host_ids is None:
+            return
+        tops = [self.paths.root, *(p for p in (self.drive,) if p is not None)]
+        for folder in {f for top in tops for f in (top, *top.parents)}:
+            with contextlib.suppress(OSError):
+                st = folder.stat()
+                if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
+                    folder.chmod((st.st_mode & 0o7777) | 0o001)
 
     @property
     def isolated(self) -> bool:
@@ -201,7 +328,6 @@ class Sandbox:
     # ------------------------------------------------------------------ set-up
     def _bwrap_prefix(self) -> list[str]:
         assert self.bwrap is not None
-        p = self.paths
         args = [self.bwrap]
         for path in _HOST_RO_PATHS:
             args += ["--ro-bind", path, path]
@@ -213,21 +339,12 @@ class Sandbox:
             if Path("/etc", name).exists():
                 args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
         args += ["--proc", "/proc", "--dev", "/dev"]
+        for source, dest in self._binds():
+            args += ["--bind", str(source), dest]
+        args += ["--unshare-all"]
+        if self.disable_userns:
+            args += ["--unshare-user", "--disable-userns"]
         args += [
-            "--bind",
-            str(p.home),
-            HOME,
-            "--bind",
-            str(p.tmp),
-            "/tmp",
-            "--bind",
-            str(p.cwd_file),
-            _CWD_MOUNT,
-        ]
-        if self.drive is not None:
-            args += ["--bind", str(self.drive), f"{HOME}/Drive"]
-        args += [
-            "--unshare-all",
             "--uid",
             "1000",
             "--gid",
@@ -262,10 +379,29 @@ class Sandbox:
         ]
         return args
 
+    def _binds(self) -> list[tuple[Path, str]]:
+        """The device's writable places: host folder (or file) -> path in the sandbox."""
+        p = self.paths
+        out = [(p.bind_home, HOME), (p.bind_tmp, "/tmp"), (p.cwd_file, _CWD_MOUNT)]
+        if self.drive is not None:
+            out.append((self.drive, f"{HOME}/Drive"))
+        return out
+
     # --------------------------------------------------------------- commands
     def _script(self, command: str, cwd: str, cwd_file: str) -> str:
+        lim = self.limits
+        limits = " && ".join(
+            (
+                "ulimit -c 0",
+                f"ulimit -f {lim.file_mb * 1024}",
+                f"ulimit -v {lim.memory_mb * 1024}",
+                f"ulimit -u {lim.processes}",
+                f"ulimit -S -t {lim.cpu_s}",  # SIGXCPU at the soft limit, SIGKILL 5 s of CPU later
+                f"ulimit -H -t {lim.cpu_s + 5}",
+            )
+        )
         return (
-            f"ulimit -c 0; ulimit -f {MAX_FILE_KB} 2>/dev/null\n"
+            f"{limits} || {{ echo 'cannot apply the sandbox limits' >&2; exit 97; }}\n"
             f"cd {shlex.quote(cwd)} 2>/dev/null || cd ~\n"
             f"{command}\n"
             f"__dw_status=$?\npwd > {shlex.quote(cwd_file)} 2>/dev/null\nexit $__dw_status\n"
@@ -282,13 +418,23 @@ class Sandbox:
         """Run ``command`` with ``bash`` in the sandbox; never raises for the command's own failures."""
         if self._closed:
             raise RuntimeError("the sandbox has been closed")
+        timeout = min(timeout, self.limits.command_s)
         cwd_file = self.paths.cwd_file
         cwd_file.write_bytes(b"")
+        ids = self.host_ids
+        mount = self.home_mount
         if self.bwrap:
             script = self._script(command, self.cwd, _CWD_MOUNT)
+            self._open_the_way()
             argv = [*self._prefix, "/bin/bash", "-c", script]
+            if mount is not None:
+                if not mount.alive():
+                    raise RuntimeError("the device's home is gone (its holder process exited)")
+                assert ids is not None
+                argv = [*mount.nsenter(ids), *argv]
+                ids = None  # nsenter runs as the harness's user and switches to ``ids`` inside
             env: dict[str, str] | None = {}
-            host_cwd: str | None = None
+            host_cwd: str | None = "/"
         else:
             script = self._script(command, str(self.to_host(self.cwd)), str(cwd_file))
             argv = [*_die_with_parent(), "/bin/bash", "-c", script]
@@ -300,7 +446,9 @@ class Sandbox:
                 "PYTHONDONTWRITEBYTECODE": "1",
             }
             host_cwd = str(self.paths.home)
+        start_usage = self.usage_bytes() if mount is None else 0
         t0 = time.perf_counter()
+        cpu0 = _children_cpu()
         proc = subprocess.Popen(
             argv,
             stdin=subprocess.DEVNULL,
@@ -309,40 +457,128 @@ class Sandbox:
             env=env,
             cwd=host_cwd,
             start_new_session=True,
+            user=ids[0] if ids else None,
+            group=ids[1] if ids else None,
+            extra_groups=[] if ids else None,
         )
         out_cap, err_cap = _Capture(max_chars), _Capture(max_chars // 2)
-        timed_out = _pump(proc, {proc.stdout: out_cap, proc.stderr: err_cap}, t0 + timeout)
+        over: list[bool] = []
+        allowed = max(self.limits.home_bytes, start_usage)  # a home already over may still shrink
+
+        def watch() -> bool:
+            if self.usage_bytes() > allowed:
+                over.append(True)
+                return True
+            return False
+
+        timed_out = _pump(
+            proc, {proc.stdout: out_cap, proc.stderr: err_cap}, t0 + timeout, watch if mount is None else None
+        )
+        if mount is None and not over and self.usage_bytes() > allowed:
+            over.append(True)
         if not self.bwrap:
             _kill_group(proc.pid)  # the fallback has no PID namespace: reap stragglers ourselves
         seconds = time.perf_counter() - t0
-        seen = cwd_file.read_text().strip() if keep_cwd else ""
+        seen = self._reported_cwd() if keep_cwd else None
         if seen:
             self.cwd = seen if self.bwrap else self.from_host(Path(seen)) or HOME
         out, t1 = out_cap.text()
         err, t2 = err_cap.text()
         if timed_out:
             err += f"\n[timed out after {timeout:g} s; the command and its children were killed]"
+        exit_code = None if timed_out else proc.returncode
+        limit = None if exit_code is None else limit_hit(exit_code, err_cap.raw_text())
+        killed = exit_code in (128 + signal.SIGKILL, -signal.SIGKILL)
+        if limit is None and killed and _children_cpu() - cpu0 >= self.limits.cpu_s:
+            # SIGKILL at the hard CPU limit (a process that survived SIGXCPU); children's CPU
+            # time is process-wide, so this only names the limit when enough CPU was used
+            limit = "CPU time"
+        if mount is not None and (exit_code not in (None, 0) or "No space left on device" in err):
+            free = mount.free_bytes()
+            if free is not None and free < FULL_BYTES:
+                limit = "home size"
+        if over:
+            limit = "home size"
+            err += f"\n[the home and /tmp hold more than {self.limits.home_mb} MiB; the command was stopped]"
         return CommandResult(
             command=command,
-            exit_code=None if timed_out else proc.returncode,
+            exit_code=exit_code,
             stdout=out,
             stderr=err,
             timed_out=timed_out,
             truncated=t1 or t2,
             cwd=self.cwd,
             seconds=seconds,
+            limit=limit,
         )
 
-    # ------------------------------------------------------------------ paths
-    def to_host(self, path: str) -> Path:
-        """The host path behind a sandbox path (``~``, relative, ``/home/user``, ``/tmp``, ``~/Drive``).
+    def usage_bytes(self) -> int:
+        """Bytes the home and /tmp take (allocated blocks, links not followed, ``~/Drive`` not counted)."""
+        if self.home_mount is not None:
+            free = self.home_mount.free_bytes()
+            return self.home_mount.size - free if free is not None else 0
+        total, seen = 0, 0
+        stack = [str(self.paths.home), str(self.paths.tmp)]
+        drive_mount = str(self.paths.home / "Drive")
+        while stack:
+            folder = stack.pop()
+            try:
+                with os.scandir(folder) as it:
+                    for e in it:
+                        seen += 1
+                        if seen > MAX_USAGE_ENTRIES:
+                            return 1 << 62
+                        try:
+                            st = e.stat(follow_symlinks=False)
+                        except OSError:
+                            continue
+                        total += st.st_blocks * 512
+                        if e.is_dir(follow_symlinks=False) and e.path != drive_mount:
+                            stack.append(e.path)
+            except OSError:
+                continue
+        return total
 
-        Raises ``PermissionError`` for paths outside the device's writable places, and
-        for symlinks that resolve outside them (so host-side file access cannot escape).
+    def over_home_size(self, adding: int = 0) -> bool:
+        """True when the home and /tmp (plus ``adding`` bytes) exceed ``Limits.home_mb``."""
+        return self.usage_bytes() + adding > self.limits.home_bytes
+
+    def _quota(self, adding: int) -> str | None:
+        if adding and self.over_home_size(adding):
+            return f"the home and /tmp may hold {self.limits.home_mb} MiB; this write would go over"
+        return None
+
+    def _reported_cwd(self) -> str | None:
+        """The directory the shell ended in, if the (agent-writable) channel holds a plausible one.
+
+        Read with a size cap and without following links; anything too long, not
+        absolute or with control characters is ignored, so the channel can neither
+        blow up the next command line (E2BIG) nor inject text into the observation.
         """
+        try:
+            fd = os.open(self.paths.cwd_file, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            return None
+        try:
+            raw = os.read(fd, MAX_CWD_CHARS * 4 + 2)
+        finally:
+            os.close(fd)
+        try:
+            text = raw.decode("utf-8").removesuffix("\n")
+        except UnicodeDecodeError:
+            return None
+        if not text or len(text) > MAX_CWD_CHARS or not _CWD_OK.match(text):
+            return None
+        return text
+
+    # ------------------------------------------------------------------ paths
+    def normalize(self, path: str) -> str:
+        """The absolute, ``.``/``..``-free sandbox path of ``path`` (``~``, relative or absolute)."""
         p = path.strip()
         if not p:
             raise ValueError("empty path")
+        if "\x00" in p:
+            raise ValueError("a path may not contain NUL characters")
         if p == "~" or p.startswith("~/"):
             p = HOME + p[1:]
         if not p.startswith("/"):
@@ -356,16 +592,33 @@ class Sandbox:
                     parts.pop()
                 continue
             parts.append(part)
-        norm = "/" + "/".join(parts)
-        mounts = self._mounts()
-        for prefix, host_root in mounts:
+        return "/" + "/".join(parts)
+
+    def locate(self, path: str) -> RootedPath:
+        """Which of the device's places ``path`` is in, and where inside it (no host path involved)."""
+        norm = self.normalize(path)
+        for prefix, root in self.roots:
             if norm == prefix or norm.startswith(prefix + "/"):
-                host = host_root / norm[len(prefix) :].lstrip("/")
-                real = host.resolve()
-                if not any(_within(real, r.resolve()) for _, r in mounts):
-                    raise PermissionError(f"{path}: resolves outside the device's files")
-                return host
-        raise PermissionError(f"{path}: only files under {HOME} and /tmp are accessible")
+                return RootedPath(root, norm[len(prefix) :].lstrip("/"))
+        shown = path if len(path) <= 200 else path[:200] + "..."
+        raise FsError("PERMISSION_DENIED", f"{shown}: only files under {HOME} and /tmp are accessible")
+
+    def to_host(self, path: str) -> Path:
+        """The host path behind a sandbox path (``~``, relative, ``/home/user``, ``/tmp``, ``~/Drive``).
+
+        For tests and the fallback's working directory only: harness-side file access
+        goes through :meth:`locate`. Raises ``PermissionError`` for paths outside the
+        device's places and for paths through a link.
+        """
+        try:
+            rooted = self.locate(path)
+        except FsError as exc:
+            raise PermissionError(exc.message) from None
+        parts = [p for p in rooted.rel.split("/") if p]
+        for i in range(1, len(parts) + 1):
+            if rooted.root.kind("/".join(parts[:i])) == "link":
+                raise PermissionError(f"{path}: resolves outside the device's files")
+        return rooted.root.root.joinpath(*parts)
 
     def from_host(self, host: Path) -> str | None:
         """The sandbox path of a host path, when it lies in a mounted place."""
@@ -378,11 +631,7 @@ class Sandbox:
         return None
 
     def _mounts(self) -> list[tuple[str, Path]]:
-        out: list[tuple[str, Path]] = []
-        if self.drive is not None:
-            out.append((f"{HOME}/Drive", self.drive))
-        out += [(HOME, self.paths.home), ("/tmp", self.paths.tmp)]
-        return out
+        return [(prefix, root.root) for prefix, root in self.roots]
 
     # ---------------------------------------------------------------- cleanup
     def close(self) -> None:
@@ -390,7 +639,36 @@ class Sandbox:
         if self._closed:
             return
         self._closed = True
+        if self.home_mount is not None:
+            self.home_mount.close()  # the tmpfs goes with the holder's namespace
         shutil.rmtree(self.paths.root, ignore_errors=True)
+
+
+_LIMIT_SIGNALS = {signal.SIGXCPU: "CPU time", signal.SIGXFSZ: "file size"}
+_LIMIT_TEXTS = (
+    ("File size limit exceeded", "file size"),
+    ("File too large", "file size"),
+    ("CPU time limit exceeded", "CPU time"),
+    ("Cannot allocate memory", "memory"),
+    ("MemoryError", "memory"),
+    ("std::bad_alloc", "memory"),
+    ("out of memory", "memory"),
+    ("fork: retry", "processes"),
+    ("fork: Resource temporarily unavailable", "processes"),
+    ("can't start new thread", "processes"),
+    ("BlockingIOError: [Errno 11]", "processes"),
+)
+
+
+def limit_hit(exit_code: int, stderr: str) -> str | None:
+    """Which limit a failed command ran into, judged from its exit status and error output."""
+    for sig, what in _LIMIT_SIGNALS.items():
+        if exit_code in (128 + sig, -sig):
+            return what
+    for needle, what in _LIMIT_TEXTS:
+        if needle in stderr:
+            return what
+    return None
 
 
 _ETC_DIR: Path | None = None
@@ -460,6 +738,10 @@ class _Capture:
             while self.tail_size - len(self.tail[0]) >= self.keep:
                 self.tail_size -= len(self.tail.popleft())
 
+    def raw_text(self) -> str:
+        """Everything kept (head and tail), for recognising error messages."""
+        return (bytes(self.head) + b"".join(self.tail)).decode(errors="replace")
+
     def text(self) -> tuple[str, bool]:
         tail = b"".join(self.tail)
         dropped = self.total - len(self.head) - len(tail)
@@ -470,14 +752,32 @@ class _Capture:
         return f"{head_text}\n[... output truncated: {self.total:,} bytes in all ...]\n{tail_text}", True
 
 
-def _pump(proc: subprocess.Popen[bytes], streams: dict[Any, _Capture], deadline: float) -> bool:
-    """Read both pipes until EOF or the deadline; on the deadline kill the group. True if it timed out."""
+def _pump(
+    proc: subprocess.Popen[bytes],
+    streams: dict[Any, _Capture],
+    deadline: float,
+    watch: Callable[[], bool] | None = None,
+) -> bool:
+    """Read both pipes until EOF or the deadline; on the deadline kill the group. True if it timed out.
+
+    ``watch`` is polled every :data:`WATCH_S`; when it returns True the group is killed
+    (the command went over a limit the kernel does not enforce, e.g. the home size).
+    """
     timed_out = False
+    next_watch = time.perf_counter() + WATCH_S
     with selectors.DefaultSelector() as sel:
         for stream, cap in streams.items():
             sel.register(stream, selectors.EVENT_READ, cap)
         while sel.get_map():
-            remaining = deadline - time.perf_counter()
+            now = time.perf_counter()
+            if watch is not None and now >= next_watch:
+                next_watch = now + WATCH_S
+                if watch():
+                    _kill_group(proc.pid)
+                    watch = None
+            remaining = min(deadline - now, WATCH_S) if watch is not None else deadline - now
+            if deadline - now <= 0:
+                remaining = 0
             if remaining <= 0:
                 if timed_out:
                     break  # pipes held open by something that survived the kill: give up reading
@@ -485,7 +785,7 @@ def _pump(proc: subprocess.Popen[bytes], streams: dict[Any, _Capture], deadline:
                 _kill_group(proc.pid)
                 deadline = time.perf_counter() + 2.0
                 continue
-            for key, _ in sel.select(remaining):
+            for key, _ in sel.select(max(remaining, 0)):
                 chunk = os.read(key.fd, 65536)
                 if chunk:
                     key.data.feed(chunk)
@@ -507,8 +807,9 @@ def _die_with_parent() -> list[str]:
     return [setpriv, "--pdeathsig", "KILL", "--"] if setpriv else []
 
 
-def _within(path: Path, root: Path) -> bool:
-    return path == root or root in path.parents
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _kill_group(pid: int) -> None:

@@ -4,20 +4,27 @@ A long press on an entry opens its action menu; *Rename* asks for the name in a
 second dialog, *Delete* asks for confirmation, *Move*/*Copy* put the file on a clip
 and the browser shows *Move here*/*Copy here* until the user chooses a folder —
 possibly in the other root, which is how files reach the Drive that desktops see.
+
+Desktops' agents can plant links in the Drive, so every access goes through the
+phone's :class:`~devicesworld.devices.safefs.SafeRoot` for the root: a link shows as
+an entry that opens nothing, a refused operation is a toast, and no host path or
+exception ever reaches the screen.
 """
 
 from __future__ import annotations
 
-import shutil
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from devicesworld.devices.android.apps.base import App, Dialog, Screen
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
+from devicesworld.devices.safefs import Entry, FsError, SafeRoot
 
 PACKAGE = "com.google.android.documentsui"
+MAX_VIEW_BYTES = 1024 * 1024
+"""The viewer shows text files up to this size; a bigger one shows its size."""
+MAX_COPY_BYTES = 64 * 1024 * 1024
 
 
 def _size(n: int) -> str:
@@ -35,8 +42,24 @@ class FilesApp(App):
     def root_label(self, root: str) -> str:
         return self.t("fl.drive") if root == "drive" else self.t("fl.internal")
 
-    def path(self, root: str, rel: str) -> Path:
-        return self.phone.locate(root, rel)
+    def fs(self, root: str) -> SafeRoot:
+        fs: SafeRoot = self.phone.fs(root)
+        return fs
+
+    def _entries(self, root: str, rel: str) -> list[Entry]:
+        try:
+            return self.fs(root).listdir(rel) if self.fs(root).is_dir(rel) else []
+        except FsError:
+            return []
+
+    def _guarded(self, fn: Any, *args: Any) -> bool:
+        """Run a file operation; a refusal becomes a toast. True when it worked."""
+        try:
+            fn(*args)
+        except FsError as exc:
+            self.phone.show_toast(exc.message)
+            return False
+        return True
 
     def screen_main(self, screen: Screen) -> View:
         roots = [
@@ -52,21 +75,16 @@ class FilesApp(App):
 
     def screen_browse(self, screen: Screen) -> View:
         root, rel = str(screen.state["root"]), str(screen.state["path"])
-        folder = self.path(root, rel)
-        entries = (
-            sorted(folder.iterdir(), key=lambda x: (not x.is_dir(), x.name.casefold()))
-            if folder.is_dir()
-            else []
-        )
+        entries = sorted(self._entries(root, rel), key=lambda x: (x.kind != "dir", x.name.casefold()))
         rows = []
         for entry in entries:
             child = f"{rel}/{entry.name}".strip("/")
-            if entry.is_dir():
+            if entry.kind == "dir":
                 click = partial(self.phone.start, PACKAGE, "browse", root=root, path=child)
-                sub = self.t("fl.empty") if not any(entry.iterdir()) else "▸"
+                sub = self.t("fl.empty") if not self._entries(root, child) else "▸"
             else:
                 click = partial(self.phone.start, PACKAGE, "viewer", root=root, path=child)
-                sub = _size(entry.stat().st_size)
+                sub = _size(entry.size) if entry.kind == "file" else "↪"
             rows.append(
                 v.item(
                     entry.name,
@@ -76,7 +94,7 @@ class FilesApp(App):
                     rid=self.rid("item"),
                 )
             )
-        title = folder.name if rel else self.root_label(root)
+        title = rel.rsplit("/", 1)[-1] if rel else self.root_label(root)
         kids: list[View] = [
             self.appbar(title),
             v.scroll_list("entries", rows, screen.state, rid=self.rid("dir_list"), empty=self.t("fl.empty")),
@@ -99,17 +117,26 @@ class FilesApp(App):
 
     def screen_viewer(self, screen: Screen) -> View:
         root, rel = str(screen.state["root"]), str(screen.state["path"])
-        target = self.path(root, rel)
+        fs = self.fs(root)
         try:
-            body = target.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            body = f"({_size(target.stat().st_size)})"
-        except OSError:
+            st = fs.lstat(rel) if fs.is_file(rel) else None
+            if st is None:
+                body = self.t("fl.empty")
+            elif st.st_size > MAX_VIEW_BYTES:
+                body = f"({_size(st.st_size)})"
+            else:
+                data = fs.read_bytes(rel, MAX_VIEW_BYTES)
+                try:
+                    body = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    body = f"({_size(len(data))})"
+        except FsError:
             body = self.t("fl.empty")
         lines = body.splitlines() or [""]
         rows = [v.text(line, height=28, rid=self.rid("content")) for line in lines]
         return self.page(
-            self.appbar(target.name), v.scroll_list("lines", rows, screen.state, rid=self.rid("viewer"))
+            self.appbar(rel.rsplit("/", 1)[-1]),
+            v.scroll_list("lines", rows, screen.state, rid=self.rid("viewer")),
         )
 
     # --- actions -------------------------------------------------------------------------
@@ -139,23 +166,24 @@ class FilesApp(App):
         )
 
     def _rename_dialog(self, root: str, rel: str) -> None:
-        src = self.path(root, rel)
+        fs = self.fs(root)
+        parent, _, name = rel.rpartition("/")
 
         def ok(d: Dialog) -> None:
             new = str(d.state.get("name", "")).strip()
-            if not new or "/" in new:
+            if not new or "/" in new or new in (".", ".."):
                 return
-            dst = src.with_name(new)
-            if dst.exists():
+            dst = f"{parent}/{new}".strip("/")
+            if fs.lstat(dst) is not None:
                 self.phone.show_toast(self.t("fl.exists"))
                 return
-            src.rename(dst)
-            self.phone.dismiss()
+            if self._guarded(fs.rename, rel, dst):
+                self.phone.dismiss()
 
         self.phone.show_dialog(
             Dialog(
                 title=self.t("sys.rename"),
-                state={"name": src.name},
+                state={"name": name},
                 body=lambda d: [
                     v.edit(
                         "name",
@@ -172,18 +200,15 @@ class FilesApp(App):
         )
 
     def _delete_dialog(self, root: str, rel: str) -> None:
-        target = self.path(root, rel)
+        fs = self.fs(root)
 
         def delete() -> None:
-            if target.is_dir():
-                shutil.rmtree(target)
-            else:
-                target.unlink(missing_ok=True)
-            self.phone.dismiss()
+            if fs.lstat(rel) is None or self._guarded(lambda: fs.remove(rel, recursive=True)):
+                self.phone.dismiss()
 
         self.phone.show_dialog(
             Dialog(
-                title=self.t("fl.delete_q", name=target.name),
+                title=self.t("fl.delete_q", name=rel.rsplit("/", 1)[-1]),
                 body=lambda d: [],
                 buttons=lambda d: [
                     v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
@@ -202,15 +227,18 @@ class FilesApp(App):
         if self.clip is None:
             return
         op, src_root, src_rel = self.clip
-        src = self.path(src_root, src_rel)
-        dst = self.path(root, rel) / src.name
-        if dst.exists():
+        src, dst = self.fs(src_root), self.fs(root)
+        dst_rel = f"{rel}/{src_rel.rsplit('/', 1)[-1]}".strip("/")
+        if dst.lstat(dst_rel) is not None:
             self.phone.show_toast(self.t("fl.exists"))
             return
-        if op == "move":
-            shutil.move(str(src), str(dst))
-        elif src.is_dir():
-            shutil.copytree(src, dst)
+        if src_root == root and f"{rel}/".startswith(f"{src_rel}/"):
+            return  # a folder cannot go into itself
+        if op == "move" and src_root == root:
+            done = self._guarded(src.rename, src_rel, dst_rel)
         else:
-            shutil.copy2(src, dst)
-        self.clip = None
+            done = self._guarded(lambda: src.copy_to(src_rel, dst, dst_rel, limit=MAX_COPY_BYTES))
+            if done and op == "move":
+                done = self._guarded(lambda: src.remove(src_rel, recursive=True))
+        if done:
+            self.clip = None

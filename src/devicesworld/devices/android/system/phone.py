@@ -26,6 +26,7 @@ from devicesworld.devices.android.ui.element import listed_nodes
 from devicesworld.devices.android.ui.layout import layout, measure
 from devicesworld.devices.android.ui.view import View
 from devicesworld.devices.base import VirtualClock
+from devicesworld.devices.safefs import SafeRoot
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
 SYSTEMUI = "com.android.systemui"
@@ -79,6 +80,8 @@ class Phone:
         """Called after this phone sends a text; the device delivers it to a phone of the task with that number."""
         self.locate: Callable[[str, str], Path] = lambda location, rel: storage.sd_path(rel)
         """``(location, relative) -> Path`` on /sdcard or the shared drive; the device wires the drive in."""
+        self.fs: Callable[[str], SafeRoot] = lambda location: SafeRoot(storage.sdcard, "/sdcard")
+        """``location -> SafeRoot``: file access that never follows a link (the drive is agent-writable)."""
 
     # --- strings and settings ------------------------------------------------------------
     def t(self, key: str, **fmt: object) -> str:

@@ -5,80 +5,89 @@ reason that has nothing to do with the agent (paper §3.3, "resource files open 
 their readers"). ``tasks validate`` calls :meth:`LinuxDevice.check_resources` after
 setup; this module does the work, one reader per extension, stricter than the
 getters where a header alone could pass (images are decoded, archives are read
-member by member, WAV frames are read).
+member by member, WAV frames are read). Files are read through the device's
+:class:`~devicesworld.devices.safefs.SafeRoot` (links skipped, never followed) and
+handed to the readers as bytes.
 """
 
 from __future__ import annotations
 
+import io
 import tarfile
 import wave
 import zipfile
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import PurePosixPath
 
 from devicesworld.devices.linux.resources import readers
-from devicesworld.devices.linux.resources.readers import FormatError
+from devicesworld.devices.linux.resources.readers import Blob, FormatError, Source, blob
+from devicesworld.devices.safefs import FsError, SafeRoot
+
+MAX_CHECK_BYTES = 256 * 1024 * 1024
 
 _IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".bmp")
 _TEXT = (".txt", ".md", ".py", ".toml", ".cfg", ".ini", ".yaml", ".yml", ".html", ".log", ".sh")
 
 
-def _image(path: Path) -> None:
+def _image(path: Source) -> None:
     from PIL import Image, UnidentifiedImageError
 
+    b = blob(path)
     try:
-        with Image.open(path) as img:
+        with Image.open(io.BytesIO(b.data)) as img:
             img.load()
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
-        raise FormatError(f"{path.name} is not a readable image: {exc}") from exc
+        raise FormatError(f"{b.name} is not a readable image: {exc}") from exc
 
 
-def _wav(path: Path) -> None:
-    readers.wav_info(path)
+def _wav(path: Source) -> None:
+    b = blob(path)
+    readers.wav_info(b)
     try:
-        with wave.open(str(path), "rb") as w:
+        with wave.open(io.BytesIO(b.data), "rb") as w:
             want = w.getnframes() * w.getnchannels() * w.getsampwidth()
             got = len(w.readframes(w.getnframes()))
     except (wave.Error, EOFError, OSError) as exc:
-        raise FormatError(f"{path.name} is not a valid WAV file: {exc}") from exc
+        raise FormatError(f"{b.name} is not a valid WAV file: {exc}") from exc
     if got < want:
-        raise FormatError(f"{path.name} is a truncated WAV file ({got} of {want} bytes of audio)")
+        raise FormatError(f"{b.name} is a truncated WAV file ({got} of {want} bytes of audio)")
 
 
-def _zip(path: Path) -> None:
+def _zip(path: Source) -> None:
+    b = blob(path)
     try:
-        with zipfile.ZipFile(path) as zf:
+        with zipfile.ZipFile(io.BytesIO(b.data)) as zf:
             bad = zf.testzip()
     except (zipfile.BadZipFile, OSError, EOFError) as exc:
-        raise FormatError(f"{path.name} is not a valid zip archive: {exc}") from exc
+        raise FormatError(f"{b.name} is not a valid zip archive: {exc}") from exc
     if bad is not None:
-        raise FormatError(f"{path.name}: member {bad} is corrupt")
+        raise FormatError(f"{b.name}: member {bad} is corrupt")
 
 
-def _tar(path: Path) -> None:
+def _tar(path: Source) -> None:
+    b = blob(path)
     try:
-        with tarfile.open(path) as tf:
+        with tarfile.open(fileobj=io.BytesIO(b.data)) as tf:
             for member in tf.getmembers():
                 if member.isfile():
                     fh = tf.extractfile(member)
                     if fh is not None:
                         fh.read()
     except (tarfile.TarError, OSError, EOFError) as exc:
-        raise FormatError(f"{path.name} is not a valid tar archive: {exc}") from exc
+        raise FormatError(f"{b.name} is not a valid tar archive: {exc}") from exc
 
 
-def _xlsx(path: Path) -> None:
-    for sheet in readers.xlsx_sheets(path):
-        readers.read_xlsx(path, sheet)
+def _xlsx(path: Source) -> None:
+    readers.read_workbook(blob(path))
 
 
-def reader_for(path: Path) -> Callable[[Path], object] | None:
+def reader_for(path: PurePosixPath | Source) -> Callable[[Source], object] | None:
     """The strict reader of a file's format, or ``None`` for formats nothing reads."""
     name = path.name.lower()
     if name.endswith((".tar.gz", ".tgz", ".tar")):
         return _tar
-    suffix = path.suffix.lower()
-    table: dict[str, Callable[[Path], object]] = {
+    suffix = PurePosixPath(name).suffix
+    table: dict[str, Callable[[Source], object]] = {
         ".xlsx": _xlsx,
         ".xlsm": _xlsx,
         ".docx": readers.read_docx,
@@ -94,19 +103,24 @@ def reader_for(path: Path) -> Callable[[Path], object] | None:
     return table.get(suffix)
 
 
-def check_tree(root: Path, shown: Callable[[Path], str], skip: tuple[Path, ...] = ()) -> list[str]:
-    """One problem per file under ``root`` that its reader cannot open (sorted by path)."""
+def check_tree(root: SafeRoot, skip: tuple[str, ...] = ()) -> list[str]:
+    """One problem per regular file under ``root`` that its reader cannot open (sorted by path).
+
+    ``skip`` holds top-level names left out (the ``Drive`` mount point); problems name
+    files the way the device shows them (``root.show``).
+    """
     problems: list[str] = []
-    for path in sorted(root.rglob("*")):
-        if any(path == s or s in path.parents for s in skip) or path.is_symlink() or not path.is_file():
+    for rel in root.walk_files():
+        if rel.split("/", 1)[0] in skip:
             continue
-        reader = reader_for(path)
+        reader = reader_for(PurePosixPath(rel))
         if reader is None:
             continue
+        shown = root.show(rel)
         try:
-            reader(path)
-        except FormatError as exc:
-            problems.append(f"{shown(path)}: {exc}")
+            reader(Blob(rel.rsplit("/", 1)[-1], root.read_bytes(rel, MAX_CHECK_BYTES)))
+        except (FormatError, FsError) as exc:
+            problems.append(f"{shown}: {exc}")
         except Exception as exc:  # a reader library's own error: still a file that does not open
-            problems.append(f"{shown(path)}: cannot be opened ({type(exc).__name__}: {exc})")
+            problems.append(f"{shown}: cannot be opened ({type(exc).__name__}: {exc})")
     return problems

@@ -2,7 +2,11 @@
 
 Each reader raises :class:`FormatError` with a readable message when the file is not
 a valid instance of its format, so a verifier reports "not a valid xlsx" instead of
-crashing.
+crashing. A reader takes either a host :class:`~pathlib.Path` (files the harness
+wrote itself, e.g. quality control after setup) or a :class:`Blob` — the bytes a
+device read through :mod:`devicesworld.devices.safefs` — so no reader ever opens a
+path an agent could have turned into a link. Readers bound their own output (cells
+of a workbook, members of an archive); :mod:`.isolate` bounds their time and memory.
 """
 
 from __future__ import annotations
@@ -13,60 +17,133 @@ import json
 import tarfile
 import wave
 import zipfile
+from dataclasses import dataclass
 from email import policy
 from email.parser import BytesParser
 from pathlib import Path
 from typing import Any
+
+from devicesworld.devices.safefs import FsError
+
+MAX_CELLS = 200_000
+"""A workbook read stops with ``RESOURCE_LIMIT`` past this many cells (empty padding included)."""
+MAX_MEMBERS = 20_000
+"""An archive listing stops with ``RESOURCE_LIMIT`` past this many members."""
+MAX_PATH_READ_BYTES = 256 * 1024 * 1024
+"""Even a harness-written file read by path is refused past this size."""
 
 
 class FormatError(ValueError):
     """The file exists but is not valid in the expected format."""
 
 
-def read_text(path: Path) -> str:
+@dataclass(frozen=True)
+class Blob:
+    """A file's name and bytes, read by the device without following links."""
+
+    name: str
+    data: bytes
+
+
+Source = Path | Blob
+
+
+def blob(src: Source) -> Blob:
+    """``src`` as bytes in memory (a path is read with a size cap)."""
+    if isinstance(src, Blob):
+        return src
+    with src.open("rb") as fh:
+        data = fh.read(MAX_PATH_READ_BYTES + 1)
+    if len(data) > MAX_PATH_READ_BYTES:
+        raise FsError("RESOURCE_LIMIT", f"{src.name} is over {MAX_PATH_READ_BYTES:,} bytes")
+    return Blob(src.name, data)
+
+
+def _stream(src: Source) -> tuple[str, io.BytesIO]:
+    b = blob(src)
+    return b.name, io.BytesIO(b.data)
+
+
+def read_text(path: Source) -> str:
+    b = blob(path)
     try:
-        return path.read_text(encoding="utf-8")
+        return b.data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FormatError(f"{path.name} is not UTF-8 text") from exc
+        raise FormatError(f"{b.name} is not UTF-8 text") from exc
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Source) -> Any:
+    b = blob(path)
     try:
-        return json.loads(read_text(path))
+        return json.loads(read_text(b))
     except json.JSONDecodeError as exc:
-        raise FormatError(f"{path.name} is not valid JSON: {exc}") from exc
+        raise FormatError(f"{b.name} is not valid JSON: {exc}") from exc
+    except RecursionError:
+        raise FormatError(f"{b.name}: JSON nested too deeply") from None
 
 
-def read_csv(path: Path) -> list[list[str]]:
-    return [row for row in csv.reader(io.StringIO(read_text(path))) if row]
+def read_csv(path: Source) -> list[list[str]]:
+    b = blob(path)
+    try:
+        return [row for row in csv.reader(io.StringIO(read_text(b))) if row]
+    except csv.Error as exc:
+        raise FormatError(f"{b.name} is not valid CSV: {exc}") from exc
 
 
-def read_xlsx(path: Path, sheet: str | None = None) -> list[list[Any]]:
+def _open_workbook(path: Source, data_only: bool = True) -> Any:
     from openpyxl import load_workbook
 
+    name, stream = _stream(path)
     try:
-        wb = load_workbook(path, read_only=True, data_only=True)
+        return load_workbook(stream, read_only=True, data_only=data_only)
     except Exception as exc:
-        raise FormatError(f"{path.name} is not a valid xlsx workbook: {exc}") from exc
+        raise FormatError(f"{name} is not a valid xlsx workbook: {exc}") from exc
+
+
+def _sheet_rows(name: str, ws: Any, budget: list[int]) -> list[list[Any]]:
+    rows: list[list[Any]] = []
     try:
-        if sheet is not None and sheet not in wb.sheetnames:
-            raise FormatError(f"{path.name} has no sheet {sheet!r}; sheets: {', '.join(wb.sheetnames)}")
-        ws = wb[sheet] if sheet is not None else wb.worksheets[0]
-        rows = [[_cell(v) for v in row] for row in ws.iter_rows(values_only=True)]
-    finally:
-        wb.close()
+        for row in ws.iter_rows(values_only=True):
+            budget[0] -= len(row) + 1
+            if budget[0] < 0:
+                raise FsError(
+                    "RESOURCE_LIMIT", f"{name}: more than {MAX_CELLS:,} cells; too large to read here"
+                )
+            rows.append([_cell(v) for v in row])
+    except FsError:
+        raise
+    except Exception as exc:
+        raise FormatError(f"{name} is not a valid xlsx workbook: {exc}") from exc
     while rows and all(v is None for v in rows[-1]):
         rows.pop()
     return rows
 
 
-def xlsx_sheets(path: Path) -> list[str]:
-    from openpyxl import load_workbook
-
+def read_xlsx(path: Source, sheet: str | None = None) -> list[list[Any]]:
+    name = path.name
+    wb = _open_workbook(path)
     try:
-        wb = load_workbook(path, read_only=True)
-    except Exception as exc:
-        raise FormatError(f"{path.name} is not a valid xlsx workbook: {exc}") from exc
+        if sheet is not None and sheet not in wb.sheetnames:
+            raise FormatError(f"{name} has no sheet {sheet!r}; sheets: {', '.join(wb.sheetnames)}")
+        ws = wb[sheet] if sheet is not None else wb.worksheets[0]
+        return _sheet_rows(name, ws, [MAX_CELLS])
+    finally:
+        wb.close()
+
+
+def read_workbook(path: Source) -> dict[str, list[list[Any]]]:
+    """Every sheet's rows, in one opening of the workbook and one cell budget for all."""
+    name = path.name
+    wb = _open_workbook(path)
+    budget = [MAX_CELLS]
+    try:
+        return {sheet: _sheet_rows(name, wb[sheet], budget) for sheet in wb.sheetnames}
+    finally:
+        wb.close()
+
+
+def xlsx_sheets(path: Source) -> list[str]:
+    wb = _open_workbook(path, data_only=False)
     names = list(wb.sheetnames)
     wb.close()
     return names
@@ -78,36 +155,39 @@ def _cell(value: Any) -> Any:
     return str(value)
 
 
-def read_docx(path: Path) -> list[str]:
+def read_docx(path: Source) -> list[str]:
     """Paragraph texts, then each table row as one tab-joined line."""
     from docx import Document
 
+    name, stream = _stream(path)
     try:
-        doc = Document(str(path))
+        doc = Document(stream)
+        lines = [p.text for p in doc.paragraphs]
+        for table in doc.tables:
+            lines += ["\t".join(cell.text for cell in row.cells) for row in table.rows]
     except Exception as exc:
-        raise FormatError(f"{path.name} is not a valid docx document: {exc}") from exc
-    lines = [p.text for p in doc.paragraphs]
-    for table in doc.tables:
-        lines += ["\t".join(cell.text for cell in row.cells) for row in table.rows]
+        raise FormatError(f"{name} is not a valid docx document: {exc}") from exc
     return lines
 
 
-def read_pdf(path: Path) -> str:
+def read_pdf(path: Source) -> str:
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    from pypdf.errors import PyPdfError
 
+    name, stream = _stream(path)
     try:
-        reader = PdfReader(str(path))
+        reader = PdfReader(stream)
         return "\n".join(page.extract_text() or "" for page in reader.pages)
-    except (PdfReadError, ValueError, OSError) as exc:
-        raise FormatError(f"{path.name} is not a valid PDF: {exc}") from exc
+    except (PyPdfError, ValueError, OSError, KeyError, TypeError, RecursionError) as exc:
+        raise FormatError(f"{name} is not a valid PDF: {exc}") from exc
 
 
-def image_info(path: Path) -> dict[str, Any]:
+def image_info(path: Source) -> dict[str, Any]:
     from PIL import Image, UnidentifiedImageError
 
+    name, stream = _stream(path)
     try:
-        with Image.open(path) as img:
+        with Image.open(stream) as img:
             info: dict[str, Any] = {
                 "width": img.width,
                 "height": img.height,
@@ -118,13 +198,14 @@ def image_info(path: Path) -> dict[str, Any]:
             if described:
                 info["description"] = str(described)
             return info
-    except (UnidentifiedImageError, OSError) as exc:
-        raise FormatError(f"{path.name} is not a readable image: {exc}") from exc
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        raise FormatError(f"{name} is not a readable image: {exc}") from exc
 
 
-def wav_info(path: Path) -> dict[str, Any]:
+def wav_info(path: Source) -> dict[str, Any]:
+    name, stream = _stream(path)
     try:
-        with wave.open(str(path), "rb") as w:
+        with wave.open(stream, "rb") as w:
             frames, rate = w.getnframes(), w.getframerate()
             return {
                 "channels": w.getnchannels(),
@@ -133,39 +214,54 @@ def wav_info(path: Path) -> dict[str, Any]:
                 "seconds": round(frames / rate, 3) if rate else 0.0,
             }
     except (wave.Error, EOFError, OSError) as exc:
-        raise FormatError(f"{path.name} is not a valid WAV file: {exc}") from exc
+        raise FormatError(f"{name} is not a valid WAV file: {exc}") from exc
 
 
-def archive_names(path: Path) -> list[str]:
+def archive_names(path: Source) -> list[str]:
     """Member file names of a zip or tar archive (folders left out), sorted."""
-    if zipfile.is_zipfile(path):
-        with zipfile.ZipFile(path) as zf:
-            return sorted(n for n in zf.namelist() if not n.endswith("/"))
+    name, stream = _stream(path)
+    if zipfile.is_zipfile(stream):
+        try:
+            with zipfile.ZipFile(stream) as zf:
+                infos = zf.infolist()
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
+            raise FormatError(f"{name} is not a valid zip archive: {exc}") from exc
+        if len(infos) > MAX_MEMBERS:
+            raise FsError("RESOURCE_LIMIT", f"{name}: more than {MAX_MEMBERS:,} members; not listed")
+        return sorted(i.filename for i in infos if not i.filename.endswith("/"))
+    stream.seek(0)
+    names: list[str] = []
     try:
-        with tarfile.open(path) as tf:
-            return sorted(m.name.removeprefix("./") for m in tf.getmembers() if m.isfile())
-    except (tarfile.TarError, OSError) as exc:
-        raise FormatError(f"{path.name} is not a zip or tar archive") from exc
+        with tarfile.open(fileobj=stream, mode="r|*") as tf:
+            for m in tf:
+                if len(names) >= MAX_MEMBERS:
+                    raise FsError("RESOURCE_LIMIT", f"{name}: more than {MAX_MEMBERS:,} members; not listed")
+                if m.isfile():
+                    names.append(m.name.removeprefix("./"))
+    except (tarfile.TarError, OSError, EOFError, ValueError) as exc:
+        raise FormatError(f"{name} is not a zip or tar archive") from exc
+    return sorted(names)
 
 
-def read_eml(path: Path) -> dict[str, Any]:
+def read_eml(path: Source) -> dict[str, Any]:
+    b = blob(path)
     try:
-        msg = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
+        msg = BytesParser(policy=policy.default).parsebytes(b.data)
+        body_part = msg.get_body(preferencelist=("plain",)) if msg.is_multipart() else msg
+        body = body_part.get_content() if body_part is not None else ""
+
+        def addresses(header: str) -> list[str]:
+            value = msg.get(header)
+            if value is None:
+                return []
+            return [a.addr_spec.lower() for a in getattr(value, "addresses", ())]
+
+        return {
+            "from": str(msg.get("From", "")),
+            "to": addresses("To"),
+            "cc": addresses("Cc"),
+            "subject": str(msg.get("Subject", "")),
+            "body": str(body).strip(),
+        }
     except Exception as exc:
-        raise FormatError(f"{path.name} is not a valid email message: {exc}") from exc
-    body_part = msg.get_body(preferencelist=("plain",)) if msg.is_multipart() else msg
-    body = body_part.get_content() if body_part is not None else ""
-
-    def addresses(header: str) -> list[str]:
-        value = msg.get(header)
-        if value is None:
-            return []
-        return [a.addr_spec.lower() for a in getattr(value, "addresses", ())]
-
-    return {
-        "from": str(msg.get("From", "")),
-        "to": addresses("To"),
-        "cc": addresses("Cc"),
-        "subject": str(msg.get("Subject", "")),
-        "body": str(body).strip(),
-    }
+        raise FormatError(f"{b.name} is not a valid email message: {exc}") from exc

@@ -2,6 +2,11 @@
 
 Timestamps inside documents (xlsx/docx properties, PDF metadata, zip entries) are
 pinned to :data:`FIXED_TIME` so that a task reproduces its files exactly.
+
+Every writer renders the file in memory and hands the bytes to its target once: a
+host :class:`~pathlib.Path` (tests, tools) or a device's :class:`Target` that writes
+through :mod:`devicesworld.devices.safefs`, so a document written on an agent's
+behalf can never land on a link's destination.
 """
 
 from __future__ import annotations
@@ -20,52 +25,72 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 FIXED_TIME = datetime(2026, 1, 1, 9, 0, 0)
 _ZIP_TIME = (2026, 1, 1, 9, 0, 0)
 
 
-def _prepare(path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return path
+class Target(Protocol):
+    """Where a writer puts its bytes: the parts of :class:`~pathlib.Path` the writers use."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def suffix(self) -> str: ...
+
+    def joinpath(self, rel: str) -> Target: ...
+
+    def write_bytes(self, data: bytes) -> Any: ...
+
+
+Dest = Path | Target
+
+
+def _save(path: Dest, data: bytes) -> None:
+    if isinstance(path, Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
 
 
 _MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
 
 
-def _pin_office_zip(path: Path) -> None:
-    """Rewrite an Office file's zip with pinned entry times and modified stamp.
+def _pin_office_zip(raw: bytes) -> bytes:
+    """An Office file's zip rewritten with pinned entry times and modified stamp.
 
     openpyxl and python-docx stamp the zip entries, and openpyxl the document's
     "modified" property, with the wall clock at save time; pinning both makes the
     same content produce the same bytes.
     """
-    with zipfile.ZipFile(path) as src:
+    with zipfile.ZipFile(io.BytesIO(raw)) as src:
         entries = [(info.filename, src.read(info)) for info in src.infolist()]
     stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as dst:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for name, data in entries:
             if name == "docProps/core.xml":
                 data = _MODIFIED.sub(rb"\g<1>" + stamp + rb"\g<2>", data)
             dst.writestr(zipfile.ZipInfo(name, date_time=_ZIP_TIME), data, compress_type=zipfile.ZIP_DEFLATED)
+    return out.getvalue()
 
 
-def write_text(path: Path, content: str) -> None:
-    _prepare(path).write_text(content, encoding="utf-8")
+def write_text(path: Dest, content: str) -> None:
+    _save(path, content.encode("utf-8"))
 
 
-def write_csv(path: Path, rows: Sequence[Sequence[Any]]) -> None:
+def write_csv(path: Dest, rows: Sequence[Sequence[Any]]) -> None:
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\n").writerows(rows)
     write_text(path, buf.getvalue())
 
 
-def write_json(path: Path, data: Any) -> None:
+def write_json(path: Dest, data: Any) -> None:
     write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def write_xlsx(path: Path, sheets: Mapping[str, Sequence[Sequence[Any]]]) -> None:
+def write_xlsx(path: Dest, sheets: Mapping[str, Sequence[Sequence[Any]]]) -> None:
     from openpyxl import Workbook
 
     wb = Workbook()
@@ -78,12 +103,13 @@ def write_xlsx(path: Path, sheets: Mapping[str, Sequence[Sequence[Any]]]) -> Non
     wb.properties.created = FIXED_TIME
     wb.properties.modified = FIXED_TIME
     wb.properties.creator = "devicesworld"
-    wb.save(_prepare(path))
-    _pin_office_zip(path)
+    buf = io.BytesIO()
+    wb.save(buf)
+    _save(path, _pin_office_zip(buf.getvalue()))
 
 
 def write_docx(
-    path: Path, paragraphs: Sequence[str], title: str | None = None, table: Sequence[Sequence[str]] = ()
+    path: Dest, paragraphs: Sequence[str], title: str | None = None, table: Sequence[Sequence[str]] = ()
 ) -> None:
     from docx import Document
 
@@ -101,11 +127,12 @@ def write_docx(
     props.created = FIXED_TIME
     props.modified = FIXED_TIME
     props.author = "devicesworld"
-    doc.save(str(_prepare(path)))
-    _pin_office_zip(path)
+    buf = io.BytesIO()
+    doc.save(buf)
+    _save(path, _pin_office_zip(buf.getvalue()))
 
 
-def write_pdf(path: Path, paragraphs: Sequence[str], title: str | None = None) -> None:
+def write_pdf(path: Dest, paragraphs: Sequence[str], title: str | None = None) -> None:
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
@@ -116,10 +143,10 @@ def write_pdf(path: Path, paragraphs: Sequence[str], title: str | None = None) -
         story += [Paragraph(_escape(title), styles["Title"]), Spacer(1, 12)]
     for text in paragraphs:
         story += [Paragraph(_escape(text), styles["BodyText"]), Spacer(1, 6)]
-    doc = SimpleDocTemplate(
-        str(_prepare(path)), pagesize=A4, invariant=1, title=title or "", author="devicesworld"
-    )
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=A4, invariant=1, title=title or "", author="devicesworld")
     doc.build(story)
+    _save(path, buf.getvalue())
 
 
 def _escape(text: str) -> str:
@@ -127,7 +154,7 @@ def _escape(text: str) -> str:
 
 
 def write_image(
-    path: Path,
+    path: Dest,
     width: int,
     height: int,
     color: str = "#4a90d9",
@@ -156,7 +183,9 @@ def write_image(
             extra["exif"] = exif.tobytes()
         else:
             raise ValueError(f"{path.name}: only PNG and JPEG images carry a description")
-    img.save(_prepare(path), format=fmt, **extra)
+    buf = io.BytesIO()
+    img.save(buf, format=fmt, **extra)
+    _save(path, buf.getvalue())
 
 
 IMAGE_DESCRIPTION = 0x010E
@@ -164,21 +193,23 @@ IMAGE_DESCRIPTION = 0x010E
 
 
 def write_wav(
-    path: Path, seconds: float, frequency: float = 440.0, sample_rate: int = 16000, channels: int = 1
+    path: Dest, seconds: float, frequency: float = 440.0, sample_rate: int = 16000, channels: int = 1
 ) -> None:
     frames = round(seconds * sample_rate)
     samples = bytearray()
     for i in range(frames):
         value = int(12000 * math.sin(2 * math.pi * frequency * i / sample_rate))
         samples += struct.pack("<h", value) * channels
-    with wave.open(str(_prepare(path)), "wb") as w:
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
         w.setnchannels(channels)
         w.setsampwidth(2)
         w.setframerate(sample_rate)
         w.writeframes(bytes(samples))
+    _save(path, buf.getvalue())
 
 
-def archive_format(path: Path) -> str:
+def archive_format(path: Dest) -> str:
     name = path.name.lower()
     for suffix, fmt in ((".zip", "zip"), (".tar.gz", "tar.gz"), (".tgz", "tar.gz"), (".tar", "tar")):
         if name.endswith(suffix):
@@ -186,30 +217,31 @@ def archive_format(path: Path) -> str:
     raise ValueError(f"{path.name}: archives must end in .zip, .tar, .tar.gz or .tgz")
 
 
-def write_archive(path: Path, files: Mapping[str, str]) -> None:
+def write_archive(path: Dest, files: Mapping[str, str]) -> None:
     fmt = archive_format(path)
-    _prepare(path)
+    buf = io.BytesIO()
     if fmt == "zip":
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
             for name, text in files.items():
                 zf.writestr(zipfile.ZipInfo(name, date_time=_ZIP_TIME), text)
-        return
-    mode = "w:gz" if fmt == "tar.gz" else "w"
-    with tarfile.open(path, mode) as tf:  # type: ignore[call-overload]
-        for name, text in files.items():
-            data = text.encode()
-            info = tarfile.TarInfo(name)
-            info.size, info.mtime, info.mode = len(data), int(FIXED_TIME.timestamp()), 0o644
-            tf.addfile(info, io.BytesIO(data))
+    else:
+        mode = "w:gz" if fmt == "tar.gz" else "w"
+        with tarfile.open(fileobj=buf, mode=mode) as tf:  # type: ignore[call-overload]
+            for name, text in files.items():
+                data = text.encode()
+                info = tarfile.TarInfo(name)
+                info.size, info.mtime, info.mode = len(data), int(FIXED_TIME.timestamp()), 0o644
+                tf.addfile(info, io.BytesIO(data))
+    _save(path, buf.getvalue())
 
 
-def write_tree(root: Path, files: Mapping[str, str]) -> None:
+def write_tree(root: Dest, files: Mapping[str, str]) -> None:
     """A folder of text files (a code project): ``files`` maps relative paths to contents."""
     for rel, text in files.items():
-        target = (root / rel).resolve()
-        if root.resolve() not in target.parents:
+        parts = [p for p in rel.split("/") if p not in ("", ".")]
+        if rel.startswith("/") or not parts or ".." in parts:
             raise ValueError(f"{rel!r} leaves the project folder")
-        write_text(target, text)
+        write_text(root.joinpath("/".join(parts)), text)
 
 
 def email_bytes(
@@ -233,6 +265,6 @@ def email_bytes(
 
 
 def write_eml(
-    path: Path, to: Sequence[str], subject: str, body: str, sender: str, cc: Sequence[str] = ()
+    path: Dest, to: Sequence[str], subject: str, body: str, sender: str, cc: Sequence[str] = ()
 ) -> None:
-    _prepare(path).write_bytes(email_bytes(to, subject, body, sender, cc))
+    _save(path, email_bytes(to, subject, body, sender, cc))
