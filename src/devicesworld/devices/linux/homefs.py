@@ -24,11 +24,12 @@ import contextlib
 import os
 import shutil
 import subprocess
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from devicesworld.env.ownership import make_owned_dir, remove_owned
 
 START_TIMEOUT_S = 20.0
 
@@ -189,7 +190,8 @@ class _Pool:
 
     def _slot(self) -> Path:
         if self.folder is None:
-            self.folder = Path(tempfile.mkdtemp(prefix="dw-homes-"))
+            # owned (a lock file naming this process), so a run after a kill -9 reaps it
+            self.folder = make_owned_dir("dw-homes-")
             self.folder.chmod(0o755)
             atexit.register(self.close_all)
         self.count += 1
@@ -242,7 +244,7 @@ class _Pool:
         for m in mounts:
             m.close(wait=True)
         if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_owned(self.folder)
 
 
 _POOL = _Pool()

@@ -313,7 +313,7 @@ class Sandbox:
         """
         if self.host_ids is None:
             return
-        tops = [self.paths.root, *(p for p in (self.drive,) if p is not None)]
+        tops = [self.paths.root, *(p for p in (self.drive, _ETC_DIR) if p is not None)]
         for folder in {f for top in tops for f in (top, *top.parents)}:
             with contextlib.suppress(OSError):
                 st = folder.stat()
@@ -700,6 +700,7 @@ def shared_etc() -> Path:
         elif host.exists():
             (etc / name).touch()
     etc.chmod(0o755)
+    owned.chmod(0o711)  # a sandbox run as ``nobody`` (root harness) must reach the bound /etc
     owner = os.getpid()
 
     def _remove() -> None:  # forked workers inherit the path but must not remove it
