@@ -39,7 +39,9 @@ from devicesworld.env.workspace import make_workdir
 from devicesworld.spec.actions import FINISH, GLOBAL_ACTIONS, REPORT_INFEASIBLE, Termination
 from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Step, Task
 from devicesworld.verify.checks import EPISODE_GETTER
-from devicesworld.verify.evaluate import EvaluationResult, evaluate_conditions
+from devicesworld.devices.state import Snapshot
+from devicesworld.verify.collateral import guard_results, take_snapshots
+from devicesworld.verify.evaluate import EvaluationResult, aggregate, evaluate_conditions
 
 
 class EnvError(Exception):
@@ -145,6 +147,9 @@ class CrossDeviceEnv:
         self.cleanup_errors: list[str] = []
         self._started = 0.0
         self._closed = True
+        self._guarded = task.evaluation.collateral.guard
+        self._baseline: dict[str, Snapshot] = {}
+        """Each guarded device's state right after setup (the collateral guard's start point)."""
 
     # ----------------------------------------------------------------- lifecycle
     def reset(self) -> dict[str, dict[str, Any]]:
@@ -171,6 +176,7 @@ class CrossDeviceEnv:
                 self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, dev.profile, ctx)
             for i, op in enumerate(self.task.setup):
                 self._run_op(op, f"setup.{i}", cleanup=False)
+            self._baseline = take_snapshots(self._devices, self._kinds) if self._guarded else {}
         except MACHINE_ERRORS as exc:
             self.close()
             raise InfrastructureError(
@@ -370,10 +376,19 @@ class CrossDeviceEnv:
 
     # ---------------------------------------------------------------- evaluation
     def evaluate(self) -> EvaluationResult:
-        """Check every condition against the current device states."""
+        """Check every condition against the current device states, then the collateral guard.
+
+        The final snapshot is taken before any check runs: a check may run a command
+        (a project's tests) whose by-products are the verifier's, not the agent's.
+        """
         kind_of = {device_id: kind.name for device_id, kind in self._kinds.items()}
         kind_of[GLOBAL_DEVICE] = GLOBAL_DEVICE
-        return evaluate_conditions(self.task.evaluation.conditions, self.getter_for, kind_of)
+        final = take_snapshots(self._devices, self._kinds) if self._baseline else {}
+        verdict = evaluate_conditions(self.task.evaluation.conditions, self.getter_for, kind_of)
+        if not self._baseline:
+            return verdict
+        guards = guard_results(self.task, self._kinds, self._baseline, final, self.getter_for)
+        return aggregate([*verdict.conditions, *guards])
 
     def getter_for(self, device_id: str) -> GetterFn:
         """``get(name, args)`` for one device (or ``env``), for checks and tools."""
