@@ -20,15 +20,27 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from glob import escape
-from typing import Any
+from typing import Any, Literal
 
-__all__ = ["EVERY_DEVICE", "Snapshot", "StateSpec", "digest", "everywhere", "literal"]
+__all__ = ["EVERY_DEVICE", "Snapshot", "StateSpec", "StrayFn", "StrayKind", "digest", "everywhere", "literal"]
 
 EVERY_DEVICE = "*:"
 """Prefix of a write pattern that holds on every device of the task, not only the checked one."""
 
 Snapshot = dict[str, str]
 """``{state path: digest}`` of one device at one moment."""
+
+StrayKind = Literal["add", "remove"]
+"""``add``: make something new (a file, a contact, a schedule); ``remove``: delete or switch
+something that was there (a file, a contact, a device's power)."""
+
+StrayFn = Callable[[Any, Callable[[str], bool], StrayKind], "str | None"]
+"""``stray(device, allowed, kind) -> what changed``: make one change the task never mentions.
+
+``allowed(path)`` says whether the task may change a path (its write set or a harmless
+path); the change must touch a path where it is false. ``None`` when there is nothing
+to change. Used by quality control (near misses) and the collateral probe, never by agents.
+"""
 
 
 @dataclass(frozen=True)
@@ -46,6 +58,7 @@ class StateSpec:
     harmless: tuple[str, ...] = ()
     harmless_added: tuple[str, ...] = ()
     shared: tuple[str, ...] = ()
+    stray: StrayFn | None = None
     doc: str = ""
 
 

@@ -35,12 +35,12 @@ from devicesworld.devices.base import (
     describe_validation_error,
     get_kind,
 )
+from devicesworld.devices.state import Snapshot, StrayKind
 from devicesworld.env.workspace import make_workdir
 from devicesworld.spec.actions import FINISH, GLOBAL_ACTIONS, REPORT_INFEASIBLE, Termination
 from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Step, Task
 from devicesworld.verify.checks import EPISODE_GETTER
-from devicesworld.devices.state import Snapshot
-from devicesworld.verify.collateral import guard_results, take_snapshots
+from devicesworld.verify.collateral import Change, diff, guard_results, harmless, permits, take_snapshots
 from devicesworld.verify.evaluate import EvaluationResult, aggregate, evaluate_conditions
 
 
@@ -389,6 +389,29 @@ class CrossDeviceEnv:
             return verdict
         guards = guard_results(self.task, self._kinds, self._baseline, final, self.getter_for)
         return aggregate([*verdict.conditions, *guards])
+
+    def changes(self) -> dict[str, list[Change]]:
+        """Every change since setup on each guarded device that its kind does not call harmless,
+        allowed by the task or not (quality control: did a step change anything at all?)."""
+        final = take_snapshots(self._devices, self._kinds)
+        out: dict[str, list[Change]] = {}
+        for device_id, before in self._baseline.items():
+            state = self._kinds[device_id].state
+            assert state is not None
+            out[device_id] = [c for c in diff(before, final.get(device_id, {})) if not harmless(state, c)]
+        return out
+
+    def stray_change(self, device_id: str, kind: StrayKind) -> str | None:
+        """Make one change on a device that the task never mentions; what changed, or ``None``.
+
+        Quality control and the collateral probe use it to prove the guard: the reference
+        solution followed by such a change must fail.
+        """
+        state = self._kinds[device_id].state
+        if state is None or state.stray is None:
+            return None
+        permit = permits(self.task, self._kinds, self.getter_for)[device_id]
+        return state.stray(self._devices[device_id], permit.allows, kind)
 
     def getter_for(self, device_id: str) -> GetterFn:
         """``get(name, args)`` for one device (or ``env``), for checks and tools."""

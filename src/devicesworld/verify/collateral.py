@@ -73,7 +73,9 @@ def take_snapshots(devices: Mapping[str, object], kinds: Mapping[str, DeviceKind
     return out
 
 
-def write_set(task: Task, kind_of: Mapping[str, str], getter_for: Callable[[str], GetterFn]) -> dict[str, list[str]]:
+def write_set(
+    task: Task, kind_of: Mapping[str, str], getter_for: Callable[[str], GetterFn]
+) -> dict[str, list[str]]:
     """Per device, the path patterns the task may change: its outputs and its explicit writes."""
     out: dict[str, list[str]] = {d: list(p) for d, p in task.evaluation.writes.items()}
     every: list[str] = []
@@ -101,19 +103,43 @@ def _condition_writes(cond: Condition, kind: str, getter_for: Callable[[str], Ge
         return []  # the condition itself fails with the reason; it licenses nothing
 
 
-def forbidden_changes(
-    changes: list[Change], state: StateSpec, own: list[str], shared_writes: list[str]
-) -> list[Change]:
-    """The changes neither the write set nor the kind's harmless paths allow."""
+@dataclass(frozen=True)
+class Permit:
+    """What one device may change: its kind's harmless paths, its own writes, the task's shared writes."""
 
-    def allowed(c: Change) -> bool:
-        if _matches(c.path, state.harmless) or _matches(c.path, own):
-            return True
-        if c.kind == "added" and _matches(c.path, state.harmless_added):
-            return True
-        return _matches(c.path, state.shared) and _matches(c.path, shared_writes)
+    state: StateSpec
+    own: tuple[str, ...]
+    shared_writes: tuple[str, ...]
 
-    return [c for c in changes if not allowed(c)]
+    def allows(self, path: str, kind: ChangeKind = "changed") -> bool:
+        st = self.state
+        if harmless(st, Change(path, kind)) or _matches(path, self.own):
+            return True
+        return _matches(path, st.shared) and _matches(path, self.shared_writes)
+
+    def forbidden(self, changes: list[Change]) -> list[Change]:
+        """The changes neither the write set nor the kind's harmless paths allow."""
+        return [c for c in changes if not self.allows(c.path, c.kind)]
+
+
+def harmless(state: StateSpec, change: Change) -> bool:
+    """A change the kind says never counts (whatever the task)."""
+    if _matches(change.path, state.harmless):
+        return True
+    return change.kind == "added" and _matches(change.path, state.harmless_added)
+
+
+def permits(
+    task: Task, kinds: Mapping[str, DeviceKind], getter_for: Callable[[str], GetterFn]
+) -> dict[str, Permit]:
+    """The permit of every device whose kind declares its state."""
+    writes = write_set(task, {d: k.name for d, k in kinds.items()}, getter_for)
+    everywhere = tuple(p for patterns in writes.values() for p in patterns)
+    return {
+        device_id: Permit(kind.state, tuple(writes.get(device_id, ())), everywhere)
+        for device_id, kind in kinds.items()
+        if kind.state is not None
+    }
 
 
 def guard_results(
@@ -126,15 +152,12 @@ def guard_results(
     """One required, unscored ``no_collateral_damage`` result per snapshotted device."""
     if not task.evaluation.collateral.guard:
         return []
-    kind_of = {d: k.name for d, k in kinds.items()}
-    writes = write_set(task, kind_of, getter_for)
-    everywhere = [p for patterns in writes.values() for p in patterns]
+    allowed = permits(task, kinds, getter_for)
     results: list[ConditionResult] = []
     for device_id in sorted(before):
-        state = kinds[device_id].state
-        if state is None or device_id not in after:
+        if device_id not in after or device_id not in allowed:
             continue
-        bad = forbidden_changes(diff(before[device_id], after[device_id]), state, writes.get(device_id, []), everywhere)
+        bad = allowed[device_id].forbidden(diff(before[device_id], after[device_id]))
         results.append(
             ConditionResult(
                 id=condition_id(device_id),

@@ -18,6 +18,7 @@ Deleting or changing any of these is a change like any other.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,7 @@ from devicesworld.devices.android.apps import music
 from devicesworld.devices.android.checks import norm
 from devicesworld.devices.base import CheckSpec, GetterFn, WritesFn
 from devicesworld.devices.drive import get_drive
-from devicesworld.devices.state import Snapshot, StateSpec, digest, everywhere, literal
+from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest, everywhere, literal
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
@@ -50,7 +51,9 @@ def _files(root: Path, prefix: str, out: Snapshot) -> None:
         return
     for f in sorted(root.rglob("*")):
         if f.is_file():
-            out[f"{prefix}/{f.relative_to(root).as_posix()}"] = hashlib.sha256(f.read_bytes()).hexdigest()[:16]
+            out[f"{prefix}/{f.relative_to(root).as_posix()}"] = hashlib.sha256(f.read_bytes()).hexdigest()[
+                :16
+            ]
 
 
 def _without(row: dict[str, Any], *keys: str) -> dict[str, Any]:
@@ -125,7 +128,8 @@ WRITES: dict[str, WritesFn] = {
     "alarm_absent": lambda a, get: [f"alarms/{a.hour:02d}:{a.minute:02d}/*"],
     "timer_running": lambda a, get: ["timers/*"],
     "setting_is": lambda a, get: [
-        f"settings/{literal(a.table)}/{literal(n)}" for n in (a.name, *LINKED_SETTINGS.get((a.table, a.name), ()))
+        f"settings/{literal(a.table)}/{literal(n)}"
+        for n in (a.name, *LINKED_SETTINGS.get((a.table, a.name), ()))
     ],
     "file_exists": lambda a, get: file_paths(a.path, a.location),
     "file_absent": lambda a, get: file_paths(a.path, a.location),
@@ -141,8 +145,32 @@ def with_writes(checks: list[CheckSpec]) -> list[CheckSpec]:
     return [c.model_copy(update={"writes": WRITES[c.name]}) if c.name in WRITES else c for c in checks]
 
 
+STRAY_CONTACT = ("Grandma Rose", "+1 555 0199")
+
+
+def stray(device: AndroidDevice, allowed: Callable[[str], bool], kind: StrayKind) -> str | None:
+    """Delete a contact or event the task never mentions (``remove``), or add a contact (``add``)."""
+    s = device.storage
+    if kind == "remove":
+        for c in p.contacts(s):
+            if not allowed(f"contacts/{norm(c['name'])}/{c['id']}"):
+                p.delete_contact(s, c["id"])
+                return f"deleted contact {c['name']!r}"
+        for e in p.events(s):
+            if not allowed(f"events/{norm(e['title'])}/{e['_id']}"):
+                p.delete_event(s, e["_id"])
+                return f"deleted event {e['title']!r}"
+    name, number = STRAY_CONTACT
+    cid = 1 + max((c["id"] for c in p.contacts(s)), default=0)
+    if allowed(f"contacts/{norm(name)}/{cid}"):
+        return None
+    p.add_contact(s, name, {"phone": number})
+    return f"added contact {name!r}"
+
+
 STATE = StateSpec(
     snapshot=snapshot,
+    stray=stray,
     harmless=("app_prefs/*",),
     harmless_added=("sms/inbox/*", "calls/incoming/*", "calls/missed/*", "drive/*"),
     shared=("drive/*",),

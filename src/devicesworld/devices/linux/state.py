@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from devicesworld.devices.base import CheckSpec, WritesFn
+from devicesworld.devices.linux import args as la
 from devicesworld.devices.linux.sandbox import HOME
-from devicesworld.devices.state import Snapshot, StateSpec, digest, literal
+from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest, literal
 
 if TYPE_CHECKING:
     from devicesworld.devices.linux.device import LinuxDevice
@@ -38,7 +40,9 @@ def _hash_tree(root: Path, prefix: str, out: Snapshot, skip: Path | None = None)
         if skip is not None and (f == skip or skip in f.parents):
             continue
         if f.is_file() and not f.is_symlink():
-            out[f"{prefix}/{f.relative_to(root).as_posix()}"] = hashlib.sha256(f.read_bytes()).hexdigest()[:16]
+            out[f"{prefix}/{f.relative_to(root).as_posix()}"] = hashlib.sha256(f.read_bytes()).hexdigest()[
+                :16
+            ]
 
 
 def snapshot(device: LinuxDevice) -> Snapshot:
@@ -114,8 +118,28 @@ def with_writes(checks: list[CheckSpec]) -> list[CheckSpec]:
     return [c.model_copy(update={"writes": WRITES[c.name]}) if c.name in WRITES else c for c in checks]
 
 
+STRAY_FILE = "~/Documents/reminder-from-grandma.txt"
+
+
+def stray(device: LinuxDevice, allowed: Callable[[str], bool], kind: StrayKind) -> str | None:
+    """Delete a file the task never mentions (``remove``), or write a new one (``add``)."""
+    if kind == "remove":
+        for path in sorted(snapshot(device)):
+            if not path.startswith("files/") or allowed(path):
+                continue
+            shown = f"{HOME}/{path.removeprefix('files/')}"
+            if device.act("delete_file", la.DeleteArgs(path=shown)).ok:
+                return f"deleted {shown}"
+    where = state_path(STRAY_FILE)
+    if where is None or allowed(where):
+        return None
+    result = device.act("write_file", la.WriteFileArgs(path=STRAY_FILE, content="Call grandma on Sunday.\n"))
+    return f"wrote {STRAY_FILE}" if result.ok else None
+
+
 STATE = StateSpec(
     snapshot=snapshot,
+    stray=stray,
     harmless=(
         "files/.cache/*",
         "files/.config/*",

@@ -14,10 +14,12 @@ Paths (all under the device they belong to, so a check on a device licenses it w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from devicesworld.devices.state import Snapshot, StateSpec, digest
+from devicesworld.devices.smarthome import args as a
 from devicesworld.devices.smarthome import views
+from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest
 
 if TYPE_CHECKING:
     from devicesworld.devices.smarthome.device import SmartHomeDevice
@@ -41,8 +43,11 @@ def snapshot(device: SmartHomeDevice) -> Snapshot:
             out[f"devices/{h.device_id}/commands/{n}"] = digest([h.command, h.params])
     for s in home.schedules.values():
         out[f"devices/{s.device_id}/schedules/{s.id}"] = digest(
-            [s.command, s.params, s.trigger, s.delay_minutes, s.event_device, s.event, s.created_by]
-            + [s.status == "cancelled", s.due_at if s.trigger != "after_event" else None]
+            [
+                *(s.command, s.params, s.trigger, s.delay_minutes, s.event_device, s.event, s.created_by),
+                s.status == "cancelled",
+                s.due_at if s.trigger != "after_event" else None,
+            ]
         )
     for room in home.rooms.values():
         for variable, value in views.room_view(home, room).items():
@@ -51,8 +56,32 @@ def snapshot(device: SmartHomeDevice) -> Snapshot:
     return out
 
 
+def stray(device: SmartHomeDevice, allowed: Callable[[str], bool], kind: StrayKind) -> str | None:
+    """Switch a device the task never mentions (``remove``), or schedule it to switch (``add``)."""
+    home = device.home
+    for dev in sorted(home.devices.values(), key=lambda d: d.id):
+        if "power" not in dev.category.attributes or allowed(f"devices/{dev.id}/power"):
+            continue
+        on = bool(dev.attrs.get("power"))
+        if kind == "remove":
+            result = device.act(
+                "set_device_attribute", a.SetAttributeArgs(device_id=dev.id, attribute="power", value=not on)
+            )
+            what = f"switched {dev.id} {'off' if on else 'on'}"
+        else:
+            command = "turn_off" if on else "turn_on"
+            result = device.act(
+                "create_schedule", a.CreateScheduleArgs(device_id=dev.id, command=command, delay_minutes=90)
+            )
+            what = f"scheduled {dev.id}.{command} in 90 minutes"
+        if result.ok:
+            return what
+    return None
+
+
 STATE = StateSpec(
     snapshot=snapshot,
+    stray=stray,
     harmless=("clock", "rooms/*", "devices/*/sensors/*"),
     doc="Stored device attributes, agent commands and schedules per device; sensors and rooms drift.",
 )
