@@ -147,7 +147,6 @@ class CrossDeviceEnv:
         self.cleanup_errors: list[str] = []
         self._started = 0.0
         self._closed = True
-        self._guarded = task.evaluation.collateral.guard
         self._baseline: dict[str, Snapshot] = {}
         """Each guarded device's state right after setup (the collateral guard's start point)."""
 
@@ -176,7 +175,7 @@ class CrossDeviceEnv:
                 self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, dev.profile, ctx)
             for i, op in enumerate(self.task.setup):
                 self._run_op(op, f"setup.{i}", cleanup=False)
-            self._baseline = take_snapshots(self._devices, self._kinds) if self._guarded else {}
+            self._baseline = take_snapshots(self._devices, self._kinds)
         except MACHINE_ERRORS as exc:
             self.close()
             raise InfrastructureError(
@@ -383,9 +382,10 @@ class CrossDeviceEnv:
         """
         kind_of = {device_id: kind.name for device_id, kind in self._kinds.items()}
         kind_of[GLOBAL_DEVICE] = GLOBAL_DEVICE
-        final = take_snapshots(self._devices, self._kinds) if self._baseline else {}
+        guarded = bool(self._baseline) and self.task.evaluation.collateral.guard
+        final = take_snapshots(self._devices, self._kinds) if guarded else {}
         verdict = evaluate_conditions(self.task.evaluation.conditions, self.getter_for, kind_of)
-        if not self._baseline:
+        if not guarded:
             return verdict
         guards = guard_results(self.task, self._kinds, self._baseline, final, self.getter_for)
         return aggregate([*verdict.conditions, *guards])

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import Any
 
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition, Step, Task
@@ -206,17 +207,48 @@ def _wrong_devices(task: Task) -> list[NearMiss]:
 
 
 # ------------------------------------------------------------- distractor, hedged
+NOT_ANSWERS = frozenset(
+    {
+        "distractors",
+        "device_id",
+        "attribute",
+        "path",
+        "folder",
+        "location",
+        "table",
+        "package",
+        "key",
+        "sheet",
+        "host",
+        "form",
+        "getter",
+        "command",
+        "variable",
+        "room",
+        "column",
+        "key_column",
+        "value_type",
+        "tolerance",
+    }
+)
+"""Check arguments that say *where* to look, not what the answer is."""
+
+
 def _distractor_pairs(task: Task) -> Iterator[tuple[Any, Any]]:
     """``(expected, distractor)`` pairs of the conditions that declare distractors."""
     for c in _checked(task):
         distractors = [_raw(d) for d in c.args.get("distractors") or []]
         if not distractors:
             continue
-        rest = {k: v for k, v in c.args.items() if k != "distractors"}
-        for value in _answer_leaves(rest):
-            for d in distractors:
-                if str(d) != str(value):
-                    yield value, d
+        rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS}
+        leaves = list(_answer_leaves(rest))
+        for d in distractors:
+            numeric = isinstance(d, int | float) and not isinstance(d, bool)
+            fits = [v for v in leaves if isinstance(v, int | float) == numeric and str(v) != str(d)]
+            # a distractor stands in for the expected value it resembles ("8 May" for "7 May")
+            fits.sort(key=lambda v: -SequenceMatcher(None, str(v), str(d)).ratio())
+            for value in fits:
+                yield value, d
 
 
 def _raw(value: Any) -> Any:
