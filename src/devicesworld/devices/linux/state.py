@@ -99,6 +99,7 @@ WRITES: dict[str, WritesFn] = {
         "table_has_row",
         "table_row_count",
         "docx_contains",
+        "docx_paragraph",
         "pdf_contains",
         "image_size",
         "wav_matches",

@@ -57,25 +57,30 @@ def snapshot(device: SmartHomeDevice) -> Snapshot:
 
 
 def stray(device: SmartHomeDevice, allowed: Callable[[str], bool], kind: StrayKind) -> str | None:
-    """Switch a device the task never mentions (``remove``), or schedule it to switch (``add``)."""
+    """Switch a device the task never mentions (``remove``), or schedule it to switch (``add``).
+
+    A device without a power switch (a curtain, a robot vacuum) gets its first command
+    that needs no parameters and works now (``open``, ``start``).
+    """
     home = device.home
     for dev in sorted(home.devices.values(), key=lambda d: d.id):
-        if "power" not in dev.category.attributes or allowed(f"devices/{dev.id}/power"):
+        if allowed(f"devices/{dev.id}/commands/0"):
             continue
         on = bool(dev.attrs.get("power"))
-        if kind == "remove":
-            result = device.act(
-                "set_device_attribute", a.SetAttributeArgs(device_id=dev.id, attribute="power", value=not on)
-            )
-            what = f"switched {dev.id} {'off' if on else 'on'}"
+        if dev.category.has_power:
+            commands = ["turn_off" if on else "turn_on"]
         else:
-            command = "turn_off" if on else "turn_on"
-            result = device.act(
-                "create_schedule", a.CreateScheduleArgs(device_id=dev.id, command=command, delay_minutes=90)
-            )
-            what = f"scheduled {dev.id}.{command} in 90 minutes"
-        if result.ok:
-            return what
+            commands = [c.name for c in dev.category.commands.values() if not c.params]
+        for command in commands:
+            if kind == "remove":
+                result = device.act("control_device", a.ControlArgs(device_id=dev.id, command=command))
+                what = f"ran {dev.id}.{command}"
+            else:
+                args = a.CreateScheduleArgs(device_id=dev.id, command=command, delay_minutes=90)
+                result = device.act("create_schedule", args)
+                what = f"scheduled {dev.id}.{command} in 90 minutes"
+            if result.ok:
+                return what
     return None
 
 
