@@ -294,3 +294,14 @@ def test_every_check_names_its_outputs_or_is_a_known_guard() -> None:
         assert kind is not None and kind.state is not None and kind.state.stray is not None
         unnamed = {c for c, spec in kind.checks.items() if spec.writes is None} - guards
         assert not unnamed, f"{name} checks without a write set: {sorted(unnamed)}"
+
+
+def test_an_unreadable_final_state_fails_the_guard_without_crashing_the_evaluation() -> None:
+    task = _task([SH], HOME_SETUP, [AC_ON])
+    with _env(task) as env:
+        home = env.device(SH).home  # type: ignore[attr-defined]
+        saved, home.rooms = home.rooms, None  # the snapshot can no longer read the rooms
+        verdict = env.evaluate()
+        home.rooms = saved
+    ok, detail = _guard(verdict, SH)
+    assert not ok and detail.startswith("could not read the device's final state: TypeError")

@@ -383,17 +383,18 @@ class CrossDeviceEnv:
         kind_of = {device_id: kind.name for device_id, kind in self._kinds.items()}
         kind_of[GLOBAL_DEVICE] = GLOBAL_DEVICE
         guarded = bool(self._baseline) and self.task.evaluation.collateral.guard
-        final = take_snapshots(self._devices, self._kinds) if guarded else {}
+        errors: dict[str, str] = {}
+        final = take_snapshots(self._devices, self._kinds, errors) if guarded else {}
         verdict = evaluate_conditions(self.task.evaluation.conditions, self.getter_for, kind_of)
         if not guarded:
             return verdict
-        guards = guard_results(self.task, self._kinds, self._baseline, final, self.getter_for)
+        guards = guard_results(self.task, self._kinds, self._baseline, final, self.getter_for, errors)
         return aggregate([*verdict.conditions, *guards])
 
     def changes(self) -> dict[str, list[Change]]:
         """Every change since setup on each guarded device that its kind does not call harmless,
         allowed by the task or not (quality control: did a step change anything at all?)."""
-        final = take_snapshots(self._devices, self._kinds)
+        final = take_snapshots(self._devices, self._kinds, {})
         out: dict[str, list[Change]] = {}
         for device_id, before in self._baseline.items():
             state = self._kinds[device_id].state

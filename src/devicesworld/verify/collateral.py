@@ -63,13 +63,26 @@ def diff(before: Mapping[str, str], after: Mapping[str, str]) -> list[Change]:
     return sorted(out, key=lambda c: c.path)
 
 
-def take_snapshots(devices: Mapping[str, object], kinds: Mapping[str, DeviceKind]) -> dict[str, Snapshot]:
-    """The snapshot of every device whose kind declares its state."""
+def take_snapshots(
+    devices: Mapping[str, object], kinds: Mapping[str, DeviceKind], errors: dict[str, str] | None = None
+) -> dict[str, Snapshot]:
+    """The snapshot of every device whose kind declares its state.
+
+    With ``errors``, a device whose snapshot raises is left out and its error recorded
+    there (evaluation must not crash); without, the exception propagates (setup fails).
+    """
     out: dict[str, Snapshot] = {}
     for device_id, device in devices.items():
         state = kinds[device_id].state
-        if state is not None:
+        if state is None:
+            continue
+        if errors is None:
             out[device_id] = dict(state.snapshot(device))
+            continue
+        try:
+            out[device_id] = dict(state.snapshot(device))
+        except Exception as exc:  # a snapshot bug must not lose the other conditions
+            errors[device_id] = f"{type(exc).__name__}: {exc}"
     return out
 
 
@@ -148,23 +161,35 @@ def guard_results(
     before: Mapping[str, Snapshot],
     after: Mapping[str, Snapshot],
     getter_for: Callable[[str], GetterFn],
+    errors: Mapping[str, str] | None = None,
 ) -> list[ConditionResult]:
-    """One required, unscored ``no_collateral_damage`` result per snapshotted device."""
+    """One required, unscored ``no_collateral_damage`` result per snapshotted device.
+
+    A device missing from ``after`` (its final snapshot failed, reason in ``errors``)
+    fails its guard: an unreadable state proves nothing.
+    """
     if not task.evaluation.collateral.guard:
         return []
     allowed = permits(task, kinds, getter_for)
     results: list[ConditionResult] = []
     for device_id in sorted(before):
-        if device_id not in after or device_id not in allowed:
+        if device_id not in allowed:
             continue
-        bad = allowed[device_id].forbidden(diff(before[device_id], after[device_id]))
+        if device_id in after:
+            bad = allowed[device_id].forbidden(diff(before[device_id], after[device_id]))
+            passed, detail = not bad, _detail(bad)
+        else:
+            passed = False
+            detail = (
+                f"could not read the device's final state: {(errors or {}).get(device_id, 'no snapshot')}"
+            )
         results.append(
             ConditionResult(
                 id=condition_id(device_id),
                 device=device_id,
                 check=COLLATERAL_CHECK,
-                passed=not bad,
-                detail=_detail(bad),
+                passed=passed,
+                detail=detail,
                 scored=False,
                 required=True,
             )
