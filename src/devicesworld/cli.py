@@ -709,6 +709,7 @@ def tasks_validate(
 ) -> None:
     """Prove every task: setup alone fails, the solution passes, near misses fail, cleanup is clean."""
     from devicesworld.progress import progress_bar
+    from devicesworld.tasks.validate import mutation_counts
     from devicesworld.tasks.validate_many import validate_many
 
     items = load_source(suite, path, task_ids=task_ids, filters=filters)
@@ -736,6 +737,10 @@ def tasks_validate(
             f"{len(reports) - len(bad)}/{len(reports)} tasks valid ({misses} near misses failed as they must) "
             f"in {seconds:.1f} s with {workers} worker(s)"
         )
+        if misses:
+            console.print("near misses per mutation (run, all failed as they must unless listed above):")
+            for name, (runs, tasks_with) in mutation_counts(reports).items():
+                console.print(f"  {name:<15} {runs:>6} on {tasks_with} task(s)")
     if bad:
         raise SystemExit(1)
 

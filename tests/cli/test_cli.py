@@ -115,3 +115,41 @@ def test_play_reads_steps_from_input(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "value is now 2" in result.output and "value is now 3" in result.output
     assert "success: True" in result.output
+
+
+def test_validate_reports_near_misses_per_mutation(tmp_path: Path) -> None:
+    sh = "smarthome_0"
+    task = {
+        "id": "lamp",
+        "instruction": "Switch the hall lamp on.",
+        "devices": [{"id": sh, "kind": "smarthome"}],
+        "setup": [
+            {"device": sh, "op": "add_room", "args": {"name": "hall"}},
+            {
+                "device": sh,
+                "op": "add_device",
+                "args": {"device_id": "lamp", "category": "light", "room": "hall"},
+            },
+            {
+                "device": sh,
+                "op": "add_device",
+                "args": {"device_id": "heater", "category": "heater", "room": "hall"},
+            },
+        ],
+        "evaluation": {
+            "conditions": [
+                {"id": "on", "device": sh, "check": "device_power", "args": {"device_id": "lamp", "on": True}}
+            ]
+        },
+        "solution": [
+            {"device": sh, "action": "control_device", "args": {"device_id": "lamp", "command": "turn_on"}},
+            {"action": "finish"},
+        ],
+    }
+    path = _file(tmp_path, [task])
+    result = CliRunner().invoke(main, ["tasks", "validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "1/1 tasks valid (1 near misses failed as they must)" in result.output
+    assert any(line.split()[:4] == ["collateral", "1", "on", "1"] for line in result.output.splitlines())
+    as_json = CliRunner().invoke(main, ["tasks", "validate", str(path), "--json"])
+    assert json.loads(as_json.output)[0]["mutations"] == {"collateral": 1}

@@ -5,11 +5,16 @@ from devicesworld.tasks.nearmiss import near_misses
 from devicesworld.tasks.validate import validate_task
 
 
-def _home_task(conditions: list[dict], solution: list[dict], **extra: object) -> Task:
+def _home_task(
+    conditions: list[dict],
+    solution: list[dict],
+    instruction: str = "Set the study AC to cool at 21 °C.",
+    **extra: object,
+) -> Task:
     return Task.model_validate(
         {
             "id": "nm",
-            "instruction": "Set the study AC to cool at 21 °C.",
+            "instruction": instruction,
             "devices": [{"id": "smarthome_0", "kind": "smarthome"}],
             "setup": [
                 {"device": "smarthome_0", "op": "add_room", "args": {"name": "study"}},
@@ -22,6 +27,11 @@ def _home_task(conditions: list[dict], solution: list[dict], **extra: object) ->
                         "room": "study",
                         "state": {"target_temperature": 30.0},
                     },
+                },
+                {
+                    "device": "smarthome_0",
+                    "op": "add_device",
+                    "args": {"device_id": "lamp", "category": "light", "room": "study"},
                 },
             ],
             "evaluation": {"conditions": conditions},
@@ -94,11 +104,15 @@ def test_an_exact_verifier_passes_every_near_miss() -> None:
         SOLUTION,
     )
     misses = near_misses(strict)
-    assert [m.name for m in misses] == ["wrong value 26.0 instead of 21.0"]
+    assert [(m.mutation, m.name) for m in misses] == [
+        ("wrong_value", "wrong value 26.0 instead of 21.0"),
+        ("collateral", "reference solution plus a stray change on smarthome_0"),
+    ]
     assert misses[0].steps[1].args["params"]["temperature"] == 26.0
     report = validate_task(strict)
     assert report.ok, report.problems
-    assert report.near_misses == 1
+    assert report.near_misses == 2
+    assert report.mutations == {"wrong_value": 1, "collateral": 1}
 
 
 def test_missing_output_and_wrong_device_use_the_subtask_spans() -> None:
@@ -119,3 +133,92 @@ def test_missing_output_and_wrong_device_use_the_subtask_spans() -> None:
         if all(found.values()):
             break
     assert all(found.values()), found
+
+
+ON = {"id": "on", "device": "smarthome_0", "check": "device_power", "args": {"device_id": "ac", "on": True}}
+
+
+def test_a_declared_distractor_replaces_the_value_and_a_hedge_gives_both() -> None:
+    target = {
+        "id": "target",
+        "device": "smarthome_0",
+        "check": "device_attribute",
+        "args": {"device_id": "ac", "attribute": "target_temperature", "equals": 21.0, "distractors": [24.0]},
+    }
+    misses = {m.mutation: m for m in near_misses(_home_task([ON, target], SOLUTION))}
+    assert misses["distractor"].steps[1].args["params"]["temperature"] == 24.0
+    assert "hedged" not in misses  # a number in a command cannot hedge
+    draft = Task.model_validate(
+        {
+            "id": "draft",
+            "instruction": "Draft the pickup date to Ann.",
+            "devices": [{"id": "linux_0", "kind": "linux"}],
+            "evaluation": {
+                "conditions": [
+                    {
+                        "id": "d",
+                        "device": "linux_0",
+                        "check": "email_draft",
+                        "args": {
+                            "to": "ann@example.com",
+                            "body_contains": ["7 May"],
+                            "distractors": ["8 May"],
+                        },
+                    }
+                ]
+            },
+            "solution": [
+                {
+                    "device": "linux_0",
+                    "action": "write_email_draft",
+                    "args": {"to": ["ann@example.com"], "subject": "Pickup", "body": "Pickup on 7 May."},
+                },
+                {"action": "finish"},
+            ],
+        }
+    )
+    by = {m.mutation: m for m in near_misses(draft)}
+    assert by["distractor"].steps[0].args["body"] == "Pickup on 8 May."
+    assert by["hedged"].steps[0].args["body"] == "Pickup on 7 May or 8 May."
+
+
+def test_an_infeasible_task_gets_a_collateral_miss_and_a_guardless_one_is_caught() -> None:
+    reported = {"id": "r", "device": "env", "check": "infeasible_reported", "args": {}}
+    report_only = [{"action": "report_infeasible", "args": {"reason": "no oven"}}]
+    task = _home_task([reported], report_only, instruction="Preheat the oven.")
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations == {"collateral": 1}
+    doc = task.model_dump()
+    doc["evaluation"]["collateral"] = {"guard": False, "reason": "testing the near miss"}
+    guardless = Task.model_validate(doc)
+    weak = validate_task(guardless)
+    assert not weak.ok
+    assert any("near miss passes" in p and "stray change" in p for p in weak.problems), weak.problems
+
+
+def _two_homes(**evaluation: object) -> Task:
+    home = _home_task([ON], SOLUTION)
+    doc = home.model_dump()
+    doc["devices"].append({"id": "smarthome_1", "kind": "smarthome"})
+    doc["setup"] += [{**op, "device": "smarthome_1"} for op in doc["setup"]]
+    doc["evaluation"].update(evaluation)
+    doc["metadata"]["device_kinds"] = []
+    return Task.model_validate(doc)
+
+
+def test_the_output_repeated_on_a_twin_device_must_fail() -> None:
+    task = _two_homes()
+    twin = [m for m in near_misses(task) if m.mutation == "twin_device"]
+    assert len(twin) == 1 and twin[0].effect_on == "smarthome_1"
+    assert [s.device for s in twin[0].steps[:4]] == [
+        "smarthome_0",
+        "smarthome_1",
+        "smarthome_0",
+        "smarthome_1",
+    ]
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations == {"collateral": 2, "twin_device": 1}
+    weak = validate_task(_two_homes(collateral={"guard": False, "reason": "testing the near miss"}))
+    assert any("also done on smarthome_1" in p for p in weak.problems), weak.problems

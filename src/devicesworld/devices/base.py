@@ -27,6 +27,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from devicesworld.clip import clip
+from devicesworld.devices.state import StateSpec
 from devicesworld.numbers import number_errors
 
 __all__ = [
@@ -42,8 +43,10 @@ __all__ = [
     "GetterSpec",
     "NoArgs",
     "OpSpec",
+    "StateSpec",
     "SupportsScreenshot",
     "VirtualClock",
+    "WritesFn",
     "by_name",
     "describe_validation_error",
     "format_validation_error",
@@ -149,10 +152,22 @@ CheckFn = Callable[[GetterFn, Any], CheckOutcome]
 """``check(get, args) -> CheckOutcome``; ``args`` is an instance of the check's args model."""
 
 
+WritesFn = Callable[[Any, GetterFn], list[str]]
+"""``writes(args, get) -> patterns``: the state paths (globs, see :mod:`devicesworld.devices.state`)
+that a check reads as the task's outputs; the collateral-damage guard allows changes there."""
+
+
 class CheckSpec(_Declared[Args]):
-    """A verifier check: reads the device only through its getters, so it can run on snapshots."""
+    """A verifier check: reads the device only through its getters, so it can run on snapshots.
+
+    ``writes`` declares the state the check judges as an output (a sent text to one
+    number, one file): changes there are the task's business, changes anywhere else are
+    collateral damage. Checks that only guard (nothing was sent, a file is unchanged)
+    leave it ``None``: they license nothing.
+    """
 
     fn: CheckFn
+    writes: WritesFn | None = None
 
 
 class VirtualClock:
@@ -263,6 +278,8 @@ class DeviceKind:
     checks: Mapping[str, CheckSpec]
     cleanup_ops: Mapping[str, OpSpec] = field(default_factory=dict)
     profile_model: type[BaseModel] | None = None
+    state: StateSpec | None = None
+    """How the collateral-damage guard snapshots this kind's devices (None: not guarded)."""
 
     def action_space(self) -> list[dict[str, Any]]:
         """The action space as plain data: what prompts and agents are generated from."""

@@ -35,11 +35,13 @@ from devicesworld.devices.base import (
     describe_validation_error,
     get_kind,
 )
+from devicesworld.devices.state import Snapshot, StrayKind
 from devicesworld.env.workspace import make_workdir, remove_workdir
 from devicesworld.spec.actions import ANSWER, FINISH, GLOBAL_ACTIONS, REPORT_INFEASIBLE, Termination
 from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Step, Task
 from devicesworld.verify.checks import EPISODE_GETTER
-from devicesworld.verify.evaluate import EvaluationResult, evaluate_conditions
+from devicesworld.verify.collateral import Change, diff, guard_results, harmless, permits, take_snapshots
+from devicesworld.verify.evaluate import EvaluationResult, aggregate, evaluate_conditions
 from devicesworld.verify.values import value_context
 
 
@@ -147,6 +149,8 @@ class CrossDeviceEnv:
         self.cleanup_errors: list[str] = []
         self._started = 0.0
         self._closed = True
+        self._baseline: dict[str, Snapshot] = {}
+        """Each guarded device's state right after setup (the collateral guard's start point)."""
 
     # ----------------------------------------------------------------- lifecycle
     def reset(self) -> dict[str, dict[str, Any]]:
@@ -173,6 +177,7 @@ class CrossDeviceEnv:
                 self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, dev.profile, ctx)
             for i, op in enumerate(self.task.setup):
                 self._run_op(op, f"setup.{i}", cleanup=False)
+            self._baseline = take_snapshots(self._devices, self._kinds)
         except MACHINE_ERRORS as exc:
             self.close()
             raise InfrastructureError(
@@ -391,12 +396,46 @@ class CrossDeviceEnv:
 
     # ---------------------------------------------------------------- evaluation
     def evaluate(self) -> EvaluationResult:
-        """Check every condition against the current device states."""
+        """Check every condition against the current device states, then the collateral guard.
+
+        The final snapshot is taken before any check runs: a check may run a command
+        (a project's tests) whose by-products are the verifier's, not the agent's.
+        """
         kind_of = {device_id: kind.name for device_id, kind in self._kinds.items()}
         kind_of[GLOBAL_DEVICE] = GLOBAL_DEVICE
-        return evaluate_conditions(
+        guarded = bool(self._baseline) and self.task.evaluation.collateral.guard
+        errors: dict[str, str] = {}
+        final = take_snapshots(self._devices, self._kinds, errors) if guarded else {}
+        verdict = evaluate_conditions(
             self.task.evaluation.conditions, self.getter_for, kind_of, value_context(self.task)
         )
+        if not guarded:
+            return verdict
+        guards = guard_results(self.task, self._kinds, self._baseline, final, self.getter_for, errors)
+        return aggregate([*verdict.conditions, *guards])
+
+    def changes(self) -> dict[str, list[Change]]:
+        """Every change since setup on each guarded device that its kind does not call harmless,
+        allowed by the task or not (quality control: did a step change anything at all?)."""
+        final = take_snapshots(self._devices, self._kinds, {})
+        out: dict[str, list[Change]] = {}
+        for device_id, before in self._baseline.items():
+            state = self._kinds[device_id].state
+            assert state is not None
+            out[device_id] = [c for c in diff(before, final.get(device_id, {})) if not harmless(state, c)]
+        return out
+
+    def stray_change(self, device_id: str, kind: StrayKind) -> str | None:
+        """Make one change on a device that the task never mentions; what changed, or ``None``.
+
+        Quality control and the collateral probe use it to prove the guard: the reference
+        solution followed by such a change must fail.
+        """
+        state = self._kinds[device_id].state
+        if state is None or state.stray is None:
+            return None
+        permit = permits(self.task, self._kinds, self.getter_for)[device_id]
+        return state.stray(self._devices[device_id], permit.allows, kind)
 
     def getter_for(self, device_id: str) -> GetterFn:
         """``get(name, args)`` for one device (or ``env``), for checks and tools."""

@@ -11,7 +11,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from devicesworld.clip import clip, clip_repr
 from devicesworld.numbers import check_number
@@ -84,8 +92,39 @@ class Condition(_Model):
     _args_depth = field_validator("args")(_bounded_depth)
 
 
+class CollateralPolicy(_Model):
+    """Whether the evaluator adds the ``no_collateral_damage`` guard (it does unless a task opts out)."""
+
+    guard: bool = Field(default=True, description="Fail any device change outside the task's write set.")
+    reason: str = Field(default="", description="Why a task opts out; required when guard is false.")
+
+    @model_validator(mode="after")
+    def _opt_out_needs_reason(self) -> CollateralPolicy:
+        if not self.guard and not self.reason.strip():
+            raise ValueError("a task that turns the collateral-damage guard off must give a reason")
+        return self
+
+
 class Evaluation(_Model):
     conditions: list[Condition] = Field(min_length=1)
+    writes: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description=(
+            "Per device id: extra state paths (globs, e.g. `files/Notes/*`) the task may change "
+            "beyond those its checks name as outputs."
+        ),
+    )
+    collateral: CollateralPolicy = Field(default_factory=CollateralPolicy)
+
+    @model_serializer(mode="wrap")
+    def _omit_defaults(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Leave the guard's defaults out, so tasks written before it serialise byte for byte."""
+        data: dict[str, Any] = handler(self)
+        if not self.writes:
+            data.pop("writes", None)
+        if self.collateral == CollateralPolicy():
+            data.pop("collateral", None)
+        return data
 
     @field_validator("conditions")
     @classmethod
@@ -189,6 +228,10 @@ class Task(_Model):
         if unknown:
             shown = ", ".join(clip(u, 80) for u in unknown[:10])
             raise ValueError(f"metadata.sources name devices the task does not have: {shown}")
+        unknown = sorted(set(self.evaluation.writes) - set(ids))
+        if unknown:
+            shown = ", ".join(clip(u, 80) for u in unknown[:10])
+            raise ValueError(f"evaluation.writes names devices the task does not have: {shown}")
         return self
 
     def device_ids(self) -> list[str]:

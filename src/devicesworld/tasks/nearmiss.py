@@ -9,10 +9,21 @@ derived mechanically from the reference solution, so every task gets them:
 - **missing output**: the steps of one output subtask (or of one output device)
   are left out while the others are done;
 - **wrong device**: the steps meant for one device are sent to another device of
-  the same kind (the output lands on the wrong phone or desktop).
+  the same kind (the output lands on the wrong phone or desktop);
+- **distractor**: where a condition declares ``distractors``, the solution gives a
+  distractor value instead of the expected one;
+- **hedged**: the solution's text gives the expected value *and* a distractor
+  ("7 May or 8 May");
+- **collateral**: the whole reference solution, then one change on one device to
+  something the task never mentions (its kind's ``stray`` change), one per device —
+  infeasible tasks included, where any change before the report is damage;
+- **twin device**: the output steps are done on the checked device *and* repeated on
+  another device of the same kind that is not meant to get that output.
 
 A near miss whose steps fail to execute is still a near miss: all that matters is
-that the verdict is failure.
+that the verdict is failure. The exceptions are the twin-device miss, which counts only
+when the copied steps changed something on the twin (else it is not applicable), and the
+collateral miss, which counts only when the kind found something to change.
 """
 
 from __future__ import annotations
@@ -20,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import Any
 
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition, Step, Task
@@ -32,19 +44,41 @@ SHARED_STATE_CHECKS = frozenset({"form_submitted", "page_visited"})
 form sent from the other desktop is the same submission, so "wrong device" is no miss."""
 
 
+MUTATIONS = (
+    "wrong_value",
+    "missing_output",
+    "wrong_device",
+    "distractor",
+    "hedged",
+    "collateral",
+    "twin_device",
+)
+"""Every kind of near miss, in the order they are derived (and reported)."""
+
+
 @dataclass(frozen=True)
 class NearMiss:
     name: str
     steps: list[Step]
+    mutation: str = "wrong_value"
+    stray_on: str | None = None
+    """Collateral: after the steps, make one change on this device the task never mentions."""
+    effect_on: str | None = None
+    """Twin device: the miss counts only if the steps changed something on this device."""
 
 
 def near_misses(task: Task) -> list[NearMiss]:
     if any(c.check == "infeasible_reported" for c in task.evaluation.conditions):
-        return []  # finishing without the report is the near miss, and setup-alone covers it
+        # finishing without the report is covered by setup-alone; acting before it is damage
+        return _collateral(task)
     out: list[NearMiss] = []
     out += _wrong_values(task)[:MAX_PER_KIND]
     out += _missing_outputs(task)[:MAX_PER_KIND]
     out += _wrong_devices(task)[:MAX_PER_KIND]
+    out += _distractors(task)[:MAX_PER_KIND]
+    out += _hedged(task)[:MAX_PER_KIND]
+    out += _collateral(task)
+    out += _twin_devices(task)[:MAX_PER_KIND]
     return out
 
 
@@ -64,7 +98,7 @@ def _wrong_values(task: Task) -> list[NearMiss]:
             wrong = _perturb(value)
             steps, changed = _replace(task.solution, value, wrong)
             if changed:
-                out.append(NearMiss(f"wrong value {wrong!r} instead of {value!r}", steps))
+                out.append(NearMiss(f"wrong value {wrong!r} instead of {value!r}", steps, "wrong_value"))
     return out
 
 
@@ -132,11 +166,13 @@ def _missing_outputs(task: Task) -> list[NearMiss]:
     outputs = [s for s in dict.fromkeys(c.subtask for c in checked if c.subtask) if s in spans]
     if len(outputs) >= 2:
         start, end = spans[outputs[-1]]
-        return [NearMiss(f"subtask {outputs[-1]} left out", task.solution[:start] + task.solution[end:])]
+        kept = task.solution[:start] + task.solution[end:]
+        return [NearMiss(f"subtask {outputs[-1]} left out", kept, "missing_output")]
     devices = list(dict.fromkeys(c.device for c in checked))
     if len(devices) >= 2:
         dropped = devices[-1]
-        return [NearMiss(f"nothing done on {dropped}", [s for s in task.solution if s.device != dropped])]
+        kept = [s for s in task.solution if s.device != dropped]
+        return [NearMiss(f"nothing done on {dropped}", kept, "missing_output")]
     return []
 
 
@@ -164,5 +200,155 @@ def _wrong_devices(task: Task) -> list[NearMiss]:
             s.model_copy(update={"device": twins[0]}) if start <= i < end else s
             for i, s in enumerate(task.solution)
         ]
-        out.append(NearMiss(f"subtask {c.subtask}'s steps done on {twins[0]}, not {c.device}", moved))
+        out.append(
+            NearMiss(f"subtask {c.subtask}'s steps done on {twins[0]}, not {c.device}", moved, "wrong_device")
+        )
+    return out
+
+
+# ------------------------------------------------------------- distractor, hedged
+NOT_ANSWERS = frozenset(
+    {
+        "distractors",
+        "device_id",
+        "attribute",
+        "path",
+        "folder",
+        "location",
+        "table",
+        "package",
+        "key",
+        "sheet",
+        "host",
+        "form",
+        "getter",
+        "command",
+        "variable",
+        "room",
+        "column",
+        "key_column",
+        "value_type",
+        "tolerance",
+    }
+)
+"""Check arguments that say *where* to look, not what the answer is."""
+
+
+def _distractor_pairs(task: Task) -> Iterator[tuple[Any, Any]]:
+    """``(expected, distractor)`` pairs of the conditions that declare distractors."""
+    for c in _checked(task):
+        distractors = [_raw(d) for d in c.args.get("distractors") or []]
+        if not distractors:
+            continue
+        rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS}
+        leaves = list(_answer_leaves(rest))
+        for d in distractors:
+            numeric = isinstance(d, int | float) and not isinstance(d, bool)
+            fits = [v for v in leaves if isinstance(v, int | float) == numeric and str(v) != str(d)]
+            # a distractor stands in for the expected value it resembles ("8 May" for "7 May")
+            fits.sort(key=lambda v: -SequenceMatcher(None, str(v), str(d)).ratio())
+            for value in fits:
+                yield value, d
+
+
+def _raw(value: Any) -> Any:
+    """A declared value's plain form (a typed value ``{"value": ..., "type": ...}`` gives its value)."""
+    return value.get("value") if isinstance(value, dict) and "value" in value else value
+
+
+def _answer_leaves(obj: Any) -> Iterator[Any]:
+    if isinstance(obj, dict):
+        if "value" in obj and ("type" in obj or "value_type" in obj):
+            yield obj["value"]
+            return
+        for v in obj.values():
+            yield from _answer_leaves(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _answer_leaves(v)
+    elif (isinstance(obj, str) and len(obj.strip()) >= 2 and "/" not in obj) or (
+        isinstance(obj, int | float) and not isinstance(obj, bool)
+    ):
+        yield obj
+
+
+def _distractors(task: Task) -> list[NearMiss]:
+    out: list[NearMiss] = []
+    for value, distractor in _distractor_pairs(task):
+        if isinstance(value, int | float) and not isinstance(distractor, int | float):
+            continue
+        steps, changed = _replace(task.solution, value, distractor)
+        if changed:
+            out.append(NearMiss(f"distractor {distractor!r} instead of {value!r}", steps, "distractor"))
+    return out
+
+
+def _hedged(task: Task) -> list[NearMiss]:
+    out: list[NearMiss] = []
+    for value, distractor in _distractor_pairs(task):
+        hedge = f"{value} or {distractor}"
+        steps, changed = _replace_in_text(task.solution, str(value), hedge)
+        if changed:
+            out.append(NearMiss(f"hedged answer {hedge!r}", steps, "hedged"))
+    return out
+
+
+def _replace_in_text(steps: list[Step], value: str, text: str) -> tuple[list[Step], bool]:
+    """Every string argument containing ``value`` gets ``text`` in its place (numbers stay)."""
+    changed = False
+
+    def sub(obj: Any) -> Any:
+        nonlocal changed
+        if isinstance(obj, dict):
+            return {k: sub(v) for k, v in obj.items()}
+        if isinstance(obj, list):
+            return [sub(v) for v in obj]
+        if isinstance(obj, str) and value and value in obj:
+            changed = True
+            return obj.replace(value, text)
+        return obj
+
+    return [s.model_copy(update={"args": sub(s.args)}) for s in steps], changed
+
+
+# ------------------------------------------------------------------- collateral
+def _collateral(task: Task) -> list[NearMiss]:
+    """The reference solution, then one change the task never mentions: one miss per device."""
+    return [
+        NearMiss(f"reference solution plus a stray change on {d.id}", list(task.solution), "collateral", d.id)
+        for d in task.devices
+    ]
+
+
+# ------------------------------------------------------------------ twin device
+def _twin_devices(task: Task) -> list[NearMiss]:
+    """The output steps on the checked device, each repeated on a twin not meant to get that output."""
+    composition = getattr(task.metadata, "composition", None) or {}
+    spans: dict[str, list[int]] = composition.get("solution_spans") or {}
+    kinds = {d.id: d.kind for d in task.devices}
+    checks_on: dict[str, set[str]] = {}
+    for c in task.evaluation.conditions:
+        checks_on.setdefault(c.device, set()).add(c.check)
+    out: list[NearMiss] = []
+    for c in _checked(task):
+        if c.check in SHARED_STATE_CHECKS:
+            continue
+        twins = [
+            d
+            for d, k in kinds.items()
+            if k == kinds.get(c.device) and d != c.device and c.check not in checks_on.get(d, set())
+        ]
+        if not twins:
+            continue
+        start, end = spans.get(c.subtask or "", [0, len(task.solution)])
+        steps: list[Step] = []
+        for i, s in enumerate(task.solution):
+            steps.append(s)
+            if start <= i < end and s.device == c.device:
+                steps.append(s.model_copy(update={"device": twins[0]}))
+        out.append(
+            NearMiss(
+                f"{c.device}'s output steps also done on {twins[0]}", steps, "twin_device", effect_on=twins[0]
+            )
+        )
     return out

@@ -6,7 +6,8 @@ Each gate runs the real environment, so a task that passes here is proven:
   does not satisfy the goal (no scored condition already holds);
 - the reference solution passes every condition, and cleanup leaves nothing behind;
 - near misses fail: a wrong value, one output missing, the output on the wrong
-  device (:mod:`devicesworld.tasks.nearmiss`);
+  device, a distractor or hedged answer, the solution plus one stray change on a
+  device, the output repeated on a twin device (:mod:`devicesworld.tasks.nearmiss`);
 - every device takes part (a condition, a source, a setup op or a solution step);
 - for built tasks, every value a verifier expects can be found by the agent
   (:mod:`devicesworld.tasks.provenance`).
@@ -22,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Step, Task
-from devicesworld.tasks.nearmiss import near_misses
+from devicesworld.tasks.nearmiss import MUTATIONS, near_misses
 from devicesworld.tasks.provenance import provenance_problems
 from devicesworld.verify import EvaluationResult
 
@@ -33,6 +34,9 @@ class TaskReport(BaseModel):
     problems: list[str] = Field(default_factory=list)
     solution_steps: int = 0
     near_misses: int = Field(default=0, description="Near-miss solutions run (each failed, as it must).")
+    mutations: dict[str, int] = Field(
+        default_factory=dict, description="Near misses run per mutation (see tasks.nearmiss.MUTATIONS)."
+    )
 
 
 def validate_task(task: Task, *, near_miss: bool = True) -> TaskReport:
@@ -41,26 +45,58 @@ def validate_task(task: Task, *, near_miss: bool = True) -> TaskReport:
     if task.metadata.origin == "composition":
         problems += provenance_problems(task)
     problems += _setup_alone_fails(task)
-    problems += _solution_passes(task)
-    checked = near_misses(task) if near_miss and not problems else []
-    for miss in checked:
-        verdict, _, errors = _play(task, miss.steps)
+    solved, solution_problems = _solution_passes(task)
+    problems += solution_problems
+    ran: dict[str, int] = {}
+    for miss in near_misses(task) if near_miss and not problems else []:
+        verdict, _, errors = _play(task, miss.steps, stray_on=miss.stray_on)
         problems += [f"cleanup after near miss: {e}" for e in errors]
-        if verdict is not None and verdict.success:
+        if verdict is None or not verdict.applicable:
+            continue  # the kind found nothing stray to change
+        if miss.effect_on is not None and solved is not None:
+            twin = miss.effect_on
+            if set(verdict.changes.get(twin, [])) == set(solved.changes.get(twin, [])):
+                continue  # the copied steps left the twin as the solution leaves it: no miss
+        ran[miss.mutation] = ran.get(miss.mutation, 0) + 1
+        if verdict.result.success:
             problems.append(f"near miss passes verification ({miss.name}); the verifier is too weak")
     return TaskReport(
         task_id=task.id,
         ok=not problems,
         problems=problems,
         solution_steps=len(task.solution),
-        near_misses=len(checked),
+        near_misses=sum(ran.values()),
+        mutations=ran,
     )
 
 
-def _play(task: Task, steps: Sequence[Step]) -> tuple[EvaluationResult | None, list[str], list[str]]:
-    """Run ``steps`` on a fresh environment: the verdict, each failed step, cleanup errors."""
+def mutation_counts(reports: Sequence[TaskReport]) -> dict[str, tuple[int, int]]:
+    """Per mutation (in :data:`MUTATIONS` order): near misses run and tasks that had one."""
+    out: dict[str, tuple[int, int]] = {}
+    for name in MUTATIONS:
+        runs = [r.mutations.get(name, 0) for r in reports]
+        out[name] = (sum(runs), sum(1 for n in runs if n))
+    return out
+
+
+class _Played(BaseModel):
+    result: EvaluationResult
+    applicable: bool = True
+    changes: dict[str, list[str]] = Field(default_factory=dict)
+    """Per device, every non-harmless change since setup (``path kind``)."""
+
+
+def _play(
+    task: Task, steps: Sequence[Step], *, stray_on: str | None = None
+) -> tuple[_Played | None, list[str], list[str]]:
+    """Run ``steps`` on a fresh environment: the verdict, each failed step, cleanup errors.
+
+    ``stray_on``: then make one change there the task never mentions (not applicable when
+    the kind finds none).
+    """
     env = CrossDeviceEnv(task)
     failures: list[str] = []
+    applicable = True
     try:
         env.reset()
         for i, step in enumerate(steps):
@@ -70,12 +106,16 @@ def _play(task: Task, steps: Sequence[Step]) -> tuple[EvaluationResult | None, l
             outcome = env.step(step)
             if not outcome.result.ok:
                 failures.append(f"step {i} ({step.action}) failed: {outcome.result.message}")
+        if stray_on is not None:
+            applicable = env.stray_change(stray_on, "add") is not None
+        changes = {d: [str(c) for c in cs] for d, cs in env.changes().items()}
         verdict = env.evaluate()
     except Exception as exc:
         env.close()
         return None, [f"setup failed: {exc}"], list(env.cleanup_errors)
     env.close()
-    return verdict, failures, list(env.cleanup_errors)
+    played = _Played(result=verdict, applicable=applicable, changes=changes)
+    return played, failures, list(env.cleanup_errors)
 
 
 def _setup_alone_fails(task: Task) -> list[str]:
@@ -99,17 +139,20 @@ def _setup_alone_fails(task: Task) -> list[str]:
     return problems
 
 
-def _solution_passes(task: Task) -> list[str]:
+def _solution_passes(task: Task) -> tuple[_Played | None, list[str]]:
+    """The reference solution's run (None when it could not run) and its problems."""
     if not task.solution:
-        return ["the task has no reference solution"]
-    verdict, failures, errors = _play(task, task.solution)
+        return None, ["the task has no reference solution"]
+    played, failures, errors = _play(task, task.solution)
     problems = [f"solution {f}" for f in failures] + [f"cleanup: {e}" for e in errors]
-    if verdict is None:
-        return problems
+    if played is None:
+        return None, problems
     problems += [
-        f"reference solution fails condition {c.id}: {c.detail}" for c in verdict.conditions if not c.passed
+        f"reference solution fails condition {c.id}: {c.detail}"
+        for c in played.result.conditions
+        if not c.passed
     ]
-    return problems
+    return played, problems
 
 
 def _devices_take_part(task: Task) -> list[str]:

@@ -75,5 +75,9 @@ def run_task(task: Task, steps: list[Step] | None = None) -> Outcome:
                 break
         verdict = env.evaluate()
     by_id = {c.id: c for c in task.evaluation.conditions}
-    results = [(by_id[r.id], CheckOutcome(passed=r.passed, detail=r.detail)) for r in verdict.conditions]
+    results = [
+        (by_id[r.id], CheckOutcome(passed=r.passed, detail=r.detail))
+        for r in verdict.conditions
+        if r.id in by_id  # the evaluator's own no_collateral_damage guards are not task conditions
+    ]
     return Outcome(verdict.success, results, failed)

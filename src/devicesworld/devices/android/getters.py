@@ -48,6 +48,7 @@ def get(device: AndroidDevice, name: str, args: Any) -> Any:
         "app_prefs": lambda: {pkg: device.prefs_of(pkg) for pkg in sorted(phone.apps)},
         "playlists": lambda: music.playlists(s),
         "ui": lambda: device.ui_summary(),
+        "owner": lambda: {"number": phone.number},
         "notifications": lambda: [
             {"package": n.package, "title": n.title, "text": n.text} for n in phone.notifications
         ],
@@ -87,6 +88,7 @@ GETTERS = [
     GetterSpec(name="app_prefs", doc="Each app's saved preferences (player state, saved places, ...)."),
     GetterSpec(name="playlists", doc="Music playlists: name -> song titles in order."),
     GetterSpec(name="ui", doc="Foreground app/activity and the visible elements' texts."),
+    GetterSpec(name="owner", doc="The phone's own number (what Settings > About phone shows)."),
     GetterSpec(name="notifications", doc="Notifications not yet opened or cleared."),
     GetterSpec(name="files", doc="Files under /sdcard or the shared drive.", args_model=FolderArgs),
     GetterSpec(name="file", doc="A text file's content (null when missing).", args_model=PathArgs),

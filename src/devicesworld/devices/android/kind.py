@@ -8,6 +8,7 @@ from devicesworld.devices.android.device import factory
 from devicesworld.devices.android.getters import GETTERS
 from devicesworld.devices.android.profiles import AndroidProfile
 from devicesworld.devices.android.setup import SETUP_OPS
+from devicesworld.devices.android.state import STATE, with_writes
 from devicesworld.devices.base import DeviceKind, by_name
 
 KIND = DeviceKind(
@@ -17,6 +18,7 @@ KIND = DeviceKind(
     actions=by_name(ACTIONS),
     setup_ops=by_name(SETUP_OPS),
     getters=by_name(GETTERS),
-    checks=by_name(CHECKS),
+    checks=by_name(with_writes(CHECKS)),
     profile_model=AndroidProfile,
+    state=STATE,
 )

@@ -6,6 +6,7 @@ from devicesworld.devices.base import ActionSpec, DeviceKind, GetterSpec, NoArgs
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.checks import CHECKS
 from devicesworld.devices.linux.device import factory
+from devicesworld.devices.linux.state import STATE, with_writes
 
 ACTIONS = [
     ActionSpec(
@@ -146,6 +147,7 @@ KIND = DeviceKind(
     actions=by_name(ACTIONS),
     setup_ops=by_name(SETUP_OPS),
     getters=by_name(GETTERS),
-    checks=by_name(CHECKS),
+    checks=by_name(with_writes(CHECKS)),
     profile_model=a.LinuxProfile,
+    state=STATE,
 )

@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, DeviceError, GetterFn
 from devicesworld.devices.smarthome.args import ScheduleStatusName, Value
+from devicesworld.devices.state import literal
 
 _NUM_EPS = 1e-6
 
@@ -304,36 +305,55 @@ def no_agent_commands(get: GetterFn, args: NoAgentCommandsArgs) -> CheckOutcome:
     return CheckOutcome(passed=True, detail=f"no successful agent command or schedule on {scope}")
 
 
+# --- write sets --------------------------------------------------------------------------
+# A check on a device names that whole device as the task's output (its attributes,
+# commands and schedules: turning an AC on in order to set its temperature is part of
+# the job); a room's climate names every device in the room. Guards name nothing.
+
+
+def _device_writes(args: Any, get: GetterFn) -> list[str]:
+    return [f"devices/{literal(args.device_id)}/*"]
+
+
+def _room_writes(args: RoomConditionArgs, get: GetterFn) -> list[str]:
+    return [f"devices/{literal(d)}/*" for d in get("room", {"room": args.room})["devices"]]
+
+
 CHECKS: list[CheckSpec] = [
     CheckSpec(
         name="device_attribute",
         doc="A device attribute equals a value (±tolerance) and/or lies within min/max.",
         args_model=DeviceAttributeArgs,
         fn=device_attribute,
+        writes=_device_writes,
     ),
     CheckSpec(
         name="device_power",
         doc="A device is switched on or off.",
         args_model=DevicePowerArgs,
         fn=device_power,
+        writes=_device_writes,
     ),
     CheckSpec(
         name="appliance_phase",
         doc="A washer/dryer/vacuum is in the given phase and/or operational state.",
         args_model=AppliancePhaseArgs,
         fn=appliance_phase,
+        writes=_device_writes,
     ),
     CheckSpec(
         name="room_condition",
         doc="A room's temperature, humidity, PM2.5 or illuminance lies within min/max now.",
         args_model=RoomConditionArgs,
         fn=room_condition,
+        writes=_room_writes,
     ),
     CheckSpec(
         name="schedule_exists",
         doc="A schedule with this device, command, params subset and trigger exists (pending by default).",
         args_model=ScheduleExistsArgs,
         fn=schedule_exists,
+        writes=_device_writes,
     ),
     CheckSpec(
         name="no_schedule",
@@ -346,6 +366,7 @@ CHECKS: list[CheckSpec] = [
         doc="The history holds a command with these params (by default a successful agent command).",
         args_model=CommandIssuedArgs,
         fn=command_issued,
+        writes=_device_writes,
     ),
     CheckSpec(
         name="no_agent_commands",

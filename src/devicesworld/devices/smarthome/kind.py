@@ -10,6 +10,7 @@ from devicesworld.devices.base import ActionSpec, DeviceKind, GetterSpec, OpSpec
 from devicesworld.devices.smarthome import args as a
 from devicesworld.devices.smarthome.checks import CHECKS
 from devicesworld.devices.smarthome.device import factory
+from devicesworld.devices.smarthome.state import STATE
 
 ACTIONS = [
     ActionSpec(name="list_rooms", doc="List the rooms of the home."),
@@ -96,4 +97,5 @@ KIND = DeviceKind(
     getters=by_name(GETTERS),
     checks=by_name(CHECKS),
     profile_model=a.HomeProfile,
+    state=STATE,
 )

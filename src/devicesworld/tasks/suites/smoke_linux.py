@@ -96,13 +96,14 @@ def task(
     apps: Sequence[str],
     difficulty: str = "easy",
     tags: Sequence[str] = (),
+    writes: dict[str, list[str]] | None = None,
 ) -> Task:
     t = Task(
         id=f"smoke-lx-{n:03d}",
         instruction=instruction,
         devices=[DeviceSpec(id=d, kind=d.rsplit("_", 1)[0]) for d in devices],
         setup=setup,
-        evaluation=Evaluation(conditions=conditions),
+        evaluation=Evaluation(conditions=conditions, writes=writes or {}),
         solution=[*solution, FINISH] if solution[-1].action != "report_infeasible" else solution,
         metadata=Metadata(
             pattern=pattern,
@@ -436,6 +437,7 @@ def _file_tasks() -> list[Task]:
             [sh("mkdir -p Pictures && mv Downloads/*.jpg Pictures/")],
             "direct_transfer",
             files,
+            writes={L0: ["files/Downloads/*.jpg"]},  # every JPEG leaves; the check samples one
         ),
         task(
             7,
@@ -680,6 +682,7 @@ def _file_tasks() -> list[Task]:
             ],
             "information_extraction",
             ["files", "archives"],
+            writes={L0: ["files/site/*"]},  # the whole archive lands there; the check samples one file
         ),
         task(
             16,

@@ -1,0 +1,79 @@
+"""How a device kind shows its state to the collateral-damage guard.
+
+The guard (AppWorld's start/end diff) needs two things from every kind: a *snapshot*
+of what the device holds — a flat ``{state path: digest}`` map such as
+``contacts/alice smith/3 -> 9f2c…`` or ``files/Documents/report.xlsx -> <sha256>`` —
+and the paths whose changes never count (app preferences, caches, browser history,
+sensors that drift with the virtual clock). Paths are ``/``-separated; patterns over
+them are shell globs (:func:`fnmatch.fnmatchcase`, where ``*`` also crosses ``/``).
+
+A kind declares this with one :class:`StateSpec` on its
+:class:`~devicesworld.devices.base.DeviceKind`; its checks declare which paths they
+read as the task's outputs (``CheckSpec.writes``). Nothing outside the kind's package
+needs to know what its paths mean.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from glob import escape
+from typing import Any, Literal
+
+__all__ = ["EVERY_DEVICE", "Snapshot", "StateSpec", "StrayFn", "StrayKind", "digest", "everywhere", "literal"]
+
+EVERY_DEVICE = "*:"
+"""Prefix of a write pattern that holds on every device of the task, not only the checked one."""
+
+Snapshot = dict[str, str]
+"""``{state path: digest}`` of one device at one moment."""
+
+StrayKind = Literal["add", "remove"]
+"""``add``: make something new (a file, a contact, a schedule); ``remove``: delete or switch
+something that was there (a file, a contact, a device's power)."""
+
+StrayFn = Callable[[Any, Callable[[str], bool], StrayKind], "str | None"]
+"""``stray(device, allowed, kind) -> what changed``: make one change the task never mentions.
+
+``allowed(path)`` says whether the task may change a path (its write set or a harmless
+path); the change must touch a path where it is false. ``None`` when there is nothing
+to change. Used by quality control (near misses) and the collateral probe, never by agents.
+"""
+
+
+@dataclass(frozen=True)
+class StateSpec:
+    """A kind's state as the guard sees it.
+
+    ``snapshot(device)`` returns the device's :data:`Snapshot`. A change to a path
+    matching ``harmless`` never counts; a path matching ``harmless_added`` may appear
+    (a text arriving in the inbox) but not change or vanish. Paths matching ``shared``
+    are state every device of the task sees (the shared drive, the local web): a write
+    licensed on any device licenses them on all.
+    """
+
+    snapshot: Callable[[Any], Mapping[str, str]]
+    harmless: tuple[str, ...] = ()
+    harmless_added: tuple[str, ...] = ()
+    shared: tuple[str, ...] = ()
+    stray: StrayFn | None = None
+    doc: str = ""
+
+
+def digest(value: Any) -> str:
+    """A short stable digest of a JSON-able value (bytes are hashed as they are)."""
+    raw = value if isinstance(value, bytes) else json.dumps(value, sort_keys=True, default=str).encode()
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def everywhere(pattern: str) -> str:
+    """A write pattern for every device of the task: a text received on one phone was sent
+    by another (its sent row addressed to the receiver is part of the same output)."""
+    return EVERY_DEVICE + pattern
+
+
+def literal(part: str) -> str:
+    """``part`` as a glob that matches only itself (``[draft].txt`` stays literal)."""
+    return escape(part)
