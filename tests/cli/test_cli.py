@@ -152,4 +152,4 @@ def test_validate_reports_near_misses_per_mutation(tmp_path: Path) -> None:
     assert "1/1 tasks valid (1 near misses failed as they must)" in result.output
     assert any(line.split()[:4] == ["collateral", "1", "on", "1"] for line in result.output.splitlines())
     as_json = CliRunner().invoke(main, ["tasks", "validate", str(path), "--json"])
-    assert json.loads(as_json.output)[0]["mutations"] == {"collateral": 1}
+    assert json.loads(as_json.stdout)[0]["mutations"] == {"collateral": 1}

@@ -62,6 +62,7 @@ def test_files_rename_and_copy_to_drive() -> None:
     setup = [("add_file", {"path": "Download/report.txt", "text": "Q1 numbers"})]
     conds = [
         {"id": "r", "device": "android_0", "check": "file_exists", "args": {"path": "Download/q1.txt"}},
+        {"id": "o", "device": "android_0", "check": "file_absent", "args": {"path": "Download/report.txt"}},
         {"id": "d", "device": "android_0", "check": "file_exists",
          "args": {"path": "q1.txt", "location": "drive", "equals": "Q1 numbers"}},
     ]  # fmt: skip
