@@ -29,7 +29,7 @@ collateral miss, which counts only when the kind found something to change.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
@@ -134,7 +134,8 @@ def _spellings(value: Any) -> list[str]:
     return forms
 
 
-def _replace(steps: list[Step], value: Any, wrong: Any) -> tuple[list[Step], bool]:
+def _map_leaves(steps: list[Step], leaf: Callable[[Any], Any]) -> tuple[list[Step], bool]:
+    """The steps with every leaf of their args passed through ``leaf``; whether any changed."""
     changed = False
 
     def sub(obj: Any) -> Any:
@@ -143,19 +144,27 @@ def _replace(steps: list[Step], value: Any, wrong: Any) -> tuple[list[Step], boo
             return {k: sub(v) for k, v in obj.items()}
         if isinstance(obj, list):
             return [sub(v) for v in obj]
+        new = leaf(obj)
+        if new is not obj:
+            changed = True
+        return new
+
+    return [s.model_copy(update={"args": sub(s.args)}) for s in steps], changed
+
+
+def _replace(steps: list[Step], value: Any, wrong: Any) -> tuple[list[Step], bool]:
+    def leaf(obj: Any) -> Any:
         if isinstance(obj, bool):
             return obj
         if isinstance(obj, int | float) and isinstance(value, int | float) and obj == value:
-            changed = True
             return type(obj)(wrong)
         if isinstance(obj, str):
             for form, bad in zip(_spellings(value), _spellings(wrong), strict=True):
                 if form and form in obj:
-                    changed = True
                     return obj.replace(form, bad)
         return obj
 
-    return [s.model_copy(update={"args": sub(s.args)}) for s in steps], changed
+    return _map_leaves(steps, leaf)
 
 
 # ---------------------------------------------------------------- missing output
@@ -295,20 +304,11 @@ def _hedged(task: Task) -> list[NearMiss]:
 
 def _replace_in_text(steps: list[Step], value: str, text: str) -> tuple[list[Step], bool]:
     """Every string argument containing ``value`` gets ``text`` in its place (numbers stay)."""
-    changed = False
 
-    def sub(obj: Any) -> Any:
-        nonlocal changed
-        if isinstance(obj, dict):
-            return {k: sub(v) for k, v in obj.items()}
-        if isinstance(obj, list):
-            return [sub(v) for v in obj]
-        if isinstance(obj, str) and value and value in obj:
-            changed = True
-            return obj.replace(value, text)
-        return obj
+    def leaf(obj: Any) -> Any:
+        return obj.replace(value, text) if isinstance(obj, str) and value and value in obj else obj
 
-    return [s.model_copy(update={"args": sub(s.args)}) for s in steps], changed
+    return _map_leaves(steps, leaf)
 
 
 # ------------------------------------------------------------------- collateral
