@@ -16,3 +16,13 @@ def test_short_forms_of_the_global_actions() -> None:
         "args": {"index": 3},
     }
     assert "answer TEXT" in str(parse_command("lonely"))
+
+
+def test_a_global_action_takes_its_text_as_json_args_too() -> None:
+    assert parse_command('report_infeasible {"reason": "no den lamp"}') == {
+        "action": "report_infeasible",
+        "args": {"reason": "no den lamp"},
+    }
+    assert parse_command('answer {"text": "18:15"}') == {"action": "answer", "args": {"text": "18:15"}}
+    # braces that are not such an object stay the text
+    assert parse_command("answer {not json}") == {"action": "answer", "args": {"text": "{not json}"}}

@@ -23,6 +23,22 @@ from devicesworld.spec.actions import ANSWER, FINISH, REPORT_INFEASIBLE
 from devicesworld.spec.models import Task
 
 
+_GLOBAL_TEXT_ARG = {REPORT_INFEASIBLE: "reason", ANSWER: "text"}
+"""Global actions whose one text argument may follow their name as plain text."""
+
+
+def _text_or_json_field(rest: str, field: str) -> str:
+    """``rest`` as the text, unless it is a JSON object naming ``field`` (``{"reason": "..."}``)."""
+    if rest.startswith("{"):
+        try:
+            doc = jsonl.parse_text(rest)
+        except jsonl.LineError:
+            return rest
+        if isinstance(doc, dict) and isinstance(doc.get(field), str):
+            return str(doc[field])
+    return rest
+
+
 def parse_command(line: str) -> dict[str, Any] | str:
     """A step from a line of input, or an error message for the player."""
     line = line.strip()
@@ -35,10 +51,9 @@ def parse_command(line: str) -> dict[str, Any] | str:
     head, _, rest = line.partition(" ")
     if head == FINISH:
         return {"action": FINISH}
-    if head == REPORT_INFEASIBLE:
-        return {"action": REPORT_INFEASIBLE, "args": {"reason": rest.strip()}}
-    if head == ANSWER:
-        return {"action": ANSWER, "args": {"text": rest.strip()}}
+    if head in _GLOBAL_TEXT_ARG:
+        field = _GLOBAL_TEXT_ARG[head]
+        return {"action": head, "args": {field: _text_or_json_field(rest.strip(), field)}}
     action, _, raw_args = rest.strip().partition(" ")
     if not action:
         return (
