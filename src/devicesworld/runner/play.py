@@ -22,7 +22,6 @@ from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.actions import ANSWER, FINISH, REPORT_INFEASIBLE
 from devicesworld.spec.models import Task
 
-
 _GLOBAL_TEXT_ARG = {REPORT_INFEASIBLE: "reason", ANSWER: "text"}
 """Global actions whose one text argument may follow their name as plain text."""
 
