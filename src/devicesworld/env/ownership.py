@@ -108,10 +108,30 @@ def release(folder: Path) -> None:
 
 
 def remove_owned(folder: Path) -> bool:
-    """Remove an owned folder and release it; True when it is gone."""
-    shutil.rmtree(folder, ignore_errors=True)
+    """Remove an owned folder and release it; True when it is gone.
+
+    The lock file goes last: a removal cut short (the process killed mid-way) leaves a
+    folder that still names its owner, so the next :func:`reap` finishes the job.
+    """
+    _remove_contents_then_lock(folder)
     release(folder)
     return not folder.exists()
+
+
+def _remove_contents_then_lock(folder: Path) -> None:
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name == LOCK_NAME:
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                os.unlink(entry.path)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def held() -> list[Path]:
@@ -173,7 +193,7 @@ def _reap_one(folder: Path, *, dry_run: bool) -> Reaped | None:
         owner = _read_owner(fd)
         if dry_run:
             return Reaped(path=str(folder), owner=owner, removed=False)
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove_contents_then_lock(folder)
         return Reaped(path=str(folder), owner=owner, removed=not folder.exists())
     finally:
         os.close(fd)
