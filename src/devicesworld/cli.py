@@ -379,18 +379,10 @@ def _check_agent_options(name: str, options: Any) -> None:
         raise UserError(str(exc)) from None
 
 
-EXTRAS = {
-    "openai": "llm",
-    "gymnasium": "rl",
-    "ray": "ray",
-    "playwright": "browser",
-    "stable_baselines3": "sb3",
-}
-"""Optional packages and the extra that installs each."""
-
-
 def _missing_extra(exc: ImportError) -> str:
     """``No module named 'openai'`` as the pip command that fixes it."""
+    from devicesworld.extras import EXTRAS
+
     top = (exc.name or "").split(".")[0]
     if top in EXTRAS:
         return f"this needs the optional package {top!r}: pip install 'devicesworld[{EXTRAS[top]}]'"
