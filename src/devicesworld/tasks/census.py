@@ -34,7 +34,9 @@ class TaskCensus(BaseModel):
 
 class Census(BaseModel):
     tasks: list[TaskCensus]
-    medians: dict[str, dict[str, float]] = Field(description="Per kind, the median of each counter over its devices.")
+    medians: dict[str, dict[str, float]] = Field(
+        description="Per kind, the median of each counter over its devices."
+    )
 
 
 def census_task(task: Task) -> TaskCensus:
