@@ -142,7 +142,7 @@ def test_setup_and_cleanup_leave_no_work_folder() -> None:
 
 
 def test_the_world_field_is_validated_with_clear_messages() -> None:
-    with pytest.raises(ValidationError, match="world.devices names devices the task does not have: linux_9"):
+    with pytest.raises(ValidationError, match=r"world\.devices names devices the task does not have: linux_9"):
         _task(["android"], {"persona_seed": 1, "devices": ["linux_9"]})
     with pytest.raises(ValidationError, match="persona_seed"):
         _task(["android"], {"persona_seed": "1"})

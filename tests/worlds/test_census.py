@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from tests.worlds.world_examples import EXAMPLES, render
 
 from devicesworld.cli import main
 from devicesworld.runner.run import RunConfig, execute_run
@@ -14,7 +15,6 @@ from devicesworld.spec.loading import load_tasks
 from devicesworld.spec.models import Task
 from devicesworld.tasks.census import take_census
 from devicesworld.tasks.validate import validate_task
-from tests.worlds.world_examples import EXAMPLES, render
 
 THREE = [
     {"id": "android_0", "kind": "android"},
@@ -98,3 +98,19 @@ def test_census_cli_refuses_both_sources() -> None:
     out = CliRunner().invoke(main, ["tasks", "census", "--suite", "smoke", "--tasks", str(EXAMPLES)])
     assert out.exit_code != 0
     assert "either --suite or --tasks" in out.output
+
+
+def test_world_qc_wants_the_read_values_twins_declared(examples: list[Task]) -> None:
+    from devicesworld.tasks.worldqc import world_problems
+
+    assert [world_problems(t) for t in examples] == [[] for _ in examples]
+    task = next(t for t in examples if t.id == "world.code.latest")
+    doc = task.model_dump()
+    doc["evaluation"]["conditions"][0]["args"]["distractors"] = []
+    assert world_problems(Task.model_validate(doc)) == [
+        f"world value {task.world.reads[0]!r} is read but none of its twins is declared as a distractor"  # type: ignore[union-attr]
+    ]
+    doc["world"]["reads"] = ["verification_code/00000"]
+    assert world_problems(Task.model_validate(doc)) == [
+        "world.reads names 'verification_code/00000', which world 7/lived does not hold"
+    ]
