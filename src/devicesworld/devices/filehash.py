@@ -65,6 +65,11 @@ def remember(root: Path, rel: str, data: bytes) -> None:
     _cache(root)[rel] = (_key(st), content_hash(data), time.time_ns())
 
 
+def remember_stat(root: Path, rel: str, st: os.stat_result, digest: str) -> None:
+    """:func:`remember` for a writer that has the file's status and hash already (no extra system call)."""
+    _cache(root)[rel] = (_key(st), digest, time.time_ns())
+
+
 def forget(root: Path) -> None:
     """Drop a folder's hashes (its device closed)."""
     _CACHES.pop(str(root), None)

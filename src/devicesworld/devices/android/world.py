@@ -1,9 +1,11 @@
 """A persona world's phone surface on an Android device, and the phone's census counters.
 
 Rows go into the providers' databases in bulk (one ``executemany`` per table, in
-the same shapes :mod:`.providers` writes), and files are written from bytes made
-once per world (pictures and audio are rendered once, not per reset), so a lived
-phone with hundreds of rows is ready in milliseconds. A person's second number is
+the same shapes :mod:`.providers` writes) once per world, on a scratch phone; each
+reset then copies those databases page by page (SQLite's backup) into the fresh
+phone's. Files are written from bytes made once per world (pictures and audio are
+rendered once, not per reset), with their hashes handed to the collateral guard, so
+a lived phone with hundreds of rows is ready in a few milliseconds. A person's second number is
 a second contact, ``<name> (work)``: the near-duplicate a real address book has.
 """
 
@@ -12,10 +14,14 @@ from __future__ import annotations
 import functools
 import io
 import os
+import sqlite3
+import tempfile
+import threading
 import wave
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from devicesworld.devices.android import providers as p
@@ -30,8 +36,8 @@ from devicesworld.devices.android.storage import (
     SMS_INBOX,
     SMS_SENT,
 )
-from devicesworld.devices.base import GetterFn, WorldSupport
-from devicesworld.devices.filehash import remember
+from devicesworld.devices.base import DeviceContext, GetterFn, VirtualClock, WorldSupport
+from devicesworld.devices.filehash import content_hash, remember_stat
 from devicesworld.worlds.model import PhoneWorld, World
 
 if TYPE_CHECKING:
@@ -172,7 +178,8 @@ def _alarms(device: AndroidDevice, phone: PhoneWorld) -> None:
 class _Files:
     """A world's /sdcard files as bytes, and their media-store rows, made once per world."""
 
-    files: tuple[tuple[str, bytes], ...]
+    files: tuple[tuple[str, bytes, str], ...]
+    """(path under /sdcard, bytes, content hash)."""
     media: tuple[tuple[str, str, str, str, str, str, str, int], ...]
     folders: tuple[str, ...]
 
@@ -221,40 +228,44 @@ def _sdcard_files(world: World) -> _Files:
     folders = sorted(
         {rel.rsplit("/", 1)[0] for rel, _ in files if "/" in rel}, key=lambda d: (d.count("/"), d)
     )
-    found = _Files(tuple(files), tuple(media), tuple(folders))
+    found = _Files(
+        tuple((rel, data, content_hash(data)) for rel, data in files), tuple(media), tuple(folders)
+    )
     if len(_FILES) >= 16:
         _FILES.pop(next(iter(_FILES)))
     _FILES[key] = found
     return found
 
 
-def _media(device: AndroidDevice, world: World) -> None:
-    phone = world.phone
+def _write_files(device: AndroidDevice, world: World) -> None:
     s = device.storage
     made = _sdcard_files(world)
     stamp = int(world.start.replace(tzinfo=UTC).timestamp() * 1e9) - 86_400 * 10**9
     for folder in made.folders:
         (s.sdcard / folder).mkdir(parents=True, exist_ok=True)
-    for rel, data in made.files:
-        path = s.sdcard / rel
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    root = s.sdcard
+    for rel, data, digest in made.files:
+        fd = os.open(root / rel, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
         try:
             os.write(fd, data)
+            os.utime(fd, ns=(stamp, stamp))
+            remember_stat(root, rel, os.fstat(fd), digest)
         finally:
             os.close(fd)
-        os.utime(path, ns=(stamp, stamp), follow_symlinks=False)
-        remember(s.sdcard, rel, data)
-    conn = s.db(*p.MEDIA_DB)
+
+
+def _media_rows(device: AndroidDevice, world: World) -> None:
+    conn = device.storage.db(*p.MEDIA_DB)
     conn.executemany(
         "INSERT OR REPLACE INTO files (_data, _display_name, mime_type, date_added, title, artist, album, duration) "
         "VALUES (?,?,?,?,?,?,?,?)",
-        made.media,
+        _sdcard_files(world).media,
     )
     ids = {
         (r[1], r[2]): r[0]
         for r in conn.execute("SELECT _id, title, artist FROM files WHERE mime_type LIKE 'audio/%'")
     }
-    for playlist in phone.playlists:
+    for playlist in world.phone.playlists:
         pid = conn.execute(
             "INSERT OR IGNORE INTO audio_playlists (name) VALUES (?)", (playlist.name,)
         ).lastrowid
@@ -262,6 +273,79 @@ def _media(device: AndroidDevice, world: World) -> None:
             "INSERT INTO audio_playlists_map (playlist_id, audio_id, play_order) VALUES (?,?,?)",
             [(pid, ids[(t, a)], i) for i, (t, a) in enumerate(playlist.songs) if (t, a) in ids],
         )
+
+
+PROVIDER_DBS = (p.CONTACTS_DB, p.SMS_DB, p.CALLS_DB, p.CAL_DB, p.ALARMS_DB, p.MEDIA_DB)
+"""The providers a world fills, and the table of each that a fresh phone leaves empty."""
+_MAIN_TABLE = {
+    p.CONTACTS_DB: "raw_contacts",
+    p.SMS_DB: "sms",
+    p.CALLS_DB: "calls",
+    p.CAL_DB: "events",
+    p.ALARMS_DB: "alarm_templates",
+    p.MEDIA_DB: "files",
+}
+
+
+def _rows(device: AndroidDevice, world: World) -> None:
+    """Every provider row of the world, inserted in bulk."""
+    phone = world.phone
+    _contacts(device, phone)
+    _messages(device, phone)
+    _calls(device, phone)
+    _events(device, phone)
+    _alarms(device, phone)
+    _media_rows(device, world)
+
+
+_DATABASES: dict[tuple[int, str, datetime], dict[tuple[str, str], sqlite3.Connection]] = {}
+_DB_LOCK = threading.Lock()
+
+
+def _databases(world: World) -> dict[tuple[str, str], sqlite3.Connection]:
+    """The world's provider databases, filled once per world on a scratch phone and kept in memory."""
+    key = (world.persona_seed, world.size, world.start)
+    found = _DATABASES.get(key)
+    if found is not None:
+        return found
+    from devicesworld.devices.android.device import factory
+
+    with tempfile.TemporaryDirectory(prefix="dw-world-phone-") as tmp:
+        context = DeviceContext(task_id="world-template", clock=VirtualClock(world.start), workdir=Path(tmp))
+        scratch = factory("android_0", {}, context)
+        try:
+            _rows(scratch, world)
+            scratch.storage.commit()
+            found = {}
+            for db in PROVIDER_DBS:
+                mem = sqlite3.connect(":memory:", check_same_thread=False)
+                scratch.storage.db(*db).backup(mem)
+                found[db] = mem
+        finally:
+            scratch.close()
+    with _DB_LOCK:
+        if len(_DATABASES) >= 16:
+            for conn in _DATABASES.pop(next(iter(_DATABASES))).values():
+                conn.close()
+        _DATABASES.setdefault(key, found)
+        return _DATABASES[key]
+
+
+def _copy_rows(device: AndroidDevice, world: World) -> None:
+    """The provider rows: a page copy of the world's databases into a fresh phone's (inserts otherwise)."""
+    s = device.storage
+    dbs = _databases(world)
+    s.commit()
+    fresh = all(
+        s.db(*db).execute(f"SELECT 1 FROM {_MAIN_TABLE[db]} LIMIT 1").fetchone() is None for db in dbs
+    )
+    if not fresh:
+        _rows(device, world)
+        return
+    with _DB_LOCK:
+        for db, mem in dbs.items():
+            mem.backup(s.db(*db))
+    s.cache.pop("threads_by_digits", None)
 
 
 def _apps(device: AndroidDevice, phone: PhoneWorld) -> None:
@@ -294,14 +378,9 @@ def _apps(device: AndroidDevice, phone: PhoneWorld) -> None:
 
 def apply(device: AndroidDevice, world: World) -> None:
     """Put the world's phone surface on a freshly created phone (before the task's own setup)."""
-    phone = world.phone
-    _contacts(device, phone)
-    _messages(device, phone)
-    _calls(device, phone)
-    _events(device, phone)
-    _alarms(device, phone)
-    _media(device, world)
-    _apps(device, phone)
+    _copy_rows(device, world)
+    _write_files(device, world)
+    _apps(device, world.phone)
 
 
 def census(get: GetterFn) -> dict[str, int]:

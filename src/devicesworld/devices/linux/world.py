@@ -21,7 +21,7 @@ from threading import Lock
 from typing import TYPE_CHECKING
 
 from devicesworld.devices.base import GetterFn, WorldSupport
-from devicesworld.devices.filehash import remember
+from devicesworld.devices.filehash import content_hash, remember_stat
 from devicesworld.devices.linux.resources import writers
 from devicesworld.worlds.model import DesktopFile, World
 
@@ -60,7 +60,8 @@ class Template:
     """A world's home folder as bytes: folders (parents first) and files with their mtimes."""
 
     folders: tuple[str, ...]
-    files: tuple[tuple[str, bytes, int], ...]
+    files: tuple[tuple[str, bytes, int, str], ...]
+    """(path under the home, bytes, mtime ns, content hash)."""
 
 
 def _received(f: DesktopFile) -> bytes:
@@ -132,7 +133,10 @@ def template(world: World) -> Template:
                 parts = rel.split("/")[:-1]
                 folders.update("/".join(parts[: i + 1]) for i in range(len(parts)))
             expanded = {"/".join(f.split("/")[: i + 1]) for f in folders for i in range(f.count("/") + 1)}
-            found = Template(tuple(sorted(expanded, key=lambda f: (f.count("/"), f))), tuple(files))
+            found = Template(
+                tuple(sorted(expanded, key=lambda f: (f.count("/"), f))),
+                tuple((rel, data, mtime, content_hash(data)) for rel, data, mtime in files),
+            )
             if len(_TEMPLATES) >= 16:
                 _TEMPLATES.pop(next(iter(_TEMPLATES)))
             _TEMPLATES[key] = found
@@ -149,17 +153,16 @@ def apply(device: LinuxDevice, world: World) -> None:
         folder.mkdir(exist_ok=True)
         if ids is not None:
             os.chown(folder, *ids)
-    for rel, data, mtime in made.files:
-        path = home / rel
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    for rel, data, mtime, digest in made.files:
+        fd = os.open(home / rel, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
         try:
             os.write(fd, data)
             if ids is not None:
                 os.fchown(fd, *ids)
+            os.utime(fd, ns=(mtime, mtime))
+            remember_stat(home, rel, os.fstat(fd), digest)
         finally:
             os.close(fd)
-        os.utime(path, ns=(mtime, mtime), follow_symlinks=False)
-        remember(home, rel, data)
 
 
 def census(get: GetterFn) -> dict[str, int]:
