@@ -168,3 +168,18 @@ def test_verification_codes_come_from_several_senders_with_older_ones() -> None:
             codes.setdefault(m.address, []).append(found.group(1))
     senders = [a for a, c in codes.items() if len(c) >= 2]
     assert len(senders) >= 3
+
+
+def test_another_process_with_another_hash_seed_builds_the_same_bytes() -> None:
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib; from devicesworld.worlds import build_world; "
+        "print(hashlib.sha256(build_world(13, 'small').to_json().encode()).hexdigest())"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == hashlib.sha256(build_world(13, "small").to_json().encode()).hexdigest()
