@@ -11,7 +11,7 @@ import pytest
 from devicesworld.devices.smarthome.catalog import CATEGORY_NAMES
 from devicesworld.spec.models import DEFAULT_START_TIME
 from devicesworld.worlds import DEFAULT_START, build_world
-from devicesworld.worlds.generate import SIZING
+from devicesworld.worlds.generate import SIZING, clear_cache
 from devicesworld.worlds.home import CATEGORIES
 from devicesworld.worlds.model import World
 
@@ -29,7 +29,7 @@ def test_the_home_categories_are_the_catalog_categories() -> None:
 @pytest.mark.parametrize("size", ["small", "lived"])
 def test_the_same_seed_gives_byte_identical_json(size: str) -> None:
     first = build_world(11, size).to_json()  # type: ignore[arg-type]
-    build_world.cache_clear()
+    clear_cache()
     again = build_world(11, size).to_json()  # type: ignore[arg-type]
     assert first == again
     assert build_world(12, size).to_json() != first  # type: ignore[arg-type]
