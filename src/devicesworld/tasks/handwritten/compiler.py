@@ -106,7 +106,10 @@ class Fragments:
 # --------------------------------------------------------------------------- files
 def draft_file(path: Path, defaults: Mapping[str, Any] | None = None) -> list[Draft]:
     """Every task of a data file, checked but not yet compiled (nothing runs)."""
-    doc = load_file(path)
+    try:
+        doc = load_file(path)
+    except DataFileError as exc:
+        raise DataFileErrors([exc]) from None
     name = str(path)
     top = Source(name, "", (1, 1))
     if not isinstance(doc, Map):
@@ -306,9 +309,12 @@ def draft_task(
         task = Task.model_validate(body)
     except ValidationError as exc:
         raise DataFileErrors(
-            [src.error(msg, f".{loc}" if loc else "") for loc, msg in format_validation_error(exc)]
+            [
+                _at_field(src, doc, loc).error(msg, f".{loc}" if loc else "")
+                for loc, msg in format_validation_error(exc)
+            ]
         ) from None
-    problems = [src.error(msg, f".{loc}") for loc, msg in semantic_problems(task)]
+    problems = [_at_field(src, doc, loc).error(msg, f".{loc}") for loc, msg in semantic_problems(task)]
     if problems:
         raise DataFileErrors(problems)
     draft = Draft(task=task, solution=solution, finish=finish == "auto", source=src)
@@ -324,6 +330,18 @@ def draft_task(
     if problems:
         raise DataFileErrors(problems)
     return draft
+
+
+def _at_field(src: Source, doc: Mapping[str, Any], loc: str) -> Source:
+    """``src`` moved to the line of the task field a model error names (``metadata.difficulty``: ``metadata``)."""
+    parts = loc.split(".")
+    key = "conditions" if parts[0] == "evaluation" and parts[1:2] == ["conditions"] else parts[0]
+    node, pos = doc.get(key), pos_of(doc, key) if key in doc else None
+    if pos is not None and len(parts) > 1 and isinstance(node, Map | list):
+        index = parts[2] if key == "conditions" and parts[0] == "evaluation" else parts[1]
+        inner = int(index) if index.isdigit() else index
+        pos = pos_of(node, inner) if isinstance(node, Map) or isinstance(inner, int) else pos
+    return Source(src.file, src.field, pos or src.pos)
 
 
 def _devices(raw: Any, where: Source) -> list[dict[str, Any]]:

@@ -112,6 +112,18 @@ def differences(name: str, tasks: list[Task]) -> list[Difference]:
     return out
 
 
+def differences_by_id(shipped: dict[str, str], tasks: list[Task]) -> list[Difference]:
+    """Compiled tasks of loose data files against the shipped lines with the same ids."""
+    out: list[Difference] = []
+    for task in tasks:
+        line = jsonl.model_line(task)
+        if task.id not in shipped:
+            out.append(Difference(task.id, "not in any shipped handwritten suite"))
+        elif shipped[task.id] != line:
+            out.append(Difference(task.id, _first_difference(json.loads(shipped[task.id]), json.loads(line))))
+    return out
+
+
 def _first_difference(old: object, new: object, path: str = "") -> str:
     if isinstance(old, dict) and isinstance(new, dict):
         for key in list(old) + [k for k in new if k not in old]:
@@ -124,3 +136,10 @@ def _first_difference(old: object, new: object, path: str = "") -> str:
                 return _first_difference(a, b, f"{path}[{i}]")
         return f"{path}: {len(old)} items shipped, {len(new)} compiled"
     return f"{path}: shipped {json.dumps(old)[:80]}, compiled {json.dumps(new)[:80]}"
+
+
+def compile_part(filename: str) -> list[Task]:
+    """The tasks of one data file of the handwritten folder (e.g. ``smoke-sh.yaml``), compiled."""
+    from devicesworld.tasks.handwritten.compiler import compile_files
+
+    return compile_files([data_dir() / filename])
