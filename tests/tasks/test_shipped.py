@@ -19,7 +19,10 @@ def test_tasks_compile_check_finds_every_handwritten_suite_identical_to_its_ship
     assert result.exit_code == 0, result.output
     assert "identical to the shipped bmoca-v1.jsonl.gz" in result.output
     assert "identical to the shipped smoke-v1.jsonl.gz" in result.output
-    assert "compiled suite smoke: 140 tasks" in result.output and "compiled suite bmoca: 131 tasks" in result.output
+    assert (
+        "compiled suite smoke: 140 tasks" in result.output
+        and "compiled suite bmoca: 131 tasks" in result.output
+    )
 
 
 def test_tasks_compile_check_names_each_task_that_differs(tmp_path: Path) -> None:
@@ -30,11 +33,13 @@ def test_tasks_compile_check_names_each_task_that_differs(tmp_path: Path) -> Non
     text = text.replace("Turn on the hallway light.", "Turn on the hall light.", 1)
     text = text.replace("id: smoke-sh-038", "id: smoke-sh-999", 1)
     path.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(main, ["tasks", "compile", "--check", str(path), "--out", str(tmp_path / "out")])
+    result = CliRunner().invoke(
+        main, ["tasks", "compile", "--check", str(path), "--out", str(tmp_path / "out")]
+    )
     assert result.exit_code == 1, result.output
     differing = [line for line in result.output.splitlines() if "DIFFERS" in line]
     assert differing == [
-        "  DIFFERS smoke-sh-001: instruction: shipped \"Turn on the hallway light.\", compiled \"Turn on the hall light.\"",
+        '  DIFFERS smoke-sh-001: instruction: shipped "Turn on the hallway light.", compiled "Turn on the hall light."',
         "  DIFFERS smoke-sh-999: not in any shipped handwritten suite",
     ]
     assert len((tmp_path / "out" / "tasks.jsonl").read_text(encoding="utf-8").splitlines()) == 38

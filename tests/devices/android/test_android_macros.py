@@ -30,7 +30,9 @@ def test_set_time_fills_a_12_hour_picker_and_a_24_hour_one_from_the_same_words()
     assert _expand("set_time", {"hour": 0, "minute": 30})[0]["args"]["text"] == "12"
     assert _expand("set_time", {"hour": 0, "minute": 30})[2]["target"]["rid"] == "am_label"
     h24 = _expand("set_time", {"hour": 19, "minute": 5}, {"preset": "ar_tablet"})
-    assert [s["args"].get("text") for s in h24] == ["19", "05", None] and h24[-1]["target"]["rid"] == "button1"
+    assert [s["args"].get("text") for s in h24] == ["19", "05", None] and h24[-1]["target"][
+        "rid"
+    ] == "button1"
 
 
 def test_a_slider_runs_from_the_right_in_a_right_to_left_language() -> None:
@@ -46,7 +48,13 @@ def test_routines_expand_to_the_steps_an_agent_would_take() -> None:
     assert steps[3]["target"] == {"text": "Ann Lee"} and steps[4]["args"]["text"] == "hi"
     by_number = _expand("send_sms", {"to": "+15550100", "body": "hi"})
     assert by_number[3]["target"] == {"rid": ELEMENTS["use_typed_number"]}
-    assert [s["target"]["rid"] for s in _expand("calc", "12*3=")] == ["digit_1", "digit_2", "op_mul", "digit_3", "eq"]
+    assert [s["target"]["rid"] for s in _expand("calc", "12*3=")] == [
+        "digit_1",
+        "digit_2",
+        "op_mul",
+        "digit_3",
+        "eq",
+    ]
     assert _expand("press", {"name": "alarm_switch", "desc": "5:45 AM"})[0]["target"] == {
         "rid": "onoff",
         "desc": "5:45 AM",

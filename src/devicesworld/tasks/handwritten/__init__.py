@@ -11,6 +11,7 @@ from devicesworld.tasks.handwritten.compiler import (
     compile_task,
     draft_file,
     draft_task,
+    read_fragments,
     solve,
 )
 from devicesworld.tasks.handwritten.suites import SUITE_FILES, compile_suite, differences, find_draft
@@ -31,5 +32,6 @@ __all__ = [
     "draft_file",
     "draft_task",
     "find_draft",
+    "read_fragments",
     "solve",
 ]

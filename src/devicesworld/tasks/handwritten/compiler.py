@@ -166,6 +166,14 @@ def _list(value: Any, where: Source) -> list[Any]:
     return value
 
 
+def read_fragments(*paths: Path) -> Fragments:
+    """The fragments of data files (e.g. ``homes.yaml``), for :func:`draft_task` / :func:`compile_task`."""
+    fragments = Fragments()
+    for path in paths:
+        _read_fragments(path, fragments, Source(str(path), "", None))
+    return fragments
+
+
 def _read_fragments(path: Path, fragments: Fragments, where: Source) -> None:
     try:
         doc = load_file(path)
@@ -272,12 +280,13 @@ def draft_task(
     src = source or Source("<task>", "", None)
     fragments = fragments or Fragments()
     errors: list[DataFileError] = []
+    task_id = doc.get("id")
+    if isinstance(task_id, str) and task_id:
+        src = Source(src.file, f"{src.field} ({task_id})", src.pos)
     if not _check_task_keys(doc, src, errors, allow_id=True):
         raise DataFileErrors(errors)
-    task_id = doc.get("id")
     if not isinstance(task_id, str) or not task_id:
         raise src.error("every task needs an explicit `id` (ids never come from a position)", ".id")
-    src = Source(src.file, f"{src.field} ({task_id})", src.pos)
     merged = merge(defaults or {}, doc)
     devices = _devices(merged.get("devices"), src.at(doc, "devices", ".devices"))
     kinds = {d["id"]: d["kind"] for d in devices}
@@ -322,8 +331,8 @@ def draft_task(
         for part in step:
             if "target" not in part:
                 problems += [
-                    item.source.error(msg)
-                    for _, msg in step_problems(
+                    item.source.error(msg, loc)
+                    for loc, msg in step_problems(
                         part.get("device"), part["action"], part["args"], kinds, "", list(kinds)
                     )
                 ]
