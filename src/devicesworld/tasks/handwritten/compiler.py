@@ -104,8 +104,13 @@ class Fragments:
 
 
 # --------------------------------------------------------------------------- files
-def draft_file(path: Path, defaults: Mapping[str, Any] | None = None) -> list[Draft]:
-    """Every task of a data file, checked but not yet compiled (nothing runs)."""
+def draft_file(
+    path: Path, defaults: Mapping[str, Any] | None = None, suite: str | None = None
+) -> list[Draft]:
+    """Every task of a data file, checked but not yet compiled (nothing runs).
+
+    With ``suite``, a file that says it belongs to another suite is an error.
+    """
     try:
         doc = load_file(path)
     except DataFileError as exc:
@@ -124,6 +129,9 @@ def draft_file(path: Path, defaults: Mapping[str, Any] | None = None) -> list[Dr
         errors.append(
             top.at(doc, "format", "format").error(f"must be {FORMAT_VERSION} (the data-file format version)")
         )
+    said = doc.get("suite")
+    if said is not None and (not isinstance(said, str) or (suite is not None and said != suite)):
+        errors.append(top.at(doc, "suite", "suite").error(f"this file is read as part of suite {suite!r}"))
     if errors:
         raise DataFileErrors(errors)
     fragments = Fragments()

@@ -46,7 +46,7 @@ def suite_drafts(name: str) -> list[Draft]:
     errors: list[DataFileError] = []
     for path in suite_paths(name):
         try:
-            drafts += draft_file(path)
+            drafts += draft_file(path, suite=name)
         except DataFileErrors as exc:
             errors += exc.errors
         except DataFileError as exc:
