@@ -3,7 +3,7 @@
 A data file says what a task is; this module fills in what is mechanical: device
 kinds from ids, shared defaults, fragments, the kind's macros (read from
 :mod:`devicesworld.macros`, so no kind is named here), the element indexes of UI
-steps (recorded on the simulator by :func:`~devicesworld.tasks.suites.android_script.record`),
+steps (recorded on the simulator by :func:`~devicesworld.tasks.handwritten.recording.record`),
 the final ``finish``, and unscoring conditions that hold after setup alone.
 
 Compiling is two steps so that a task's solution can be recorded again on another
@@ -546,10 +546,10 @@ def _expand(draft: Draft, task: Task) -> list[list[dict[str, Any]]]:
 def solve(draft: Draft, task: Task | None = None) -> list[Step]:
     """The reference solution of ``draft`` on ``task`` (default: the draft's own), recorded if it has UI steps.
 
-    Raises :class:`~devicesworld.tasks.suites.android_script.ScriptError` when a UI step's
+    Raises :class:`~devicesworld.tasks.handwritten.recording.ScriptError` when a UI step's
     element is not on screen.
     """
-    from devicesworld.tasks.suites.android_script import ScriptItem, Target, UiStep, record
+    from devicesworld.tasks.handwritten.recording import ScriptItem, Target, UiStep, record
 
     on = task or draft.task
     parts = [p for item in _expand(draft, on) for p in item]
@@ -573,7 +573,7 @@ def solve(draft: Draft, task: Task | None = None) -> list[Step]:
 def compile_draft(draft: Draft) -> Task:
     """The finished task: solution recorded, setup-satisfied conditions unscored."""
     from devicesworld.tasks.guards import unscore_setup_satisfied
-    from devicesworld.tasks.suites.android_script import ScriptError
+    from devicesworld.tasks.handwritten.recording import ScriptError
 
     try:
         steps = solve(draft)

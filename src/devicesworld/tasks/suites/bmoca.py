@@ -28,8 +28,8 @@ def task_names() -> dict[str, str]:
 def solution_on(task: Task) -> list[Step] | None:
     """The reference solution of a ``bmoca`` task recorded on the task's own profile; None for other tasks."""
     from devicesworld.tasks.handwritten.compiler import solve
+    from devicesworld.tasks.handwritten.recording import ScriptError
     from devicesworld.tasks.handwritten.suites import find_draft
-    from devicesworld.tasks.suites.android_script import ScriptError
 
     draft = find_draft("bmoca", task.id)
     if draft is None:
