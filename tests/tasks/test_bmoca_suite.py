@@ -60,3 +60,25 @@ def test_oracle_solves_on_sampled_profiles(bmoca: list[Task], name: str) -> None
 def test_solution_on_is_none_for_other_tasks(bmoca: list[Task]) -> None:
     other = bmoca[0].model_copy(update={"id": "smoke-x"})
     assert solution_on(other) is None
+
+
+def test_a_slider_solution_is_recorded_mirrored_on_a_right_to_left_profile(bmoca: list[Task]) -> None:
+    from devicesworld.devices.android.profiles import DEVICE_TYPES, resolve_profile
+
+    def width(t: Task) -> int:
+        return DEVICE_TYPES[resolve_profile(t.devices[0].profile).device].width
+
+    task = next(t for t in bmoca if t.id == "bmoca-brightness-max")
+    assert solution_on(task) == task.solution  # recorded again on its own profile: the shipped steps
+    arabic = next(
+        p
+        for p in split_presets("train") + split_presets("test")
+        if resolve_profile({"preset": p}).language == "ar"
+    )
+    moved = with_preset(task, arabic)
+    steps = solution_on(moved)
+    assert steps is not None
+    (slider,) = [s for s in steps if "x" in s.args]
+    (shipped,) = [s for s in task.solution if "x" in s.args]
+    assert shipped.args["x"] > width(task) / 2  # 0.97 of the way from the left
+    assert slider.args["x"] < width(moved) / 2  # 0.97 of the way from the right
