@@ -781,6 +781,16 @@ def tasks_census(
         raise SystemExit(1)
 
 
+def _handwritten_commands() -> None:
+    from devicesworld.tasks.handwritten.cli import compile_command, macros_command
+
+    tasks.add_command(compile_command)
+    tasks.add_command(macros_command)
+
+
+_handwritten_commands()
+
+
 @tasks.command("build")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
 @click.option(

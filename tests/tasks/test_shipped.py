@@ -1,22 +1,48 @@
-"""Shipped suites equal their builders, and the index finds every shipped task."""
+"""Shipped suites equal their data files (``tasks compile --check``), and the index finds every shipped task."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 
+from devicesworld.cli import main
 from devicesworld.tasks import shipped
-from devicesworld.tasks.suites import build_suite, load_suite
-
-REBUILD = (
-    "rebuild with `devicesworld tasks build --suite {name} --out /tmp/x`, copy the file into "
-    "src/devicesworld/tasks/data/ and run `python -m devicesworld.tasks.shipped`"
-)
+from devicesworld.tasks.handwritten.suites import data_dir
+from devicesworld.tasks.suites import load_suite
 
 
-@pytest.mark.parametrize("name", ["bmoca"])  # smoke: tests/tasks/test_smoke_suite.py
-def test_a_shipped_suite_is_byte_for_byte_what_its_builders_make(name: str) -> None:
-    built = shipped.suite_bytes(build_suite(name))
-    assert built == shipped.shipped_path(name).read_bytes(), REBUILD.format(name=name)
+def test_tasks_compile_check_finds_every_handwritten_suite_identical_to_its_shipped_file() -> None:
+    result = CliRunner().invoke(main, ["tasks", "compile", "--check"])
+    assert result.exit_code == 0, result.output
+    assert "identical to the shipped bmoca-v1.jsonl.gz" in result.output
+    assert "identical to the shipped smoke-v1.jsonl.gz" in result.output
+    assert (
+        "compiled suite smoke: 140 tasks" in result.output
+        and "compiled suite bmoca: 131 tasks" in result.output
+    )
+
+
+def test_tasks_compile_check_names_each_task_that_differs(tmp_path: Path) -> None:
+    for name in ("smoke-sh.yaml", "homes.yaml"):
+        shutil.copy(data_dir() / name, tmp_path / name)
+    path = tmp_path / "smoke-sh.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("Turn on the hallway light.", "Turn on the hall light.", 1)
+    text = text.replace("id: smoke-sh-038", "id: smoke-sh-999", 1)
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(
+        main, ["tasks", "compile", "--check", str(path), "--out", str(tmp_path / "out")]
+    )
+    assert result.exit_code == 1, result.output
+    differing = [line for line in result.output.splitlines() if "DIFFERS" in line]
+    assert differing == [
+        '  DIFFERS smoke-sh-001: instruction: shipped "Turn on the hallway light.", compiled "Turn on the hall light."',
+        "  DIFFERS smoke-sh-999: not in any shipped handwritten suite",
+    ]
+    assert len((tmp_path / "out" / "tasks.jsonl").read_text(encoding="utf-8").splitlines()) == 38
 
 
 def test_the_index_matches_the_shipped_files() -> None:

@@ -1,19 +1,19 @@
 """Named suites: ``--suite NAME`` resolves here to a deterministic list of tasks.
 
-The ``smoke`` suite is assembled from one part per device family, each a module in
-this package with a ``build_*`` function, so that families grow independently.
-``full`` is the shipped, built suite (6,200 tasks, :mod:`devicesworld.tasks.full`);
-``test`` is its fixed evaluation split, chosen by coverage-driven stratified selection.
+``smoke`` and ``bmoca`` are handwritten, as data files
+(``tasks/data/handwritten/*.yaml``, :mod:`devicesworld.tasks.handwritten`); ``full`` is
+the shipped, built suite (6,200 tasks, :mod:`devicesworld.tasks.full`); ``test`` is
+its fixed evaluation split, chosen by coverage-driven stratified selection.
 
 Loading a suite never runs a device setup: every suite ships built
-(:mod:`devicesworld.tasks.shipped`) and :func:`load_suite` parses the file. The
-builders here run only in :func:`build_suite` — ``devicesworld tasks build --suite
-NAME`` and the test that keeps each shipped file equal to its builders.
+(:mod:`devicesworld.tasks.shipped`) and :func:`load_suite` parses the file. Compiling
+the data files runs only in :func:`build_suite` — ``devicesworld tasks build --suite
+NAME``, ``devicesworld tasks compile`` and the test that keeps each shipped file equal
+to its data files.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -24,20 +24,14 @@ if TYPE_CHECKING:  # names and the index need no pydantic; `tasks show` stays fa
 
 SuiteLoader = Callable[[], "list[Task]"]
 
-SMOKE_PARTS: list[tuple[str, str]] = [
-    ("devicesworld.tasks.suites.smoke", "build_smoke_suite"),
-    ("devicesworld.tasks.suites.smoke_linux", "build_linux_smoke"),
-    ("devicesworld.tasks.suites.smoke_android", "build_android_smoke"),
-]
-"""``(module, function)`` pairs whose tasks make up ``smoke``, in order."""
 
+def _compiled(name: str) -> SuiteLoader:
+    def build() -> list[Task]:
+        from devicesworld.tasks.handwritten.suites import compile_suite
 
-def _smoke() -> list[Task]:
-    tasks: list[Task] = []
-    for module, function in SMOKE_PARTS:
-        build: SuiteLoader = getattr(importlib.import_module(module), function)
-        tasks += build()
-    return tasks
+        return compile_suite(name)
+
+    return build
 
 
 def _full() -> list[Task]:
@@ -49,20 +43,14 @@ def _test_split() -> list[Task]:
     return [t for t in load_suite("full") if t.metadata.split == "test"]
 
 
-def _bmoca() -> list[Task]:
-    from devicesworld.tasks.suites.bmoca import build_bmoca
-
-    return build_bmoca()
-
-
 SUITES: dict[str, SuiteLoader] = {
     "smoke": lambda: read_suite("smoke"),
     "full": _full,
     "test": _test_split,
     "bmoca": lambda: read_suite("bmoca"),
 }
-BUILDERS: dict[str, SuiteLoader] = {"smoke": _smoke, "bmoca": _bmoca}
-"""Suites built from code here (each task's setup runs once); ``full`` has its own build."""
+BUILDERS: dict[str, SuiteLoader] = {"smoke": _compiled("smoke"), "bmoca": _compiled("bmoca")}
+"""Suites compiled from data files (each task's setup runs once); ``full`` has its own build."""
 _BUILT: dict[str, list[Task]] = {}
 
 
@@ -83,7 +71,7 @@ def load_suite(name: str) -> list[Task]:
 
 
 def build_suite(name: str) -> list[Task]:
-    """Build ``smoke`` or ``bmoca`` from its builders (runs each task's setup once)."""
+    """Compile ``smoke`` or ``bmoca`` from its data files (runs each task's setup once)."""
     if name not in BUILDERS:
         raise KeyError(f"suite {name!r} has no builder here; buildable: {', '.join(sorted(BUILDERS))}")
     return BUILDERS[name]()
