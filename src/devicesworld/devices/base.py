@@ -24,7 +24,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from devicesworld.clip import clip
 from devicesworld.devices.state import StateSpec
@@ -113,6 +113,8 @@ class _Declared(BaseModel, Generic[A]):
     name: str
     doc: str
     args_model: type[Args] = NoArgs
+    handler: Callable[..., Any] | None = Field(default=None, exclude=True, repr=False)
+    """What runs it, set by the :mod:`devicesworld.devices.declare` decorator that declared it."""
 
     @property
     def args_schema(self) -> dict[str, Any]:
@@ -217,21 +219,23 @@ class DeviceContext:
 class Device(Protocol):
     """One device instance of a task (``smarthome_0``, ``android_1``, ...).
 
-    Arguments arrive already validated against the kind's declared models. Methods
-    report expected failures through :class:`ActionResult` (``act``) or by raising
-    :class:`DeviceError` (``setup``, ``get``); anything else raised is a bug that the
-    controller contains and logs.
+    Arguments arrive already validated against the kind's declared models (an instance
+    of the op's, action's or getter's ``args_model``). Methods report expected failures
+    through :class:`ActionResult` (``act``) or by raising :class:`DeviceError`
+    (``setup``, ``get``); anything else raised is a bug that the controller contains and
+    logs. Devices dispatch through their kind's :mod:`declaration tables
+    <devicesworld.devices.declare>`; ``observe`` and ``get`` return JSON-able data.
     """
 
     device_id: str
 
-    def setup(self, op: str, args: Any) -> None: ...
+    def setup(self, op: str, args: Args) -> None: ...
 
-    def act(self, action: str, args: Any) -> ActionResult: ...
+    def act(self, action: str, args: Args) -> ActionResult: ...
 
     def observe(self) -> dict[str, Any]: ...
 
-    def get(self, getter: str, args: Any) -> Any: ...
+    def get(self, getter: str, args: Args) -> object: ...
 
     def close(self) -> None: ...
 
