@@ -40,6 +40,7 @@ from devicesworld.devices.base import (
     GetterSpec,
     NoArgs,
     OpSpec,
+    WritesFn,
     _Declared,
     describe_validation_error,
 )
@@ -181,6 +182,15 @@ class CheckTable(Table[GetterFn, CheckOutcome, CheckSpec]):
     def _make(self, name: str, doc: str, args: type[Args], handler: Callable[..., Any]) -> CheckSpec:
         return CheckSpec(name=name, doc=doc, args_model=args, fn=handler, handler=handler)
 
-    def specs(self) -> list[CheckSpec]:
-        """The declarations in order (for ``with_writes``, which copies them with their write sets)."""
-        return list(self._specs.values())
+    def with_writes(self, writes: Mapping[str, WritesFn]) -> dict[str, CheckSpec]:
+        """The checks, each carrying what it names as the task's output (``writes``), by name.
+
+        A name in ``writes`` that is no check of this table is a mistake, not a no-op.
+        """
+        unknown = sorted(set(writes) - set(self._specs))
+        if unknown:
+            raise ValueError(f"{self.owner} declares writes for unknown checks: {', '.join(unknown)}")
+        return {
+            n: s.model_copy(update={"writes": writes[n]}) if n in writes else s
+            for n, s in self._specs.items()
+        }

@@ -6,13 +6,13 @@ getters in :mod:`.getters`, checks in :mod:`.checks`.
 
 from __future__ import annotations
 
-from devicesworld.devices.base import DeviceKind, by_name
+from devicesworld.devices.base import DeviceKind
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.checks import CHECKS
 from devicesworld.devices.linux.device import ACTIONS, factory
 from devicesworld.devices.linux.getters import GETTERS
 from devicesworld.devices.linux.setup import SETUP_OPS
-from devicesworld.devices.linux.state import STATE, with_writes
+from devicesworld.devices.linux.state import STATE, WRITES
 
 KIND = DeviceKind(
     name="linux",
@@ -21,7 +21,7 @@ KIND = DeviceKind(
     actions=ACTIONS,
     setup_ops=SETUP_OPS,
     getters=GETTERS,
-    checks=by_name(with_writes(CHECKS)),
+    checks=CHECKS.with_writes(WRITES),
     profile_model=a.LinuxProfile,
     state=STATE,
 )

@@ -7,9 +7,9 @@ read the tables; the simulator behind them lives in :mod:`home`.
 
 from __future__ import annotations
 
-from devicesworld.devices.base import DeviceKind, by_name
+from devicesworld.devices.base import DeviceKind
 from devicesworld.devices.smarthome import args as a
-from devicesworld.devices.smarthome.checks import CHECKS
+from devicesworld.devices.smarthome.checks import CHECKS, WRITES
 from devicesworld.devices.smarthome.device import ACTIONS, GETTERS, SETUP_OPS, factory
 from devicesworld.devices.smarthome.state import STATE
 
@@ -20,7 +20,7 @@ KIND = DeviceKind(
     actions=ACTIONS,
     setup_ops=SETUP_OPS,
     getters=GETTERS,
-    checks=by_name(CHECKS),
+    checks=CHECKS.with_writes(WRITES),
     profile_model=a.HomeProfile,
     state=STATE,
 )
