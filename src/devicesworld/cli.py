@@ -861,10 +861,9 @@ def play(
 
     task = find_task(task_id, suite, tasks_path)
     if preset is not None:
-        from devicesworld.devices.android.profiles import preset_names
-        from devicesworld.tasks.env_split import with_preset
+        from devicesworld.tasks.env_split import all_presets, with_preset
 
-        if preset not in preset_names():
+        if preset not in all_presets():
             raise click.BadParameter(f"unknown preset {preset!r}; e.g. train_00..train_34, test_00..test_09")
         task = with_preset(task, preset)
     if screens is None:

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from devicesworld.clip import clip
 from devicesworld.devices.state import StateSpec
+from devicesworld.devices.traits import KindTraits
 from devicesworld.numbers import number_errors
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "DeviceError",
     "DeviceKind",
     "GetterSpec",
+    "KindTraits",
     "NoArgs",
     "OpSpec",
     "StateSpec",
@@ -54,8 +56,12 @@ __all__ = [
     "kind_names",
     "kind_of_device_id",
     "register_kind",
+    "traits_of",
+    "validate_kind_name",
 ]
 
+KIND_NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*$")
+"""A kind's name: what comes before ``_<n>`` in a device id, so it cannot hold ``_`` itself."""
 DEVICE_ID_PATTERN = re.compile(r"^(?P<kind>[a-z][a-z0-9]*)_(?P<n>\d+)$")
 
 
@@ -284,6 +290,8 @@ class DeviceKind:
     profile_model: type[BaseModel] | None = None
     state: StateSpec | None = None
     """How the collateral-damage guard snapshots this kind's devices (None: not guarded)."""
+    traits: KindTraits = field(default_factory=KindTraits)
+    """What composition, near misses, guards, surfaces, splits and preflight need to know of the kind."""
 
     def action_space(self) -> list[dict[str, Any]]:
         """The action space as plain data: what prompts and agents are generated from."""
@@ -296,8 +304,28 @@ _LOADING = False
 _LOAD_LOCK = threading.RLock()
 
 
+def validate_kind_name(name: object) -> str:
+    """``name`` if it can name a kind; ``ValueError`` saying why not.
+
+    Device ids are ``<kind>_<n>``, so a kind called ``smart_home`` could be registered
+    but no task could ever name one of its devices: such names are refused here.
+    """
+    if not isinstance(name, str) or not KIND_NAME_PATTERN.match(name):
+        raise ValueError(
+            f"device kind name {name!r} is not allowed: use lower-case letters and digits, starting with a "
+            "letter (no '_' or '-'), since device ids are '<kind>_<n>'"
+        )
+    return name
+
+
 def register_kind(kind: DeviceKind) -> DeviceKind:
-    """Register a device kind; a later registration under the same name replaces it."""
+    """Register a device kind; a later registration under the same name replaces it.
+
+    ``ValueError`` for a name no device id could carry (see :func:`validate_kind_name`).
+    """
+    if not isinstance(kind, DeviceKind):
+        raise TypeError(f"register_kind takes a DeviceKind, not {type(kind).__name__}")
+    validate_kind_name(kind.name)
     _REGISTRY[kind.name] = kind
     return kind
 
@@ -327,11 +355,11 @@ def _load_builtin_kinds() -> None:
             from devicesworld.devices import builtin_kinds
 
             for kind in builtin_kinds():
-                _REGISTRY.setdefault(kind.name, kind)
+                _REGISTRY.setdefault(validate_kind_name(kind.name), kind)
             for ep in entry_points(group=ENTRY_POINT_GROUP):
                 loaded = ep.load()
                 if isinstance(loaded, DeviceKind):
-                    _REGISTRY.setdefault(loaded.name, loaded)
+                    _REGISTRY.setdefault(validate_kind_name(loaded.name), loaded)
             for module in filter(None, (m.strip() for m in os.environ.get(PLUGINS_ENV, "").split(","))):
                 importlib.import_module(module)
             _BUILTINS_LOADED = True
@@ -347,6 +375,15 @@ def get_kind(name: str) -> DeviceKind | None:
 def kind_names() -> list[str]:
     _load_builtin_kinds()
     return sorted(_REGISTRY)
+
+
+_NO_TRAITS = KindTraits()
+
+
+def traits_of(name: str) -> KindTraits:
+    """The traits of a registered kind; neutral defaults for a name no kind has (``env``, a typo)."""
+    kind = get_kind(name)
+    return kind.traits if kind is not None else _NO_TRAITS
 
 
 def by_name(specs: list[Any]) -> dict[str, Any]:

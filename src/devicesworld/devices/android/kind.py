@@ -12,6 +12,7 @@ from devicesworld.devices.android.getters import GETTERS
 from devicesworld.devices.android.profiles import AndroidProfile
 from devicesworld.devices.android.setup import SETUP_OPS
 from devicesworld.devices.android.state import STATE, WRITES
+from devicesworld.devices.android.traits import TRAITS
 from devicesworld.devices.base import DeviceKind
 
 KIND = DeviceKind(
@@ -24,4 +25,5 @@ KIND = DeviceKind(
     checks=CHECKS.with_writes(WRITES),
     profile_model=AndroidProfile,
     state=STATE,
+    traits=TRAITS,
 )

@@ -13,6 +13,7 @@ from devicesworld.devices.linux.device import ACTIONS, factory
 from devicesworld.devices.linux.getters import GETTERS
 from devicesworld.devices.linux.setup import SETUP_OPS
 from devicesworld.devices.linux.state import STATE, WRITES
+from devicesworld.devices.linux.traits import TRAITS
 
 KIND = DeviceKind(
     name="linux",
@@ -24,4 +25,5 @@ KIND = DeviceKind(
     checks=CHECKS.with_writes(WRITES),
     profile_model=a.LinuxProfile,
     state=STATE,
+    traits=TRAITS,
 )

@@ -12,6 +12,7 @@ from devicesworld.devices.smarthome import args as a
 from devicesworld.devices.smarthome.checks import CHECKS, WRITES
 from devicesworld.devices.smarthome.device import ACTIONS, GETTERS, SETUP_OPS, factory
 from devicesworld.devices.smarthome.state import STATE
+from devicesworld.devices.smarthome.traits import TRAITS
 
 KIND = DeviceKind(
     name="smarthome",
@@ -23,4 +24,5 @@ KIND = DeviceKind(
     checks=CHECKS.with_writes(WRITES),
     profile_model=a.HomeProfile,
     state=STATE,
+    traits=TRAITS,
 )
