@@ -84,6 +84,11 @@ class KindTraits(BaseModel):
         default=None, description="The apps/surfaces a task touches on the kind (breakdowns, coverage)."
     )
     env_split: EnvSplit | None = Field(default=None, description="Profile presets for train/test splits.")
+    prompt_hint: str = Field(
+        default="",
+        description="One rule LLM agents are told about the kind (what its observation leaves out).",
+    )
+    planner_hint: str = Field(default="", description="The same, for a planner that only plans the steps.")
     screenshots: Literal["never", "while_browsing", "every_step"] = Field(
         default="never", description="When a device gives a screenshot per step (run preflight estimates)."
     )

@@ -23,4 +23,9 @@ TRAITS = KindTraits(
     single_instance=True,
     live_state=True,
     surfaces=surfaces,
+    prompt_hint=(
+        "The SmartHome state is not shown in its observation: query it "
+        "(list_rooms, list_devices, get_device_state, ...)."
+    ),
+    planner_hint="The SmartHome state is not shown: plan queries for it.",
 )
