@@ -92,8 +92,4 @@ def _profile_of(task: Task) -> str | dict[str, Any] | None:
     split = traits_of(phones[0].kind).env_split
     keep = set(split.keep) if split is not None else set()
     preset = prof.get("preset")
-    return (
-        str(preset)
-        if isinstance(preset, str) and set(prof) <= {"preset", *keep}
-        else dict(prof)
-    )
+    return str(preset) if isinstance(preset, str) and set(prof) <= {"preset", *keep} else dict(prof)
