@@ -128,4 +128,4 @@ def test_traits_reject_bad_values() -> None:
     with pytest.raises(ValueError, match="noun_pattern is not a regular expression"):
         KindTraits(noun="x", noun_pattern="(")
     with pytest.raises(ValueError):
-        KindTraits(screenshots="sometimes")  # type: ignore[arg-type]
+        KindTraits.model_validate({"screenshots": "sometimes"})

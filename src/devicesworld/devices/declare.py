@@ -62,8 +62,10 @@ class Table(Mapping[str, S], Generic[D, R, S]):
     what = "declaration"
     """How messages name one entry (``action``, ``setup op``, ...)."""
 
-    def __init__(self, owner: str) -> None:
+    def __init__(self, owner: str, *, what: str | None = None) -> None:
         self.owner = owner
+        if what is not None:
+            self.what = what
         self._specs: dict[str, S] = {}
 
     # --- the mapping the kind publishes ---------------------------------------------------
@@ -157,7 +159,12 @@ class ActionTable(Table[D, ActionResult, ActionSpec]):
 
 
 class OpTable(Table[D, None, OpSpec]):
-    """A kind's setup (or cleanup) ops; handlers raise :class:`DeviceError` for bad data."""
+    """A kind's setup (or cleanup) ops; handlers raise :class:`DeviceError` for bad data.
+
+    Cleanup ops go in a second table (``OpTable(kind, what="cleanup op")``, given as the
+    kind's ``cleanup_ops``); the controller runs both through ``device.setup``, which
+    picks the table that has the op.
+    """
 
     what = "setup op"
 
