@@ -1,10 +1,12 @@
 """The one protocol every device kind implements, and the registry that holds the kinds.
 
-A device kind is a plugin: it declares, *as data*, its setup ops, its agent actions,
-its getters (what verifiers may read) and its checks, each with a pydantic model for
-its arguments. The environment controller, the spec validator, the prompt builders
-and the random agent all work from these declarations, so adding a kind means
-registering one :class:`DeviceKind` and touching nothing in ``env/``.
+A device kind is a plugin: it declares its setup ops, its agent actions, its getters
+(what verifiers may read) and its checks, each with a pydantic model for its arguments
+and registered on its handler (:mod:`devicesworld.devices.declare`), plus the
+:class:`KindTraits` other layers read. The environment controller, the spec validator,
+the prompt builders and the random agent all work from these declarations, so adding
+a kind means registering one :class:`DeviceKind` and touching nothing outside its
+package; :func:`devicesworld.devices.check_kind` says whether it conforms.
 
 Argument models are pydantic models with ``extra="forbid"``: validation is fast
 (pydantic-core), typos in argument names are caught, and the JSON Schema that agents
