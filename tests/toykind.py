@@ -6,26 +6,23 @@ verifier and runner are tested against the protocol, not against SmartHome.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field
 
 from devicesworld.devices.base import (
     ActionResult,
-    ActionSpec,
     Args,
     CheckOutcome,
-    CheckSpec,
     DeviceContext,
     DeviceError,
     DeviceKind,
     GetterFn,
-    GetterSpec,
     NoArgs,
-    OpSpec,
-    by_name,
     register_kind,
 )
+from devicesworld.devices.declare import ActionTable, CheckTable, GetterTable, OpTable
 
 CLOSED: list[str] = []
 """Ids of toy devices whose close() ran, in order (for cleanup tests)."""
@@ -39,36 +36,29 @@ class ValueIsArgs(Args):
     equals: int
 
 
+ACTIONS: ActionTable[ToyDevice] = ActionTable("toy")
+SETUP_OPS: OpTable[ToyDevice] = OpTable("toy")
+GETTERS: GetterTable[ToyDevice] = GetterTable("toy")
+CHECKS = CheckTable("toy")
+
+
 class ToyDevice:
-    def __init__(self, device_id: str, profile: dict[str, Any], context: DeviceContext) -> None:
+    def __init__(self, device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> None:
         self.device_id = device_id
         self.value = 0
         self.context = context
 
-    def setup(self, op: str, args: Any) -> None:
-        if op == "set":
-            self.value = args.value
-        elif op == "explode":
-            raise DeviceError("BROKEN", "setup exploded on purpose")
+    def setup(self, op: str, args: Args) -> None:
+        SETUP_OPS.call(self, op, args)
 
-    def act(self, action: str, args: Any) -> ActionResult:
-        if action == "press":
-            self.value += 1
-            return ActionResult.success(f"value is now {self.value}")
-        if action == "set_value":
-            self.value = args.value
-            return ActionResult.success(f"value set to {self.value}")
-        if action == "read":
-            return ActionResult.success("read", data={"value": self.value, "name": "toy-thing"})
-        if action == "crash":
-            raise RuntimeError("boom")
-        return ActionResult.failure("UNSUPPORTED", action)
+    def act(self, action: str, args: Args) -> ActionResult:
+        return ACTIONS.act(self, action, args)
 
     def observe(self) -> dict[str, Any]:
         return {"screen": "a toy"}
 
-    def get(self, getter: str, args: Any) -> Any:
-        return {"value": self.value}
+    def get(self, getter: str, args: Args) -> object:
+        return GETTERS.call(self, getter, args)
 
     def close(self) -> None:
         CLOSED.append(self.device_id)
@@ -76,7 +66,38 @@ class ToyDevice:
     def screenshot(self) -> bytes | None:
         return b"\x89PNG toy " + str(self.value).encode()
 
+    @ACTIONS.register("press", doc="Add one.")
+    def press(self, args: NoArgs) -> ActionResult:
+        self.value += 1
+        return ActionResult.success(f"value is now {self.value}")
 
+    @ACTIONS.register("set_value", doc="Set the value.", args=ValueArgs)
+    def set_value(self, args: ValueArgs) -> ActionResult:
+        self.value = args.value
+        return ActionResult.success(f"value set to {self.value}")
+
+    @ACTIONS.register("read", doc="Read the value.")
+    def read(self, args: NoArgs) -> ActionResult:
+        return ActionResult.success("read", data={"value": self.value, "name": "toy-thing"})
+
+    @ACTIONS.register("crash", doc="Raise an unexpected error.")
+    def crash(self, args: NoArgs) -> ActionResult:
+        raise RuntimeError("boom")
+
+    @SETUP_OPS.register("set", doc="Set the value.", args=ValueArgs)
+    def set(self, args: ValueArgs) -> None:
+        self.value = args.value
+
+    @SETUP_OPS.register("explode", doc="Fail.")
+    def explode(self, args: NoArgs) -> None:
+        raise DeviceError("BROKEN", "setup exploded on purpose")
+
+    @GETTERS.register("state", doc="The value.", args=NoArgs)
+    def state(self, args: NoArgs) -> object:
+        return {"value": self.value}
+
+
+@CHECKS.register("value_is", doc="Value equals.", args=ValueIsArgs)
 def _value_is(get: GetterFn, args: ValueIsArgs) -> CheckOutcome:
     value = get("state", {})["value"]
     return CheckOutcome(passed=value == args.equals, detail=f"toy.value = {value}, expected {args.equals}")
@@ -86,19 +107,10 @@ TOY = DeviceKind(
     name="toy",
     doc="A device holding one integer.",
     factory=ToyDevice,
-    actions=by_name(
-        [
-            ActionSpec(name="press", doc="Add one."),
-            ActionSpec(name="set_value", doc="Set the value.", args_model=ValueArgs),
-            ActionSpec(name="read", doc="Read the value."),
-            ActionSpec(name="crash", doc="Raise an unexpected error."),
-        ]
-    ),
-    setup_ops=by_name(
-        [OpSpec(name="set", doc="Set the value.", args_model=ValueArgs), OpSpec(name="explode", doc="Fail.")]
-    ),
-    getters=by_name([GetterSpec(name="state", doc="The value.", args_model=NoArgs)]),
-    checks=by_name([CheckSpec(name="value_is", doc="Value equals.", args_model=ValueIsArgs, fn=_value_is)]),
+    actions=ACTIONS,
+    setup_ops=SETUP_OPS,
+    getters=GETTERS,
+    checks=CHECKS,
 )
 
 

@@ -25,6 +25,7 @@ _EXPORTS = {
     "make": "devicesworld.api",
     "run": "devicesworld.api",
     "select": "devicesworld.api",
+    "check_kind": "devicesworld.api",
     "Agent": "devicesworld.agents.base",
     "AgentOptions": "devicesworld.agents.base",
     "Decision": "devicesworld.agents.base",
@@ -47,6 +48,7 @@ __all__ = [
     "Step",
     "Task",
     "__version__",
+    "check_kind",
     "load_tasks",
     "make",
     "run",
@@ -55,7 +57,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     from devicesworld.agents.base import Agent, AgentOptions, Decision, EpisodeInfo, Feedback
-    from devicesworld.api import load_tasks, make, run, select
+    from devicesworld.api import check_kind, load_tasks, make, run, select
     from devicesworld.runner.records import EpisodeResult
     from devicesworld.runner.run import RunOutcome
     from devicesworld.spec.models import Step, Task

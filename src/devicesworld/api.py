@@ -27,6 +27,7 @@ from typing import Any
 
 from devicesworld.agents.base import Agent, AgentOptions
 from devicesworld.agents.registry import as_factory, check_agent, get_agent, register_agent
+from devicesworld.devices import check_kind as check_kind  # re-exported: devicesworld.check_kind
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.runner.run import ProgressFn, RunConfig, RunOutcome, execute_run
 from devicesworld.spec.models import Task

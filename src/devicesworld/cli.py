@@ -502,6 +502,71 @@ def view(run_dirs: tuple[str, ...], port: int, open_browser: bool) -> None:
         server.server_close()
 
 
+# ----------------------------------------------------------------------------- kinds
+@main.command()
+@click.argument("names", nargs=-1)
+@click.option("--check", is_flag=True, help="Run check_kind on each kind; exit 1 if any does not conform.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def kinds(names: tuple[str, ...], check: bool, as_json: bool) -> None:
+    """The registered device kinds: their declarations and traits (--check: their conformance)."""
+    from devicesworld.devices import check_kind
+    from devicesworld.devices.base import get_kind, kind_names
+
+    chosen = list(names) or kind_names()
+    unknown = [n for n in chosen if get_kind(n) is None]
+    if unknown:
+        raise UserError(f"no device kind named {', '.join(unknown)}; registered: {', '.join(kind_names())}")
+    rows: list[dict[str, Any]] = []
+    for name in chosen:
+        kind = get_kind(name)
+        assert kind is not None
+        t = kind.traits
+        row: dict[str, Any] = {
+            "kind": name,
+            "actions": len(kind.actions),
+            "setup_ops": len(kind.setup_ops) + len(kind.cleanup_ops),
+            "getters": len(kind.getters),
+            "checks": len(kind.checks),
+            "noun": t.noun,
+            "single_instance": t.single_instance,
+            "surfaces": t.surfaces is not None,
+            "env_split": t.env_split is not None,
+            "screenshots": t.screenshots,
+        }
+        if check:
+            row["problems"] = check_kind(kind)
+        rows.append(row)
+    failed = [r["kind"] for r in rows if r.get("problems")]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+    else:
+        table = Table(
+            "kind",
+            "actions",
+            "ops",
+            "getters",
+            "checks",
+            "noun",
+            "traits",
+            *(["check_kind"] if check else []),
+        )
+        for r in rows:
+            traits = ", ".join(k for k in ("single_instance", "surfaces", "env_split") if r[k]) + (
+                f", screenshots {r['screenshots']}" if r["screenshots"] != "never" else ""
+            )
+            cells = [r["kind"], str(r["actions"]), str(r["setup_ops"]), str(r["getters"]), str(r["checks"])]
+            cells += [r["noun"] or "-", traits.strip(", ") or "-"]
+            if check:
+                cells.append("ok" if not r["problems"] else f"{len(r['problems'])} problem(s)")
+            table.add_row(*(escape(c) for c in cells))
+        console.print(table)
+        for r in rows:
+            for problem in r.get("problems") or []:
+                console.print(f"{escape(r['kind'])}: {escape(problem)}", highlight=False)
+    if failed:
+        raise SystemExit(1)
+
+
 # ----------------------------------------------------------------------------- tasks
 @main.group()
 def tasks() -> None:
@@ -915,10 +980,9 @@ def play(
 
     task = find_task(task_id, suite, tasks_path)
     if preset is not None:
-        from devicesworld.devices.android.profiles import preset_names
-        from devicesworld.tasks.env_split import with_preset
+        from devicesworld.tasks.env_split import all_presets, with_preset
 
-        if preset not in preset_names():
+        if preset not in all_presets():
             raise click.BadParameter(f"unknown preset {preset!r}; e.g. train_00..train_34, test_00..test_09")
         task = with_preset(task, preset)
     if screens is None:

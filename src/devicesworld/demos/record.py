@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from devicesworld.demos.model import Demonstration, DemoStep, ElementSummary, ObservationSummary, StepResult
-from devicesworld.devices.base import ActionResult
+from devicesworld.devices.base import ActionResult, traits_of
 from devicesworld.spec.models import Step, Task
 
 SCREEN_CHARS = 4000
@@ -84,13 +84,12 @@ class DemoRecorder:
 
 
 def _profile_of(task: Task) -> str | dict[str, Any] | None:
-    phones = [d for d in task.devices if d.kind == "android"]
+    """The profile of the task's one device with presets (a phone): its preset name when that is all it says."""
+    phones = [d for d in task.devices if traits_of(d.kind).env_split is not None]
     if len(phones) != 1 or not phones[0].profile:
         return None
     prof = phones[0].profile
+    split = traits_of(phones[0].kind).env_split
+    keep = set(split.keep) if split is not None else set()
     preset = prof.get("preset")
-    return (
-        str(preset)
-        if isinstance(preset, str) and set(prof) <= {"preset", "owner_name", "owner_number"}
-        else dict(prof)
-    )
+    return str(preset) if isinstance(preset, str) and set(prof) <= {"preset", *keep} else dict(prof)

@@ -7,10 +7,13 @@ pay for pydantic and every kind.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from devicesworld.devices.base import DeviceKind
+
+__all__ = ["builtin_kinds", "check_kind"]
 
 
 def builtin_kinds() -> list[DeviceKind]:
@@ -20,3 +23,12 @@ def builtin_kinds() -> list[DeviceKind]:
     from devicesworld.devices.smarthome import KIND as SMARTHOME
 
     return [SMARTHOME, LINUX, ANDROID]
+
+
+def check_kind(
+    kind: DeviceKind | str, *, profile: Mapping[str, Any] | None = None, strict: bool = False
+) -> list[str]:
+    """Every way a kind breaks the device contract (``[]``: it conforms); see :mod:`.conformance`."""
+    from devicesworld.devices.conformance import check_kind as check
+
+    return check(kind, profile=profile, strict=strict)

@@ -1,10 +1,12 @@
 """The one protocol every device kind implements, and the registry that holds the kinds.
 
-A device kind is a plugin: it declares, *as data*, its setup ops, its agent actions,
-its getters (what verifiers may read) and its checks, each with a pydantic model for
-its arguments. The environment controller, the spec validator, the prompt builders
-and the random agent all work from these declarations, so adding a kind means
-registering one :class:`DeviceKind` and touching nothing in ``env/``.
+A device kind is a plugin: it declares its setup ops, its agent actions, its getters
+(what verifiers may read) and its checks, each with a pydantic model for its arguments
+and registered on its handler (:mod:`devicesworld.devices.declare`), plus the
+:class:`KindTraits` other layers read. The environment controller, the spec validator,
+the prompt builders and the random agent all work from these declarations, so adding
+a kind means registering one :class:`DeviceKind` and touching nothing outside its
+package; :func:`devicesworld.devices.check_kind` says whether it conforms.
 
 Argument models are pydantic models with ``extra="forbid"``: validation is fast
 (pydantic-core), typos in argument names are caught, and the JSON Schema that agents
@@ -24,10 +26,11 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from devicesworld.clip import clip
 from devicesworld.devices.state import StateSpec
+from devicesworld.devices.traits import KindTraits
 from devicesworld.numbers import number_errors
 
 __all__ = [
@@ -41,6 +44,7 @@ __all__ = [
     "DeviceError",
     "DeviceKind",
     "GetterSpec",
+    "KindTraits",
     "NoArgs",
     "OpSpec",
     "StateSpec",
@@ -55,8 +59,12 @@ __all__ = [
     "kind_names",
     "kind_of_device_id",
     "register_kind",
+    "traits_of",
+    "validate_kind_name",
 ]
 
+KIND_NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*$")
+"""A kind's name: what comes before ``_<n>`` in a device id, so it cannot hold ``_`` itself."""
 DEVICE_ID_PATTERN = re.compile(r"^(?P<kind>[a-z][a-z0-9]*)_(?P<n>\d+)$")
 
 
@@ -114,6 +122,8 @@ class _Declared(BaseModel, Generic[A]):
     name: str
     doc: str
     args_model: type[Args] = NoArgs
+    handler: Callable[..., Any] | None = Field(default=None, exclude=True, repr=False)
+    """What runs it, set by the :mod:`devicesworld.devices.declare` decorator that declared it."""
 
     @property
     def args_schema(self) -> dict[str, Any]:
@@ -218,21 +228,23 @@ class DeviceContext:
 class Device(Protocol):
     """One device instance of a task (``smarthome_0``, ``android_1``, ...).
 
-    Arguments arrive already validated against the kind's declared models. Methods
-    report expected failures through :class:`ActionResult` (``act``) or by raising
-    :class:`DeviceError` (``setup``, ``get``); anything else raised is a bug that the
-    controller contains and logs.
+    Arguments arrive already validated against the kind's declared models (an instance
+    of the op's, action's or getter's ``args_model``). Methods report expected failures
+    through :class:`ActionResult` (``act``) or by raising :class:`DeviceError`
+    (``setup``, ``get``); anything else raised is a bug that the controller contains and
+    logs. Devices dispatch through their kind's :mod:`declaration tables
+    <devicesworld.devices.declare>`; ``observe`` and ``get`` return JSON-able data.
     """
 
     device_id: str
 
-    def setup(self, op: str, args: Any) -> None: ...
+    def setup(self, op: str, args: Args) -> None: ...
 
-    def act(self, action: str, args: Any) -> ActionResult: ...
+    def act(self, action: str, args: Args) -> ActionResult: ...
 
     def observe(self) -> dict[str, Any]: ...
 
-    def get(self, getter: str, args: Any) -> Any: ...
+    def get(self, getter: str, args: Args) -> object: ...
 
     def close(self) -> None: ...
 
@@ -293,6 +305,8 @@ class DeviceKind:
     """How the collateral-damage guard snapshots this kind's devices (None: not guarded)."""
     world: WorldSupport | None = None
     """Persona worlds and the census (None: the kind ignores worlds)."""
+    traits: KindTraits = field(default_factory=KindTraits)
+    """What composition, near misses, guards, surfaces, splits and preflight need to know of the kind."""
 
     def action_space(self) -> list[dict[str, Any]]:
         """The action space as plain data: what prompts and agents are generated from."""
@@ -305,8 +319,28 @@ _LOADING = False
 _LOAD_LOCK = threading.RLock()
 
 
+def validate_kind_name(name: object) -> str:
+    """``name`` if it can name a kind; ``ValueError`` saying why not.
+
+    Device ids are ``<kind>_<n>``, so a kind called ``smart_home`` could be registered
+    but no task could ever name one of its devices: such names are refused here.
+    """
+    if not isinstance(name, str) or not KIND_NAME_PATTERN.match(name):
+        raise ValueError(
+            f"device kind name {name!r} is not allowed: use lower-case letters and digits, starting with a "
+            "letter (no '_' or '-'), since device ids are '<kind>_<n>'"
+        )
+    return name
+
+
 def register_kind(kind: DeviceKind) -> DeviceKind:
-    """Register a device kind; a later registration under the same name replaces it."""
+    """Register a device kind; a later registration under the same name replaces it.
+
+    ``ValueError`` for a name no device id could carry (see :func:`validate_kind_name`).
+    """
+    if not isinstance(kind, DeviceKind):
+        raise TypeError(f"register_kind takes a DeviceKind, not {type(kind).__name__}")
+    validate_kind_name(kind.name)
     _REGISTRY[kind.name] = kind
     return kind
 
@@ -336,11 +370,11 @@ def _load_builtin_kinds() -> None:
             from devicesworld.devices import builtin_kinds
 
             for kind in builtin_kinds():
-                _REGISTRY.setdefault(kind.name, kind)
+                _REGISTRY.setdefault(validate_kind_name(kind.name), kind)
             for ep in entry_points(group=ENTRY_POINT_GROUP):
                 loaded = ep.load()
                 if isinstance(loaded, DeviceKind):
-                    _REGISTRY.setdefault(loaded.name, loaded)
+                    _REGISTRY.setdefault(validate_kind_name(loaded.name), loaded)
             for module in filter(None, (m.strip() for m in os.environ.get(PLUGINS_ENV, "").split(","))):
                 importlib.import_module(module)
             _BUILTINS_LOADED = True
@@ -356,6 +390,15 @@ def get_kind(name: str) -> DeviceKind | None:
 def kind_names() -> list[str]:
     _load_builtin_kinds()
     return sorted(_REGISTRY)
+
+
+_NO_TRAITS = KindTraits()
+
+
+def traits_of(name: str) -> KindTraits:
+    """The traits of a registered kind; neutral defaults for a name no kind has (``env``, a typo)."""
+    kind = get_kind(name)
+    return kind.traits if kind is not None else _NO_TRAITS
 
 
 def by_name(specs: list[Any]) -> dict[str, Any]:

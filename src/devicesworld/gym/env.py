@@ -31,10 +31,12 @@ from PIL import Image
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.gym.actions import N_DISCRETE, ActionSet, decode_continuous, decode_discrete
 from devicesworld.spec.models import Limits, Task
-from devicesworld.tasks.env_split import ANDROID, split_presets, with_preset
+from devicesworld.tasks.env_split import split_presets, with_preset
 
 ObsMode = Literal["text", "pixel", "both"]
 RewardMode = Literal["sparse", "dense"]
+PHONE_KIND = "android"
+"""The one kind this environment drives: it is a phone environment (B-MoCA's), a facade of that kind."""
 MAX_TEXT = 4096
 """Screen texts are cut to this many characters (a busy screen is about 1,500)."""
 
@@ -92,7 +94,7 @@ class PhoneTaskEnv(gym.Env[Any, Any]):
         if render_mode not in (None, "rgb_array"):
             raise ValueError(f"render_mode must be None or 'rgb_array', not {render_mode!r}")
         base = _find_task(task, task_id, suite)
-        phones = [d.id for d in base.devices if d.kind == ANDROID]
+        phones = [d.id for d in base.devices if d.kind == PHONE_KIND]
         if len(base.devices) != 1 or len(phones) != 1:
             raise ValueError(
                 f"task {base.id} is not a single-phone task; gym environments need exactly one phone"

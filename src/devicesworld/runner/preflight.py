@@ -11,6 +11,7 @@ import os
 import socket
 from urllib.parse import urlsplit
 
+from devicesworld.devices.base import traits_of
 from devicesworld.spec.models import Task
 
 
@@ -27,11 +28,15 @@ def check_endpoint(agent: str, base_url: str | None) -> None:
 
 
 def screenshot_estimate(tasks: list[Task]) -> str:
-    """What --screenshots will write, said before the run: phones give one PNG (~70 kB) per step."""
-    phones = [sum(d.kind == "android" for d in t.devices) for t in tasks]
+    """What --screenshots will write, said before the run: phones give one PNG (~70 kB) per step.
+
+    Which devices screenshot when is their kind's ``KindTraits.screenshots``: every step
+    (phones) or while a browser page is open (desktops).
+    """
+    phones = [sum(traits_of(d.kind).screenshots == "every_step" for d in t.devices) for t in tasks]
     typical = sum(n * max(1, len(t.solution)) for n, t in zip(phones, tasks, strict=True))
     budget = sum(n * t.limits.max_steps for n, t in zip(phones, tasks, strict=True))
-    desktops = sum(d.kind in ("linux", "windows") for t in tasks for d in t.devices)
+    desktops = sum(traits_of(d.kind).screenshots == "while_browsing" for t in tasks for d in t.devices)
     line = (
         f"--screenshots: about {typical:,} phone PNGs (~{_mb(typical)}) if episodes take "
         f"as many steps as the reference solutions, up to {budget:,} (~{_mb(budget)}) "

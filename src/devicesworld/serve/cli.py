@@ -181,7 +181,7 @@ def serve_homeassistant(
     """The task's home behind Home Assistant's REST (/api/...) and WebSocket (/api/websocket) API."""
     try:
         from devicesworld.serve.homeassistant.app import create_app, serve_forever
-        from devicesworld.serve.homeassistant.hub import HomeHub
+        from devicesworld.serve.homeassistant.hub import HOME_KIND, HomeHub
     except ImportError as exc:
         raise _user_error(
             f"the Home Assistant facade needs the homeassistant extra: pip install 'devicesworld[homeassistant]' ({exc})"
@@ -189,12 +189,12 @@ def serve_homeassistant(
     if not token.strip():
         raise _user_error("--token must not be empty")
     task = _load_task(task_id, suite, tasks_path)
-    homes = [d.id for d in task.devices if d.kind == "smarthome"]
+    homes = [d.id for d in task.devices if d.kind == HOME_KIND]
     if not homes:
-        raise _user_error(f"task {task.id} has no smarthome device to serve")
+        raise _user_error(f"task {task.id} has no {HOME_KIND} device to serve")
     if device_id is not None and device_id not in homes:
         raise _user_error(
-            f"{device_id!r} is not a smarthome device of task {task.id}; it has {', '.join(homes)}"
+            f"{device_id!r} is not a {HOME_KIND} device of task {task.id}; it has {', '.join(homes)}"
         )
     run_dir = _run_dir(out, "homeassistant")
     host = _start_host(task, run_dir, "homeassistant", seed)

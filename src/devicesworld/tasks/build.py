@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from devicesworld.spec.models import Task
 from devicesworld.tasks.composition.compose import Category, Composer, CompositionError
 from devicesworld.tasks.composition.library import android, linux, smarthome
+from devicesworld.tasks.composition.library.smarthome_common import KIND as HOME_KIND
 from devicesworld.tasks.composition.library.transfers import TRANSFERS
 from devicesworld.tasks.validate import validate_task
 
@@ -38,7 +39,7 @@ def default_composer() -> Composer:
     """Every built-in library, the SmartHome scaffold, and transfers between file-holding kinds."""
     return Composer(
         [*smarthome.LIBRARY, *linux.LIBRARY, *android.LIBRARY],
-        scaffolds={"smarthome": smarthome.scaffold},
+        scaffolds={HOME_KIND: smarthome.scaffold},
         transfers=TRANSFERS,
     )
 

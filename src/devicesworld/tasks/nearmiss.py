@@ -34,14 +34,19 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
+from devicesworld.devices.base import traits_of
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition, Step, Task
 
 MAX_PER_KIND = 1
 """Near misses of each kind run per task (each costs one episode)."""
 
-SHARED_STATE_CHECKS = frozenset({"form_submitted", "page_visited"})
-"""Checks over state every device of a task shares (the local web is one internet): a
-form sent from the other desktop is the same submission, so "wrong device" is no miss."""
+
+def shared_state(task: Task, c: Condition) -> bool:
+    """A check over state every device of the task shares (the kind's ``shared_checks``: the local
+    web is one internet, a form sent from the other desktop is the same submission), so "wrong
+    device" is no miss."""
+    kind = next((d.kind for d in task.devices if d.id == c.device), None)
+    return kind is not None and c.check in traits_of(kind).shared_checks
 
 
 MUTATIONS = (
@@ -197,7 +202,7 @@ def _wrong_devices(task: Task) -> list[NearMiss]:
     kinds = {d.id: d.kind for d in task.devices}
     out: list[NearMiss] = []
     for c in _checked(task):
-        if c.subtask not in spans or c.check in SHARED_STATE_CHECKS:
+        if c.subtask not in spans or shared_state(task, c):
             continue
         start, end = spans[c.subtask]
         if any(s.device != c.device for s in task.solution[start:end]):
@@ -331,7 +336,7 @@ def _twin_devices(task: Task) -> list[NearMiss]:
         checks_on.setdefault(c.device, set()).add(c.check)
     out: list[NearMiss] = []
     for c in _checked(task):
-        if c.check in SHARED_STATE_CHECKS:
+        if shared_state(task, c):
             continue
         twins = [
             d

@@ -68,7 +68,7 @@ def test_bad_setup_is_a_clear_error() -> None:
 
 
 def test_check_details_are_readable() -> None:
-    checks = {c.name: c for c in CHECKS}
+    checks = dict(CHECKS)
 
     def get(name: str, args: dict) -> object:
         return {"sms": [{"box": "sent", "address": "+15550101", "body": "hello"}],

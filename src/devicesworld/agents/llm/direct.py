@@ -17,8 +17,8 @@ from devicesworld.agents.llm.client import LLMError
 from devicesworld.agents.llm.core import LLMAgentCore
 from devicesworld.agents.llm.parsing import decode_action
 from devicesworld.agents.llm.prompts import (
-    ACTION_RULES,
     action_format,
+    action_rules,
     devices_line,
     format_history,
     format_observations,
@@ -49,7 +49,7 @@ class DirectAgent(LLMAgentCore):
         def build(use_tools: bool) -> list[dict[str, Any]]:
             system = SYSTEM.format(
                 devices=devices_line(info),
-                rules=ACTION_RULES,
+                rules=action_rules(),
                 format=action_format(self.book, use_tools=use_tools),
             )
             examples = demo_prompt.few_shot(self.demos, info.task_id, self.config.demo_chars)

@@ -21,8 +21,8 @@ from devicesworld.agents.base import Decision, EpisodeInfo
 from devicesworld.agents.llm.core import LLMAgentCore
 from devicesworld.agents.llm.parsing import NoAction, decode_action, first_json
 from devicesworld.agents.llm.prompts import (
-    ACTION_RULES,
     action_format,
+    action_rules,
     devices_line,
     format_history,
     format_observations,
@@ -221,7 +221,7 @@ class HierarchicalAgent(LLMAgentCore):
             kind=kind,
             goal=sub.goal,
             instruction=info.instruction,
-            rules=ACTION_RULES,
+            rules=action_rules(),
             format=action_format(self.device_books[sub.device], use_tools=use_tools)
             + (
                 ""

@@ -20,6 +20,7 @@ from devicesworld.agents.llm.prompts import (
     devices_line,
     format_observations,
     format_previous,
+    planner_hints,
     user_message,
 )
 from devicesworld.agents.llm.tools import ReplyError, ToolBook
@@ -34,8 +35,7 @@ Follow the Observation-Planning-Action protocol. At each step:
 3. Action: choose ONE target device and describe ONE abstract action on it in words
    (e.g. "open the Messages app", "query the state of the hallway light").
    A grounding agent will turn it into a concrete action on that device.
-The SmartHome state is not shown: plan queries for it.
-Reply with one JSON object:
+{hints}Reply with one JSON object:
 {{"observation": "...", "plan": "...", "device": "<device id>", "action": "<abstract action>"}}
 When the whole task is complete on every device: {{"observation": "...", "plan": "...", "device": null, "action": "finish"}}
 If it cannot be done: {{"observation": "...", "plan": "...", "device": null, "action": "report_infeasible", "reason": "..."}}"""
@@ -57,7 +57,7 @@ class PlannerGrounderAgent(LLMAgentCore):
         info = self.info
         history = self._history_text()
         planner_messages = [
-            {"role": "system", "content": PLANNER.format(devices=devices_line(info))},
+            {"role": "system", "content": PLANNER.format(devices=devices_line(info), hints=planner_hints())},
             user_message(
                 f"# Task\n{info.instruction}\n\n"
                 f"# Step {self.step_number} of at most {info.max_steps}\n\n"

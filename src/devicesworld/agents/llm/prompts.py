@@ -17,18 +17,32 @@ from pydantic import BaseModel
 
 from devicesworld.agents.base import EpisodeInfo
 from devicesworld.agents.llm.tools import ToolBook
+from devicesworld.devices.base import kind_names, traits_of
 
 OBSERVATION_CHARS = 6000
 FEEDBACK_CHARS = 3000
 HISTORY_CHARS = 300
 
-ACTION_RULES = """\
+RULES_HEAD = """\
 Rules:
 - Each turn you take exactly one action on one device (or a global action).
-- The SmartHome state is not shown in its observation: query it (list_rooms, list_devices, get_device_state, ...).
+"""
+RULES_TAIL = """\
 - Use the feedback of your previous action: if it failed, fix the cause instead of repeating it.
 - Call finish only when every part of the task is done on every device; call report_infeasible
   with a reason if the request cannot be carried out."""
+
+
+def action_rules() -> str:
+    """The rules every acting agent is told, with each registered kind's ``prompt_hint`` as one rule."""
+    hints = "".join(f"- {h}\n" for h in (traits_of(k).prompt_hint for k in kind_names()) if h)
+    return RULES_HEAD + hints + RULES_TAIL
+
+
+def planner_hints() -> str:
+    """Each registered kind's ``planner_hint``, one line each (for planner prompts)."""
+    return "".join(f"{h}\n" for h in (traits_of(k).planner_hint for k in kind_names()) if h)
+
 
 TOOLS_FORMAT = "Act by calling exactly one of the provided tools."
 

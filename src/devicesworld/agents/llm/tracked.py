@@ -31,8 +31,8 @@ from devicesworld.agents.base import Decision, EpisodeInfo
 from devicesworld.agents.llm.core import LLMAgentCore
 from devicesworld.agents.llm.parsing import Call, NoAction, decode_action, first_json
 from devicesworld.agents.llm.prompts import (
-    ACTION_RULES,
     action_format,
+    action_rules,
     devices_line,
     format_history,
     format_observations,
@@ -361,7 +361,7 @@ class TrackedAgent(LLMAgentCore):
                 '\nTo record state, put extra JSON objects before your action: {"action": "record_fact", '
                 '"args": {"name": ..., "value": ..., "source_device": ...}}'
             )
-        system = ACTOR.format(devices=devices_line(info), rules=ACTION_RULES, format=fmt)
+        system = ACTOR.format(devices=devices_line(info), rules=action_rules(), format=fmt)
         notes = "\n".join(x for x in (self.replan_note, review_feedback) if x)
         text = (
             f"# Task\n{info.instruction}\n\n"

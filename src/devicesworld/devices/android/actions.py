@@ -1,4 +1,6 @@
-"""The agent's action space: AndroidWorld's JSON actions plus B-MoCA's normalised dual gesture.
+"""Argument models of the agent's actions: AndroidWorld's JSON actions plus B-MoCA's dual gesture.
+
+The actions themselves are declared on their handlers in :mod:`.device`.
 
 Elements are addressed by their index in the latest observation's ``ui_elements``;
 coordinates are screen pixels (``bbox_pixels``), the gesture's points are
@@ -11,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from devicesworld.devices.base import ActionSpec, Args, NoArgs
+from devicesworld.devices.base import Args, NoArgs
 
 
 class TargetArgs(Args):
@@ -96,34 +98,7 @@ class GestureArgs(Args):
         return self
 
 
-ACTIONS = [
-    ActionSpec(name="click", doc="Tap an element (index) or a point (x, y).", args_model=TargetArgs),
-    ActionSpec(name="double_tap", doc="Tap twice quickly.", args_model=TargetArgs),
-    ActionSpec(name="long_press", doc="Press and hold an element or point.", args_model=TargetArgs),
-    ActionSpec(
-        name="input_text",
-        doc="Type into the focused text field (or tap the field at index, or the point x,y, first); clear replaces.",
-        args_model=InputTextArgs,
-    ),
-    ActionSpec(name="keyboard_enter", doc="Press the keyboard's Enter/action key."),
-    ActionSpec(name="scroll", doc="Scroll a list; 'down' shows what is further down.", args_model=ScrollArgs),
-    ActionSpec(name="swipe", doc="Swipe a finger across the screen.", args_model=SwipeArgs),
-    ActionSpec(name="navigate_home", doc="Press Home."),
-    ActionSpec(name="navigate_back", doc="Press Back (closes keyboard, dialog, screen - in that order)."),
-    ActionSpec(name="navigate_recents", doc="Show recent apps."),
-    ActionSpec(name="open_app", doc="Launch an app by its name.", args_model=OpenAppArgs),
-    ActionSpec(
-        name="wait", doc="Let virtual time pass (timers, recordings, incoming messages).", args_model=WaitArgs
-    ),
-    ActionSpec(
-        name="gesture",
-        doc="B-MoCA dual gesture: touch [y,x] to lift [y,x], normalised; a short one is a tap.",
-        args_model=GestureArgs,
-    ),
-]
-
 __all__ = [
-    "ACTIONS",
     "GestureArgs",
     "InputTextArgs",
     "NoArgs",

@@ -14,9 +14,13 @@ from typing import Any, Literal
 from pydantic import Field
 
 from devicesworld.devices.android import providers as p
-from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn
+from devicesworld.devices.base import Args, CheckOutcome, GetterFn
+from devicesworld.devices.declare import CheckTable
 from devicesworld.verify import values
 from devicesworld.verify.values import Expected, ValueType
+
+CHECKS = CheckTable("android")
+"""The kind's checks, each declared on its function; they read the device only through ``get``."""
 
 Weekday = Literal["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
@@ -62,6 +66,7 @@ class SmsSentArgs(Args):
     distractors: list[Expected] = _DISTRACTORS
 
 
+@CHECKS.register("sms_sent", doc="A text was sent to a number with a body.", args=SmsSentArgs)
 def sms_sent(get: GetterFn, a: SmsSentArgs) -> CheckOutcome:
     sent = [m for m in get("sms", {}) if m["box"] == "sent" and p.same_number(m["address"], a.to)]
     wrong = [d for m in sent for d in _mentions(m["body"], a.distractors, a.value_type)]
@@ -83,6 +88,9 @@ class SmsReceivedArgs(Args):
     value_type: ValueType | None = _VALUE_TYPE
 
 
+@CHECKS.register(
+    "sms_received", doc="A text from a number (with a body) is in the inbox.", args=SmsReceivedArgs
+)
 def sms_received(get: GetterFn, a: SmsReceivedArgs) -> CheckOutcome:
     got = [m for m in get("sms", {}) if m["box"] == "inbox" and p.same_number(m["address"], a.sender)]
     hit = [m for m in got if _text_ok(m["body"], a.body, a.contains, kind=a.value_type)]
@@ -95,6 +103,7 @@ class SmsNoneArgs(Args):
     to: str | None = Field(default=None, description="Only messages to this number count (default: any).")
 
 
+@CHECKS.register("sms_not_sent", doc="No text was sent (to a number).", args=SmsNoneArgs)
 def sms_not_sent(get: GetterFn, a: SmsNoneArgs) -> CheckOutcome:
     sent = [
         m
@@ -119,6 +128,7 @@ def _named(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
     return [c for c in rows if values.same(c["name"], name, "name")]
 
 
+@CHECKS.register("contact_exists", doc="A contact with a name and fields exists.", args=ContactArgs)
 def contact_exists(get: GetterFn, a: ContactArgs) -> CheckOutcome:
     found = _named(get("contacts", {}), a.name)
     if not found:
@@ -142,6 +152,7 @@ class NameArgs(Args):
     name: str = Field(min_length=1)
 
 
+@CHECKS.register("contact_absent", doc="No contact has this name.", args=NameArgs)
 def contact_absent(get: GetterFn, a: NameArgs) -> CheckOutcome:
     found = _named(get("contacts", {}), a.name)
     return _ok(not found, f"contact {a.name!r} " + ("exists" if found else "is absent"))
@@ -152,6 +163,7 @@ class CallMadeArgs(Args):
     number: str = Field(min_length=1)
 
 
+@CHECKS.register("call_made", doc="An outgoing call to a number was placed.", args=CallMadeArgs)
 def call_made(get: GetterFn, a: CallMadeArgs) -> CheckOutcome:
     out = [c for c in get("calls", {}) if c["kind"] == "outgoing" and p.same_number(c["number"], a.number)]
     return _ok(bool(out), f"{len(out)} outgoing call(s) to {a.number}")
@@ -174,6 +186,7 @@ def _titled(rows: list[dict[str, Any]], title: str, kind: ValueType | None = Non
     return [e for e in rows if values.same(e["title"], title, kind or "auto")]
 
 
+@CHECKS.register("event_exists", doc="A calendar event with a title (and time, place).", args=EventCheckArgs)
 def event_exists(get: GetterFn, a: EventCheckArgs) -> CheckOutcome:
     events = get("events", {})
     found = _titled(events, a.title, a.title_type)
@@ -210,6 +223,7 @@ class TitleArgs(Args):
     title: str = Field(min_length=1)
 
 
+@CHECKS.register("event_absent", doc="No event has this title.", args=TitleArgs)
 def event_absent(get: GetterFn, a: TitleArgs) -> CheckOutcome:
     found = _titled(get("events", {}), a.title)
     return _ok(not found, f"event {a.title!r} " + ("exists" if found else "is absent"))
@@ -224,6 +238,7 @@ class AlarmCheckArgs(Args):
     label: str | None = None
 
 
+@CHECKS.register("alarm_exists", doc="An alarm at a time (enabled, days, label).", args=AlarmCheckArgs)
 def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
     found = [x for x in get("alarms", {}) if x["hour"] == a.hour and x["minute"] == a.minute]
     name = f"{a.hour:02d}:{a.minute:02d}"
@@ -249,6 +264,7 @@ class AlarmAbsentArgs(Args):
     minute: int = Field(ge=0, le=59)
 
 
+@CHECKS.register("alarm_absent", doc="No alarm at this time.", args=AlarmAbsentArgs)
 def alarm_absent(get: GetterFn, a: AlarmAbsentArgs) -> CheckOutcome:
     found = [x for x in get("alarms", {}) if x["hour"] == a.hour and x["minute"] == a.minute]
     return _ok(not found, f"alarm {a.hour:02d}:{a.minute:02d} " + ("exists" if found else "is absent"))
@@ -258,6 +274,7 @@ class TimerArgs(Args):
     seconds: int | None = Field(default=None, ge=1, description="The timer's length.")
 
 
+@CHECKS.register("timer_running", doc="A countdown timer runs.", args=TimerArgs)
 def timer_running(get: GetterFn, a: TimerArgs) -> CheckOutcome:
     running = [t for t in get("timers", {}) if t["state"] == "running"]
     if a.seconds is not None:
@@ -274,6 +291,7 @@ class SettingCheckArgs(Args):
     max: float | None = None
 
 
+@CHECKS.register("setting_is", doc="A settings.db value (exact or in a range).", args=SettingCheckArgs)
 def setting_is(get: GetterFn, a: SettingCheckArgs) -> CheckOutcome:
     value = get("settings", {})[a.table].get(a.name)
     label = f"{a.table}.{a.name} = {value!r}"
@@ -304,6 +322,7 @@ class FileCheckArgs(Args):
     distractors: list[Expected] = _DISTRACTORS
 
 
+@CHECKS.register("file_exists", doc="A file exists (with content).", args=FileCheckArgs)
 def file_exists(get: GetterFn, a: FileCheckArgs) -> CheckOutcome:
     content = get("file", {"path": a.path, "location": a.location})
     where = f"{a.location}:{a.path}"
@@ -322,6 +341,7 @@ class FileAbsentArgs(Args):
     location: Literal["sdcard", "drive"] = "sdcard"
 
 
+@CHECKS.register("file_absent", doc="A file does not exist.", args=FileAbsentArgs)
 def file_absent(get: GetterFn, a: FileAbsentArgs) -> CheckOutcome:
     content = get("file", {"path": a.path, "location": a.location})
     return _ok(
@@ -335,6 +355,7 @@ class CountArgs(Args):
     at_least: int = Field(default=1, ge=0)
 
 
+@CHECKS.register("files_in_folder", doc="At least N files in a folder.", args=CountArgs)
 def files_in_folder(get: GetterFn, a: CountArgs) -> CheckOutcome:
     prefix = a.folder.strip("/") + "/"
     names = [f for f in get("files", {"location": "sdcard"}) if f.startswith(prefix) and f.endswith(a.suffix)]
@@ -349,6 +370,7 @@ class PrefArgs(Args):
     contains: str | None = None
 
 
+@CHECKS.register("app_pref", doc="An app's saved state value.", args=PrefArgs)
 def app_pref(get: GetterFn, a: PrefArgs) -> CheckOutcome:
     prefs = get("app_prefs", {}).get(a.package, {})
     value = prefs.get(a.key)
@@ -371,6 +393,7 @@ class PlaylistArgs(Args):
     songs: list[str] = Field(default_factory=list, description="Titles that must be in it.")
 
 
+@CHECKS.register("playlist_contains", doc="A playlist exists with these songs.", args=PlaylistArgs)
 def playlist_contains(get: GetterFn, a: PlaylistArgs) -> CheckOutcome:
     lists = {norm(k): v for k, v in get("playlists", {}).items()}
     titles = lists.get(norm(a.name))
@@ -384,71 +407,7 @@ class ForegroundArgs(Args):
     package: str = Field(min_length=1)
 
 
+@CHECKS.register("foreground_is", doc="This app is in front.", args=ForegroundArgs)
 def foreground_is(get: GetterFn, a: ForegroundArgs) -> CheckOutcome:
     fg = get("ui", {})["foreground_app"]
     return _ok(fg == a.package, f"foreground app {fg}")
-
-
-CHECKS = [
-    CheckSpec(
-        name="sms_sent", doc="A text was sent to a number with a body.", args_model=SmsSentArgs, fn=sms_sent
-    ),
-    CheckSpec(
-        name="sms_received",
-        doc="A text from a number (with a body) is in the inbox.",
-        args_model=SmsReceivedArgs,
-        fn=sms_received,
-    ),
-    CheckSpec(
-        name="sms_not_sent", doc="No text was sent (to a number).", args_model=SmsNoneArgs, fn=sms_not_sent
-    ),
-    CheckSpec(
-        name="contact_exists",
-        doc="A contact with a name and fields exists.",
-        args_model=ContactArgs,
-        fn=contact_exists,
-    ),
-    CheckSpec(name="contact_absent", doc="No contact has this name.", args_model=NameArgs, fn=contact_absent),
-    CheckSpec(
-        name="call_made",
-        doc="An outgoing call to a number was placed.",
-        args_model=CallMadeArgs,
-        fn=call_made,
-    ),
-    CheckSpec(
-        name="event_exists",
-        doc="A calendar event with a title (and time, place).",
-        args_model=EventCheckArgs,
-        fn=event_exists,
-    ),
-    CheckSpec(name="event_absent", doc="No event has this title.", args_model=TitleArgs, fn=event_absent),
-    CheckSpec(
-        name="alarm_exists",
-        doc="An alarm at a time (enabled, days, label).",
-        args_model=AlarmCheckArgs,
-        fn=alarm_exists,
-    ),
-    CheckSpec(name="alarm_absent", doc="No alarm at this time.", args_model=AlarmAbsentArgs, fn=alarm_absent),
-    CheckSpec(name="timer_running", doc="A countdown timer runs.", args_model=TimerArgs, fn=timer_running),
-    CheckSpec(
-        name="setting_is",
-        doc="A settings.db value (exact or in a range).",
-        args_model=SettingCheckArgs,
-        fn=setting_is,
-    ),
-    CheckSpec(
-        name="file_exists", doc="A file exists (with content).", args_model=FileCheckArgs, fn=file_exists
-    ),
-    CheckSpec(name="file_absent", doc="A file does not exist.", args_model=FileAbsentArgs, fn=file_absent),
-    CheckSpec(
-        name="files_in_folder", doc="At least N files in a folder.", args_model=CountArgs, fn=files_in_folder
-    ),
-    CheckSpec(name="app_pref", doc="An app's saved state value.", args_model=PrefArgs, fn=app_pref),
-    CheckSpec(
-        name="playlist_contains",
-        doc="A playlist exists with these songs.",
-        args_model=PlaylistArgs,
-        fn=playlist_contains,
-    ),
-    CheckSpec(name="foreground_is", doc="This app is in front.", args_model=ForegroundArgs, fn=foreground_is),
-]

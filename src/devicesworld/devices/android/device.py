@@ -2,33 +2,43 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from devicesworld.devices.android import getters, providers
-from devicesworld.devices.android import setup as setup_ops
+from devicesworld.devices.android import providers
+from devicesworld.devices.android.actions import (
+    GestureArgs,
+    InputTextArgs,
+    OpenAppArgs,
+    ScrollArgs,
+    SwipeArgs,
+    TargetArgs,
+    WaitArgs,
+)
 from devicesworld.devices.android.apps import ALL_APPS
 from devicesworld.devices.android.apps.clock import PACKAGE as CLOCK_PACKAGE
 from devicesworld.devices.android.apps.messages import PACKAGE as SMS_PACKAGE
+from devicesworld.devices.android.getters import GETTERS
 from devicesworld.devices.android.profiles import resolve_profile
 from devicesworld.devices.android.screentext import screen_text
+from devicesworld.devices.android.setup import SETUP_OPS
 from devicesworld.devices.android.storage import Storage
 from devicesworld.devices.android.system import input as touch
 from devicesworld.devices.android.system.phone import Notification, Phone
 from devicesworld.devices.android.ui.element import to_element
 from devicesworld.devices.android.ui.view import View
-from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError
+from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError, NoArgs
+from devicesworld.devices.declare import ActionTable
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.safefs import SafeRoot
 
 if TYPE_CHECKING:
     from PIL import Image
 
-SetupFn = Callable[["AndroidDevice", Args], None]
 NETWORK_KEY = "android_network"
 """Task-wide services key: the task's phones by device id, so texts between them arrive."""
 
@@ -38,6 +48,10 @@ class _Pending:
     due: datetime
     address: str
     body: str
+
+
+ACTIONS: ActionTable[AndroidDevice] = ActionTable("android")
+"""The phone's actions, declared on the methods below; setup ops in :mod:`.setup`, getters in :mod:`.getters`."""
 
 
 class AndroidDevice:
@@ -61,9 +75,6 @@ class AndroidDevice:
         network[device_id] = self
         for app_cls in ALL_APPS:
             self.phone.install(app_cls(self.phone))
-        self.extra_setup: dict[str, SetupFn] = {}
-        for app in self.phone.apps.values():
-            self.extra_setup.update(getattr(app, "setup_ops", {}))
         self._pending: list[_Pending] = []
         self._dirty = True
         context.clock.subscribe(self._on_time)
@@ -170,8 +181,8 @@ class AndroidDevice:
                 )
 
     # --- protocol ------------------------------------------------------------------------
-    def setup(self, op: str, args: Any) -> None:
-        setup_ops.run(self, op, args)
+    def setup(self, op: str, args: Args) -> None:
+        SETUP_OPS.call(self, op, args)
         self._dirty = True
 
     def _fresh(self) -> None:
@@ -180,95 +191,138 @@ class AndroidDevice:
             self.phone.refresh()
             self._dirty = False
 
-    def act(self, action: str, args: Any) -> ActionResult:
+    def act(self, action: str, args: Args) -> ActionResult:
         self._fresh()
         phone = self.phone
         phone.toast = None
         try:
-            result = self._act(action, args)
+            result = ACTIONS.act(self, action, args)
         finally:
             self._dirty = True
         return result
 
-    def _target(self, args: Any) -> View | ActionResult:
+    def _target(self, args: TargetArgs) -> View | ActionResult:
         if args.index is not None:
             return touch.element(self.phone, args.index)
+        assert args.x is not None and args.y is not None  # TargetArgs' validator
         return touch.hit(self.phone, args.x, args.y)
 
-    def _act(self, action: str, args: Any) -> ActionResult:
+    # --- actions -------------------------------------------------------------------------
+    @ACTIONS.register("click", doc="Tap an element (index) or a point (x, y).", args=TargetArgs)
+    def _click(self, args: TargetArgs) -> ActionResult:
+        node = self._target(args)
+        if isinstance(node, ActionResult):
+            return node
+        return touch.tap(self.phone, node, _point(args))
+
+    @ACTIONS.register("double_tap", doc="Tap twice quickly.", args=TargetArgs)
+    def _double_tap(self, args: TargetArgs) -> ActionResult:
         phone = self.phone
-        if action in ("click", "double_tap", "long_press"):
-            node = self._target(args)
+        node = self._target(args)
+        if isinstance(node, ActionResult):
+            return node
+        at = _point(args)
+        result = touch.tap(phone, node, at)
+        if result.ok:
+            phone.refresh()
+            again = touch.hit(phone, *_center(node)) if at is None else touch.hit(phone, *at)
+            if isinstance(again, View):
+                touch.tap(phone, again, at)
+            result = ActionResult.success("double-" + result.message)
+        return result
+
+    @ACTIONS.register("long_press", doc="Press and hold an element or point.", args=TargetArgs)
+    def _long_press(self, args: TargetArgs) -> ActionResult:
+        node = self._target(args)
+        if isinstance(node, ActionResult):
+            return node
+        return touch.long_press(self.phone, node)
+
+    @ACTIONS.register(
+        "input_text",
+        doc="Type into the focused text field (or tap the field at index, or the point x,y, first); clear replaces.",
+        args=InputTextArgs,
+    )
+    def _input_text(self, args: InputTextArgs) -> ActionResult:
+        phone = self.phone
+        if args.index is not None:
+            node = touch.element(phone, args.index)
             if isinstance(node, ActionResult):
                 return node
-            at = (args.x, args.y) if args.x is not None else None
-            if action == "long_press":
-                return touch.long_press(phone, node)
-            result = touch.tap(phone, node, at)
-            if action == "double_tap" and result.ok:
+            if not node.editable:
+                return ActionResult.failure("NOT_EDITABLE", f"{touch.describe(node)} is not a text field")
+            touch.tap(phone, node)
+        elif args.x is not None and args.y is not None:
+            # AndroidWorld taps the point, whatever is there, then types into what has focus
+            hit = touch.hit(phone, args.x, args.y)
+            if isinstance(hit, View):
+                touch.tap(phone, hit, (args.x, args.y))
                 phone.refresh()
-                again = touch.hit(phone, *_center(node)) if at is None else touch.hit(phone, *at)
-                if isinstance(again, View):
-                    touch.tap(phone, again, at)
-                result = ActionResult.success("double-" + result.message)
-            return result
-        if action == "input_text":
-            if args.index is not None:
-                node = touch.element(phone, args.index)
-                if isinstance(node, ActionResult):
-                    return node
-                if not node.editable:
-                    return ActionResult.failure("NOT_EDITABLE", f"{touch.describe(node)} is not a text field")
-                touch.tap(phone, node)
-            elif args.x is not None and args.y is not None:
-                # AndroidWorld taps the point, whatever is there, then types into what has focus
-                hit = touch.hit(phone, args.x, args.y)
-                if isinstance(hit, View):
-                    touch.tap(phone, hit, (args.x, args.y))
-                    phone.refresh()
-            typed = touch.type_text(phone, args.text, args.clear)
-            if not (typed.ok and args.enter):
-                return typed
-            phone.refresh()
-            pressed = touch.enter(phone)
-            return ActionResult(ok=typed.ok, message=f"{typed.message}; {pressed.message}", data=typed.data)
-        if action == "keyboard_enter":
-            return touch.enter(phone)
-        if action == "scroll":
-            within: View | None = None
-            if args.index is not None:
-                found = touch.element(phone, args.index)
-                if isinstance(found, ActionResult):
-                    return found
-                within = found
-            return touch.scroll(phone, args.direction, within, args.distance)
-        if action == "swipe":
-            return touch.swipe(phone, args.direction, args.from_edge)
-        if action == "gesture":
-            return touch.gesture(phone, tuple(args.touch_point), tuple(args.lift_point))
-        if action == "navigate_home":
-            phone.home()
-            return ActionResult.success("home screen")
-        if action == "navigate_back":
-            phone.back()
-            return ActionResult.success("back")
-        if action == "navigate_recents":
-            phone.clear_focus()
-            phone.overlay = "recents"
-            return ActionResult.success("recent apps")
-        if action == "open_app":
-            app = phone.app_for(args.app_name)
-            if app is None:
-                names = ", ".join(phone.t(a.label_key) for a in phone.apps.values())
-                return ActionResult.failure(
-                    "NOT_FOUND", f"no app named {args.app_name!r}; installed: {names}"
-                )
-            phone.open_app(app.package)
-            return ActionResult.success(f"opened {phone.t(app.label_key)}")
-        if action == "wait":
-            self.context.clock.advance(args.seconds)
-            return ActionResult.success(f"waited {args.seconds:g} s")
-        return ActionResult.failure("UNKNOWN_ACTION", f"android has no action {action!r}")
+        typed = touch.type_text(phone, args.text, args.clear)
+        if not (typed.ok and args.enter):
+            return typed
+        phone.refresh()
+        pressed = touch.enter(phone)
+        return ActionResult(ok=typed.ok, message=f"{typed.message}; {pressed.message}", data=typed.data)
+
+    @ACTIONS.register("keyboard_enter", doc="Press the keyboard's Enter/action key.")
+    def _keyboard_enter(self, args: NoArgs) -> ActionResult:
+        return touch.enter(self.phone)
+
+    @ACTIONS.register("scroll", doc="Scroll a list; 'down' shows what is further down.", args=ScrollArgs)
+    def _scroll(self, args: ScrollArgs) -> ActionResult:
+        within: View | None = None
+        if args.index is not None:
+            found = touch.element(self.phone, args.index)
+            if isinstance(found, ActionResult):
+                return found
+            within = found
+        return touch.scroll(self.phone, args.direction, within, args.distance)
+
+    @ACTIONS.register("swipe", doc="Swipe a finger across the screen.", args=SwipeArgs)
+    def _swipe(self, args: SwipeArgs) -> ActionResult:
+        return touch.swipe(self.phone, args.direction, args.from_edge)
+
+    @ACTIONS.register("navigate_home", doc="Press Home.")
+    def _navigate_home(self, args: NoArgs) -> ActionResult:
+        self.phone.home()
+        return ActionResult.success("home screen")
+
+    @ACTIONS.register("navigate_back", doc="Press Back (closes keyboard, dialog, screen - in that order).")
+    def _navigate_back(self, args: NoArgs) -> ActionResult:
+        self.phone.back()
+        return ActionResult.success("back")
+
+    @ACTIONS.register("navigate_recents", doc="Show recent apps.")
+    def _navigate_recents(self, args: NoArgs) -> ActionResult:
+        self.phone.clear_focus()
+        self.phone.overlay = "recents"
+        return ActionResult.success("recent apps")
+
+    @ACTIONS.register("open_app", doc="Launch an app by its name.", args=OpenAppArgs)
+    def _open_app(self, args: OpenAppArgs) -> ActionResult:
+        phone = self.phone
+        app = phone.app_for(args.app_name)
+        if app is None:
+            names = ", ".join(phone.t(a.label_key) for a in phone.apps.values())
+            return ActionResult.failure("NOT_FOUND", f"no app named {args.app_name!r}; installed: {names}")
+        phone.open_app(app.package)
+        return ActionResult.success(f"opened {phone.t(app.label_key)}")
+
+    @ACTIONS.register(
+        "wait", doc="Let virtual time pass (timers, recordings, incoming messages).", args=WaitArgs
+    )
+    def _wait(self, args: WaitArgs) -> ActionResult:
+        self.context.clock.advance(args.seconds)
+        return ActionResult.success(f"waited {args.seconds:g} s")
+
+    @ACTIONS.register(
+        "gesture",
+        doc="B-MoCA dual gesture: touch [y,x] to lift [y,x], normalised; a short one is a tap.",
+        args=GestureArgs,
+    )
+    def _gesture(self, args: GestureArgs) -> ActionResult:
+        return touch.gesture(self.phone, args.touch_point, args.lift_point)
 
     def observe(self) -> dict[str, Any]:
         self._fresh()
@@ -311,12 +365,16 @@ class AndroidDevice:
             "texts": [n.text or n.content_description for n in self.phone.elements],
         }
 
-    def get(self, getter: str, args: Any) -> Any:
-        return getters.get(self, getter, args)
+    def get(self, getter: str, args: Args) -> object:
+        return GETTERS.call(self, getter, args)
 
     def close(self) -> None:
         self.context.shared.get(NETWORK_KEY, {}).pop(self.device_id, None)
         self.storage.close()
+
+
+def _point(args: TargetArgs) -> tuple[float, float] | None:
+    return (args.x, args.y) if args.x is not None and args.y is not None else None
 
 
 def _center(node: View) -> tuple[float, float]:

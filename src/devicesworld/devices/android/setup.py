@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, model_validator
 
 from devicesworld.devices.android import providers as p
-from devicesworld.devices.base import Args, DeviceError, OpSpec
+from devicesworld.devices.base import Args, DeviceError
+from devicesworld.devices.declare import OpTable
 from devicesworld.devices.safefs import FsError
 
 if TYPE_CHECKING:
@@ -139,71 +140,113 @@ def rel(device: AndroidDevice, minutes_ago: float) -> datetime:
     return device.context.clock.now - timedelta(minutes=minutes_ago)
 
 
-def run(device: AndroidDevice, op: str, args: Args) -> None:
-    s = device.storage
-    if isinstance(args, ContactArgs):
-        fields = {"phone": args.phone, "email": args.email, "company": args.company, "notes": args.notes}
-        p.add_contact(s, args.name, fields, args.starred)
-    elif isinstance(args, SmsArgs):
-        p.add_sms(s, args.address, args.body, rel(device, args.minutes_ago), sent=args.sent, read=args.read)
-    elif isinstance(args, IncomingSmsArgs):
-        device.schedule_sms(args.address, args.body, args.delay_seconds)
-    elif isinstance(args, CallArgs):
-        kind = {"incoming": p.CALL_INCOMING, "outgoing": p.CALL_OUTGOING, "missed": p.CALL_MISSED}[args.kind]
-        p.add_call(s, args.number, rel(device, args.minutes_ago), kind, args.duration)
-    elif isinstance(args, EventArgs):
-        end = args.end or args.start + timedelta(minutes=args.duration_minutes)
-        p.add_event(s, args.title, args.start, end, args.location, args.description)
-    elif isinstance(args, AlarmArgs):
-        p.add_alarm(s, args.hour, args.minute, enabled=args.enabled, days=list(args.days), label=args.label)
-    elif isinstance(args, SettingArgs):
-        s.put_setting(args.table, args.name, args.value)
-        if args.name == "system_locales":
-            from devicesworld.devices.android.apps.settings import set_language
-
-            set_language(device.phone, args.value)
-    elif isinstance(args, FileArgs):
-        try:
-            device.fs(args.location).write_bytes(
-                device.relative(args.location, args.path), args.text.encode("utf-8")
-            )
-        except FsError as exc:
-            raise DeviceError(exc.code, exc.message) from None
-    elif isinstance(args, NoteArgs):
-        path = device.resolve("sdcard", f"Documents/Markor/{args.name}")
-        path.write_text(args.text, encoding="utf-8")
-    elif isinstance(args, OpenAppArgs):
-        app = device.phone.app_for(args.app)
-        if app is None:
-            raise DeviceError("NOT_FOUND", f"no app {args.app!r}")
-        device.phone.open_app(app.package)
-    else:
-        extra = device.extra_setup.get(op)
-        if extra is None:
-            raise DeviceError("UNSUPPORTED", f"setup op {op!r} is not implemented")
-        extra(device, args)
+SETUP_OPS: OpTable[AndroidDevice] = OpTable("android")
 
 
-SETUP_OPS = [
-    OpSpec(name="add_contact", doc="Add a contact.", args_model=ContactArgs),
-    OpSpec(name="add_sms", doc="Add a past SMS (sent or received) to its thread.", args_model=SmsArgs),
-    OpSpec(
-        name="incoming_sms",
-        doc="A text arrives now or after a delay, with a notification.",
-        args_model=IncomingSmsArgs,
-    ),
-    OpSpec(name="add_call", doc="Add a call-log entry.", args_model=CallArgs),
-    OpSpec(name="add_event", doc="Add a calendar event.", args_model=EventArgs),
-    OpSpec(name="add_alarm", doc="Add an alarm.", args_model=AlarmArgs),
-    OpSpec(name="set_setting", doc="Write a settings.db value.", args_model=SettingArgs),
-    OpSpec(name="add_file", doc="Write a text file on /sdcard or the shared drive.", args_model=FileArgs),
-    OpSpec(name="add_note", doc="Write a Markor note.", args_model=NoteArgs),
-    OpSpec(name="add_image", doc="Write a generated PNG picture.", args_model=ImageArgs),
-    OpSpec(
-        name="add_song", doc="Put a generated audio file in Music and the media store.", args_model=SongArgs
-    ),
-    OpSpec(name="add_playlist", doc="Create a playlist of library songs.", args_model=PlaylistArgs),
-    OpSpec(name="add_place", doc="Add a place Maps can find (optionally saved).", args_model=PlaceArgs),
-    OpSpec(name="add_page", doc="Serve a local web page to the Browser.", args_model=PageArgs),
-    OpSpec(name="open_app", doc="Start the episode inside an app.", args_model=OpenAppArgs),
-]
+@SETUP_OPS.register("add_contact", doc="Add a contact.", args=ContactArgs)
+def add_contact(device: AndroidDevice, args: ContactArgs) -> None:
+    fields = {"phone": args.phone, "email": args.email, "company": args.company, "notes": args.notes}
+    p.add_contact(device.storage, args.name, fields, args.starred)
+
+
+@SETUP_OPS.register("add_sms", doc="Add a past SMS (sent or received) to its thread.", args=SmsArgs)
+def add_sms(device: AndroidDevice, args: SmsArgs) -> None:
+    when = rel(device, args.minutes_ago)
+    p.add_sms(device.storage, args.address, args.body, when, sent=args.sent, read=args.read)
+
+
+@SETUP_OPS.register(
+    "incoming_sms", doc="A text arrives now or after a delay, with a notification.", args=IncomingSmsArgs
+)
+def incoming_sms(device: AndroidDevice, args: IncomingSmsArgs) -> None:
+    device.schedule_sms(args.address, args.body, args.delay_seconds)
+
+
+@SETUP_OPS.register("add_call", doc="Add a call-log entry.", args=CallArgs)
+def add_call(device: AndroidDevice, args: CallArgs) -> None:
+    kind = {"incoming": p.CALL_INCOMING, "outgoing": p.CALL_OUTGOING, "missed": p.CALL_MISSED}[args.kind]
+    p.add_call(device.storage, args.number, rel(device, args.minutes_ago), kind, args.duration)
+
+
+@SETUP_OPS.register("add_event", doc="Add a calendar event.", args=EventArgs)
+def add_event(device: AndroidDevice, args: EventArgs) -> None:
+    end = args.end or args.start + timedelta(minutes=args.duration_minutes)
+    p.add_event(device.storage, args.title, args.start, end, args.location, args.description)
+
+
+@SETUP_OPS.register("add_alarm", doc="Add an alarm.", args=AlarmArgs)
+def add_alarm(device: AndroidDevice, args: AlarmArgs) -> None:
+    days: list[str] = list(args.days)
+    p.add_alarm(device.storage, args.hour, args.minute, enabled=args.enabled, days=days, label=args.label)
+
+
+@SETUP_OPS.register("set_setting", doc="Write a settings.db value.", args=SettingArgs)
+def set_setting(device: AndroidDevice, args: SettingArgs) -> None:
+    device.storage.put_setting(args.table, args.name, args.value)
+    if args.name == "system_locales":
+        from devicesworld.devices.android.apps.settings import set_language
+
+        set_language(device.phone, args.value)
+
+
+@SETUP_OPS.register("add_file", doc="Write a text file on /sdcard or the shared drive.", args=FileArgs)
+def add_file(device: AndroidDevice, args: FileArgs) -> None:
+    try:
+        device.fs(args.location).write_bytes(
+            device.relative(args.location, args.path), args.text.encode("utf-8")
+        )
+    except FsError as exc:
+        raise DeviceError(exc.code, exc.message) from None
+
+
+@SETUP_OPS.register("add_note", doc="Write a Markor note.", args=NoteArgs)
+def add_note(device: AndroidDevice, args: NoteArgs) -> None:
+    path = device.resolve("sdcard", f"Documents/Markor/{args.name}")
+    path.write_text(args.text, encoding="utf-8")
+
+
+# The ops below fill one app's own storage; the effect lives with the app (imported when
+# run: the apps import these argument models).
+
+
+@SETUP_OPS.register("add_image", doc="Write a generated PNG picture.", args=ImageArgs)
+def add_image(device: AndroidDevice, args: ImageArgs) -> None:
+    from devicesworld.devices.android.apps.camera import setup_image
+
+    setup_image(device, args)
+
+
+@SETUP_OPS.register("add_song", doc="Put a generated audio file in Music and the media store.", args=SongArgs)
+def add_song(device: AndroidDevice, args: SongArgs) -> None:
+    from devicesworld.devices.android.apps.music import setup_song
+
+    setup_song(device, args)
+
+
+@SETUP_OPS.register("add_playlist", doc="Create a playlist of library songs.", args=PlaylistArgs)
+def add_playlist(device: AndroidDevice, args: PlaylistArgs) -> None:
+    from devicesworld.devices.android.apps.music import setup_playlist
+
+    setup_playlist(device, args)
+
+
+@SETUP_OPS.register("add_place", doc="Add a place Maps can find (optionally saved).", args=PlaceArgs)
+def add_place(device: AndroidDevice, args: PlaceArgs) -> None:
+    from devicesworld.devices.android.apps.maps import setup_place
+
+    setup_place(device, args)
+
+
+@SETUP_OPS.register("add_page", doc="Serve a local web page to the Browser.", args=PageArgs)
+def add_page(device: AndroidDevice, args: PageArgs) -> None:
+    from devicesworld.devices.android.apps.browser import setup_page
+
+    setup_page(device, args)
+
+
+@SETUP_OPS.register("open_app", doc="Start the episode inside an app.", args=OpenAppArgs)
+def open_app(device: AndroidDevice, args: OpenAppArgs) -> None:
+    app = device.phone.app_for(args.app)
+    if app is None:
+        raise DeviceError("NOT_FOUND", f"no app {args.app!r}")
+    device.phone.open_app(app.package)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.android.apps import music
 from devicesworld.devices.android.checks import norm
-from devicesworld.devices.base import CheckSpec, GetterFn, WritesFn
+from devicesworld.devices.base import GetterFn, WritesFn
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.filehash import hash_files
 from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest, everywhere, literal
@@ -135,11 +135,6 @@ WRITES: dict[str, WritesFn] = {
 """Guards (``sms_not_sent``) and views (``foreground_is``) name nothing."""
 
 
-def with_writes(checks: list[CheckSpec]) -> list[CheckSpec]:
-    """The kind's checks, each carrying what it names as an output."""
-    return [c.model_copy(update={"writes": WRITES[c.name]}) if c.name in WRITES else c for c in checks]
-
-
 STRAY_CONTACT = ("Grandma Rose", "+1 555 0199")
 
 
@@ -172,4 +167,4 @@ STATE = StateSpec(
     doc="Providers' rows (SMS, contacts, calls, calendar, alarms, timers, settings, media), files, drive.",
 )
 
-__all__ = ["STATE", "WRITES", "file_paths", "number_key", "sd_relative", "snapshot", "with_writes"]
+__all__ = ["STATE", "WRITES", "file_paths", "number_key", "sd_relative", "snapshot"]

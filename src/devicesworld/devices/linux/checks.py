@@ -16,10 +16,14 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, DeviceError, GetterFn
+from devicesworld.devices.base import Args, CheckOutcome, DeviceError, GetterFn
+from devicesworld.devices.declare import CheckTable
 from devicesworld.verify import values
 from devicesworld.verify.checks import resolve_path, values_match
 from devicesworld.verify.values import Expected, TypedValue, ValueType
+
+CHECKS = CheckTable("linux")
+"""The kind's checks, each declared on its function; they read the device only through ``get``."""
 
 _VALUE_TYPE: Any = Field(
     default=None, description="How values compare (date, time, phone, money, ...); inferred if unset."
@@ -57,6 +61,9 @@ class FileExistsArgs(Args):
     exists: bool = True
 
 
+@CHECKS.register(
+    "file_exists", doc="A file or folder exists (or, with exists=false, does not).", args=FileExistsArgs
+)
 def _file_exists(get: GetterFn, a: FileExistsArgs) -> CheckOutcome:
     info = get("file_info", {"path": a.path})
     there = bool(info and info.get("exists"))
@@ -95,6 +102,11 @@ def _text_contains(text: str, a: TextContainsArgs, label: str) -> CheckOutcome:
     return _ok(True, f"{label} contains {shown}" + (f" and none of {a.absent}" if a.absent else ""))
 
 
+@CHECKS.register(
+    "file_contains",
+    doc="A text file contains every given string (whitespace/case-normalised).",
+    args=TextContainsArgs,
+)
 def _file_contains(get: GetterFn, a: TextContainsArgs) -> CheckOutcome:
     text, bad = _fetch(get, "text", {"path": a.path})
     return bad or _text_contains(text, a, a.path)
@@ -111,6 +123,7 @@ class FileEqualsArgs(Args):
     exact: bool = Field(default=False, description="Compare the content literally instead.")
 
 
+@CHECKS.register("file_equals", doc="A text file's content equals the text.", args=FileEqualsArgs)
 def _file_equals(get: GetterFn, a: FileEqualsArgs) -> CheckOutcome:
     text, bad = _fetch(get, "text", {"path": a.path})
     if bad:
@@ -118,6 +131,21 @@ def _file_equals(get: GetterFn, a: FileEqualsArgs) -> CheckOutcome:
     actual, expected = (text.strip(), a.text.strip()) if a.strip else (text, a.text)
     ok = actual == expected if a.exact else values.same(actual, expected, a.value_type)
     return _ok(ok, f"{a.path} = {actual[:200]!r}, expected {expected[:200]!r}")
+
+
+class FileUnchangedArgs(Args):
+    path: str
+    content: str
+
+
+@CHECKS.register(
+    "file_unchanged", doc="A text file still has exactly its original content.", args=FileUnchangedArgs
+)
+def _file_unchanged(get: GetterFn, a: FileUnchangedArgs) -> CheckOutcome:
+    text, bad = _fetch(get, "text", {"path": a.path})
+    if bad:
+        return bad
+    return _ok(text == a.content, f"{a.path} {'is unchanged' if text == a.content else 'was modified'}")
 
 
 class JsonFieldArgs(Args):
@@ -129,6 +157,9 @@ class JsonFieldArgs(Args):
     distractors: list[Expected] = _DISTRACTORS
 
 
+@CHECKS.register(
+    "json_field_equals", doc="A JSON file's field (dotted path) equals a value.", args=JsonFieldArgs
+)
 def _json_field_equals(get: GetterFn, a: JsonFieldArgs) -> CheckOutcome:
     data, bad = _fetch(get, "json", {"path": a.path})
     if bad:
@@ -234,6 +265,11 @@ def _column_index(header: list[Any], column: int | str) -> int | None:
     return names.index(key) if key in names else None
 
 
+@CHECKS.register(
+    "table_cell_equals",
+    doc="A CSV or xlsx cell (row, column index or header) equals a value.",
+    args=TableCellArgs,
+)
 def _table_cell(get: GetterFn, a: TableCellArgs) -> CheckOutcome:
     rows, bad = _table(get, a.path, a.sheet)
     if bad or rows is None:
@@ -266,6 +302,9 @@ def _table_cell(get: GetterFn, a: TableCellArgs) -> CheckOutcome:
     return _ok(ok, f"{a.path}: row {a.key_column}={key!r} has {a.column} = {shown!r}, expected {a.equals!r}")
 
 
+@CHECKS.register(
+    "table_has_row", doc="A CSV or xlsx table has a row matching the given values.", args=TableRowArgs
+)
 def _table_has_row(get: GetterFn, a: TableRowArgs) -> CheckOutcome:
     rows, bad = _table(get, a.path, a.sheet)
     if bad or rows is None:
@@ -303,6 +342,9 @@ class TableRowCountArgs(Args):
     sheet: str | None = None
 
 
+@CHECKS.register(
+    "table_row_count", doc="A CSV or xlsx table has this many data rows.", args=TableRowCountArgs
+)
 def _table_row_count(get: GetterFn, a: TableRowCountArgs) -> CheckOutcome:
     rows, bad = _table(get, a.path, a.sheet)
     if bad or rows is None:
@@ -311,6 +353,9 @@ def _table_row_count(get: GetterFn, a: TableRowCountArgs) -> CheckOutcome:
     return _ok(n == a.rows, f"{a.path} has {n} data rows, expected {a.rows}")
 
 
+@CHECKS.register(
+    "docx_contains", doc="A docx document's text contains every given string.", args=TextContainsArgs
+)
 def _docx_contains(get: GetterFn, a: TextContainsArgs) -> CheckOutcome:
     lines, bad = _fetch(get, "docx", {"path": a.path})
     return bad or _text_contains("\n".join(lines), a, a.path)
@@ -330,6 +375,11 @@ class DocxParagraphArgs(Args):
     distractors: list[Expected] = _DISTRACTORS
 
 
+@CHECKS.register(
+    "docx_paragraph",
+    doc="A docx has a new paragraph starting with a label and giving values; the original ones are kept.",
+    args=DocxParagraphArgs,
+)
 def _docx_paragraph(get: GetterFn, a: DocxParagraphArgs) -> CheckOutcome:
     lines, bad = _fetch(get, "docx", {"path": a.path})
     if bad:
@@ -358,6 +408,9 @@ def _docx_paragraph(get: GetterFn, a: DocxParagraphArgs) -> CheckOutcome:
     return _ok(True, f"{a.path}: new paragraph {good[-1]!r}; the {len(a.keep)} original ones are kept")
 
 
+@CHECKS.register(
+    "pdf_contains", doc="A PDF's extracted text contains every given string.", args=TextContainsArgs
+)
 def _pdf_contains(get: GetterFn, a: TextContainsArgs) -> CheckOutcome:
     text, bad = _fetch(get, "pdf_text", {"path": a.path})
     return bad or _text_contains(text, a, a.path)
@@ -370,6 +423,7 @@ class ImageSizeArgs(Args):
     format: str | None = Field(default=None, description="PNG, JPEG, ...")
 
 
+@CHECKS.register("image_size", doc="An image has the given width/height/format.", args=ImageSizeArgs)
 def _image_size(get: GetterFn, a: ImageSizeArgs) -> CheckOutcome:
     info, bad = _fetch(get, "image", {"path": a.path})
     if bad:
@@ -394,6 +448,7 @@ class WavArgs(Args):
     channels: int | None = None
 
 
+@CHECKS.register("wav_matches", doc="A WAV file's duration, sample rate and channels.", args=WavArgs)
 def _wav_matches(get: GetterFn, a: WavArgs) -> CheckOutcome:
     info, bad = _fetch(get, "wav", {"path": a.path})
     if bad:
@@ -414,6 +469,7 @@ class ArchiveArgs(Args):
     exact: bool = Field(default=False, description="No other members allowed.")
 
 
+@CHECKS.register("archive_contains", doc="A zip/tar archive holds the named members.", args=ArchiveArgs)
 def _archive_contains(get: GetterFn, a: ArchiveArgs) -> CheckOutcome:
     names, bad = _fetch(get, "archive", {"path": a.path})
     if bad:
@@ -435,6 +491,9 @@ class ProjectTestsArgs(Args):
     timeout_s: float = Field(default=120.0, gt=0, le=600)
 
 
+@CHECKS.register(
+    "project_tests_pass", doc="A code project's tests pass when run in the sandbox.", args=ProjectTestsArgs
+)
 def _project_tests_pass(get: GetterFn, a: ProjectTestsArgs) -> CheckOutcome:
     try:
         result = get("run", {"command": a.command, "cwd": a.path, "timeout_s": a.timeout_s})
@@ -475,6 +534,9 @@ def _addressed(d: dict[str, Any], a: EmailDraftArgs) -> bool:
     return not (a.subject_contains and _norm(a.subject_contains, False) not in _norm(d["subject"], False))
 
 
+@CHECKS.register(
+    "email_draft", doc="A draft .eml in ~/Mail/Drafts matches to/subject/body.", args=EmailDraftArgs
+)
 def _email_draft(get: GetterFn, a: EmailDraftArgs) -> CheckOutcome:
     drafts = [d for d in get("email_drafts", {"folder": a.folder}) if "error" not in d]
     seen = [f"{d.get('file')}: to={d.get('to')} subject={d.get('subject')!r}" for d in drafts]
@@ -510,6 +572,11 @@ class FormSubmittedArgs(Args):
     distractors: list[Expected] = _DISTRACTORS
 
 
+@CHECKS.register(
+    "form_submitted",
+    doc="A local site's form was submitted (and accepted) with the given fields.",
+    args=FormSubmittedArgs,
+)
 def _form_submitted(get: GetterFn, a: FormSubmittedArgs) -> CheckOutcome:
     subs = get("site_submissions", {"host": a.host, "form": a.form})
     if a.accepted:
@@ -540,131 +607,8 @@ class PageVisitedArgs(Args):
     visited: bool = True
 
 
+@CHECKS.register("page_visited", doc="A local site's page was opened in a browser.", args=PageVisitedArgs)
 def _page_visited(get: GetterFn, a: PageVisitedArgs) -> CheckOutcome:
     visits = get("site_visits", {"host": a.host, "path": a.path})
     seen = len(visits) > 0
     return _ok(seen == a.visited, f"http://{a.host}{a.path} opened {len(visits)} time(s)")
-
-
-class FileUnchangedArgs(Args):
-    path: str
-    content: str
-
-
-def _file_unchanged(get: GetterFn, a: FileUnchangedArgs) -> CheckOutcome:
-    text, bad = _fetch(get, "text", {"path": a.path})
-    if bad:
-        return bad
-    return _ok(text == a.content, f"{a.path} {'is unchanged' if text == a.content else 'was modified'}")
-
-
-CHECKS = [
-    CheckSpec(
-        name="file_exists",
-        doc="A file or folder exists (or, with exists=false, does not).",
-        args_model=FileExistsArgs,
-        fn=_file_exists,
-    ),
-    CheckSpec(
-        name="file_contains",
-        doc="A text file contains every given string (whitespace/case-normalised).",
-        args_model=TextContainsArgs,
-        fn=_file_contains,
-    ),
-    CheckSpec(
-        name="file_equals",
-        doc="A text file's content equals the text.",
-        args_model=FileEqualsArgs,
-        fn=_file_equals,
-    ),
-    CheckSpec(
-        name="file_unchanged",
-        doc="A text file still has exactly its original content.",
-        args_model=FileUnchangedArgs,
-        fn=_file_unchanged,
-    ),
-    CheckSpec(
-        name="json_field_equals",
-        doc="A JSON file's field (dotted path) equals a value.",
-        args_model=JsonFieldArgs,
-        fn=_json_field_equals,
-    ),
-    CheckSpec(
-        name="table_cell_equals",
-        doc="A CSV or xlsx cell (row, column index or header) equals a value.",
-        args_model=TableCellArgs,
-        fn=_table_cell,
-    ),
-    CheckSpec(
-        name="table_has_row",
-        doc="A CSV or xlsx table has a row matching the given values.",
-        args_model=TableRowArgs,
-        fn=_table_has_row,
-    ),
-    CheckSpec(
-        name="table_row_count",
-        doc="A CSV or xlsx table has this many data rows.",
-        args_model=TableRowCountArgs,
-        fn=_table_row_count,
-    ),
-    CheckSpec(
-        name="docx_contains",
-        doc="A docx document's text contains every given string.",
-        args_model=TextContainsArgs,
-        fn=_docx_contains,
-    ),
-    CheckSpec(
-        name="docx_paragraph",
-        doc="A docx has a new paragraph starting with a label and giving values; the original ones are kept.",
-        args_model=DocxParagraphArgs,
-        fn=_docx_paragraph,
-    ),
-    CheckSpec(
-        name="pdf_contains",
-        doc="A PDF's extracted text contains every given string.",
-        args_model=TextContainsArgs,
-        fn=_pdf_contains,
-    ),
-    CheckSpec(
-        name="image_size",
-        doc="An image has the given width/height/format.",
-        args_model=ImageSizeArgs,
-        fn=_image_size,
-    ),
-    CheckSpec(
-        name="wav_matches",
-        doc="A WAV file's duration, sample rate and channels.",
-        args_model=WavArgs,
-        fn=_wav_matches,
-    ),
-    CheckSpec(
-        name="archive_contains",
-        doc="A zip/tar archive holds the named members.",
-        args_model=ArchiveArgs,
-        fn=_archive_contains,
-    ),
-    CheckSpec(
-        name="project_tests_pass",
-        doc="A code project's tests pass when run in the sandbox.",
-        args_model=ProjectTestsArgs,
-        fn=_project_tests_pass,
-    ),
-    CheckSpec(
-        name="email_draft",
-        doc="A draft .eml in ~/Mail/Drafts matches to/subject/body.",
-        args_model=EmailDraftArgs,
-        fn=_email_draft,
-    ),
-    CheckSpec(
-        name="form_submitted",
-        doc="A local site's form was submitted (and accepted) with the given fields.",
-        args_model=FormSubmittedArgs,
-        fn=_form_submitted,
-    ),
-    CheckSpec(
-        name="page_visited",
-        doc="A local site's page was opened in a browser.",
-        args_model=PageVisitedArgs,
-        fn=_page_visited,
-    ),
-]

@@ -16,19 +16,21 @@ memory caps).
 from __future__ import annotations
 
 import codecs
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from devicesworld.devices.base import ActionResult, DeviceContext, DeviceError
+from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError, NoArgs
+from devicesworld.devices.declare import ActionTable
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.browser import Browser, BrowserError, PageView, make_browser
+from devicesworld.devices.linux.getters import GETTERS
 from devicesworld.devices.linux.resources import isolate, readers, writers
 from devicesworld.devices.linux.resources.check import check_tree
 from devicesworld.devices.linux.resources.readers import Blob, FormatError
 from devicesworld.devices.linux.sandbox import HOME, Sandbox, truncate
+from devicesworld.devices.linux.setup import SETUP_OPS, slug
 from devicesworld.devices.linux.sites.server import SiteService, get_sites
 from devicesworld.devices.safefs import FsError, RootedPath
 
@@ -53,6 +55,10 @@ READ_WHOLE_BYTES = 4 * 1024 * 1024
 """read_file reads a file whole up to this size; past it only the head and the tail are read."""
 
 
+ACTIONS: ActionTable[LinuxDevice] = ActionTable("linux")
+"""The desktop's actions; setup ops are in :mod:`.setup`, getters in :mod:`.getters`."""
+
+
 class LinuxDevice:
     """One ``linux_<n>`` desktop of a task."""
 
@@ -66,85 +72,21 @@ class LinuxDevice:
         self._sites: SiteService | None = None
         self.history: list[dict[str, Any]] = []
         self._closed = False
-        self._actions: dict[str, Callable[[Any], ActionResult]] = {
-            "run_command": self._run_command,
-            "read_file": self._read_file,
-            "write_file": self._write_file,
-            "list_dir": self._list_dir,
-            "delete_file": self._delete,
-            "read_document": self._read_document,
-            "write_document": self._write_document,
-            "write_email_draft": self._write_email,
-            "browser_open": lambda g: self._page(lambda b: b.open(g.url)),
-            "browser_read": lambda g: self._page(lambda b: b.read()),
-            "browser_click": lambda g: self._page(lambda b: b.click(g.index)),
-            "browser_type": lambda g: self._page(lambda b: b.type(g.index, g.text, g.clear)),
-            "browser_select": lambda g: self._page(lambda b: b.select(g.index, g.option)),
-            "browser_submit": lambda g: self._page(lambda b: b.submit(g.index)),
-            "browser_back": lambda g: self._page(lambda b: b.back()),
-            "browser_screenshot": self._browser_screenshot,
-        }
-        self._ops: dict[str, Callable[[Any], None]] = {
-            "write_text": lambda o: writers.write_text(self._host(o.path), o.content),
-            "write_csv": lambda o: writers.write_csv(self._host(o.path), o.rows),
-            "write_json": lambda o: writers.write_json(self._host(o.path), o.data),
-            "write_xlsx": lambda o: writers.write_xlsx(self._host(o.path), o.sheets),
-            "write_docx": lambda o: writers.write_docx(self._host(o.path), o.paragraphs, o.title, o.table),
-            "write_pdf": lambda o: writers.write_pdf(self._host(o.path), o.paragraphs, o.title),
-            "write_image": lambda o: writers.write_image(
-                self._host(o.path), o.width, o.height, o.color, o.text, o.description
-            ),
-            "write_wav": lambda o: writers.write_wav(
-                self._host(o.path), o.seconds, o.frequency, o.sample_rate, o.channels
-            ),
-            "write_archive": lambda o: writers.write_archive(self._host(o.path), o.files),
-            "write_project": lambda o: writers.write_tree(self._host(o.path), o.files),
-            "write_eml": self._op_eml,
-            "make_dir": lambda o: self._host(o.path).root.mkdir(self._host(o.path).rel),
-            "run": self._op_run,
-            "add_site": self._op_site,
-        }
-        self._getters: dict[str, Callable[[Any], Any]] = {
-            "file_info": lambda g: self._file_info(g.path),
-            "text": lambda g: self._read(g.path, "text"),
-            "json": lambda g: self._read(g.path, "json"),
-            "csv": lambda g: self._read(g.path, "csv"),
-            "xlsx": lambda g: self._read(g.path, "xlsx", g.sheet),
-            "docx": lambda g: self._read(g.path, "docx"),
-            "pdf_text": lambda g: self._read(g.path, "pdf"),
-            "image": lambda g: self._read(g.path, "image"),
-            "wav": lambda g: self._read(g.path, "wav"),
-            "archive": lambda g: self._read(g.path, "archive"),
-            "email_drafts": lambda g: self._drafts(g.folder),
-            "listing": lambda g: self._listing(g.path),
-            "run": self._get_run,
-            "site_submissions": lambda g: self.sites.submissions(g.host, g.form, g.path),
-            "site_visits": lambda g: self.sites.visits(g.host, g.path),
-            "browser": lambda g: self._browser.current() if self._browser else None,
-            "shell_history": lambda g: list(self.history),
-            "drive": lambda g: self.drive.listing(),
-        }
 
     # ---------------------------------------------------------------- protocol
-    def setup(self, op: str, args: Any) -> None:
-        handler = self._ops.get(op)
-        if handler is None:
-            raise DeviceError("UNSUPPORTED", f"unknown linux setup op {op!r}")
+    def setup(self, op: str, args: Args) -> None:
         try:
-            handler(args)
+            SETUP_OPS.call(self, op, args)
         except FsError as exc:
             raise DeviceError(exc.code, exc.message) from None
         except (PermissionError, ValueError) as exc:
             raise DeviceError("INVALID_ARGS", str(exc)) from None
 
-    def act(self, action: str, args: Any) -> ActionResult:
+    def act(self, action: str, args: Args) -> ActionResult:
         if self._closed:
             return ActionResult.failure("INVALID_IN_STATE", "this desktop has been shut down")
-        handler = self._actions.get(action)
-        if handler is None:
-            return ActionResult.failure("UNSUPPORTED", f"linux has no action {action!r}")
         try:
-            return handler(args)
+            return ACTIONS.act(self, action, args)
         except FsError as exc:
             return ActionResult.failure(exc.code, exc.message)
         except BrowserError as exc:
@@ -196,12 +138,9 @@ class LinuxDevice:
             obs["sites"] = [f"http://{h}/" for h in sorted(self.sites.sites)]
         return obs
 
-    def get(self, getter: str, args: Any) -> Any:
-        fn = self._getters.get(getter)
-        if fn is None:
-            raise DeviceError("UNSUPPORTED", f"unknown linux getter {getter!r}")
+    def get(self, getter: str, args: Args) -> object:
         try:
-            return fn(args)
+            return GETTERS.call(self, getter, args)
         except FsError as exc:
             raise DeviceError(exc.code, exc.message) from None
         except FormatError as exc:
@@ -308,32 +247,12 @@ class LinuxDevice:
                 out.append({"file": e.name, "error": str(exc)})
         return out
 
-    # ---------------------------------------------------------------- ops
-    def _op_eml(self, o: a.WriteEmlOp) -> None:
-        path = o.path or f"~/Mail/Drafts/{_slug(o.subject)}.eml"
-        writers.write_eml(self._host(path), o.to, o.subject, o.body, o.sender, o.cc)
-
-    def _op_run(self, o: a.RunOp) -> None:
-        result = self.sandbox.run(o.command, timeout=o.timeout_s, keep_cwd=False)
-        if result.exit_code != 0:
-            raise DeviceError(
-                "SETUP_COMMAND_FAILED",
-                f"`{o.command}` exited {result.exit_code}: {result.stderr.strip()[-500:]}",
-            )
-
-    def _op_site(self, o: a.AddSiteOp) -> None:
-        self.sites.add(o.site)
-
-    def _get_run(self, g: a.CommandGetterArgs) -> dict[str, Any]:
-        saved = self.sandbox.cwd
-        try:
-            self.sandbox.cwd = self._shown(g.cwd)
-            result = self.sandbox.run(g.command, timeout=g.timeout_s, keep_cwd=False)
-        finally:
-            self.sandbox.cwd = saved
-        return {"exit_code": result.exit_code, "stdout": result.stdout, "stderr": result.stderr}
-
     # ---------------------------------------------------------------- actions
+    @ACTIONS.register(
+        "run_command",
+        doc="Run a bash command in the current folder; returns exit code, stdout, stderr.",
+        args=a.RunCommandArgs,
+    )
     def _run_command(self, g: a.RunCommandArgs) -> ActionResult:
         r = self.sandbox.run(g.command, timeout=g.timeout_s)
         self.history.append({"command": g.command, "exit_code": r.exit_code})
@@ -359,6 +278,7 @@ class LinuxDevice:
             return ActionResult(ok=True, message=msg + " (the command failed)", data=data)
         return ActionResult.success(msg, data)
 
+    @ACTIONS.register("read_file", doc="Read a text file.", args=a.ReadFileArgs)
     def _read_file(self, g: a.ReadFileArgs) -> ActionResult:
         at = self._host(g.path)
         if at.suffix.lower() in _DOC_SUFFIXES and at.kind() == "file":
@@ -386,6 +306,11 @@ class LinuxDevice:
         shown += last[-keep_tail:] if keep_tail else ""
         return ActionResult.success(f"{at.shown}: {size:,} bytes (truncated)", shown)
 
+    @ACTIONS.register(
+        "write_file",
+        doc="Write (or append to) a text file, creating folders as needed.",
+        args=a.WriteFileArgs,
+    )
     def _write_file(self, g: a.WriteFileArgs) -> ActionResult:
         at = self._host(g.path)
         at.root.write_bytes(at.rel, g.content.encode("utf-8"), append=g.append)
@@ -393,6 +318,7 @@ class LinuxDevice:
             f"{'appended to' if g.append else 'wrote'} {at.shown} ({len(g.content)} characters)"
         )
 
+    @ACTIONS.register("list_dir", doc="List a folder.", args=a.ListDirArgs)
     def _list_dir(self, g: a.ListDirArgs) -> ActionResult:
         at = self._host(g.path)
         if at.kind() != "dir":
@@ -413,6 +339,7 @@ class LinuxDevice:
             entries[:MAX_LISTING],
         )
 
+    @ACTIONS.register("delete_file", doc="Delete a file or folder.", args=a.DeleteArgs)
     def _delete(self, g: a.DeleteArgs) -> ActionResult:
         at = self._host(g.path)
         shown = at.shown
@@ -426,6 +353,11 @@ class LinuxDevice:
         at.root.remove(at.rel, recursive=g.recursive)
         return ActionResult.success(f"deleted {shown}")
 
+    @ACTIONS.register(
+        "read_document",
+        doc="Open a document and show its content: xlsx sheets, docx paragraphs, PDF text, CSV/JSON, image/audio info, archive members, .eml.",
+        args=a.PathArgs,
+    )
     def _read_document(self, g: a.PathArgs) -> ActionResult:
         at = self._host(g.path)
         kind = at.kind()
@@ -441,6 +373,11 @@ class LinuxDevice:
         data = isolate.parse(reader, self._blob(at), limits=self.sandbox.limits)
         return ActionResult.success(f"opened {at.shown}", data)
 
+    @ACTIONS.register(
+        "write_document",
+        doc="Save a document; the format follows the extension (.xlsx/.csv rows, .docx/.pdf paragraphs, .json data).",
+        args=a.WriteDocumentArgs,
+    )
     def _write_document(self, g: a.WriteDocumentArgs) -> ActionResult:
         host = self._host(g.path)
         suffix = host.suffix.lower()
@@ -464,8 +401,11 @@ class LinuxDevice:
             )
         return ActionResult.success(f"saved {self._shown(g.path)}")
 
+    @ACTIONS.register(
+        "write_email_draft", doc="Save an email draft (.eml) in ~/Mail/Drafts.", args=a.WriteEmailArgs
+    )
     def _write_email(self, g: a.WriteEmailArgs) -> ActionResult:
-        name = g.filename or f"{_slug(g.subject)}.eml"
+        name = g.filename or f"{slug(g.subject)}.eml"
         if not name.endswith(".eml"):
             name += ".eml"
         path = f"~/Mail/Drafts/{name}"
@@ -473,6 +413,10 @@ class LinuxDevice:
         return ActionResult.success(f"draft saved as {path}")
 
     # ---------------------------------------------------------------- browser
+    def browser_page(self) -> dict[str, Any] | None:
+        """The open page's URL and title; ``None`` before any page (the browser is not started for it)."""
+        return self._browser.current() if self._browser else None
+
     def browser(self) -> Browser:
         if self._browser is None:
             self._browser = make_browser(self.sites, self.profile.browser)
@@ -485,7 +429,57 @@ class LinuxDevice:
             return ActionResult(ok=True, message=f"{view.title} (HTTP {view.status})", data=data)
         return ActionResult.success(view.title, data)
 
-    def _browser_screenshot(self, g: Any) -> ActionResult:
+    @ACTIONS.register(
+        "browser_open",
+        doc="Open a URL in the browser (only the task's local sites are reachable).",
+        args=a.OpenUrlArgs,
+    )
+    def _browser_open(self, g: a.OpenUrlArgs) -> ActionResult:
+        return self._page(lambda b: b.open(g.url))
+
+    @ACTIONS.register(
+        "browser_read", doc="Read the current page as text; interactive elements are numbered [n]."
+    )
+    def _browser_read(self, g: NoArgs) -> ActionResult:
+        return self._page(lambda b: b.read())
+
+    @ACTIONS.register(
+        "browser_click",
+        doc="Click element [n] (follow a link, press a button, tick a box).",
+        args=a.ElementArgs,
+    )
+    def _browser_click(self, g: a.ElementArgs) -> ActionResult:
+        return self._page(lambda b: b.click(g.index))
+
+    @ACTIONS.register(
+        "browser_type",
+        doc="Type text into field [n] (replacing its content unless clear=false).",
+        args=a.TypeArgs,
+    )
+    def _browser_type(self, g: a.TypeArgs) -> ActionResult:
+        return self._page(lambda b: b.type(g.index, g.text, g.clear))
+
+    @ACTIONS.register("browser_select", doc="Choose an option of select [n].", args=a.SelectArgs)
+    def _browser_select(self, g: a.SelectArgs) -> ActionResult:
+        return self._page(lambda b: b.select(g.index, g.option))
+
+    @ACTIONS.register(
+        "browser_submit",
+        doc="Submit the form that holds element [n] (or the page's only form).",
+        args=a.SubmitArgs,
+    )
+    def _browser_submit(self, g: a.SubmitArgs) -> ActionResult:
+        return self._page(lambda b: b.submit(g.index))
+
+    @ACTIONS.register("browser_back", doc="Go back to the previous page.")
+    def _browser_back(self, g: NoArgs) -> ActionResult:
+        return self._page(lambda b: b.back())
+
+    @ACTIONS.register(
+        "browser_screenshot",
+        doc="Take a screenshot of the browser page; it is saved in ~/Pictures/Screenshots.",
+    )
+    def _browser_screenshot(self, g: NoArgs) -> ActionResult:
         """Like a desktop's screenshot tool: the PNG lands in ~/Pictures/Screenshots."""
         browser = self.browser()
         if browser.current() is None:
@@ -533,10 +527,6 @@ def _utf8_part(data: bytes, *, at_start: bool) -> str | None:
         return codecs.getincrementaldecoder("utf-8")().decode(data, final=False)
     except UnicodeDecodeError:
         return None
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")[:60] or "draft"
 
 
 def factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> LinuxDevice:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from devicesworld.devices.base import CheckSpec, WritesFn
+from devicesworld.devices.base import WritesFn
 from devicesworld.devices.filehash import hash_files
 from devicesworld.devices.linux import args as la
 from devicesworld.devices.linux.sandbox import HOME
@@ -107,11 +107,6 @@ WRITES: dict[str, WritesFn] = {
 visits (browser history) name nothing."""
 
 
-def with_writes(checks: list[CheckSpec]) -> list[CheckSpec]:
-    """The kind's checks, each carrying what it names as an output."""
-    return [c.model_copy(update={"writes": WRITES[c.name]}) if c.name in WRITES else c for c in checks]
-
-
 STRAY_FILE = "~/Documents/reminder-from-grandma.txt"
 
 
@@ -150,4 +145,4 @@ STATE = StateSpec(
     doc="Files under the home (content hashes), the shared drive, local-site form submissions.",
 )
 
-__all__ = ["STATE", "WRITES", "snapshot", "state_path", "with_writes"]
+__all__ = ["STATE", "WRITES", "snapshot", "state_path"]

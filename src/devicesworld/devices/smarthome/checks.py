@@ -13,9 +13,13 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, DeviceError, GetterFn
+from devicesworld.devices.base import Args, CheckOutcome, DeviceError, GetterFn, WritesFn
+from devicesworld.devices.declare import CheckTable
 from devicesworld.devices.smarthome.args import ScheduleStatusName, Value
 from devicesworld.devices.state import literal
+
+CHECKS = CheckTable("smarthome")
+"""The kind's checks, each declared on its function; they read the device only through ``get``."""
 
 _NUM_EPS = 1e-6
 
@@ -65,6 +69,11 @@ class DeviceAttributeArgs(Args):
         return self
 
 
+@CHECKS.register(
+    "device_attribute",
+    doc="A device attribute equals a value (±tolerance) and/or lies within min/max.",
+    args=DeviceAttributeArgs,
+)
 @_guard
 def device_attribute(get: GetterFn, args: DeviceAttributeArgs) -> CheckOutcome:
     attrs = get("device", {"device_id": args.device_id})["attributes"]
@@ -92,6 +101,7 @@ class DevicePowerArgs(Args):
     on: bool
 
 
+@CHECKS.register("device_power", doc="A device is switched on or off.", args=DevicePowerArgs)
 @_guard
 def device_power(get: GetterFn, args: DevicePowerArgs) -> CheckOutcome:
     attrs = get("device", {"device_id": args.device_id})["attributes"]
@@ -115,6 +125,11 @@ class AppliancePhaseArgs(Args):
         return self
 
 
+@CHECKS.register(
+    "appliance_phase",
+    doc="A washer/dryer/vacuum is in the given phase and/or operational state.",
+    args=AppliancePhaseArgs,
+)
 @_guard
 def appliance_phase(get: GetterFn, args: AppliancePhaseArgs) -> CheckOutcome:
     attrs = get("device", {"device_id": args.device_id})["attributes"]
@@ -145,6 +160,11 @@ class RoomConditionArgs(Args):
         return self
 
 
+@CHECKS.register(
+    "room_condition",
+    doc="A room's temperature, humidity, PM2.5 or illuminance lies within min/max now.",
+    args=RoomConditionArgs,
+)
 @_guard
 def room_condition(get: GetterFn, args: RoomConditionArgs) -> CheckOutcome:
     value = get("room", {"room": args.room})[args.variable]
@@ -212,6 +232,11 @@ def _describe_schedule(s: dict[str, Any]) -> str:
     return f"{s['schedule_id']} {s['device_id']}.{s['command']}({s['params']}) {when} [{s['status']}]"
 
 
+@CHECKS.register(
+    "schedule_exists",
+    doc="A schedule with this device, command, params subset and trigger exists (pending by default).",
+    args=ScheduleExistsArgs,
+)
 @_guard
 def schedule_exists(get: GetterFn, args: ScheduleExistsArgs) -> CheckOutcome:
     schedules: list[dict[str, Any]] = get("schedules", {})
@@ -233,6 +258,11 @@ class NoScheduleArgs(Args):
     created_by: Literal["agent", "setup"] | None = "agent"
 
 
+@CHECKS.register(
+    "no_schedule",
+    doc="No schedule matches (by default: no pending schedule created by the agent).",
+    args=NoScheduleArgs,
+)
 @_guard
 def no_schedule(get: GetterFn, args: NoScheduleArgs) -> CheckOutcome:
     hits = [
@@ -262,6 +292,11 @@ class CommandIssuedArgs(Args):
     min_count: int = Field(default=1, ge=1)
 
 
+@CHECKS.register(
+    "command_issued",
+    doc="The history holds a command with these params (by default a successful agent command).",
+    args=CommandIssuedArgs,
+)
 @_guard
 def command_issued(get: GetterFn, args: CommandIssuedArgs) -> CheckOutcome:
     hits = [
@@ -284,6 +319,11 @@ class NoAgentCommandsArgs(Args):
     device_id: str | None = Field(default=None, description="Only this device; all devices when omitted.")
 
 
+@CHECKS.register(
+    "no_agent_commands",
+    doc="The agent made no successful control command and created no schedule (optionally per device).",
+    args=NoAgentCommandsArgs,
+)
 @_guard
 def no_agent_commands(get: GetterFn, args: NoAgentCommandsArgs) -> CheckOutcome:
     done = [
@@ -319,59 +359,12 @@ def _room_writes(args: RoomConditionArgs, get: GetterFn) -> list[str]:
     return [f"devices/{literal(d)}/*" for d in get("room", {"room": args.room})["devices"]]
 
 
-CHECKS: list[CheckSpec] = [
-    CheckSpec(
-        name="device_attribute",
-        doc="A device attribute equals a value (±tolerance) and/or lies within min/max.",
-        args_model=DeviceAttributeArgs,
-        fn=device_attribute,
-        writes=_device_writes,
-    ),
-    CheckSpec(
-        name="device_power",
-        doc="A device is switched on or off.",
-        args_model=DevicePowerArgs,
-        fn=device_power,
-        writes=_device_writes,
-    ),
-    CheckSpec(
-        name="appliance_phase",
-        doc="A washer/dryer/vacuum is in the given phase and/or operational state.",
-        args_model=AppliancePhaseArgs,
-        fn=appliance_phase,
-        writes=_device_writes,
-    ),
-    CheckSpec(
-        name="room_condition",
-        doc="A room's temperature, humidity, PM2.5 or illuminance lies within min/max now.",
-        args_model=RoomConditionArgs,
-        fn=room_condition,
-        writes=_room_writes,
-    ),
-    CheckSpec(
-        name="schedule_exists",
-        doc="A schedule with this device, command, params subset and trigger exists (pending by default).",
-        args_model=ScheduleExistsArgs,
-        fn=schedule_exists,
-        writes=_device_writes,
-    ),
-    CheckSpec(
-        name="no_schedule",
-        doc="No schedule matches (by default: no pending schedule created by the agent).",
-        args_model=NoScheduleArgs,
-        fn=no_schedule,
-    ),
-    CheckSpec(
-        name="command_issued",
-        doc="The history holds a command with these params (by default a successful agent command).",
-        args_model=CommandIssuedArgs,
-        fn=command_issued,
-        writes=_device_writes,
-    ),
-    CheckSpec(
-        name="no_agent_commands",
-        doc="The agent made no successful control command and created no schedule (optionally per device).",
-        args_model=NoAgentCommandsArgs,
-        fn=no_agent_commands,
-    ),
-]
+WRITES: dict[str, WritesFn] = {
+    "device_attribute": _device_writes,
+    "device_power": _device_writes,
+    "appliance_phase": _device_writes,
+    "room_condition": _room_writes,
+    "schedule_exists": _device_writes,
+    "command_issued": _device_writes,
+}
+"""What each check names as the task's output; guards (``no_schedule``, ``no_agent_commands``) name nothing."""

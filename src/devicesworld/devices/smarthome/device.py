@@ -9,11 +9,12 @@ must query it, as the paper specifies.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from devicesworld.devices.base import ActionResult, DeviceContext, DeviceError
+from devicesworld.devices.base import ActionResult, Args, DeviceContext, NoArgs
+from devicesworld.devices.declare import ActionTable, GetterTable, OpTable
 from devicesworld.devices.smarthome import args as a
 from devicesworld.devices.smarthome import views
 from devicesworld.devices.smarthome.errors import ErrorCode, SmartHomeError
@@ -25,6 +26,11 @@ _STATE_HINT = (
     "The home's state is not shown here: query it with list_rooms, list_devices, "
     "get_device_state, get_capabilities and get_room_status."
 )
+
+
+ACTIONS: ActionTable[SmartHomeDevice] = ActionTable("smarthome")
+SETUP_OPS: OpTable[SmartHomeDevice] = OpTable("smarthome")
+GETTERS: GetterTable[SmartHomeDevice] = GetterTable("smarthome")
 
 
 class SmartHomeDevice:
@@ -41,71 +47,28 @@ class SmartHomeDevice:
             {"temperature": p.outdoor_temperature, "humidity": p.outdoor_humidity, "pm25": p.outdoor_pm25},
         )
         context.clock.subscribe(self._on_clock)
-        self._actions: dict[str, Callable[[Any], ActionResult]] = {
-            "list_rooms": self._list_rooms,
-            "list_devices": self._list_devices,
-            "get_device_state": self._get_device_state,
-            "get_capabilities": self._get_capabilities,
-            "get_room_status": self._get_room_status,
-            "control_device": self._control_device,
-            "set_device_attribute": self._set_device_attribute,
-            "create_schedule": self._create_schedule,
-            "list_schedules": self._list_schedules,
-            "cancel_schedule": self._cancel_schedule,
-            "advance_time": self._advance_time,
-            "wait": self._advance_time,
-            "get_time": self._get_time,
-        }
-        self._ops: dict[str, Callable[[Any], None]] = {
-            "configure_home": self._configure_home,
-            "add_room": self._add_room,
-            "add_device": self._add_device,
-            "set_state": self._set_state,
-            "add_schedule": self._add_schedule,
-            "start_cycle": self._start_cycle,
-        }
-        self._getters: dict[str, Callable[[Any], Any]] = {
-            "state": lambda _: views.state_view(self.home),
-            "device": lambda g: views.device_view(self.home, self.home.device(g.device_id)),
-            "room": lambda g: views.room_view(self.home, self.home.room(g.room)),
-            "schedules": lambda _: [views.schedule_view(self.home, s) for s in self.home.schedules.values()],
-            "history": lambda _: [views.history_view(self.home, h) for h in self.home.history],
-            "time": lambda _: self._now_iso(),
-        }
 
     # --- protocol ------------------------------------------------------------------------
 
-    def setup(self, op: str, args: Any) -> None:
+    def setup(self, op: str, args: Args) -> None:
         self._sync()
-        handler = self._ops.get(op)
-        if handler is None:
-            raise DeviceError(str(ErrorCode.UNSUPPORTED), f"unknown smarthome setup op {op!r}")
-        handler(args)
+        SETUP_OPS.call(self, op, args)
 
-    def act(self, action: str, args: Any) -> ActionResult:
+    def act(self, action: str, args: Args) -> ActionResult:
         if self._closed:
             return ActionResult.failure(str(ErrorCode.INVALID_IN_STATE), "this home has been closed")
         self._sync()
-        handler = self._actions.get(action)
-        if handler is None:
-            return ActionResult.failure(
-                str(ErrorCode.UNSUPPORTED),
-                f"smarthome has no action {action!r}; actions: {', '.join(self._actions)}",
-            )
         try:
-            return handler(args)
+            return ACTIONS.act(self, action, args)
         except SmartHomeError as err:
             return ActionResult.failure(err.code, err.message)
 
     def observe(self) -> dict[str, Any]:
         return {"home": self.home.name, "time": self._now_iso(), "note": _STATE_HINT}
 
-    def get(self, getter: str, args: Any) -> Any:
+    def get(self, getter: str, args: Args) -> object:
         self._sync()
-        fn = self._getters.get(getter)
-        if fn is None:
-            raise DeviceError(str(ErrorCode.UNSUPPORTED), f"unknown smarthome getter {getter!r}")
-        return fn(args)
+        return GETTERS.call(self, getter, args)
 
     def close(self) -> None:
         self._closed = True
@@ -133,10 +96,16 @@ class SmartHomeDevice:
 
     # --- agent actions -------------------------------------------------------------------
 
-    def _list_rooms(self, args: Any) -> ActionResult:
+    @ACTIONS.register("list_rooms", doc="List the rooms of the home.")
+    def _list_rooms(self, args: NoArgs) -> ActionResult:
         rooms = [{"room": r.name, "devices": len(r.device_ids)} for r in self.home.rooms.values()]
         return ActionResult.success(f"{len(rooms)} room(s)", rooms)
 
+    @ACTIONS.register(
+        "list_devices",
+        doc="List devices (id, name, category, room), optionally in one room; no state.",
+        args=a.ListDevicesArgs,
+    )
     def _list_devices(self, args: a.ListDevicesArgs) -> ActionResult:
         if args.room is not None:
             room = self.home.room(args.room)
@@ -145,23 +114,44 @@ class SmartHomeDevice:
             devs = list(self.home.devices.values())
         return ActionResult.success(f"{len(devs)} device(s)", [views.device_summary(d) for d in devs])
 
+    @ACTIONS.register("get_device_state", doc="Read all attributes of a device now.", args=a.DeviceIdArgs)
     def _get_device_state(self, args: a.DeviceIdArgs) -> ActionResult:
         dev = self.home.device(args.device_id)
         return ActionResult.success(f"state of {dev.id}", views.device_view(self.home, dev))
 
+    @ACTIONS.register(
+        "get_capabilities",
+        doc="A device's attributes (unit, range, step, writable), commands with params, and events.",
+        args=a.DeviceIdArgs,
+    )
     def _get_capabilities(self, args: a.DeviceIdArgs) -> ActionResult:
         dev = self.home.device(args.device_id)
         data = {"device_id": dev.id, **dev.category.describe()}
         return ActionResult.success(f"capabilities of {dev.id}", data)
 
+    @ACTIONS.register(
+        "get_room_status",
+        doc="A room's sensors now: temperature °C, humidity %, PM2.5 µg/m³, illuminance lux.",
+        args=a.RoomArgs,
+    )
     def _get_room_status(self, args: a.RoomArgs) -> ActionResult:
         room = self.home.room(args.room)
         return ActionResult.success(f"sensors of {room.name}", views.room_view(self.home, room))
 
+    @ACTIONS.register(
+        "control_device",
+        doc="Run a device command now, e.g. command='set_target_temperature', params={'temperature': 22}.",
+        args=a.ControlArgs,
+    )
     def _control_device(self, args: a.ControlArgs) -> ActionResult:
         message = self.home.execute(args.device_id, args.command, dict(args.params), "agent")
         return ActionResult.success(message, views.device_view(self.home, self.home.devices[args.device_id]))
 
+    @ACTIONS.register(
+        "set_device_attribute",
+        doc="Write one writable attribute (uses the matching command), e.g. attribute='power', value=true.",
+        args=a.SetAttributeArgs,
+    )
     def _set_device_attribute(self, args: a.SetAttributeArgs) -> ActionResult:
         dev = self.home.device(args.device_id)
         attr = dev.category.attributes.get(args.attribute)
@@ -215,6 +205,11 @@ class SmartHomeDevice:
             event=ev.event,
         )
 
+    @ACTIONS.register(
+        "create_schedule",
+        doc="Run a command later: give exactly one of at ('HH:MM' or ISO), delay_minutes, or after_event.",
+        args=a.CreateScheduleArgs,
+    )
     def _create_schedule(self, args: a.CreateScheduleArgs) -> ActionResult:
         sched = self._schedule(args, "agent")
         view = views.schedule_view(self.home, sched)
@@ -224,6 +219,7 @@ class SmartHomeDevice:
             when = f"{sched.delay_minutes or 0:g} min after {sched.event_device} {sched.event}"
         return ActionResult.success(f"created {sched.id}: {sched.device_id}.{sched.command} {when}", view)
 
+    @ACTIONS.register("list_schedules", doc="List schedules with their status.", args=a.ListSchedulesArgs)
     def _list_schedules(self, args: a.ListSchedulesArgs) -> ActionResult:
         items = [
             views.schedule_view(self.home, s)
@@ -232,10 +228,17 @@ class SmartHomeDevice:
         ]
         return ActionResult.success(f"{len(items)} schedule(s)", items)
 
+    @ACTIONS.register("cancel_schedule", doc="Cancel a pending schedule.", args=a.ScheduleIdArgs)
     def _cancel_schedule(self, args: a.ScheduleIdArgs) -> ActionResult:
         sched = self.home.cancel_schedule(args.schedule_id)
         return ActionResult.success(f"{sched.id} cancelled", views.schedule_view(self.home, sched))
 
+    @ACTIONS.register("wait", doc="Same as advance_time.", args=a.AdvanceArgs)
+    @ACTIONS.register(
+        "advance_time",
+        doc="Let virtual time pass; appliances and schedules run meanwhile.",
+        args=a.AdvanceArgs,
+    )
     def _advance_time(self, args: a.AdvanceArgs) -> ActionResult:
         fired_before = len(self.home.history)
         self._clock.advance(args.minutes * 60.0)
@@ -246,11 +249,15 @@ class SmartHomeDevice:
             {"time": self._now_iso(), "scheduled_commands_run": happened},
         )
 
-    def _get_time(self, args: Any) -> ActionResult:
+    @ACTIONS.register("get_time", doc="The current virtual date and time.")
+    def _get_time(self, args: NoArgs) -> ActionResult:
         return ActionResult.success(f"it is {self._now_iso()}", {"time": self._now_iso()})
 
     # --- setup ops -----------------------------------------------------------------------
 
+    @SETUP_OPS.register(
+        "configure_home", doc="Name the home and set outdoor conditions.", args=a.ConfigureHomeArgs
+    )
     def _configure_home(self, args: a.ConfigureHomeArgs) -> None:
         self.home.configure(
             args.name,
@@ -261,21 +268,32 @@ class SmartHomeDevice:
             },
         )
 
+    @SETUP_OPS.register("add_room", doc="Add a room with its initial climate.", args=a.AddRoomArgs)
     def _add_room(self, args: a.AddRoomArgs) -> None:
         climate = {"temperature": args.temperature, "humidity": args.humidity, "pm25": args.pm25}
         self.home.add_room(args.name, climate, args.has_window)
 
+    @SETUP_OPS.register("add_device", doc="Add a device of a category to a room.", args=a.AddDeviceArgs)
     def _add_device(self, args: a.AddDeviceArgs) -> None:
         self.home.add_device(args.device_id, args.category, args.room, args.name)
         if args.state:
             self.home.set_stored(args.device_id, dict(args.state))
 
+    @SETUP_OPS.register(
+        "set_state", doc="Write stored attributes directly (and a vacuum's battery).", args=a.SetStateArgs
+    )
     def _set_state(self, args: a.SetStateArgs) -> None:
         self.home.set_stored(args.device_id, dict(args.attributes))
 
+    @SETUP_OPS.register("add_schedule", doc="Add a pre-existing schedule.", args=a.CreateScheduleArgs)
     def _add_schedule(self, args: a.CreateScheduleArgs) -> None:
         self._schedule(args, "setup")
 
+    @SETUP_OPS.register(
+        "start_cycle",
+        doc="Start a washer/dryer (optionally elapsed_minutes ago) or a robot vacuum.",
+        args=a.StartCycleArgs,
+    )
     def _start_cycle(self, args: a.StartCycleArgs) -> None:
         home = self.home
         dev = home.device(args.device_id)
@@ -299,6 +317,32 @@ class SmartHomeDevice:
             cycle.gen += 1
             home.queue.push(cycle.seg_start + cycle.plan[0][1], "cycle", dev.id, cycle.gen)
             home.advance_to(home.now)
+
+    # --- getters (what verifiers read) ---------------------------------------------------
+
+    @GETTERS.register("state", doc="The whole home: rooms, devices, schedules, history, events.")
+    def _state(self, args: NoArgs) -> object:
+        return views.state_view(self.home)
+
+    @GETTERS.register("device", doc="One device with all its attributes.", args=a.DeviceIdArgs)
+    def _device(self, args: a.DeviceIdArgs) -> object:
+        return views.device_view(self.home, self.home.device(args.device_id))
+
+    @GETTERS.register("room", doc="One room's sensors at the current time.", args=a.RoomArgs)
+    def _room(self, args: a.RoomArgs) -> object:
+        return views.room_view(self.home, self.home.room(args.room))
+
+    @GETTERS.register("schedules", doc="All schedules.")
+    def _schedules(self, args: NoArgs) -> object:
+        return [views.schedule_view(self.home, s) for s in self.home.schedules.values()]
+
+    @GETTERS.register("history", doc="Every control attempt (agent, schedule, setup).")
+    def _history(self, args: NoArgs) -> object:
+        return [views.history_view(self.home, h) for h in self.home.history]
+
+    @GETTERS.register("time", doc="The home's current time (ISO).")
+    def _time(self, args: NoArgs) -> object:
+        return self._now_iso()
 
 
 def factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> SmartHomeDevice:

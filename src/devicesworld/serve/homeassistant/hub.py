@@ -29,6 +29,9 @@ from devicesworld.serve.homeassistant.services import (
 )
 from devicesworld.serve.host import SessionHost
 
+HOME_KIND = "smarthome"
+"""The kind this facade serves: Home Assistant's API is a view of the smart home."""
+
 STEP_DOMAIN = "devicesworld"
 
 

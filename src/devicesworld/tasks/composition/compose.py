@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from devicesworld.devices.base import traits_of
 from devicesworld.spec.models import (
     GLOBAL_DEVICE,
     Condition,
@@ -316,13 +317,10 @@ class Composer:
         return [*(s for _, s in recorded), Step(action="finish")], spans
 
 
-DEVICE_PLACES = {"smarthome": "in the smart home", "android": "on the phone", "linux": "on the desktop"}
-
-
 def device_place(device_id: str, all_devices: Sequence[str]) -> str:
     """How an instruction names where a clause happens: "on the phone", "on phone android_1"."""
     kind = device_id.rsplit("_", 1)[0]
-    place = DEVICE_PLACES.get(kind, f"on {kind}")
+    place = traits_of(kind).place_of(kind)
     if sum(d.rsplit("_", 1)[0] == kind for d in all_devices) > 1:
         return f"{place} {device_id}"
     return place

@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from devicesworld.devices.base import traits_of
 from devicesworld.spec.models import Task
 from devicesworld.tasks.composition.atomic import AtomicTask, Slot
 from devicesworld.tasks.composition.compose import Composer, CompositionError, merge_instructions
@@ -38,16 +39,11 @@ PATTERNS: tuple[str, ...] = (
 )
 
 MAX_DEVICES = 4
-STATE_KINDS = ("smarthome",)
-SINGLE_INSTANCE_KINDS = ("smarthome",)
-"""Kinds with one instance per task (one home): two of their nodes can never be apart."""
 
 
 def can_be_apart(a: AtomicTask, b: AtomicTask) -> bool:
-    return a.platform != b.platform or a.platform not in SINGLE_INSTANCE_KINDS
-
-
-"""Kinds whose reads are live device state (synchronisation copies state between devices)."""
+    """Two nodes can be on two devices unless their kind has one instance per task (one home)."""
+    return a.platform != b.platform or not traits_of(a.platform).single_instance
 
 
 @dataclass
@@ -296,14 +292,13 @@ def device_state_control(ctx: PatternContext) -> Shape:
 
 
 def is_control(task: AtomicTask) -> bool:
-    """A write that changes a device's own state (a home appliance, a phone setting or alarm)."""
-    if task.platform in STATE_KINDS:
-        return True
-    return task.platform == "android" and any(w in task.name for w in PHONE_STATE_WORDS)
+    """A write that changes a device's own state (a home appliance, a phone setting or alarm).
 
-
-PHONE_STATE_WORDS = ("setting", "alarm", "brightness", "timer")
-"""Phone atomic tasks whose name says they read or set the phone's own state."""
+    The kind says which: every task of a kind with live state (``KindTraits.live_state``),
+    or the tasks whose name holds one of its ``state_words``.
+    """
+    traits = traits_of(task.platform)
+    return traits.live_state or any(w in task.name for w in traits.state_words)
 
 
 def is_state_read(task: AtomicTask) -> bool:
@@ -336,7 +331,7 @@ def place(shape: Shape, rng: random.Random, spread: float, min_devices: int = 2)
     A node reuses a device of its kind unless it must be apart from a node already
     there, or (with probability ``spread``) a fresh instance is opened while fewer
     than four devices exist. Same-kind nodes that must be apart become two phones
-    or two desktops; SmartHome has one home per task.
+    or two desktops; a kind with one instance per task (one home) never gets a second.
     """
     apart: dict[str, set[str]] = {}
     for a, b in shape.apart:
@@ -351,7 +346,7 @@ def place(shape: Shape, rng: random.Random, spread: float, min_devices: int = 2)
         taken = {placed[o] for o in apart.get(node.id, set()) if o in placed}
         free = [d for d in instances.get(kind, []) if d not in taken]
         total = sum(len(v) for v in instances.values())
-        can_open = total < MAX_DEVICES and (kind != "smarthome" or not instances.get(kind))
+        can_open = total < MAX_DEVICES and (not traits_of(kind).single_instance or not instances.get(kind))
         if free and not (can_open and rng.random() < spread and len(instances.get(kind, [])) < 2):
             device = rng.choice(free)
         elif can_open:

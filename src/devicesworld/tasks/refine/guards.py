@@ -26,6 +26,8 @@ from datetime import datetime
 
 from pydantic import BaseModel
 
+from devicesworld.devices.base import kind_names, traits_of
+
 MIN_RATIO = 0.5
 MAX_RATIO = 2.0
 MIN_CHARS = 20
@@ -161,12 +163,19 @@ def leaked_values(hidden: Iterable[str | int | float], original: str, rewrite: s
 
 
 # ------------------------------------------------------------------ devices
-DEVICE_NOUNS: dict[str, str] = {
-    "phone": r"\b(?:smart)?phone(?:['\u2019]s|s)?\b(?!\s+numbers?\b)",
-    "desktop": r"\bdesktop(?:['\u2019]s|s)?\b",
-    "smart home": r"\bsmart[- ]home(?:['\u2019]s|s)?\b",
-}
-"""How each device class is named in an instruction (``compose.DEVICE_PLACES``)."""
+def device_nouns() -> dict[str, str]:
+    """How each device class is named in an instruction: noun -> pattern, from every kind's traits.
+
+    The nouns are those of ``KindTraits.place`` ("on the phone"), which composed
+    instructions use; a kind without a noun adds none.
+    """
+    out: dict[str, str] = {}
+    for kind in kind_names():
+        traits = traits_of(kind)
+        pattern = traits.noun_regex()
+        if pattern is not None:
+            out[traits.noun] = pattern
+    return out
 
 
 def device_mentions(text: str, device_ids: Sequence[str]) -> Counter[str]:
@@ -177,7 +186,7 @@ def device_mentions(text: str, device_ids: Sequence[str]) -> Counter[str]:
     a clause to an unnamed place even when the device is still named elsewhere.
     """
     found: Counter[str] = Counter()
-    for noun, pattern in DEVICE_NOUNS.items():
+    for noun, pattern in device_nouns().items():
         found[noun] = len(re.findall(pattern, text, re.IGNORECASE))
     for d in device_ids:
         found[d] = len(re.findall(rf"\b{re.escape(d)}\b", text))

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 from devicesworld.devices.android.apps.base import App, Screen
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
-from devicesworld.devices.base import Args
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
+    from devicesworld.devices.android.setup import PageArgs
 
 PACKAGE = "com.android.chrome"
 _SCHEMA = "CREATE TABLE IF NOT EXISTS pages (url TEXT PRIMARY KEY, title TEXT, text TEXT)"
@@ -29,8 +29,9 @@ def _norm(url: str) -> str:
     return url.rstrip("/")
 
 
-def _setup_page(device: AndroidDevice, args: Args) -> None:
-    a: Any = args
+def setup_page(device: AndroidDevice, args: PageArgs) -> None:
+    """What the ``add_page`` setup op does (declared in :mod:`devicesworld.devices.android.setup`)."""
+    a = args
     conn = device.storage.db(PACKAGE, "app.db")
     conn.execute(_SCHEMA)
     conn.execute("INSERT OR REPLACE INTO pages VALUES (?,?,?)", (_norm(a.url), a.title, a.text))
@@ -39,7 +40,6 @@ def _setup_page(device: AndroidDevice, args: Args) -> None:
 class BrowserApp(App):
     package = PACKAGE
     label_key = "app.browser"
-    setup_ops = {"add_page": _setup_page}
 
     def _page(self, url: str) -> dict[str, Any] | None:
         conn = self.storage.db(PACKAGE, "app.db")

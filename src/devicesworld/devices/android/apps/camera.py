@@ -9,24 +9,24 @@ from devicesworld.devices.android.apps.base import App, Screen
 from devicesworld.devices.android.media import write_picture
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
-from devicesworld.devices.base import Args
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
+    from devicesworld.devices.android.setup import ImageArgs
 
 PACKAGE = "com.android.camera2"
 
 
-def _setup_image(device: AndroidDevice, args: Args) -> None:
-    path, label, color = args.path, args.label, args.color  # type: ignore[attr-defined]
-    write_picture(device.resolve("sdcard", path), label, tuple(color))
+def setup_image(device: AndroidDevice, args: ImageArgs) -> None:
+    """What the ``add_image`` setup op does (declared in :mod:`devicesworld.devices.android.setup`)."""
+    path, label, color = args.path, args.label, args.color
+    write_picture(device.resolve("sdcard", path), label, color)
     p.add_media(device.storage, "/sdcard/" + path.lstrip("/"), "image/png", device.context.clock.now, label)
 
 
 class CameraApp(App):
     package = PACKAGE
     label_key = "app.camera"
-    setup_ops = {"add_image": _setup_image}
 
     def screen_main(self, screen: Screen) -> View:
         def shoot() -> None:

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 from devicesworld.devices.android.apps.base import App, Screen
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
-from devicesworld.devices.base import Args
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
+    from devicesworld.devices.android.setup import PlaceArgs
 
 PACKAGE = "net.osmand"
 _SCHEMA = (
@@ -30,10 +30,11 @@ def places(storage: Any) -> list[dict[str, Any]]:
     return [dict(r) for r in conn.execute("SELECT * FROM places ORDER BY name")]
 
 
-def _setup_place(device: AndroidDevice, args: Args) -> None:
+def setup_place(device: AndroidDevice, args: PlaceArgs) -> None:
+    """What the ``add_place`` setup op does (declared in :mod:`devicesworld.devices.android.setup`)."""
     conn = device.storage.db(PACKAGE, "app.db")
     conn.execute(_SCHEMA)
-    a: Any = args
+    a = args
     conn.execute(
         "INSERT INTO places (name, address, lat, lon, category) VALUES (?,?,?,?,?)",
         (a.name, a.address, a.lat, a.lon, a.category),
@@ -46,7 +47,6 @@ def _setup_place(device: AndroidDevice, args: Args) -> None:
 class MapsApp(App):
     package = PACKAGE
     label_key = "app.maps"
-    setup_ops = {"add_place": _setup_place}
 
     def screen_main(self, screen: Screen) -> View:
         st = screen.state

@@ -15,10 +15,11 @@ from devicesworld.devices.android.media import write_wav
 from devicesworld.devices.android.providers import MEDIA_DB
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
-from devicesworld.devices.base import Args, DeviceError
+from devicesworld.devices.base import DeviceError
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
+    from devicesworld.devices.android.setup import PlaylistArgs, SongArgs
 
 PACKAGE = "code.name.monkey.retromusic"
 
@@ -62,8 +63,9 @@ def add_to_playlist(storage: Any, playlist: str, title: str) -> bool:
     return True
 
 
-def _setup_song(device: AndroidDevice, args: Args) -> None:
-    title, artist, album, seconds = (getattr(args, k) for k in ("title", "artist", "album", "seconds"))
+def setup_song(device: AndroidDevice, args: SongArgs) -> None:
+    """What the ``add_song`` setup op does (declared in :mod:`devicesworld.devices.android.setup`)."""
+    title, artist, album, seconds = args.title, args.artist, args.album, args.seconds
     rel = f"Music/{title}.wav"
     write_wav(device.resolve("sdcard", rel), seconds)
     p.add_media(
@@ -78,8 +80,9 @@ def _setup_song(device: AndroidDevice, args: Args) -> None:
     )
 
 
-def _setup_playlist(device: AndroidDevice, args: Args) -> None:
-    name, titles = args.name, args.songs  # type: ignore[attr-defined]
+def setup_playlist(device: AndroidDevice, args: PlaylistArgs) -> None:
+    """What the ``add_playlist`` setup op does (declared in :mod:`devicesworld.devices.android.setup`)."""
+    name, titles = args.name, args.songs
     device.storage.execute(*MEDIA_DB, "INSERT OR IGNORE INTO audio_playlists (name) VALUES (?)", (name,))
     for title in titles:
         if not add_to_playlist(device.storage, name, title):
@@ -89,7 +92,6 @@ def _setup_playlist(device: AndroidDevice, args: Args) -> None:
 class MusicApp(App):
     package = PACKAGE
     label_key = "app.music"
-    setup_ops = {"add_song": _setup_song, "add_playlist": _setup_playlist}
 
     def _tabs(self, screen: Screen) -> View:
         tab = screen.state.get("tab", "songs")

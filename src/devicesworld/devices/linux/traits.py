@@ -1,0 +1,56 @@
+"""What other layers need to know about the desktop: nouns, the shared local web, surfaces."""
+
+from __future__ import annotations
+
+from devicesworld.devices.traits import KindTraits, KindUse
+
+ACTION_SURFACES = {
+    "run_command": "terminal",
+    "write_email_draft": "mail",
+    "read_document": "office",
+    "write_document": "office",
+}
+"""Actions that use one desktop surface; ``browser_*`` is the browser, anything else the files."""
+
+DOCUMENT_TYPES = (
+    "xlsx",
+    "docx",
+    "pdf",
+    "csv",
+    "json",
+    "md",
+    "txt",
+    "png",
+    "jpg",
+    "wav",
+    "zip",
+    "tar",
+    "eml",
+    "py",
+)
+"""File formats counted as surfaces when a step's arguments name a file of that type."""
+
+
+def surfaces(use: KindUse) -> set[str]:
+    """A desktop surface counts when an action uses it (terminal, browser, office, mail, files, formats)."""
+    out: set[str] = set()
+    for action, args in use.steps:
+        if action.startswith("browser_"):
+            out.add("linux:browser")
+        elif action in ACTION_SURFACES:
+            out.add(f"linux:{ACTION_SURFACES[action]}")
+        else:
+            out.add("linux:files")
+        text = " ".join(str(v) for v in args.values())
+        out |= {f"linux:{ext}" for ext in DOCUMENT_TYPES if f".{ext}" in text}
+    return out
+
+
+TRAITS = KindTraits(
+    noun="desktop",
+    noun_pattern=r"\bdesktop(?:['\u2019]s|s)?\b",
+    place="on the desktop",
+    shared_checks=frozenset({"form_submitted", "page_visited"}),
+    surfaces=surfaces,
+    screenshots="while_browsing",
+)

@@ -1,0 +1,121 @@
+"""What other layers need to know about a kind, said by the kind: its :class:`KindTraits`.
+
+Task composition, near-miss generation, the rewrite guards, the app/surface breakdown,
+environment splits and the run preflight used to name kinds (``if kind == "smarthome"``),
+so a new kind silently fell through every one of those rules. Each such rule is now a
+field here, set by the kind's own package on its
+:class:`~devicesworld.devices.base.DeviceKind` and read through the registry
+(:func:`traits_of`); a kind that sets nothing gets the neutral defaults.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+__all__ = ["EnvSplit", "KindTraits", "KindUse", "SurfacesFn"]
+
+
+@dataclass(frozen=True)
+class KindUse:
+    """How a task uses the devices of one kind: what :attr:`KindTraits.surfaces` reads.
+
+    ``setup`` and ``steps`` are ``(op or action, args)`` of the kind's devices, in task
+    order; ``conditions`` holds the arguments of *every* condition of the task (a home
+    appliance counts as touched when any condition names it).
+    """
+
+    setup: list[tuple[str, Mapping[str, Any]]] = field(default_factory=list)
+    steps: list[tuple[str, Mapping[str, Any]]] = field(default_factory=list)
+    conditions: Sequence[Mapping[str, Any]] = ()
+
+
+SurfacesFn = Callable[[KindUse], set[str]]
+"""``surfaces(use) -> {"<kind>:<surface>", ...}``: the apps or surfaces a task touches on this kind."""
+
+
+@dataclass(frozen=True)
+class EnvSplit:
+    """A kind whose devices can be moved onto shipped profile presets (B-MoCA's train/test split).
+
+    ``presets(split)`` lists the presets of a split (empty for a split it does not have),
+    ``presets(None)`` every preset a profile may name; ``keep`` names the profile fields a
+    preset does not replace (who owns the phone).
+    """
+
+    presets: Callable[[str | None], list[str]]
+    keep: tuple[str, ...] = ()
+    splits: tuple[str, ...] = ("train", "test")
+
+
+class KindTraits(BaseModel):
+    """A kind's answers to the questions other layers ask about it (all optional)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    noun: str = Field(default="", description="How an instruction names one device: 'phone', 'desktop'.")
+    noun_pattern: str | None = Field(
+        default=None,
+        description="Regex that finds the noun in text (rewrite guards count mentions); default: the noun as a word.",
+    )
+    place: str = Field(
+        default="", description="Where a clause happens, as an instruction says it: 'on the phone'."
+    )
+    single_instance: bool = Field(
+        default=False, description="At most one device of the kind per task (one home)."
+    )
+    live_state: bool = Field(
+        default=False,
+        description="Every atomic task of the kind reads or sets the device's own live state (composition).",
+    )
+    state_words: tuple[str, ...] = Field(
+        default=(),
+        description="Atomic tasks whose name holds one of these words read or set the device's own state.",
+    )
+    shared_checks: frozenset[str] = Field(
+        default=frozenset(),
+        description="Checks over state every device of a task shares (the local web): no 'wrong device' miss.",
+    )
+    surfaces: SurfacesFn | None = Field(
+        default=None, description="The apps/surfaces a task touches on the kind (breakdowns, coverage)."
+    )
+    env_split: EnvSplit | None = Field(default=None, description="Profile presets for train/test splits.")
+    prompt_hint: str = Field(
+        default="",
+        description="One rule LLM agents are told about the kind (what its observation leaves out).",
+    )
+    planner_hint: str = Field(default="", description="The same, for a planner that only plans the steps.")
+    screenshots: Literal["never", "while_browsing", "every_step"] = Field(
+        default="never", description="When a device gives a screenshot per step (run preflight estimates)."
+    )
+
+    @field_validator("noun_pattern")
+    @classmethod
+    def _compiles(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise ValueError(f"noun_pattern is not a regular expression: {exc}") from None
+        return value
+
+    @field_validator("state_words")
+    @classmethod
+    def _words(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if any(not w.strip() for w in value):
+            raise ValueError("state_words must be non-empty words")
+        return value
+
+    def noun_regex(self) -> str | None:
+        """The pattern that finds the kind's noun in an instruction; ``None`` when it has no noun."""
+        if self.noun_pattern is not None:
+            return self.noun_pattern
+        return rf"\b{re.escape(self.noun)}s?\b" if self.noun else None
+
+    def place_of(self, kind: str) -> str:
+        """:attr:`place`, or ``on <kind>`` when the kind gives none."""
+        return self.place or f"on {kind}"
