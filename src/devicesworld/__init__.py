@@ -33,7 +33,7 @@ _EXPORTS = {
     "Step": "devicesworld.spec.models",
     "Task": "devicesworld.spec.models",
     "RunOutcome": "devicesworld.runner.run",
-    "EpisodeResult": "devicesworld.runner.records",
+    "EpisodeResult": "devicesworld.spec.records",
 }
 
 __all__ = [
@@ -56,9 +56,9 @@ __all__ = [
 if TYPE_CHECKING:
     from devicesworld.agents.base import Agent, AgentOptions, Decision, EpisodeInfo, Feedback
     from devicesworld.api import load_tasks, make, run, select
-    from devicesworld.runner.records import EpisodeResult
     from devicesworld.runner.run import RunOutcome
     from devicesworld.spec.models import Step, Task
+    from devicesworld.spec.records import EpisodeResult
 
 
 def __getattr__(name: str) -> Any:

@@ -13,7 +13,7 @@ from devicesworld.analysis import (
     render_comparison,
     render_metrics,
 )
-from devicesworld.runner.records import EpisodeResult
+from devicesworld.spec.records import EpisodeResult
 
 REQUIRED_KEYS = {
     "n",

@@ -7,7 +7,7 @@ from dw_analysis_builders import ep
 
 from devicesworld.analysis import compute_metrics
 from devicesworld.analysis.ssr import compute_subtask_metrics, pooled_ratio_ci, subtask_outcomes
-from devicesworld.runner.records import ConditionRecord
+from devicesworld.spec.records import ConditionRecord
 
 
 def c(cid: str, passed: bool, subtask: str | None, **kw: object) -> ConditionRecord:

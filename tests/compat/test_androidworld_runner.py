@@ -11,7 +11,7 @@ from android_helpers import phone_task
 from devicesworld.compat.androidworld import AndroidWorldEnv
 from devicesworld.compat.androidworld.oracle import InteractionResult, M3AShapedOracle
 from devicesworld.compat.androidworld.runner import final_status, run_agent
-from devicesworld.runner.records import StepRecord
+from devicesworld.spec.records import StepRecord
 from devicesworld.tasks.suites import load_suite
 
 ANN = ("add_contact", {"name": "Ann Lee", "phone": "+15550101"})

@@ -7,8 +7,8 @@ import pytest
 
 from devicesworld.analysis.loading import read_results
 from devicesworld.compat.session import RecordedSession, SessionError
-from devicesworld.runner.records import StepRecord
 from devicesworld.spec import Task
+from devicesworld.spec.records import StepRecord
 from toykind import toy_task
 
 

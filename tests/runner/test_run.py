@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.resultsfile import append_result, repair_and_read
 from devicesworld.runner.run import RunConfig, RunError, execute_run
 from devicesworld.spec import Task
+from devicesworld.spec.records import EpisodeResult
 from toykind import toy_task
 
 TESTS = Path(__file__).resolve().parents[1]

@@ -3,9 +3,9 @@ from __future__ import annotations
 import pytest
 from llm_helpers import episode_info, smoke_task
 
-from devicesworld.agents.llm.client import CallRecord, ChatReply
 from devicesworld.agents.llm.parsing import NoAction, decode_action, json_objects
 from devicesworld.agents.llm.tools import ReplyError, ToolBook, object_schema
+from devicesworld.llmclient import CallRecord, ChatReply
 from devicesworld.spec.models import Step
 
 _REC = CallRecord(role="actor", model="m", latency_s=0.0, tokens_in=0, tokens_out=0)

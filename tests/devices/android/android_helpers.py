@@ -7,7 +7,7 @@ from typing import Any
 from devicesworld.devices.base import ActionResult
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Task
-from devicesworld.tasks.suites.android_script import Target
+from devicesworld.tasks.authoring.android_script import Target
 
 A0 = "android_0"
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from devicesworld.runner.backends.base import BackendError
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.run import RunConfig, RunError, execute_run
 from devicesworld.spec import Task
+from devicesworld.spec.records import EpisodeResult
 from devicesworld.tasks.suites import load_suite
 from toykind import toy_task
 

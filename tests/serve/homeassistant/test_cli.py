@@ -12,7 +12,7 @@ import pytest
 from homeassistant_api import Client
 from serve_harness import free_ports, wait_listening  # type: ignore[import-not-found]
 
-from devicesworld.spec.loading import dump_tasks_jsonl
+from devicesworld.tasks.loading import dump_tasks_jsonl
 from devicesworld.tasks.suites import load_suite
 
 

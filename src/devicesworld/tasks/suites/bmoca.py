@@ -26,8 +26,8 @@ from typing import Any
 from devicesworld.devices.android.i18n import RTL_LANGUAGES
 from devicesworld.devices.android.profiles import resolve_profile
 from devicesworld.spec.models import Condition, DeviceOp, DeviceSpec, Evaluation, Limits, Metadata, Step, Task
+from devicesworld.tasks.authoring.android_script import On, ScriptError, ScriptItem, UiStep, record
 from devicesworld.tasks.guards import unscore_setup_satisfied
-from devicesworld.tasks.suites.android_script import On, ScriptError, ScriptItem, UiStep, record
 
 A0 = "android_0"
 P = On(A0)

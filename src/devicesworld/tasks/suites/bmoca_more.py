@@ -10,7 +10,7 @@ tiles turned off, the Files app, Music playlists, Markor edits, Maps favourites.
 from __future__ import annotations
 
 from devicesworld.spec.models import Condition, DeviceOp
-from devicesworld.tasks.suites.android_script import ScriptItem
+from devicesworld.tasks.authoring.android_script import ScriptItem
 from devicesworld.tasks.suites.bmoca import (
     ANN,
     BOB,

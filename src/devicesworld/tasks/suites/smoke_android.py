@@ -14,8 +14,8 @@ from functools import cache
 from typing import Any
 
 from devicesworld.spec.models import Condition, DeviceOp, DeviceSpec, Evaluation, Metadata, Step, Task
+from devicesworld.tasks.authoring.android_script import On, ScriptItem, record
 from devicesworld.tasks.guards import unscore_setup_satisfied
-from devicesworld.tasks.suites.android_script import On, ScriptItem, record
 from devicesworld.tasks.suites.smoke import _maple_flat
 
 A0, A1, SH = "android_0", "android_1", "smarthome_0"

@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from devicesworld.devices.linux.browser.builtin import view_of_html
 from devicesworld.devices.linux.sites import presets
 from devicesworld.devices.linux.sites.model import Site
-from devicesworld.devices.linux.sites.render import page_html
 from devicesworld.spec.models import Condition, DeviceOp, DeviceSpec, Evaluation, Metadata, Step, Task
+from devicesworld.tasks.authoring.forms import fill, idx
 from devicesworld.tasks.guards import unscore_setup_satisfied
 
 L0, L1, SH = "linux_0", "linux_1", "smarthome_0"
@@ -52,37 +51,6 @@ def report(reason: str) -> Step:
 
 def site_op(site: Site, device: str = L0) -> DeviceOp:
     return op(device, "add_site", site=site.model_dump())
-
-
-def idx(site: Site, path: str, label: str, kind: str | None = None) -> int:
-    """The number the browser gives the element labelled ``label`` on ``path``."""
-    page = site.page(path)
-    assert page is not None, path
-    view = view_of_html(f"http://{site.host}{path}", page_html(site, page))
-    for el in view.elements:
-        if el.label.casefold() == label.casefold() and (kind is None or el.kind == kind):
-            return el.index
-    raise KeyError(f"no element {label!r} on {site.host}{path}: {[e.label for e in view.elements]}")
-
-
-def fill(site: Site, path: str, values: Sequence[tuple[str, str]], device: str = L0) -> list[Step]:
-    """Open a form page, type/select each labelled value, submit."""
-    steps = [step(device, "browser_open", url=f"http://{site.host}{path}")]
-    page = site.page(path)
-    assert page is not None and page.form is not None
-    kinds = {f.label: f.type for f in page.form.fields}
-    for label, value in values:
-        kind = kinds.get(label)
-        if kind == "select":
-            steps.append(step(device, "browser_select", index=idx(site, path, label, "select"), option=value))
-        elif kind == "radio":
-            steps.append(step(device, "browser_click", index=idx(site, path, value, "radio")))
-        elif kind == "checkbox":
-            steps.append(step(device, "browser_click", index=idx(site, path, label, "checkbox")))
-        else:
-            steps.append(step(device, "browser_type", index=idx(site, path, label), text=value))
-    steps.append(step(device, "browser_submit"))
-    return steps
 
 
 def task(

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from devicesworld.spec import Task, TaskLoadError, dump_tasks_jsonl, load_tasks, task_json_schema
+from devicesworld.spec import Task, task_json_schema
+from devicesworld.tasks.loading import TaskLoadError, dump_tasks_jsonl, load_tasks
 from toykind import toy_task
 
 
