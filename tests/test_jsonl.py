@@ -15,7 +15,7 @@ from devicesworld.runner.resultsfile import append_result
 from devicesworld.spec import Task
 from devicesworld.spec.records import EpisodeResult, StepRecord
 from devicesworld.tasks.loading import dump_tasks_jsonl, load_tasks
-from toykind import toy_task
+from tests.toykind import toy_task
 
 BREAKS = "a\u2028b\u2029c\u0085d\x0be\x0cf\x1cg\x1dh\x1ei\rj"
 """Every character except \\n that str.splitlines treats as a line break."""

@@ -6,6 +6,7 @@ verifier and runner are tested against the protocol, not against SmartHome.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field
@@ -40,7 +41,7 @@ class ValueIsArgs(Args):
 
 
 class ToyDevice:
-    def __init__(self, device_id: str, profile: dict[str, Any], context: DeviceContext) -> None:
+    def __init__(self, device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> None:
         self.device_id = device_id
         self.value = 0
         self.context = context

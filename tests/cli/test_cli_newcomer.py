@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from devicesworld.cli import main
-from toykind import toy_task
+from tests.toykind import toy_task
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -226,7 +226,7 @@ def test_resume_retry_errors_runs_errored_episodes_again(tmp_path: Path, restore
     )
     assert plain.exit_code == 0, plain.output
     assert "Careful: 1/1 (100%)" in plain.output  # progress counts only the episode left to run
-    assert sorted(r["termination"] for r in _results(out)) == ["error", "error", "error", "finished"]
+    assert sorted(str(r["termination"]) for r in _results(out)) == ["error", "error", "error", "finished"]
     retried = runner.invoke(
         main,
         [
@@ -500,7 +500,7 @@ def test_a_missing_extra_says_which_to_install(tmp_path: Path, monkeypatch: pyte
         m for m in sys.modules if m.startswith(("devicesworld.agents.llm", "devicesworld.llmclient"))
     ]:
         monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "openai", None)  # type: ignore[arg-type]
+    monkeypatch.setitem(sys.modules, "openai", None)
     r = CliRunner().invoke(main, ["run", "--tasks", str(_tasks(tmp_path)), "--agent", "llm", "--model", "m"])
     assert r.exit_code == 2
     assert "pip install 'devicesworld[llm]'" in " ".join(r.output.split()) and "Traceback" not in r.output

@@ -9,7 +9,7 @@ from devicesworld.analysis.loading import read_results
 from devicesworld.compat.session import RecordedSession, SessionError
 from devicesworld.spec import Task
 from devicesworld.spec.records import StepRecord
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 def _task(**overrides: object) -> Task:

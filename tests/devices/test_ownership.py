@@ -15,7 +15,7 @@ import pytest
 from devicesworld.devices import ownership
 from devicesworld.runner.run import RunConfig, execute_run
 from devicesworld.spec import Task
-from toykind import toy_task
+from tests.toykind import toy_task
 
 HOLDER = """
 import sys, time

@@ -13,7 +13,7 @@ import pytest
 from devicesworld.spec import Step, Task, limits
 from devicesworld.spec.limits import MAX_DEPTH, MAX_VALUE_DEPTH, too_deep_at, value_depth
 from devicesworld.tasks.loading import TaskLoadError, load_tasks
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 def _problems(path: Path) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from devicesworld.spec import Task, task_json_schema
 from devicesworld.tasks.loading import TaskLoadError, dump_tasks_jsonl, load_tasks
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 def _write(path: Path, doc: Any) -> Path:

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import pytest
-from llm_helpers import CLIENT_TIMEOUT_S
 
 from devicesworld.agents.llm.testserver import Reply, ScriptedServer
 from devicesworld.llmclient import (
@@ -12,6 +11,7 @@ from devicesworld.llmclient import (
     prompt_digest,
     redact_images,
 )
+from tests.agents.llm.llm_helpers import CLIENT_TIMEOUT_S
 
 MESSAGES = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "hello"}]
 FINISH_TOOL = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from devicesworld.devices.base import ActionResult
@@ -13,7 +14,7 @@ A0 = "android_0"
 
 
 def phone_task(
-    setup: list[tuple[str, dict[str, Any]]] | None = None,
+    setup: Sequence[tuple[str, object]] | None = None,
     conditions: list[dict[str, Any]] | None = None,
     profile: dict[str, Any] | None = None,
     devices: int = 1,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from devicesworld.spec.models import DEFAULT_START_TIME
 from devicesworld.tasks.authoring.android_script import On
-from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
+from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library import android_apps, android_multi
 from devicesworld.tasks.composition.library.android_common import (
     KIND,
@@ -345,7 +345,7 @@ class WriteNote:
         )
 
 
-LIBRARY = (
+LIBRARY: tuple[AtomicTask, ...] = (
     ReadSmsCode(),
     ReadContactPhone(),
     ReadEventTime(),
