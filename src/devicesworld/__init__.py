@@ -18,8 +18,6 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
-
 _EXPORTS = {
     "load_tasks": "devicesworld.api",
     "make": "devicesworld.api",
@@ -34,6 +32,7 @@ _EXPORTS = {
     "Task": "devicesworld.spec.models",
     "RunOutcome": "devicesworld.runner.run",
     "EpisodeResult": "devicesworld.spec.records",
+    "__version__": "devicesworld.version",
 }
 
 __all__ = [
@@ -59,6 +58,7 @@ if TYPE_CHECKING:
     from devicesworld.runner.run import RunOutcome
     from devicesworld.spec.models import Step, Task
     from devicesworld.spec.records import EpisodeResult
+    from devicesworld.version import __version__
 
 
 def __getattr__(name: str) -> Any:

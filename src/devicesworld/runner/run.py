@@ -23,7 +23,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-import devicesworld
 from devicesworld import jsonl
 from devicesworld.agents.registry import get_agent
 from devicesworld.devices.ownership import Reaped, reap
@@ -33,6 +32,7 @@ from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, ki
 from devicesworld.runner.resultsfile import append_results, repair_and_read
 from devicesworld.spec.models import Task
 from devicesworld.spec.records import EpisodeResult
+from devicesworld.version import __version__
 
 RUN_SCHEMA_VERSION = 2
 """2: config has retry_errors and max_consecutive_errors; status may be 'stopped' (docs/log-format.md)."""
@@ -269,7 +269,7 @@ def _start_manifest(out_dir: Path, config: RunConfig, n_tasks: int) -> dict[str,
         manifest = {
             "schema_version": RUN_SCHEMA_VERSION,
             "config": config.model_dump(),
-            "devicesworld_version": devicesworld.__version__,
+            "devicesworld_version": __version__,
             "git_revision": _git_revision(),
             "seed": config.seed,
             "n_tasks": n_tasks,
