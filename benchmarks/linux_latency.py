@@ -39,7 +39,7 @@ from devicesworld.devices.linux.sites import presets
 from devicesworld.devices.linux.sites.model import Site
 from devicesworld.env import CrossDeviceEnv
 from devicesworld.spec import Condition, DeviceOp, DeviceSpec, Evaluation, Task
-from devicesworld.tasks.suites.smoke_linux import idx
+from devicesworld.tasks.authoring.forms import idx
 
 
 def median_ms(fn: Callable[[], object], runs: int) -> float:

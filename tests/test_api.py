@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import devicesworld
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 class PressTwice:

@@ -11,10 +11,11 @@ from devicesworld import jsonl
 from devicesworld.analysis.loading import read_results
 from devicesworld.analysis.trajectory import read_trajectory
 from devicesworld.demos.model import Demonstration, read_demos, write_demos
-from devicesworld.runner.records import EpisodeResult, StepRecord
 from devicesworld.runner.resultsfile import append_result
-from devicesworld.spec import Task, dump_tasks_jsonl, load_tasks
-from toykind import toy_task
+from devicesworld.spec import Task
+from devicesworld.spec.records import EpisodeResult, StepRecord
+from devicesworld.tasks.loading import dump_tasks_jsonl, load_tasks
+from tests.toykind import toy_task
 
 BREAKS = "a\u2028b\u2029c\u0085d\x0be\x0cf\x1cg\x1dh\x1ei\rj"
 """Every character except \\n that str.splitlines treats as a line break."""

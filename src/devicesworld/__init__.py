@@ -18,8 +18,6 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
-
 _EXPORTS = {
     "load_tasks": "devicesworld.api",
     "make": "devicesworld.api",
@@ -34,7 +32,8 @@ _EXPORTS = {
     "Step": "devicesworld.spec.models",
     "Task": "devicesworld.spec.models",
     "RunOutcome": "devicesworld.runner.run",
-    "EpisodeResult": "devicesworld.runner.records",
+    "EpisodeResult": "devicesworld.spec.records",
+    "__version__": "devicesworld.version",
 }
 
 __all__ = [
@@ -58,9 +57,10 @@ __all__ = [
 if TYPE_CHECKING:
     from devicesworld.agents.base import Agent, AgentOptions, Decision, EpisodeInfo, Feedback
     from devicesworld.api import check_kind, load_tasks, make, run, select
-    from devicesworld.runner.records import EpisodeResult
     from devicesworld.runner.run import RunOutcome
     from devicesworld.spec.models import Step, Task
+    from devicesworld.spec.records import EpisodeResult
+    from devicesworld.version import __version__
 
 
 def __getattr__(name: str) -> Any:

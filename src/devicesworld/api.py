@@ -51,7 +51,7 @@ def load_tasks(
     the keys of ``devicesworld run --filter`` (see :mod:`devicesworld.tasks.filtering`).
     Loading never runs a device setup.
     """
-    from devicesworld.spec.loading import load_tasks as load_file
+    from devicesworld.tasks.loading import load_tasks as load_file
     from devicesworld.tasks.suites import load_suite, suite_names
 
     name = str(source)

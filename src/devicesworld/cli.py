@@ -47,8 +47,8 @@ class _Group(click.Group):
             # The error types are imported only once one is raised: `tasks show` stays fast.
             from devicesworld.env.controller import EnvError
             from devicesworld.runner.run import RunError
-            from devicesworld.spec.loading import TaskLoadError
             from devicesworld.tasks.filtering import FilterError
+            from devicesworld.tasks.loading import TaskLoadError
 
             if isinstance(exc, TaskLoadError):
                 err_console.print(
@@ -83,7 +83,7 @@ def load_source(
     filters: tuple[str, ...] = (),
 ) -> list[Task]:
     """The tasks of ``--suite``/``--tasks``, narrowed by ``--task-ids`` and ``--filter``."""
-    from devicesworld.spec.loading import load_tasks
+    from devicesworld.tasks.loading import load_tasks
     from devicesworld.tasks.suites import load_suite
 
     if suite and tasks_path:
@@ -344,7 +344,7 @@ def clean(dry_run: bool, as_json: bool) -> None:
 
     Folders of live processes are never touched; every `run` does this at its start too.
     """
-    from devicesworld.env.ownership import default_roots, reap
+    from devicesworld.devices.ownership import default_roots, reap
 
     found = reap(dry_run=dry_run)
     if as_json:
@@ -730,7 +730,7 @@ def tasks_compare_value(
     """Would a verifier count ANSWER as EXPECTED? (the value semantics of docs/verifiers.md)"""
     from datetime import date
 
-    from devicesworld.verify import values
+    from devicesworld.spec import values
 
     if kind not in values.VALUE_TYPES:
         raise UserError(f"unknown value type {kind!r}; use one of {', '.join(values.VALUE_TYPES)}")
@@ -875,8 +875,8 @@ def tasks_build(out_dir: str, suite: str | None, seed: int | None, count: int, w
         _build_named_suite(out, suite)
         return
     from devicesworld.progress import progress_bar
-    from devicesworld.spec.loading import dump_tasks_jsonl
     from devicesworld.tasks.build import build_composed
+    from devicesworld.tasks.loading import dump_tasks_jsonl
 
     with progress_bar(err_console, "build", count) as bar:
 
@@ -1045,7 +1045,7 @@ def tasks_refine(
         raise UserError(
             "the LLM stages are off by default: pass --rewrite and/or --judge (and --model, --base-url)"
         )
-    from devicesworld.spec.loading import dump_tasks_jsonl, load_tasks
+    from devicesworld.tasks.loading import dump_tasks_jsonl, load_tasks
     from devicesworld.tasks.refine import EndpointError, RefineOptions, open_endpoint, refine_tasks
 
     items = load_tasks(tasks_path)[:limit]

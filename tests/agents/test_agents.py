@@ -4,7 +4,7 @@ from devicesworld.agents import AgentOptions, EpisodeInfo, get_agent
 from devicesworld.agents.base import DeviceInfo
 from devicesworld.env import CrossDeviceEnv
 from devicesworld.spec import Task
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 def _info(task: Task, env: CrossDeviceEnv, privileged: bool) -> EpisodeInfo:

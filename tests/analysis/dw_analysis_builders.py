@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from devicesworld.runner.records import ConditionRecord, EpisodeResult
+from devicesworld.spec.records import ConditionRecord, EpisodeResult
 
 
 def cond(cid: str, passed: bool, *, scored: bool = True, device: str = "linux_0") -> ConditionRecord:

@@ -13,7 +13,7 @@ from devicesworld.runner.resultsfile import append_result
 from devicesworld.runner.run import RunConfig, execute_run
 from devicesworld.spec import Task
 from devicesworld.spec.models import Step
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 def tiny_png(rgb: tuple[int, int, int] = (200, 40, 40), size: int = 8) -> bytes:

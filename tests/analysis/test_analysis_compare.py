@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import pytest
-from dw_analysis_builders import ep
 
 from devicesworld.analysis import compare_runs
+from tests.analysis.dw_analysis_builders import ep
 
 
 def test_paired_counts_and_mean_difference() -> None:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
-from dw_run_fixtures import run_scripted, tiny_png, two_toy_task
 from pydantic import ValidationError
 
 from devicesworld.analysis import load_run
 from devicesworld.analysis.failures import diagnose_run
 from devicesworld.analysis.sources import sources_seen
 from devicesworld.spec import Task
-from toykind import toy_task
+from tests.analysis.dw_run_fixtures import run_scripted, tiny_png, two_toy_task
+from tests.toykind import toy_task
 
 
 def test_wrong_device_output_is_probed_and_diagnosed_d2(tmp_path: Path) -> None:
@@ -57,7 +58,7 @@ def test_sources_must_name_task_devices() -> None:
 
 
 def test_source_matching_rules() -> None:
-    srcs = [{"device": "a_0", "value": "Team  Sync"}, {"device": "b_0", "value": 21.0}]
+    srcs: list[dict[str, Any]] = [{"device": "a_0", "value": "Team  Sync"}, {"device": "b_0", "value": 21.0}]
     assert sources_seen(srcs, {"a_0": {"text": "team sync at 3"}}, ()) == [0]
     assert sources_seen(srcs, {"b_0": {"text": "team sync"}}, ()) == []  # only its own device
     assert sources_seen(srcs, None, ("ok", {"t": 21})) == [1]

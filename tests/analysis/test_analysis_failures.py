@@ -16,7 +16,7 @@ from devicesworld.analysis.failures import (
     termination_mode,
 )
 from devicesworld.analysis.trajectory import Trajectory, read_trajectory
-from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord
+from devicesworld.spec.records import ConditionRecord, EpisodeResult, StepRecord
 
 A0, A1, L0 = "android_0", "android_1", "linux_0"
 

@@ -4,9 +4,9 @@ import json
 from pathlib import Path
 
 import pytest
-from dw_analysis_builders import ep
 
 from devicesworld.analysis import ReportError, load_results, load_run
+from tests.analysis.dw_analysis_builders import ep
 
 
 def _line(task_id: str, success: bool, **kw: object) -> str:

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import pytest
-from dw_analysis_builders import cond, ep
 
 from devicesworld.analysis import compute_metrics, has_partial_progress
+from tests.analysis.dw_analysis_builders import cond, ep
 
 
 def test_three_of_four_successes() -> None:

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import json
 
-from dw_analysis_builders import cond, ep
 from rich.console import Console
 
 from devicesworld.analysis import (
@@ -13,7 +12,8 @@ from devicesworld.analysis import (
     render_comparison,
     render_metrics,
 )
-from devicesworld.runner.records import EpisodeResult
+from devicesworld.spec.records import EpisodeResult
+from tests.analysis.dw_analysis_builders import cond, ep
 
 REQUIRED_KEYS = {
     "n",

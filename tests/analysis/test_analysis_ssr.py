@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from dw_analysis_builders import ep
 
 from devicesworld.analysis import compute_metrics
 from devicesworld.analysis.ssr import compute_subtask_metrics, pooled_ratio_ci, subtask_outcomes
-from devicesworld.runner.records import ConditionRecord
+from devicesworld.spec.records import ConditionRecord
+from tests.analysis.dw_analysis_builders import ep
 
 
 def c(cid: str, passed: bool, subtask: str | None, **kw: object) -> ConditionRecord:
-    return ConditionRecord(id=cid, device="linux_0", passed=passed, detail="", subtask=subtask, **kw)  # type: ignore[arg-type]
+    return ConditionRecord(id=cid, device="linux_0", passed=passed, detail="", subtask=subtask, **kw)
 
 
 def test_subtask_passes_when_all_required_conditions_hold() -> None:
@@ -41,7 +41,7 @@ def test_tsr_ssr_and_pooled_rate() -> None:
     assert m.n_composite == 2 and m.tsr_composite == 0.5
     assert m.ssr == pytest.approx((1.0 + 0.5) / 2)
     assert (m.subtasks_passed, m.subtasks_total) == (4, 6) and m.subtask_rate == pytest.approx(4 / 6)
-    assert m.ssr_ci95 is not None and m.ssr_ci95[0] <= m.ssr <= m.ssr_ci95[1]
+    assert m.ssr_ci95 is not None and m.ssr is not None and m.ssr_ci95[0] <= m.ssr <= m.ssr_ci95[1]
     full = compute_metrics(results)
     assert full.subtasks == m and full.tsr == pytest.approx(2 / 3)
 

@@ -2,11 +2,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
 from devicesworld.cli import main
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 def _file(tmp_path: Path, docs: list[dict[str, object]]) -> Path:
@@ -119,7 +120,7 @@ def test_play_reads_steps_from_input(tmp_path: Path) -> None:
 
 def test_validate_reports_near_misses_per_mutation(tmp_path: Path) -> None:
     sh = "smarthome_0"
-    task = {
+    task: dict[str, Any] = {
         "id": "lamp",
         "instruction": "Switch the hall lamp on.",
         "devices": [{"id": sh, "kind": "smarthome"}],

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from android_helpers import phone_task
 from click.testing import CliRunner
 
 from devicesworld.cli import main
 from devicesworld.spec.models import Step
+from tests.devices.android.android_helpers import phone_task
 
 ANN = ("add_contact", {"name": "Ann Lee", "phone": "+15550101"})
 REPORTED = {"id": "r", "device": "env", "check": "infeasible_reported", "args": {"keywords": ["zelda"]}}

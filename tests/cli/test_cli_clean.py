@@ -14,12 +14,12 @@ import pytest
 from click.testing import CliRunner
 
 from devicesworld.cli import main
-from devicesworld.env import workspace
-from devicesworld.env.ownership import make_owned_dir, remove_owned
+from devicesworld.devices import workspace
+from devicesworld.devices.ownership import make_owned_dir, remove_owned
 
 HOLDER = """
 import sys, time
-from devicesworld.env.ownership import make_owned_dir
+from devicesworld.devices.ownership import make_owned_dir
 print(make_owned_dir("dw-cli-", sys.argv[1]), flush=True)
 time.sleep(600)
 """

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from devicesworld.cli import main
-from toykind import toy_task
+from tests.toykind import toy_task
 
 MAX_OUTPUT_LINES = 30
 MAX_OUTPUT_CHARS = 12_000

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from devicesworld.cli import main
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 def _tasks(tmp_path: Path, n: int = 3) -> str:

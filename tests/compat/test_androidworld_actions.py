@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from android_helpers import phone_task
 
 from devicesworld.compat.androidworld import ACTION_TYPES, AndroidWorldEnv, InvalidAction
 from devicesworld.compat.androidworld.apps import ALIASES
 from devicesworld.compat.session import SessionError
-from devicesworld.runner.records import StepRecord
 from devicesworld.spec.models import Limits, Task
-from toykind import toy_task
+from devicesworld.spec.records import StepRecord
+from tests.devices.android.android_helpers import phone_task
+from tests.toykind import toy_task
 
 ANN = ("add_contact", {"name": "Ann Lee", "phone": "+15550101"})
 SMS = "com.simplemobiletools.smsmessenger"

@@ -6,10 +6,10 @@ import dataclasses
 import io
 
 import numpy as np
-from android_helpers import phone_task
 from PIL import Image
 
 from devicesworld.compat.androidworld import AndroidWorldEnv, BoundingBox, UIElement
+from tests.devices.android.android_helpers import phone_task
 
 # representation_utils.UIElement in google-research/android_world, in its order
 ANDROIDWORLD_FIELDS = [

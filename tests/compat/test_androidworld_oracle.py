@@ -15,7 +15,7 @@ from pathlib import Path
 from devicesworld.analysis.loading import read_results
 from devicesworld.compat.androidworld import AndroidWorldEnv
 from devicesworld.compat.androidworld.oracle import OracleError, run_oracle
-from devicesworld.runner.records import EpisodeResult
+from devicesworld.spec.records import EpisodeResult
 from devicesworld.tasks.suites import load_suite
 
 REQUIRED_SUCCESS = 0.95

@@ -6,13 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from android_helpers import phone_task
-
 from devicesworld.compat.androidworld import AndroidWorldEnv
 from devicesworld.compat.androidworld.oracle import InteractionResult, M3AShapedOracle
 from devicesworld.compat.androidworld.runner import final_status, run_agent
-from devicesworld.runner.records import StepRecord
+from devicesworld.spec.records import StepRecord
 from devicesworld.tasks.suites import load_suite
+from tests.devices.android.android_helpers import phone_task
 
 ANN = ("add_contact", {"name": "Ann Lee", "phone": "+15550101"})
 REPORTED = {"id": "r", "device": "env", "check": "infeasible_reported", "args": {"keywords": ["zelda"]}}

@@ -7,9 +7,9 @@ import pytest
 
 from devicesworld.analysis.loading import read_results
 from devicesworld.compat.session import RecordedSession, SessionError
-from devicesworld.runner.records import StepRecord
 from devicesworld.spec import Task
-from toykind import toy_task
+from devicesworld.spec.records import StepRecord
+from tests.toykind import toy_task
 
 
 def _task(**overrides: object) -> Task:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -74,6 +75,6 @@ def test_remembered_hashes_spare_the_first_read_and_removals_are_seen(
     _write(tmp_path / "w.bin", b"world")
     remember(tmp_path, "w.bin", b"world")
     monkeypatch.setattr(filehash, "content_hash", lambda data: "read!")
-    assert _snap(tmp_path) == {"files/w.bin": filehash.hashlib.sha256(b"world").hexdigest()[:16]}
+    assert _snap(tmp_path) == {"files/w.bin": hashlib.sha256(b"world").hexdigest()[:16]}
     (tmp_path / "w.bin").unlink()
     assert _snap(tmp_path) == {}

@@ -24,11 +24,12 @@ ALLOWED: dict[str, str] = {
     r"devices/(?:android|linux|smarthome|windows)/.*": "the kind's own package",
     r"devices/__init__\.py": "the list of shipped kinds the registry loads",
     r"tasks/suites/.*": "handwritten suites: task data of their kinds (becoming data files)",
+    r"tasks/authoring/.*": "step writers for one kind's screens and sites, shared by suites and the library",
     r"tasks/composition/library/.*": "atomic task libraries, one per kind: task data of that kind",
     r"compat/androidworld/.*": "AndroidWorld's API, a facade of the phone kind",
     r"gym/.*": "the Gymnasium phone environment (B-MoCA), a facade of the phone kind",
     r"serve/homeassistant/.*": "Home Assistant's API, a facade of the home kind",
-    r"verify/values\.py": "the task locale from the phone's language (value matching sits below the registry)",
+    r"spec/values\.py": "the task locale from the phone's language (value matching sits below the registry)",
 }
 NOT_A_KIND = {("runner/lifeline.py", "linux")}
 """``sys.platform.startswith("linux")``: the operating system, not the device kind."""

@@ -7,7 +7,7 @@ import dataclasses
 from devicesworld.devices.base import ActionSpec, by_name, register_kind
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec import Task
-from toykind import TOY, toy_task
+from tests.toykind import TOY, toy_task
 
 
 def test_each_call_returns_fresh_equal_copies() -> None:

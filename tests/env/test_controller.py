@@ -4,11 +4,11 @@ from typing import Any
 
 import pytest
 
-import toykind
 from devicesworld.devices.base import ActionResult
 from devicesworld.env import CrossDeviceEnv, EnvError
 from devicesworld.spec import Task
-from toykind import toy_task
+from tests import toykind
+from tests.toykind import toy_task
 
 
 def _env(**overrides: Any) -> CrossDeviceEnv:

@@ -9,7 +9,7 @@ import pytest
 from devicesworld.env import CrossDeviceEnv
 from devicesworld.runner.play import parse_command
 from devicesworld.spec import Task
-from toykind import toy_task
+from tests.toykind import toy_task
 
 HUGE = "z" * 3_000_000
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +14,12 @@ from devicesworld.devices.base import DeviceContext, register_kind
 from devicesworld.devices.drive import get_drive
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec import Task
-from toykind import TOY, ToyDevice, toy_task
+from tests.toykind import TOY, ToyDevice, toy_task
 
 SEEN: list[tuple[Path, bool]] = []
 
 
-def _writer(device_id: str, profile: dict[str, Any], context: DeviceContext) -> ToyDevice:
+def _writer(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> ToyDevice:
     """A toy device that writes into its work folder and onto the shared drive at creation."""
     folder = context.workdir
     SEEN.append((folder, folder.is_dir()))
@@ -42,7 +43,8 @@ def test_a_task_whose_devices_never_look_makes_no_folder(monkeypatch: pytest.Mon
 
     def counting(*args: Any, **kwargs: Any) -> str:
         made.append("x")
-        return real(*args, **kwargs)
+        folder: str = real(*args, **kwargs)
+        return folder
 
     monkeypatch.setattr(tempfile, "mkdtemp", counting)
     env = CrossDeviceEnv(Task.model_validate(toy_task()))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -17,7 +19,7 @@ CLOCK = "devicesworld/BmocaOpenClock-v0"
 CLOCK_TAP = 52  # a grid cell on the Clock icon of the default launcher
 
 
-def make(**kwargs: object) -> PhoneTaskEnv:
+def make(**kwargs: Any) -> PhoneTaskEnv:
     env = gym.make(CLOCK, **kwargs).unwrapped
     assert isinstance(env, PhoneTaskEnv)
     return env
@@ -171,6 +173,6 @@ def test_without_gymnasium_the_error_names_the_extra(monkeypatch: pytest.MonkeyP
         m for m in sys.modules if m == "gymnasium" or m.startswith(("gymnasium.", "devicesworld.gym"))
     ]:
         monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "gymnasium", None)  # type: ignore[arg-type]
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
     with pytest.raises(ModuleNotFoundError, match=r"pip install 'devicesworld\[rl\]'"):
         importlib.import_module("devicesworld.gym")

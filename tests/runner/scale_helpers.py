@@ -10,13 +10,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from devicesworld.agents.base import Decision, EpisodeInfo
 from devicesworld.devices.base import DeviceContext, register_kind
 from devicesworld.spec.models import Step
-from toykind import TOY, ToyDevice, toy_task
+from tests.toykind import TOY, ToyDevice, toy_task
 
 PRESS_PRESS_FINISH = [
     Step(device="toy_0", action="press"),
@@ -25,7 +26,7 @@ PRESS_PRESS_FINISH = [
 ]
 
 
-def _flaky_factory(device_id: str, profile: dict[str, Any], context: DeviceContext) -> ToyDevice:
+def _flaky_factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> ToyDevice:
     """A toy device whose creation fails with an OS error the first ``failures`` times."""
     counter = Path(profile["counter"])
     count = int(counter.read_text()) if counter.exists() else 0
@@ -54,7 +55,7 @@ def flaky_task(task_id: str, counter: Path, failures: int = 1) -> dict[str, Any]
     return doc
 
 
-def _slow_factory(device_id: str, profile: dict[str, Any], context: DeviceContext) -> ToyDevice:
+def _slow_factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> ToyDevice:
     """A toy device that takes ``setup_s`` seconds to come up (a sandbox on a busy machine)."""
     time.sleep(float(profile["setup_s"]))
     return ToyDevice(device_id, profile, context)

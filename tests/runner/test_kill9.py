@@ -28,9 +28,10 @@ from devicesworld.devices.linux.browser.chromium import chromium_path
 from devicesworld.devices.linux.sandbox import bwrap_usable
 from devicesworld.runner.lifeline import descendants
 from devicesworld.tasks.suites import load_suite
-from toykind import toy_task
+from tests.toykind import toy_task
 
-TESTS = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository root: on ``PYTHONPATH`` a child process imports the ``tests`` package."""
 DEADLINE_S = 180.0
 
 
@@ -121,15 +122,15 @@ def _kill_and_check(tmp_path: Path, tag: str, work: Path, tmp: Path, markers: Pa
     tasks_file.write_text(json.dumps(linux_doc) + "\n" + json.dumps(toy_task(id="toy-linger")) + "\n")
     env = {
         **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(TESTS), str(TESTS / "runner")]),
-        "DEVICESWORLD_PLUGINS": "toykind",
+        "PYTHONPATH": str(ROOT),
+        "DEVICESWORLD_PLUGINS": "tests.toykind",
         "DEVICESWORLD_TMPDIR": str(work),
         "TMPDIR": str(tmp),
         "DW_LINGER_MARKERS": str(markers),
         "DW_LINGER_TAG": tag,
     }
     cmd = [sys.executable, "-m", "devicesworld", "run", "--tasks", str(tasks_file), "--workers", "2"]
-    cmd += ["--agent", "scale_helpers:LingerAgent", "--out", str(tmp_path / "run")]
+    cmd += ["--agent", "tests.runner.scale_helpers:LingerAgent", "--out", str(tmp_path / "run")]
     driver = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         _poll(

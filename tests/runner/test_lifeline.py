@@ -20,7 +20,7 @@ DEADLINE_S = 120.0
 # grandchild in its own session (as sandboxes and browsers do), then waits forever.
 MIDDLE = """
 import os, subprocess, sys, time
-from devicesworld.env.ownership import make_owned_dir
+from devicesworld.devices.ownership import make_owned_dir
 from devicesworld.runner import lifeline
 lifeline.install(int(sys.argv[1]), poll_s=float(sys.argv[3]))
 if sys.argv[4] == "no-signal":

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.resultsfile import append_result, repair_and_read
 from devicesworld.runner.run import RunConfig, RunError, execute_run
 from devicesworld.spec import Task
-from toykind import toy_task
+from devicesworld.spec.records import EpisodeResult
+from tests.toykind import toy_task
 
-TESTS = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository root: on ``PYTHONPATH`` a child process imports the ``tests`` package."""
 
 
 def _tasks(n: int) -> list[Task]:
@@ -75,7 +76,7 @@ def test_parallel_workers_give_the_same_results(tmp_path: Path) -> None:
 
 
 def test_agent_crash_ends_only_its_episode(tmp_path: Path) -> None:
-    outcome = execute_run(_tasks(2), RunConfig(agent="toykind:CrashingAgent", source="t"), tmp_path)
+    outcome = execute_run(_tasks(2), RunConfig(agent="tests.toykind:CrashingAgent", source="t"), tmp_path)
     assert [r.termination for r in outcome.results] == ["error", "error"]
     assert all("agent error: ValueError: bad model" in (r.error or "") for r in outcome.results)
 
@@ -94,7 +95,7 @@ def test_kill_9_then_resume_completes_without_repeats(tmp_path: Path) -> None:
         "".join(json.dumps(toy_task(id=f"slow-{i}", limits={"max_steps": 4})) + "\n" for i in range(8))
     )
     out = tmp_path / "run"
-    env = {**os.environ, "PYTHONPATH": str(TESTS), "DEVICESWORLD_PLUGINS": "toykind"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DEVICESWORLD_PLUGINS": "tests.toykind"}
     cmd = [
         sys.executable,
         "-m",
@@ -103,7 +104,7 @@ def test_kill_9_then_resume_completes_without_repeats(tmp_path: Path) -> None:
         "--tasks",
         str(tasks_file),
         "--agent",
-        "toykind:SlowAgent",
+        "tests.toykind:SlowAgent",
         "--out",
         str(out),
     ]
@@ -140,9 +141,12 @@ def test_results_that_arrive_together_are_appended_whole_in_order(tmp_path: Path
     from devicesworld.runner.resultsfile import append_results
 
     path = tmp_path / "r.jsonl"
-    make = lambda i: EpisodeResult(  # noqa: E731
-        task_id=f"x{i}", success=True, score=1, steps=1, duration_s=0.1, termination="finished"
-    )
+
+    def make(i: int) -> EpisodeResult:
+        return EpisodeResult(
+            task_id=f"x{i}", success=True, score=1, steps=1, duration_s=0.1, termination="finished"
+        )
+
     append_results(path, [make(0), make(1)])
     append_results(path, [make(2)])
     results, warnings = repair_and_read(path)

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from devicesworld.runner import run as run_mod
+from devicesworld.runner.backends.scheduler import Scheduler
 from devicesworld.runner.run import RunConfig, execute_run
 from devicesworld.spec import DeviceOp, Task
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 def _nested(levels: int) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def test_a_run_that_crashes_is_marked_failed_not_complete(
     def crash(self: object, jobs: object) -> None:
         raise RuntimeError("scheduler bug")
 
-    monkeypatch.setattr(run_mod.Scheduler, "run", crash)
+    monkeypatch.setattr(Scheduler, "run", crash)
     out = tmp_path / "run"
     with pytest.raises(RuntimeError, match="scheduler bug"):
         execute_run([Task.model_validate(toy_task())], RunConfig(agent="oracle", source="test"), out)

@@ -7,13 +7,13 @@ import time
 from pathlib import Path
 
 import pytest
-from scale_helpers import flaky_task
 
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
 from devicesworld.runner.worker import EpisodeWorker
 from devicesworld.spec import Task
 from devicesworld.tasks.suites import load_suite
-from toykind import CLOSED, toy_task
+from tests.runner.scale_helpers import flaky_task
+from tests.toykind import CLOSED, toy_task
 
 
 def _run_all(tasks: list[Task], tmp: Path, *, prewarm: bool, agent: str = "oracle") -> list[JobOutcome]:

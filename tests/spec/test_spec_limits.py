@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from devicesworld.spec import Step, Task, TaskLoadError, limits, load_tasks
+from devicesworld.spec import Step, Task, limits
 from devicesworld.spec.limits import MAX_DEPTH, MAX_VALUE_DEPTH, too_deep_at, value_depth
-from toykind import toy_task
+from devicesworld.tasks.loading import TaskLoadError, load_tasks
+from tests.toykind import toy_task
 
 
 def _problems(path: Path) -> str:

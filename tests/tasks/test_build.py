@@ -6,8 +6,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from devicesworld.cli import main
-from devicesworld.spec import load_tasks
 from devicesworld.tasks.build import build_composed
+from devicesworld.tasks.loading import load_tasks
 
 
 def test_build_writes_valid_tasks_and_a_report(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from devicesworld.spec import Task
 from devicesworld.tasks.guards import setup_satisfied, unscore_setup_satisfied
 from devicesworld.tasks.validate import validate_task
-from toykind import toy_task
+from tests.toykind import toy_task
 
 
 def _task_with_guard() -> Task:

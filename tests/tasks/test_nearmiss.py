@@ -1,13 +1,15 @@
 from __future__ import annotations
 
+from typing import Any
+
 from devicesworld.spec.models import Task
 from devicesworld.tasks.nearmiss import near_misses
 from devicesworld.tasks.validate import validate_task
 
 
 def _home_task(
-    conditions: list[dict],
-    solution: list[dict],
+    conditions: list[Any],
+    solution: list[Any],
     instruction: str = "Set the study AC to cool at 21 °C.",
     **extra: object,
 ) -> Task:

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+from devicesworld.spec.models import Task
 from devicesworld.tasks.build import default_composer
 from devicesworld.tasks.composition.patterns import build_pattern_task
 from devicesworld.tasks.provenance import provenance_problems
 
 
-def _task(pattern: str, seed: int):
+def _task(pattern: str, seed: int) -> Task:
     return build_pattern_task(default_composer(), pattern, seed, f"p-{seed}")
 
 
@@ -25,7 +26,7 @@ def test_a_value_nobody_can_find_is_reported() -> None:
 
 def test_a_derivation_that_does_not_recompute_is_reported() -> None:
     task = _task("extraction_transformation", 2)
-    composition = dict(task.metadata.composition)  # type: ignore[attr-defined]
+    composition = dict((task.metadata.model_extra or {})["composition"])
     (d,) = composition["derivations"]
     composition["derivations"] = [{**d, "result": "13:37"}]
     tampered = task.model_copy(

@@ -19,8 +19,8 @@ import pytest
 import yaml
 
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition
+from devicesworld.spec.values import ValueContext
 from devicesworld.verify.evaluate import evaluate_conditions
-from devicesworld.verify.values import ValueContext
 
 CORPUS = Path(__file__).parent / "corpus" / "checks"
 CASE_KEYS = {"answer", "answers", "device", "missing"}

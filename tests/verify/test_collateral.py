@@ -7,7 +7,6 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from linux_harness import require_bwrap
 
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.base import get_kind
@@ -16,6 +15,7 @@ from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Task
 from devicesworld.verify.collateral import COLLATERAL_CHECK, Change, Permit, diff, harmless
 from devicesworld.verify.evaluate import EvaluationResult
+from tests.devices.linux.linux_harness import require_bwrap
 
 SH = "smarthome_0"
 

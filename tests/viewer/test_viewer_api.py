@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dw_run_fixtures import make_viewer_run, run_scripted, two_toy_task
 
 from devicesworld.viewer import RunStore, ViewerError, ViewerServer, make_server, serve_in_thread
+from tests.analysis.dw_run_fixtures import make_viewer_run, run_scripted, two_toy_task
 
 
 @pytest.fixture
@@ -96,10 +96,16 @@ def test_a_missing_run_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_episode_steps_are_read_only_when_opened(run_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import devicesworld.viewer.store as store_mod
+    from devicesworld.analysis.trajectory import read_trajectory
 
     opened: list[str] = []
-    real = store_mod.read_trajectory
-    monkeypatch.setattr(store_mod, "read_trajectory", lambda d, t: opened.append(t) or real(d, t))
+    real = read_trajectory
+
+    def spy(run_dir: Path, task_id: str) -> Any:
+        opened.append(task_id)
+        return real(run_dir, task_id)
+
+    monkeypatch.setattr(store_mod, "read_trajectory", spy)
     entry = RunStore([run_dir]).get(0)
     entry.summary()
     entry.tasks()

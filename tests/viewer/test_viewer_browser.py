@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dw_run_fixtures import make_viewer_run
 
 from devicesworld.viewer import ViewerServer, make_server, serve_in_thread
+from tests.analysis.dw_run_fixtures import make_viewer_run
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from dw_run_fixtures import make_viewer_run
 
 from devicesworld.viewer import ViewerServer, make_server, serve_in_thread
 from devicesworld.viewer import server as viewer_server
+from tests.analysis.dw_run_fixtures import make_viewer_run
 
 CLIENT_TIMEOUT_S = 30.0
 """Generous: a test fails only if the server never answers, not because the machine is slow."""

@@ -178,7 +178,7 @@ def test_the_shipped_smoke_suite_is_unchanged_byte_for_byte() -> None:
 
 
 def test_loading_refuses_a_world_on_a_kind_without_worlds() -> None:
-    from devicesworld.spec.semantic import semantic_problems
+    from devicesworld.tasks.semantic import semantic_problems
 
     task = _task(["toy"], {"persona_seed": 1, "devices": ["toy_0"]})
     assert semantic_problems(task) == [("world.devices.0", "toy device toy_0 does not take worlds")]

@@ -11,9 +11,9 @@ from tests.worlds.world_examples import EXAMPLES, render
 
 from devicesworld.cli import main
 from devicesworld.runner.run import RunConfig, execute_run
-from devicesworld.spec.loading import load_tasks
 from devicesworld.spec.models import Task
 from devicesworld.tasks.census import take_census
+from devicesworld.tasks.loading import load_tasks
 from devicesworld.tasks.validate import validate_task
 
 THREE = [

@@ -11,9 +11,10 @@ import pytest
 from devicesworld.devices.smarthome.catalog import CATEGORY_NAMES
 from devicesworld.spec.models import DEFAULT_START_TIME
 from devicesworld.worlds import DEFAULT_START, build_world
-from devicesworld.worlds.generate import SIZING, clear_cache
+from devicesworld.worlds.generate import clear_cache
 from devicesworld.worlds.home import CATEGORIES
 from devicesworld.worlds.model import World
+from devicesworld.worlds.sizing import SIZING
 
 SEEDS = (0, 1, 2, 3)
 

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from devicesworld.agents.base import AgentOptions, Decision, EpisodeInfo, Feedback
-from devicesworld.spec.actions import FINISH, GLOBAL_ACTIONS
+from devicesworld.env.actions import GLOBAL_ACTIONS
+from devicesworld.spec.actions import FINISH
 from devicesworld.spec.models import Step
 
 FINISH_PROBABILITY = 0.02

@@ -20,7 +20,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from devicesworld.analysis.bootstrap import bootstrap_ci
-from devicesworld.runner.records import EpisodeResult
+from devicesworld.spec.records import EpisodeResult
 
 CI = tuple[float, float]
 

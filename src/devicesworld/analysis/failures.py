@@ -37,9 +37,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from devicesworld.analysis.metrics import has_partial_progress
 from devicesworld.analysis.sources import as_text, value_in
 from devicesworld.analysis.trajectory import Trajectory, read_trajectory
-from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord
-from devicesworld.spec.actions import GLOBAL_ACTIONS
+from devicesworld.spec.actions import GLOBAL_ACTION_NAMES
 from devicesworld.spec.models import GLOBAL_DEVICE
+from devicesworld.spec.records import ConditionRecord, EpisodeResult, StepRecord
 
 TerminationMode = Literal["budget_exhausted", "declared_complete", "error"]
 FailureType = Literal["B1", "B2", "B3", "D1", "D2", "D3", "D4", "D5"]
@@ -97,7 +97,7 @@ def termination_mode(termination: str) -> TerminationMode:
 
 def _device_steps(steps: Sequence[StepRecord]) -> list[StepRecord]:
     """Steps that targeted a device (not the global finish / report_infeasible)."""
-    return [s for s in steps if str(s.action.get("action", "")) not in GLOBAL_ACTIONS]
+    return [s for s in steps if str(s.action.get("action", "")) not in GLOBAL_ACTION_NAMES]
 
 
 def _device_of(step: StepRecord) -> str:

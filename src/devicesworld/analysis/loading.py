@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from devicesworld import jsonl
 from devicesworld.analysis.errors import ReportError
-from devicesworld.runner.records import RECORD_SCHEMA_VERSION, EpisodeResult
+from devicesworld.spec.records import RECORD_SCHEMA_VERSION, EpisodeResult
 
 RESULTS_FILE = "results.jsonl"
 RUN_CONFIG_FILE = "run.json"

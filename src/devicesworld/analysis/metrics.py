@@ -27,8 +27,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from devicesworld.analysis.bootstrap import bootstrap_ci
 from devicesworld.analysis.ssr import SubtaskMetrics, compute_subtask_metrics
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.spec.actions import Termination
+from devicesworld.spec.records import EpisodeResult
 
 UNKNOWN_GROUP = "unknown"
 """Group label for records that lack the breakdown field (e.g. written by an older runner)."""

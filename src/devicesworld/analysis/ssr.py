@@ -26,7 +26,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from devicesworld.analysis.bootstrap import bootstrap_ci
-from devicesworld.runner.records import ConditionRecord, EpisodeResult
+from devicesworld.spec.records import ConditionRecord, EpisodeResult
 
 CI = tuple[float, float]
 

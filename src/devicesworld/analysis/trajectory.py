@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from devicesworld import jsonl
-from devicesworld.runner.records import StepRecord
+from devicesworld.spec.records import StepRecord
 
 STEPS_FILE = "steps.jsonl"
 EPISODES_DIR = "episodes"

@@ -6,7 +6,7 @@ recorded exactly as the runner's are, or a facade's episodes could not be scored
 replayed next to native ones. This module is that one shared path: it owns a
 :class:`~devicesworld.env.controller.CrossDeviceEnv`, sends every step through
 ``env.step`` (which counts it and enforces the step budget), appends one
-:class:`~devicesworld.runner.records.StepRecord` per step to ``steps.jsonl`` as it
+:class:`~devicesworld.spec.records.StepRecord` per step to ``steps.jsonl`` as it
 happens, and at the end evaluates and writes the episode's line to ``results.jsonl``
 with the runner's own writer. The run directory has the runner's layout::
 
@@ -30,7 +30,7 @@ Interface (stable; other facades build on it)::
 raise over a bad action (the controller's promise: it comes back as a failed,
 counted step); only using the session before ``reset`` or after ``close`` raises
 :class:`SessionError`. ``close`` is idempotent and returns the same
-:class:`~devicesworld.runner.records.EpisodeResult` every time. The session is a
+:class:`~devicesworld.spec.records.EpisodeResult` every time. The session is a
 context manager that closes itself. Each session sharing a run directory adds an
 attempt to ``run.json``.
 """
@@ -46,11 +46,11 @@ from devicesworld.analysis.sources import sources_seen
 from devicesworld.devices.base import ActionResult, GetterFn
 from devicesworld.env.controller import CrossDeviceEnv, StepOutcome
 from devicesworld.runner.episode import _initial_verdicts, _save_screenshots, _step_line, _task_fields
-from devicesworld.runner.records import ConditionRecord, EpisodeResult, StepRecord
 from devicesworld.runner.resultsfile import append_results, repair_and_read
 from devicesworld.runner.run import RunConfig, _finish_manifest, _start_manifest
 from devicesworld.spec.actions import Termination
 from devicesworld.spec.models import Step, Task
+from devicesworld.spec.records import ConditionRecord, EpisodeResult, StepRecord
 from devicesworld.verify.evaluate import EvaluationResult
 
 

@@ -36,13 +36,14 @@ from devicesworld.devices.base import (
     get_kind,
 )
 from devicesworld.devices.state import Snapshot, StrayKind
-from devicesworld.env.workspace import make_workdir, remove_workdir
-from devicesworld.spec.actions import ANSWER, FINISH, GLOBAL_ACTIONS, REPORT_INFEASIBLE, Termination
+from devicesworld.devices.workspace import make_workdir, remove_workdir
+from devicesworld.env.actions import GLOBAL_ACTIONS
+from devicesworld.spec.actions import ANSWER, FINISH, REPORT_INFEASIBLE, Termination
 from devicesworld.spec.models import GLOBAL_DEVICE, DeviceOp, Step, Task
+from devicesworld.spec.values import value_context
 from devicesworld.verify.checks import EPISODE_GETTER
 from devicesworld.verify.collateral import Change, diff, guard_results, harmless, permits, take_snapshots
 from devicesworld.verify.evaluate import EvaluationResult, aggregate, evaluate_conditions
-from devicesworld.verify.values import value_context
 
 
 class EnvError(Exception):

@@ -19,14 +19,14 @@ from devicesworld import jsonl
 from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
 from devicesworld.analysis.sources import sources_seen
 from devicesworld.env.controller import CrossDeviceEnv
-from devicesworld.runner.records import (
+from devicesworld.spec.models import Task
+from devicesworld.spec.records import (
     RECORD_SCHEMA_VERSION,
     ConditionRecord,
     EpisodeResult,
     StepRecord,
     observation_text,
 )
-from devicesworld.spec.models import Task
 
 
 def run_episode(

@@ -27,9 +27,9 @@ from devicesworld.agents.registry import get_agent
 from devicesworld.devices.base import get_kind
 from devicesworld.env.controller import CrossDeviceEnv, InfrastructureError
 from devicesworld.runner.episode import run_episode, write_traceback
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.spec.actions import Termination
 from devicesworld.spec.models import Task
+from devicesworld.spec.records import EpisodeResult
 
 JOB_SCHEMA_VERSION = 1
 

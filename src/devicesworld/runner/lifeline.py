@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from types import FrameType
 
-from devicesworld.env.ownership import remove_all_held
+from devicesworld.devices.ownership import remove_all_held
 
 PR_SET_PDEATHSIG = 1
 POLL_S = 0.5

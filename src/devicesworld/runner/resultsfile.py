@@ -12,7 +12,7 @@ from pathlib import Path
 
 from devicesworld import jsonl
 from devicesworld.analysis.loading import read_results
-from devicesworld.runner.records import EpisodeResult
+from devicesworld.spec.records import EpisodeResult
 
 
 def repair_and_read(path: Path) -> tuple[list[EpisodeResult], list[str]]:

@@ -23,16 +23,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-import devicesworld
 from devicesworld import jsonl
 from devicesworld.agents.registry import get_agent
-from devicesworld.env.ownership import Reaped, reap
+from devicesworld.devices.ownership import Reaped, reap
 from devicesworld.runner.backends import BackendError, WorkerPool, open_pool
 from devicesworld.runner.backends.scheduler import DEFAULT_SETUP_TIMEOUT_S, SchedulePolicy, Scheduler
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.resultsfile import append_results, repair_and_read
 from devicesworld.spec.models import Task
+from devicesworld.spec.records import EpisodeResult
+from devicesworld.version import __version__
 
 RUN_SCHEMA_VERSION = 2
 """2: config has retry_errors and max_consecutive_errors; status may be 'stopped' (docs/log-format.md)."""
@@ -269,7 +269,7 @@ def _start_manifest(out_dir: Path, config: RunConfig, n_tasks: int) -> dict[str,
         manifest = {
             "schema_version": RUN_SCHEMA_VERSION,
             "config": config.model_dump(),
-            "devicesworld_version": devicesworld.__version__,
+            "devicesworld_version": __version__,
             "git_revision": _git_revision(),
             "seed": config.seed,
             "n_tasks": n_tasks,

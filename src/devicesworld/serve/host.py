@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 from devicesworld.compat.session import RecordedSession
 from devicesworld.devices.base import ActionResult
 from devicesworld.env.controller import StepOutcome
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.spec.models import Task
+from devicesworld.spec.records import EpisodeResult
 
 T = TypeVar("T")
 

@@ -1,15 +1,12 @@
-"""Task specification: the document models, their JSON Schema and the loader.
+"""The bottom layer: task documents, run records and value matching.
 
-Public names are re-exported here; the modules behind them are private detail.
+Everything may import this package and it imports nothing of the project above it
+(only the small utility modules ``clip``, ``numbers`` and ``jsonl``); the import-linter
+contract in pyproject.toml holds it to that. The loader, which needs the device
+registry, is :mod:`devicesworld.tasks.loading`. Public names of the task document are
+re-exported here.
 """
 
-from devicesworld.spec.loading import (
-    SpecIssue,
-    TaskLoadError,
-    dump_tasks_jsonl,
-    load_tasks,
-    validate_document,
-)
 from devicesworld.spec.models import (
     GLOBAL_DEVICE,
     SCHEMA_VERSION,
@@ -33,12 +30,7 @@ __all__ = [
     "Evaluation",
     "Limits",
     "Metadata",
-    "SpecIssue",
     "Step",
     "Task",
-    "TaskLoadError",
-    "dump_tasks_jsonl",
-    "load_tasks",
     "task_json_schema",
-    "validate_document",
 ]

@@ -1,19 +1,15 @@
-"""The global actions every task has, whatever its devices.
+"""The names of the global actions every task has, and how an episode ends.
 
 ``finish`` declares completion; ``report_infeasible`` declares that the request cannot
-be done, with a reason; ``answer`` states the answer to a question (an
-information-retrieval request, AndroidWorld's ``answer`` action) without ending the
-episode, for the ``answer_contains`` check to read. They are declared like device
-actions so that prompts, the random agent and validation treat them uniformly.
+be done, with a reason; ``answer`` states the answer to a question without ending the
+episode. Only the names live here, in the bottom layer, so that run records and the
+analysis can speak of them; their declarations (argument models, docs) are in
+:mod:`devicesworld.env.actions`, next to the controller that handles them.
 """
 
 from __future__ import annotations
 
 from typing import Literal
-
-from pydantic import Field
-
-from devicesworld.devices.base import ActionSpec, Args, NoArgs, by_name
 
 Termination = Literal["finished", "infeasible_reported", "budget_exhausted", "time_limit", "error"]
 """How an episode ended."""
@@ -21,30 +17,5 @@ Termination = Literal["finished", "infeasible_reported", "budget_exhausted", "ti
 FINISH = "finish"
 REPORT_INFEASIBLE = "report_infeasible"
 ANSWER = "answer"
-
-
-class ReportInfeasibleArgs(Args):
-    reason: str = Field(min_length=1, description="Why the request cannot be carried out.")
-
-
-class AnswerArgs(Args):
-    text: str = Field(min_length=1, description="The answer to the question asked.")
-
-
-GLOBAL_ACTIONS: dict[str, ActionSpec] = by_name(
-    [
-        ActionSpec(
-            name=FINISH, doc="Declare that the whole task is complete; ends the episode.", args_model=NoArgs
-        ),
-        ActionSpec(
-            name=REPORT_INFEASIBLE,
-            doc="Report that the request cannot be carried out, with the reason; ends the episode.",
-            args_model=ReportInfeasibleArgs,
-        ),
-        ActionSpec(
-            name=ANSWER,
-            doc="State the answer to a question the task asks; the last one counts. Does not end the episode.",
-            args_model=AnswerArgs,
-        ),
-    ]
-)
+GLOBAL_ACTION_NAMES: frozenset[str] = frozenset({FINISH, REPORT_INFEASIBLE, ANSWER})
+"""The actions addressed to no device; :data:`devicesworld.env.actions.GLOBAL_ACTIONS` declares them."""

@@ -2,7 +2,7 @@
 
 The structural rules (types, required fields, id formats) live here; the rules that
 need the device registry (does this kind have that op, do the args fit the op) live in
-:mod:`devicesworld.spec.semantic`, so that the JSON Schema stays a pure description of
+:mod:`devicesworld.tasks.semantic`, so that the JSON Schema stays a pure description of
 the file format and plugins can add kinds without touching it.
 """
 

@@ -1,6 +1,7 @@
 """Verifiers: checks over device getters, partial scoring and evaluator traces."""
 
-from devicesworld.verify.checks import EPISODE_CHECKS, GENERIC_CHECKS, resolve_path, values_match
+from devicesworld.spec.values import resolve_path, values_match
+from devicesworld.verify.checks import EPISODE_CHECKS, GENERIC_CHECKS
 from devicesworld.verify.evaluate import ConditionResult, EvaluationResult, aggregate, evaluate_conditions
 from devicesworld.verify.registry import check_names, find_check
 

@@ -9,45 +9,15 @@ Kind-specific checks are declared by the kind itself.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field
 
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn, GetterSpec, NoArgs, by_name
-from devicesworld.verify import values
-from devicesworld.verify.values import Expected, ValueType
+from devicesworld.spec import values
+from devicesworld.spec.values import Expected, ValueType, resolve_path, values_match
 
 EPISODE_GETTER = "episode"
-
-
-def resolve_path(value: Any, path: str) -> Any:
-    """Follow ``a.b.0.c`` through dicts and lists; raises ``KeyError`` naming the missing part."""
-    if not path:
-        return value
-    current = value
-    for part in path.split("."):
-        if isinstance(current, Mapping) and part in current:
-            current = current[part]
-        elif (
-            isinstance(current, list)
-            and part.lstrip("-").isdigit()
-            and -len(current) <= int(part) < len(current)
-        ):
-            current = current[int(part)]
-        else:
-            raise KeyError(f"no {part!r} in {path!r}")
-    return current
-
-
-def values_match(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
-    """Equality that treats numbers numerically (with a tolerance) and strings case-sensitively."""
-    if isinstance(expected, bool) or isinstance(actual, bool):
-        return actual is expected
-    if isinstance(expected, int | float) and isinstance(actual, int | float):
-        return math.isclose(float(actual), float(expected), abs_tol=tolerance, rel_tol=0.0)
-    return bool(actual == expected)
 
 
 class ValueEqualsArgs(Args):

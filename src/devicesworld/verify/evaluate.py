@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from devicesworld.devices.base import DeviceError, GetterFn
 from devicesworld.spec.models import Condition
-from devicesworld.verify.values import ValueContext, using
+from devicesworld.spec.values import ValueContext, using
 
 GetterFactory = Callable[[str], GetterFn]
 """``getter_for(device_id) -> get``: how the evaluator reaches a device's getters."""

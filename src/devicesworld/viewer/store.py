@@ -21,7 +21,7 @@ from devicesworld.analysis.metrics import compute_metrics, device_combo_of
 from devicesworld.analysis.render import metrics_to_json
 from devicesworld.analysis.report import run_label
 from devicesworld.analysis.trajectory import episode_dir, read_trajectory
-from devicesworld.runner.records import EpisodeResult
+from devicesworld.spec.records import EpisodeResult
 
 
 class ViewerError(Exception):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from llm_helpers import LATE_S
 
 from devicesworld.agents.llm.testserver import ScriptedServer
+from tests.agents.llm.llm_helpers import LATE_S
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from devicesworld.agents import AgentOptions, get_agent
 from devicesworld.agents.base import DeviceInfo, EpisodeInfo
 from devicesworld.env import CrossDeviceEnv
 from devicesworld.runner.episode import run_episode
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.spec import Task
+from devicesworld.spec.records import EpisodeResult
 from devicesworld.tasks.suites import load_suite
 
 LATE_S = 6.0

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from llm_helpers import CLIENT_TIMEOUT_S, run
 
 from devicesworld.agents.llm.testserver import ScriptedServer
+from tests.agents.llm.llm_helpers import CLIENT_TIMEOUT_S, run
 
 AGENTS = ["llm", "hierarchical", "planner-grounder", "tracked"]
 FED_BACK = "your reply could not be used"
@@ -99,7 +99,7 @@ def test_prompts_and_replies_in_steps_follow_the_log_mode(
 
 def test_vision_models_get_each_device_screenshot(server: ScriptedServer, tmp_path: Path) -> None:
     from devicesworld.spec import Task
-    from toykind import toy_task
+    from tests.toykind import toy_task
 
     task = Task.model_validate(toy_task())
     result, steps = run(
@@ -117,7 +117,7 @@ def test_vision_models_get_each_device_screenshot(server: ScriptedServer, tmp_pa
 
 def test_without_vision_no_screenshots_are_taken(server: ScriptedServer, tmp_path: Path) -> None:
     from devicesworld.spec import Task
-    from toykind import toy_task
+    from tests.toykind import toy_task
 
     run("llm", server.base_url, "scripted", tmp_path, task=Task.model_validate(toy_task()))
     assert isinstance(server.requests[0].body["messages"][1]["content"], str)

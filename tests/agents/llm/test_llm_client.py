@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import pytest
-from llm_helpers import CLIENT_TIMEOUT_S
 
-from devicesworld.agents.llm.client import (
+from devicesworld.agents.llm.testserver import Reply, ScriptedServer
+from devicesworld.llmclient import (
     LLMClient,
     LLMConfig,
     LLMError,
@@ -11,7 +11,7 @@ from devicesworld.agents.llm.client import (
     prompt_digest,
     redact_images,
 )
-from devicesworld.agents.llm.testserver import Reply, ScriptedServer
+from tests.agents.llm.llm_helpers import CLIENT_TIMEOUT_S
 
 MESSAGES = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "hello"}]
 FINISH_TOOL = {

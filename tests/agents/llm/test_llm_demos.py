@@ -6,14 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
-from llm_helpers import run
 
-from devicesworld.agents.llm.client import LLMError
 from devicesworld.agents.llm.demos import few_shot, load
 from devicesworld.agents.llm.testserver import ScriptedServer
 from devicesworld.demos import write_demos
 from devicesworld.demos.oracle import oracle_demo
+from devicesworld.llmclient import LLMError
 from devicesworld.tasks.suites import load_suite
+from tests.agents.llm.llm_helpers import run
 
 
 @pytest.fixture(scope="module")

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 import pytest
-from llm_helpers import episode_info, smoke_task
 
-from devicesworld.agents.llm.client import CallRecord, ChatReply
-from devicesworld.agents.llm.parsing import NoAction, decode_action, json_objects
+from devicesworld.agents.llm.parsing import NoAction, decode_action
 from devicesworld.agents.llm.tools import ReplyError, ToolBook, object_schema
+from devicesworld.jsontext import json_objects
+from devicesworld.llmclient import CallRecord, ChatReply
 from devicesworld.spec.models import Step
+from tests.agents.llm.llm_helpers import episode_info, smoke_task
 
 _REC = CallRecord(role="actor", model="m", latency_s=0.0, tokens_in=0, tokens_out=0)
 

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from llm_helpers import run
-
 from devicesworld.agents.llm.testserver import ScriptedServer
+from tests.agents.llm.llm_helpers import run
 
 
 def _text(obj: dict[str, Any]) -> dict[str, Any]:

@@ -5,10 +5,10 @@ import re
 from typing import Any
 
 import pytest
-from llm_helpers import episode_info, smoke_task
 
 from devicesworld.agents.llm.tools import ReplyError, ToolBook, tool_name
 from devicesworld.spec.models import Step
+from tests.agents.llm.llm_helpers import episode_info, smoke_task
 
 
 def _refs(value: Any) -> list[str]:

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from devicesworld.devices.base import ActionResult
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Task
-from devicesworld.tasks.suites.android_script import Target
+from devicesworld.tasks.authoring.android_script import Target
 
 A0 = "android_0"
 
 
 def phone_task(
-    setup: list[tuple[str, dict[str, Any]]] | None = None,
+    setup: Sequence[tuple[str, object]] | None = None,
     conditions: list[dict[str, Any]] | None = None,
     profile: dict[str, Any] | None = None,
     devices: int = 1,

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from android_helpers import Driver, phone_task
+from collections.abc import Callable
+from typing import Any
 
 from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.verify.evaluate import ConditionResult
+from tests.devices.android.android_helpers import Driver, phone_task
 
 ANN = ("add_contact", {"name": "Ann Lee", "phone": "+1 555 0101", "email": "ann@example.com"})
 
 
-def _run(setup: list, conditions: list, steps) -> tuple[bool, list]:
+def _run(
+    setup: list[tuple[str, dict[str, Any]]],
+    conditions: list[dict[str, Any]],
+    steps: Callable[[Driver], None],
+) -> tuple[bool, list[ConditionResult]]:
     with CrossDeviceEnv(phone_task(setup, conditions)) as env:
         env.reset()
         steps(Driver(env))

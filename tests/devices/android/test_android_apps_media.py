@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from android_helpers import Driver, phone_task
+from typing import Any
 
 from devicesworld.env.controller import CrossDeviceEnv
+from tests.devices.android.android_helpers import Driver, phone_task
 
 SONGS = [("add_song", {"title": t, "artist": a}) for t, a in
          (("Blue Train", "Coltrane"), ("So What", "Davis"), ("Take Five", "Brubeck"))]  # fmt: skip
 
 
-def _env(setup: list) -> CrossDeviceEnv:
+def _env(setup: list[tuple[str, dict[str, Any]]]) -> CrossDeviceEnv:
     env = CrossDeviceEnv(phone_task(setup))
     env.reset()
     return env

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from android_helpers import Driver, phone_task
+from collections.abc import Callable
+from typing import Any
 
 from devicesworld.devices.android.apps.calculator import evaluate
 from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.verify.evaluate import ConditionResult
+from tests.devices.android.android_helpers import Driver, phone_task
 
 
-def _run(setup: list, conditions: list, steps) -> tuple[bool, list]:
+def _run(
+    setup: list[tuple[str, dict[str, Any]]],
+    conditions: list[dict[str, Any]],
+    steps: Callable[[Driver], None],
+) -> tuple[bool, list[ConditionResult]]:
     with CrossDeviceEnv(phone_task(setup, conditions)) as env:
         env.reset()
         steps(Driver(env))

@@ -6,10 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
-from android_helpers import Driver, phone_task
 
 from devicesworld.devices.android.device import AndroidDevice
 from devicesworld.env.controller import CrossDeviceEnv
+from tests.devices.android.android_helpers import Driver, phone_task
 
 
 @pytest.fixture

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from android_helpers import Driver, phone_task
 
 from devicesworld.env.controller import CrossDeviceEnv
+from tests.devices.android.android_helpers import Driver, phone_task
 
 SETUP = [
     ("add_contact", {"name": "Ann Lee", "phone": "+15550101"}),

@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from android_helpers import Driver, phone_task
 from PIL import Image, ImageStat
 
 from devicesworld.devices.android.profile_shots import save_profile_shots
 from devicesworld.env.controller import CrossDeviceEnv
+from tests.devices.android.android_helpers import Driver, phone_task
 
 
 def _shot(profile: dict[str, object], app: str | None = None) -> Image.Image:
@@ -79,4 +79,5 @@ def test_every_labelled_element_is_drawn_inside_its_box() -> None:
                 b = el["bbox_pixels"]
                 crop = img.crop((b["x_min"], b["y_min"], b["x_max"], b["y_max"]))
                 lo, hi = crop.getextrema()
+                assert isinstance(lo, int) and isinstance(hi, int)  # one band ("L"): two numbers
                 assert hi - lo > 40, (profile, el)

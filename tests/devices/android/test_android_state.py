@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
-from android_helpers import Driver, phone_task
 
 from devicesworld.devices.android.checks import CHECKS
 from devicesworld.devices.android.i18n import _T, LANGUAGES, tr
 from devicesworld.devices.android.profiles import preset_names, presets, resolve_profile
 from devicesworld.devices.base import DeviceError
 from devicesworld.env.controller import CrossDeviceEnv, EnvError
+from tests.devices.android.android_helpers import Driver, phone_task
 
 
 def test_databases_are_laid_out_like_android_providers(tmp_path: Path) -> None:
@@ -70,7 +72,7 @@ def test_bad_setup_is_a_clear_error() -> None:
 def test_check_details_are_readable() -> None:
     checks = dict(CHECKS)
 
-    def get(name: str, args: dict) -> object:
+    def get(name: str, args: Mapping[str, Any]) -> Any:
         return {"sms": [{"box": "sent", "address": "+15550101", "body": "hello"}],
                 "alarms": [{"hour": 7, "minute": 0, "enabled": False, "days": [], "label": ""}]}[name]  # fmt: skip
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from android_helpers import Driver, phone_task
-
 from devicesworld.env.controller import CrossDeviceEnv
+from tests.devices.android.android_helpers import Driver, phone_task
 
 
 def _contacts(n: int) -> list[tuple[str, dict[str, object]]]:

@@ -4,7 +4,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from linux_harness import Desktop, require_bwrap
+
+from tests.devices.linux.linux_harness import Desktop, require_bwrap
 
 
 @pytest.fixture

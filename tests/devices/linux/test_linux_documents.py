@@ -7,11 +7,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from linux_harness import Desktop
 
 from devicesworld.devices.base import DeviceError
 from devicesworld.devices.linux import KIND
 from devicesworld.devices.linux.resources import readers, writers
+from tests.devices.linux.linux_harness import Desktop
 
 
 def test_xlsx_roundtrip_and_checks(desk: Desktop) -> None:

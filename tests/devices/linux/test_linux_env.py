@@ -6,12 +6,12 @@ import threading
 from pathlib import Path
 
 import pytest
-from linux_harness import Desktop, require_bwrap
 
 from devicesworld.devices.linux.sandbox import Sandbox
 from devicesworld.devices.linux.sites import presets
 from devicesworld.env import CrossDeviceEnv
 from devicesworld.spec.models import Condition, DeviceOp, DeviceSpec, Evaluation, Task
+from tests.devices.linux.linux_harness import Desktop, require_bwrap
 
 
 def _task() -> Task:

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from linux_harness import Desktop, require_bwrap, require_chromium
 
 from devicesworld.devices.base import DeviceError
 from devicesworld.devices.linux.sites import presets
+from tests.devices.linux.linux_harness import Desktop, require_bwrap, require_chromium
 
 ATTACKS = ["file", "dangling", "proc", "parent"]
 

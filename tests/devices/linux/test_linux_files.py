@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from linux_harness import Desktop
+from tests.devices.linux.linux_harness import Desktop
 
 
 def test_write_read_list_delete(desk: Desktop) -> None:

@@ -15,13 +15,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from linux_harness import Desktop
 
 from devicesworld.devices.base import DeviceError
 from devicesworld.devices.linux.limits import Limits
 from devicesworld.devices.linux.resources import isolate, writers
 from devicesworld.devices.linux.resources.readers import MAX_CELLS, Blob
 from devicesworld.devices.safefs import FsError
+from tests.devices.linux.linux_harness import Desktop
 
 GENEROUS_S = 30.0
 """The documented bound is Limits.parse_s (8 s) plus start-up; the assertion leaves room for a loaded machine."""

@@ -11,14 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from linux_harness import Desktop, require_bwrap
 
 from devicesworld.devices.linux.limits import Limits, LimitsError, default_limits, limits_from_env
 from devicesworld.devices.linux.sandbox import bwrap_disables_userns, bwrap_path
+from tests.devices.linux.linux_harness import Desktop, require_bwrap
 
 
 def _limit(desk: Desktop, **values: int | float) -> Limits:
-    lim = Limits(**values)  # type: ignore[arg-type]
+    lim = Limits(**values)
     desk.device.sandbox.limits = lim
     return lim
 

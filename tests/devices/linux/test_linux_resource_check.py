@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from linux_harness import Desktop
+from tests.devices.linux.linux_harness import Desktop
 
 
 def _write_everything(desk: Desktop) -> None:

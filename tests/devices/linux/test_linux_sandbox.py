@@ -7,9 +7,9 @@ import uuid
 from pathlib import Path
 
 import pytest
-from linux_harness import Desktop, require_bwrap
 
 from devicesworld.devices.linux.sandbox import Sandbox, truncate
+from tests.devices.linux.linux_harness import Desktop, require_bwrap
 
 
 def test_commands_run_as_user_in_home(desk: Desktop) -> None:
@@ -156,7 +156,7 @@ def test_unusable_bwrap_falls_back_with_the_reason(tmp_path: Path, monkeypatch: 
     with caplog_of("devicesworld.devices.linux.sandbox") as records:
         sb = Sandbox(tmp_path / "b")
     assert not sb.isolated and sb.run("echo ok").stdout == "ok\n"
-    assert any("namespace" in r.getMessage() for r in records)  # type: ignore[attr-defined]
+    assert any("namespace" in r.getMessage() for r in records)
 
 
 def test_truncate_keeps_head_and_tail() -> None:
@@ -204,7 +204,7 @@ def test_the_fallback_warning_is_logged_once_per_process(
     monkeypatch.setattr("devicesworld.devices.linux.sandbox._WARNED", set())
     with caplog_of("devicesworld.devices.linux.sandbox") as records:
         boxes = [Sandbox(tmp_path / f"d{i}") for i in range(3)]
-    assert len(records) == 1 and "NOT isolate" in records[0].getMessage()  # type: ignore[attr-defined]
+    assert len(records) == 1 and "NOT isolate" in records[0].getMessage()
     for box in boxes:
         box.close()
 

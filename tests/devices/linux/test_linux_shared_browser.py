@@ -7,10 +7,9 @@ import signal
 import threading
 from pathlib import Path
 
-from linux_harness import Desktop, require_bwrap, require_chromium
-
 from devicesworld.devices.linux.browser.chromium import ChromiumBrowser
 from devicesworld.devices.linux.sites import presets
+from tests.devices.linux.linux_harness import Desktop, require_bwrap, require_chromium
 
 
 def _desk(root: Path, device_id: str, host: str) -> Desktop:

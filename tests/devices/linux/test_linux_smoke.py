@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from linux_harness import require_bwrap
 
 from devicesworld.env import CrossDeviceEnv
 from devicesworld.spec.models import Step, Task
 from devicesworld.tasks.suites import load_suite
 from devicesworld.tasks.suites.smoke_linux import build_linux_smoke
+from tests.devices.linux.linux_harness import require_bwrap
 
 TASKS = build_linux_smoke()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from linux_harness import Desktop
+from tests.devices.linux.linux_harness import Desktop
 
 
 def test_the_latest_draft_to_the_recipient_is_the_answer(desk: Desktop) -> None:

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from linux_harness import Desktop, require_bwrap, require_chromium
 
 from devicesworld.devices.linux.sites import presets
+from tests.devices.linux.linux_harness import Desktop, require_bwrap, require_chromium
 
 BACKENDS = ["builtin", "chromium"]
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from sh_harness import Harness
+
+from tests.devices.smarthome.sh_harness import Harness
 
 
 @pytest.fixture

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from sh_harness import Harness
 
 from devicesworld.devices.smarthome.catalog import CATEGORY_NAMES
+from tests.devices.smarthome.sh_harness import Harness
 
 DEVICES = {
     "light": "lamp",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-from sh_harness import Harness
 
 from devicesworld.devices.base import DeviceError, VirtualClock, get_kind
 from devicesworld.devices.smarthome import KIND
+from tests.devices.smarthome.sh_harness import Harness
 
 
 def small_home(h: Harness) -> Harness:

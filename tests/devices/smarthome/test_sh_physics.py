@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-from sh_harness import Harness
 
 from devicesworld.devices.smarthome.physics import Pull, Trajectory, solve
+from tests.devices.smarthome.sh_harness import Harness
 
 
 def home(outdoor: dict[str, float] | None = None, start: datetime | None = None, **room: float) -> Harness:

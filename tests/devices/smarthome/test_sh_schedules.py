@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import pytest
-from sh_harness import Harness
+
+from tests.devices.smarthome.sh_harness import Harness
 
 
 @pytest.fixture
@@ -94,7 +96,7 @@ def test_schedules_fire_in_a_single_long_advance(h: Harness) -> None:
 
 
 def test_creation_validates_like_immediate_control(h: Harness) -> None:
-    cases = [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"device_id": "ghost", "command": "turn_on", "delay_minutes": 5}, "NOT_FOUND"),
         ({"device_id": "lamp", "command": "fly", "delay_minutes": 5}, "UNSUPPORTED"),
         (

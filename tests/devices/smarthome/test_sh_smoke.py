@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from sh_harness import run_task
 
 from devicesworld.devices.smarthome import KIND
 from devicesworld.devices.smarthome.catalog import CATEGORY_NAMES
 from devicesworld.spec.models import Step, Task
 from devicesworld.tasks.suites import load_suite
 from devicesworld.tasks.suites.smoke import build_smoke_suite
+from tests.devices.smarthome.sh_harness import run_task
 
 TASKS = build_smoke_suite()
 

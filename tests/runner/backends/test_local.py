@@ -10,13 +10,13 @@ import sys
 import time
 from pathlib import Path
 
-from scale_helpers import flaky_task, slow_setup_task
-
 from devicesworld.runner.run import RunConfig, execute_run
 from devicesworld.spec import Task
-from toykind import toy_task
+from tests.runner.scale_helpers import flaky_task, slow_setup_task
+from tests.toykind import toy_task
 
-TESTS = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
+"""The repository root: on ``PYTHONPATH`` a child process imports the ``tests`` package."""
 
 
 def _toy(task_id: str, **overrides: object) -> Task:
@@ -25,7 +25,9 @@ def _toy(task_id: str, **overrides: object) -> Task:
 
 def test_a_hung_episode_is_stopped_at_the_timeout_and_not_retried(tmp_path: Path) -> None:
     tasks = [_toy("hang-0"), _toy("ok-1"), _toy("ok-2")]
-    config = RunConfig(agent="scale_helpers:HangingAgent", source="t", workers=2, episode_timeout=5.0)
+    config = RunConfig(
+        agent="tests.runner.scale_helpers:HangingAgent", source="t", workers=2, episode_timeout=5.0
+    )
     t0 = time.monotonic()
     outcome = execute_run(tasks, config, tmp_path)
     assert time.monotonic() - t0 < 300  # the hung agent sleeps 600 s: it was stopped, not waited for
@@ -40,7 +42,9 @@ def test_a_hung_episode_is_stopped_at_the_timeout_and_not_retried(tmp_path: Path
 def test_the_episode_timeout_does_not_count_a_slow_setup(tmp_path: Path) -> None:
     # setup takes longer than the whole timeout; the episode itself is quick
     tasks = [Task.model_validate(slow_setup_task("slow-0", setup_s=6.0)), _toy("hang-1")]
-    config = RunConfig(agent="scale_helpers:HangingAgent", source="t", workers=2, episode_timeout=5.0)
+    config = RunConfig(
+        agent="tests.runner.scale_helpers:HangingAgent", source="t", workers=2, episode_timeout=5.0
+    )
     outcome = execute_run(tasks, config, tmp_path, on_result=None)
     by_id = {r.task_id: r for r in outcome.results}
     assert by_id["slow-0"].success and by_id["slow-0"].termination == "finished", by_id["slow-0"].error
@@ -49,7 +53,7 @@ def test_the_episode_timeout_does_not_count_a_slow_setup(tmp_path: Path) -> None
 
 
 def test_one_worker_with_a_timeout_runs_in_a_process_that_can_be_stopped(tmp_path: Path) -> None:
-    config = RunConfig(agent="scale_helpers:HangingAgent", source="t", episode_timeout=4.0)
+    config = RunConfig(agent="tests.runner.scale_helpers:HangingAgent", source="t", episode_timeout=4.0)
     outcome = execute_run([_toy("hang-0"), _toy("ok-1")], config, tmp_path)
     assert sorted((r.task_id, r.termination) for r in outcome.results) == [
         ("hang-0", "time_limit"),
@@ -59,7 +63,7 @@ def test_one_worker_with_a_timeout_runs_in_a_process_that_can_be_stopped(tmp_pat
 
 def test_a_dead_worker_is_replaced_and_its_episode_retried(tmp_path: Path) -> None:
     tasks = [_toy(f"d{i}", instruction=f"Press twice. marker={tmp_path / f'm{i}'}") for i in range(3)]
-    config = RunConfig(agent="scale_helpers:DieOnceAgent", source="t", workers=2)
+    config = RunConfig(agent="tests.runner.scale_helpers:DieOnceAgent", source="t", workers=2)
     outcome = execute_run(tasks, config, tmp_path / "run")
     assert sorted(r.task_id for r in outcome.results) == ["d0", "d1", "d2"]
     assert all(r.success for r in outcome.results), [r.error for r in outcome.results]
@@ -84,7 +88,7 @@ def test_machine_failures_in_setup_are_retried_up_to_max_attempts(tmp_path: Path
 
 
 def test_agent_crashes_are_never_retried(tmp_path: Path) -> None:
-    config = RunConfig(agent="toykind:CrashingAgent", source="t", workers=2)
+    config = RunConfig(agent="tests.toykind:CrashingAgent", source="t", workers=2)
     outcome = execute_run([_toy(f"c{i}") for i in range(3)], config, tmp_path)
     assert outcome.retries == 0
     assert [r.termination for r in outcome.results] == ["error"] * 3
@@ -94,10 +98,10 @@ def test_sigint_mid_run_loses_no_finished_episode_and_resume_completes(tmp_path:
     tasks_file = tmp_path / "tasks.jsonl"
     tasks_file.write_text("".join(json.dumps(toy_task(id=f"s-{i}")) + "\n" for i in range(16)))
     out = tmp_path / "run"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), str(TESTS / "runner")])}
-    env["DEVICESWORLD_PLUGINS"] = "toykind"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env["DEVICESWORLD_PLUGINS"] = "tests.toykind"
     cmd = [sys.executable, "-m", "devicesworld", "run", "--tasks", str(tasks_file)]
-    cmd += ["--agent", "scale_helpers:SlowScriptedAgent", "--workers", "2", "--out", str(out)]
+    cmd += ["--agent", "tests.runner.scale_helpers:SlowScriptedAgent", "--workers", "2", "--out", str(out)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     results = out / "results.jsonl"
     deadline = time.monotonic() + 180  # generous: a loaded machine only makes this slower

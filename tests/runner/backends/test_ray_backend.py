@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Iterator
@@ -11,13 +12,14 @@ from typing import Any
 import pytest
 
 from devicesworld.runner.backends.base import BackendError
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.runner.run import RunConfig, RunError, execute_run
 from devicesworld.spec import Task
+from devicesworld.spec.records import EpisodeResult
 from devicesworld.tasks.suites import load_suite
-from toykind import toy_task
+from tests.toykind import toy_task
 
-TESTS = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
+"""The repository root: on ``PYTHONPATH`` a Ray worker imports the ``tests`` package."""
 
 
 @pytest.fixture(scope="module")
@@ -31,10 +33,8 @@ def ray_cluster() -> Iterator[Any]:
     ray.init(
         num_cpus=2,
         include_dashboard=False,
-        logging_level="WARNING",
-        runtime_env={
-            "env_vars": {"PYTHONPATH": f"{TESTS}:{TESTS / 'runner'}", "DEVICESWORLD_PLUGINS": "toykind"}
-        },
+        logging_level=logging.WARNING,
+        runtime_env={"env_vars": {"PYTHONPATH": str(ROOT), "DEVICESWORLD_PLUGINS": "tests.toykind"}},
     )
     yield ray
     ray.shutdown()
@@ -65,7 +65,7 @@ def test_ray_gives_the_local_backends_per_task_results(ray_cluster: Any, tmp_pat
 
 def test_a_dead_actor_is_replaced_and_its_episode_retried(ray_cluster: Any, tmp_path: Path) -> None:
     tasks = [Task.model_validate(toy_task(id="d0", instruction=f"Press. marker={tmp_path / 'm0'}"))]
-    config = RunConfig(agent="scale_helpers:DieOnceAgent", source="t", workers=2, backend="ray")
+    config = RunConfig(agent="tests.runner.scale_helpers:DieOnceAgent", source="t", workers=2, backend="ray")
     outcome = execute_run(tasks, config, tmp_path / "run")
     assert [r.success for r in outcome.results] == [True]
     assert outcome.retries == 1 and any("worker died" in w for w in outcome.warnings)
@@ -87,7 +87,11 @@ def test_without_ray_installed_the_backend_says_how_to_get_it(
 def test_a_hung_episode_on_ray_times_out_and_its_actor_is_replaced(ray_cluster: Any, tmp_path: Path) -> None:
     tasks = [Task.model_validate(toy_task(id=i)) for i in ("hang-0", "ok-1", "ok-2")]
     config = RunConfig(
-        agent="scale_helpers:HangingAgent", source="t", workers=2, backend="ray", episode_timeout=5.0
+        agent="tests.runner.scale_helpers:HangingAgent",
+        source="t",
+        workers=2,
+        backend="ray",
+        episode_timeout=5.0,
     )
     outcome = execute_run(tasks, config, tmp_path)
     by_id = {r.task_id: r for r in outcome.results}

@@ -15,7 +15,8 @@ from devicesworld.runner.backends.base import Completion
 from devicesworld.runner.backends.scheduler import SchedulePolicy, Scheduler
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, failure_result
 from devicesworld.spec import Task
-from toykind import toy_task
+from devicesworld.spec.actions import Termination
+from tests.toykind import toy_task
 
 
 def _jobs(n: int) -> list[EpisodeJob]:
@@ -90,7 +91,7 @@ class ScriptedPool:
             if behaviour == "infra":
                 out = JobOutcome(task_id=job.task.id, infra_error="OSError: disk full")
             else:
-                termination = "error" if behaviour == "agent_error" else "finished"
+                termination: Termination = "error" if behaviour == "agent_error" else "finished"
                 result = failure_result(job.task, "scripted", "agent error", termination)
                 if behaviour in ("ok", "slow_setup"):
                     result = result.model_copy(update={"success": True, "score": 1.0, "error": None})

@@ -7,12 +7,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from serve_harness import free_ports  # type: ignore[import-not-found]
-
 from devicesworld.serve.homeassistant.app import create_app, start_site
 from devicesworld.serve.homeassistant.hub import HomeHub
 from devicesworld.serve.host import SessionHost
 from devicesworld.spec.models import Task
+from tests.serve.serve_harness import free_ports
 
 TOKEN = "test-token-123"
 SH = "smarthome_0"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from homeassistant_api import Client
-from serve_harness import free_ports, wait_listening  # type: ignore[import-not-found]
 
-from devicesworld.spec.loading import dump_tasks_jsonl
+from devicesworld.tasks.loading import dump_tasks_jsonl
 from devicesworld.tasks.suites import load_suite
+from tests.serve.serve_harness import free_ports, wait_listening
 
 
 def test_a_smoke_task_through_the_rest_api_is_recorded_and_succeeds(tmp_path: Path) -> None:

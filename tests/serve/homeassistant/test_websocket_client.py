@@ -9,9 +9,10 @@ from typing import Any
 
 import aiohttp
 import pytest
-from ha_home import TOKEN, ServedHome, all_categories_task  # type: ignore[import-not-found]
 from hass_client import HomeAssistantClient
 from hass_client.exceptions import AuthenticationFailed, FailedCommand
+
+from tests.serve.homeassistant.ha_home import TOKEN, ServedHome, all_categories_task
 
 
 @pytest.fixture
@@ -202,6 +203,7 @@ def test_after_finish_states_stay_readable_and_actions_are_refused(home: ServedH
 
 def test_homeassistant_api_websocket_client(home: ServedHome) -> None:
     from homeassistant_api import WebsocketClient
+    from homeassistant_api.models.websocket import FiredEvent
 
     with WebsocketClient(home.ws_url, TOKEN) as ws:  # auth, then supported_features
         states = {s.entity_id: s for s in ws.get_states()}
@@ -210,6 +212,7 @@ def test_homeassistant_api_websocket_client(home: ServedHome) -> None:
         with ws.listen_events("state_changed") as events:
             ws.trigger_service("vacuum", "start", entity_id="vacuum.robovac")
             first = next(events)
+        assert isinstance(first, FiredEvent)
         assert first.event_type == "state_changed" and first.data["entity_id"] == "vacuum.robovac"
         assert first.data["new_state"]["state"] == "cleaning"
         verdict = ws.trigger_service_with_response("devicesworld", "evaluate")

@@ -11,11 +11,11 @@ import time
 from pathlib import Path
 
 from mcp import Client, StdioServerParameters
-from serve_harness import free_ports, wait_listening  # type: ignore[import-not-found]
 
-from devicesworld.spec.loading import dump_tasks_jsonl
 from devicesworld.spec.models import Task
+from devicesworld.tasks.loading import dump_tasks_jsonl
 from devicesworld.tasks.suites import load_suite
+from tests.serve.serve_harness import free_ports, wait_listening
 
 
 def _task_file(task: Task, folder: Path) -> str:

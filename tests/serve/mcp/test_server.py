@@ -79,7 +79,7 @@ def test_bad_calls_are_tool_errors_and_count_like_native_steps(tmp_path: Path) -
         assert bad.is_error and bad.structured_content is not None
         assert bad.structured_content["error_code"] == "NOT_FOUND" and bad.structured_content["step"] == 1
         invalid = await client.call_tool("smarthome_0.control_device", {"command": 3})
-        assert invalid.is_error and invalid.structured_content["error_code"] == "INVALID_ARGS"  # type: ignore[index]
+        assert invalid.is_error and invalid.structured_content["error_code"] == "INVALID_ARGS"
         unknown = await client.call_tool("smarthome_0.fly", {})
         assert unknown.is_error and "no tool 'smarthome_0.fly'" in unknown.content[0].text  # type: ignore[union-attr]
         for _ in range(3):  # observations, the task and the verdict are free
@@ -111,7 +111,7 @@ def test_the_step_budget_ends_the_episode_as_natively(tmp_path: Path) -> None:
             and last.structured_content["termination"] == "budget_exhausted"
         )
         after = await client.call_tool("smarthome_0.list_rooms", {})
-        assert after.is_error and after.structured_content["error_code"] == "EPISODE_OVER"  # type: ignore[index]
+        assert after.is_error and after.structured_content["error_code"] == "EPISODE_OVER"
 
     _with_client(host, body)
     assert host.close().termination == "budget_exhausted"
@@ -132,15 +132,15 @@ def test_resources_and_screenshots(tmp_path: Path) -> None:
         task_doc = json.loads((await client.read_resource("devicesworld://task")).contents[0].text)  # type: ignore[union-attr]
         assert task_doc["task_id"] == task.id
         obs = json.loads(
-            (await client.read_resource("devicesworld://android_0/observation")).contents[0].text
-        )  # type: ignore[union-attr]
+            (await client.read_resource("devicesworld://android_0/observation")).contents[0].text  # type: ignore[union-attr]
+        )
         assert obs["kind"] == "android" and obs["ui_elements"]
         with pytest.raises(MCPError, match="no resource"):
             await client.read_resource("devicesworld://android_9/observation")
         assert (await client.call_tool("get_task", {})).structured_content is not None  # still serving
         shot = await client.call_tool("android_0.observe", {"screenshot": True})
         images = [c for c in shot.content if c.type == "image"]
-        assert len(images) == 1 and base64.b64decode(images[0].data).startswith(b"\x89PNG")  # type: ignore[union-attr]
+        assert len(images) == 1 and base64.b64decode(images[0].data).startswith(b"\x89PNG")
 
     _with_client(host, body)
     host.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from mcp.shared.tool_name_validation import validate_tool_name
 
@@ -15,7 +17,7 @@ def _task(task_id: str):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="module")
-def spaces() -> dict[str, list[dict[str, object]]]:
+def spaces() -> dict[str, list[dict[str, Any]]]:
     task = _task("smoke-lx-043")  # linux_0 + smarthome_0
     env = CrossDeviceEnv(task)
     return env.action_spaces()
@@ -25,7 +27,7 @@ DEVICES = [("linux_0", "linux"), ("smarthome_0", "smarthome")]
 
 
 def test_every_action_of_every_device_is_a_tool_with_its_schema(
-    spaces: dict[str, list[dict[str, object]]],
+    spaces: dict[str, list[dict[str, Any]]],
 ) -> None:
     tools = {t.name: t for t in build_tools(spaces, DEVICES)}
     for device_id, _ in DEVICES:
@@ -33,7 +35,7 @@ def test_every_action_of_every_device_is_a_tool_with_its_schema(
             tool = tools[f"{device_id}.{spec['name']}"]
             assert tool.device == device_id and tool.action == spec["name"] and tool.role == "action"
             assert tool.input_schema["type"] == "object"
-            assert tool.input_schema.get("properties") == spec["args_schema"].get("properties", {})  # type: ignore[union-attr]
+            assert tool.input_schema.get("properties") == spec["args_schema"].get("properties", {})
         assert tools[f"{device_id}.observe"].role == "observe"
     for name in ("finish", "report_infeasible", "evaluate", "get_task"):
         assert name in tools
@@ -42,7 +44,7 @@ def test_every_action_of_every_device_is_a_tool_with_its_schema(
 
 
 @pytest.mark.parametrize("sep", [".", "__"])
-def test_names_pass_the_sdks_validator(spaces: dict[str, list[dict[str, object]]], sep: str) -> None:
+def test_names_pass_the_sdks_validator(spaces: dict[str, list[dict[str, Any]]], sep: str) -> None:
     for tool in build_tools(spaces, DEVICES, sep=sep):
         result = validate_tool_name(tool.name)
         assert result.is_valid and not result.warnings, (tool.name, result.warnings)
@@ -53,7 +55,7 @@ def test_names_pass_the_sdks_validator(spaces: dict[str, list[dict[str, object]]
 
 
 def test_a_per_device_catalog_has_bare_names_and_only_that_device(
-    spaces: dict[str, list[dict[str, object]]],
+    spaces: dict[str, list[dict[str, Any]]],
 ) -> None:
     tools = {t.name: t for t in build_tools(spaces, DEVICES, only_device="smarthome_0")}
     assert "control_device" in tools and "observe" in tools and "finish" in tools
@@ -61,7 +63,7 @@ def test_a_per_device_catalog_has_bare_names_and_only_that_device(
     assert not any(name.startswith("linux_0") for name in tools)
 
 
-def test_bad_requests_are_clear_errors(spaces: dict[str, list[dict[str, object]]]) -> None:
+def test_bad_requests_are_clear_errors(spaces: dict[str, list[dict[str, Any]]]) -> None:
     with pytest.raises(ToolCatalogError, match="no device 'phone'"):
         build_tools(spaces, DEVICES, only_device="phone")
     with pytest.raises(ToolCatalogError, match="separator"):
@@ -77,7 +79,7 @@ def test_every_schema_is_valid_and_accepts_the_reference_solutions() -> None:
 
     from devicesworld.devices.base import get_kind
 
-    by_kind: dict[str, list[dict[str, object]]] = {}
+    by_kind: dict[str, list[dict[str, Any]]] = {}
     for name in ("android", "linux", "smarthome"):
         kind = get_kind(name)
         assert kind is not None

@@ -86,7 +86,7 @@ def recorded_phrasings(*modules: ModuleType) -> Iterator[list[tuple[tuple[str, .
         calls.append((templates, text))
         return text
 
-    saved = {m: m.say for m in modules}  # type: ignore[attr-defined]
+    saved = {m: m.say for m in modules}
     for m in modules:
         m.say = spy  # type: ignore[attr-defined]
     try:

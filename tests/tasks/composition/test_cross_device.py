@@ -9,12 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from devicesworld.cli import main
-from devicesworld.spec.loading import dump_tasks_jsonl
 from devicesworld.spec.models import Task
 from devicesworld.tasks.build import CATEGORIES, build_composed, default_composer
 from devicesworld.tasks.composition.compose import Composer, CompositionError, step_budget
 from devicesworld.tasks.composition.library import android, linux
 from devicesworld.tasks.composition.library.transfers import TRANSFERS
+from devicesworld.tasks.loading import dump_tasks_jsonl
 from devicesworld.tasks.validate import validate_task
 
 

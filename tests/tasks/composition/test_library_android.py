@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from library_harness import check_phrasings, compose_with, sample_inputs
 
 from devicesworld.tasks.composition.atomic import AtomicTask, InstanceContext
 from devicesworld.tasks.composition.compose import Composer, CompositionError
 from devicesworld.tasks.composition.library import android, android_apps, android_multi
 from devicesworld.tasks.composition.library import smarthome as sh
+from tests.tasks.composition.library_harness import check_phrasings, compose_with, sample_inputs
 
 BY_NAME = {t.name: t for t in [*android.LIBRARY, *sh.LIBRARY]}
 
@@ -128,8 +128,8 @@ def test_phone_library_rebuilds_byte_identical() -> None:
 
 
 def test_a_target_past_the_matches_is_a_script_error_not_a_crash() -> None:
+    from devicesworld.tasks.authoring.android_script import On, ScriptError
     from devicesworld.tasks.composition.record import _concrete
-    from devicesworld.tasks.suites.android_script import On, ScriptError
 
     obs = {"ui_elements": [{"text": "7:00 AM"}, {"text": "8:00 AM"}, {"text": "7:00 AM"}]}
     assert _concrete(obs, On("a").tap(text="7:00 AM", nth=-1)).args["index"] == 2

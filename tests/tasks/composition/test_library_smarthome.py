@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from library_harness import check_phrasings, compose_with, sample_inputs
 
 from devicesworld.tasks.composition.atomic import AtomicTask, InstanceContext
 from devicesworld.tasks.composition.library import android, smarthome_devices
 from devicesworld.tasks.composition.library import smarthome as sh
+from tests.tasks.composition.library_harness import check_phrasings, compose_with, sample_inputs
 
 BY_NAME = {t.name: t for t in [*android.LIBRARY, *sh.LIBRARY]}
 

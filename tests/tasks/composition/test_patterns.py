@@ -5,7 +5,7 @@ import contextlib
 import pytest
 
 from devicesworld.env.controller import CrossDeviceEnv
-from devicesworld.spec.models import Step
+from devicesworld.spec.models import Step, Task
 from devicesworld.tasks.build import default_composer
 from devicesworld.tasks.composition.compose import CompositionError
 from devicesworld.tasks.composition.patterns import PATTERNS, build_pattern_task
@@ -14,8 +14,8 @@ from devicesworld.tasks.validate import validate_task
 COMPOSER = default_composer()
 
 
-def _first_tasks(pattern: str, n: int, start: int = 0) -> list:
-    out = []
+def _first_tasks(pattern: str, n: int, start: int = 0) -> list[Task]:
+    out: list[Task] = []
     seed = start
     while len(out) < n and seed < start + 40:
         with contextlib.suppress(CompositionError):
@@ -47,7 +47,7 @@ def test_infeasible_requests_expect_a_report_and_leave_the_source_out() -> None:
     (task,) = _first_tasks("infeasible_request", 1)
     assert [c.check for c in task.evaluation.conditions] == ["infeasible_reported"]
     assert [s.action for s in task.solution] == ["report_infeasible"]
-    absent = task.metadata.composition["absent_sources"]  # type: ignore[attr-defined]
+    absent = (task.metadata.model_extra or {})["composition"]["absent_sources"]
     assert absent and all(a["device"] in task.device_ids() for a in absent)
     with CrossDeviceEnv(task) as env:
         env.reset()
@@ -61,7 +61,7 @@ def test_conflicts_and_decisions_declare_their_derivations() -> None:
         ("conditional_decision", {"decide"}),
     ):
         (task,) = _first_tasks(pattern, 1, start=200)
-        derivations = task.metadata.composition["derivations"]  # type: ignore[attr-defined]
+        derivations = (task.metadata.model_extra or {})["composition"]["derivations"]
         assert {d["op"] for d in derivations} & ops
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from devicesworld.agents.llm.testserver import ScriptedServer
-from devicesworld.spec.loading import dump_tasks_jsonl, load_tasks
 from devicesworld.spec.models import Task
+from devicesworld.tasks.loading import dump_tasks_jsonl, load_tasks
 from devicesworld.tasks.refine import RefineOptions, open_endpoint, refine_tasks
 from devicesworld.tasks.refine.endpoint import Chat, EndpointError
 from devicesworld.tasks.refine.guards import literals

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from devicesworld.agents.llm.testserver import ScriptedServer
 from devicesworld.cli import main
-from devicesworld.spec.loading import dump_tasks_jsonl, load_tasks
 from devicesworld.spec.models import Task
+from devicesworld.tasks.loading import dump_tasks_jsonl, load_tasks
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ before finishing). See ``docs/agents.md``.
 
 from __future__ import annotations
 
-from devicesworld.agents.llm.client import LLMClient, LLMConfig, LLMError
 from devicesworld.agents.llm.direct import DirectAgent
 from devicesworld.agents.llm.hierarchical import HierarchicalAgent
 from devicesworld.agents.llm.planner_grounder import PlannerGrounderAgent
 from devicesworld.agents.llm.tracked import TrackedAgent
+from devicesworld.llmclient import LLMClient, LLMConfig, LLMError
 
 __all__ = [
     "DirectAgent",

@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from devicesworld.agents.base import AgentOptions, Decision, EpisodeInfo, Feedback
-from devicesworld.agents.llm.client import CallRecord, ChatReply, LLMClient, LLMConfig, ToolsRefused
 from devicesworld.agents.llm.parsing import INVALID_REPLY_ACTION, invalid_reply_step
 from devicesworld.agents.llm.prompts import StepLog, screenshots_of
 from devicesworld.agents.llm.tools import ToolBook
+from devicesworld.llmclient import CallRecord, ChatReply, LLMClient, LLMConfig, ToolsRefused
 from devicesworld.spec.models import Step
 
 STEP_HEADER = "X-DevicesWorld-Step"

@@ -13,7 +13,6 @@ from typing import Any
 
 from devicesworld.agents.base import AgentOptions, Decision
 from devicesworld.agents.llm import demos as demo_prompt
-from devicesworld.agents.llm.client import LLMError
 from devicesworld.agents.llm.core import LLMAgentCore
 from devicesworld.agents.llm.parsing import decode_action
 from devicesworld.agents.llm.prompts import (
@@ -26,6 +25,7 @@ from devicesworld.agents.llm.prompts import (
     user_message,
 )
 from devicesworld.agents.llm.tools import ReplyError
+from devicesworld.llmclient import LLMError
 
 SYSTEM = """\
 You are an agent that operates several devices (phones, desktops, a smart home) to carry out a user's task.

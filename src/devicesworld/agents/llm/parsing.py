@@ -15,9 +15,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from devicesworld.agents.llm.client import ChatReply
 from devicesworld.agents.llm.tools import ReplyError, ToolBook
 from devicesworld.jsontext import json_objects
+from devicesworld.llmclient import ChatReply
 from devicesworld.spec.models import Step
 
 INVALID_REPLY_ACTION = "invalid_reply"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from devicesworld.agents.base import EpisodeInfo
-from devicesworld.spec.actions import GLOBAL_ACTIONS
+from devicesworld.env.actions import GLOBAL_ACTIONS
 from devicesworld.spec.models import Step
 
 GLOBAL_KEY = "*"

@@ -41,8 +41,8 @@ from devicesworld.devices.android.device import AndroidDevice
 from devicesworld.devices.android.system.phone import Phone
 from devicesworld.devices.android.ui.view import View
 from devicesworld.devices.base import ActionResult
-from devicesworld.runner.records import EpisodeResult
 from devicesworld.spec.models import Task
+from devicesworld.spec.records import EpisodeResult
 from devicesworld.verify.evaluate import EvaluationResult
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from devicesworld.compat.androidworld.env import AndroidWorldEnv
 from devicesworld.devices.base import ActionResult
 from devicesworld.jsontext import json_objects
-from devicesworld.runner.records import EpisodeResult
+from devicesworld.spec.records import EpisodeResult
 
 _REASON = re.compile(r"Reason:\s*(.*?)\s*(?:Action:|$)", re.DOTALL | re.IGNORECASE)
 

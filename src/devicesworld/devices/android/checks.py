@@ -2,7 +2,7 @@
 
 Each reads the phone only through getters. Every value the agent wrote (a message
 body, a contact's fields, an event title, a note) is compared by its meaning through
-:mod:`devicesworld.verify.values`: names without case or diacritics, phone numbers
+:mod:`devicesworld.spec.values`: names without case or diacritics, phone numbers
 in any formatting (a country code may be added or left out), times and dates in any
 spelling. A check that lists ``distractors`` fails when the answer also gives one.
 """
@@ -16,8 +16,8 @@ from pydantic import Field
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.base import Args, CheckOutcome, GetterFn
 from devicesworld.devices.declare import CheckTable
-from devicesworld.verify import values
-from devicesworld.verify.values import Expected, ValueType
+from devicesworld.spec import values
+from devicesworld.spec.values import Expected, ValueType
 
 CHECKS = CheckTable("android")
 """The kind's checks, each declared on its function; they read the device only through ``get``."""

@@ -3,7 +3,7 @@
 Getters return ``None`` for a missing file and raise for a file in the wrong format,
 so every check can say precisely what went wrong: missing, unreadable, or different.
 Every value the agent wrote is compared by meaning through
-:mod:`devicesworld.verify.values` (a date in any spelling, a number with thousands
+:mod:`devicesworld.spec.values` (a date in any spelling, a number with thousands
 separators, ...); tables are looked up by a key column, documents by paragraph, and
 the latest draft or form submission is the answer. Checks taking ``distractors``
 fail when the answer also gives one of them (a hedged answer).
@@ -18,9 +18,8 @@ from pydantic import Field, model_validator
 
 from devicesworld.devices.base import Args, CheckOutcome, DeviceError, GetterFn
 from devicesworld.devices.declare import CheckTable
-from devicesworld.verify import values
-from devicesworld.verify.checks import resolve_path, values_match
-from devicesworld.verify.values import Expected, TypedValue, ValueType
+from devicesworld.spec import values
+from devicesworld.spec.values import Expected, TypedValue, ValueType, resolve_path, values_match
 
 CHECKS = CheckTable("linux")
 """The kind's checks, each declared on its function; they read the device only through ``get``."""

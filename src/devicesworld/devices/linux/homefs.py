@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from devicesworld.env.ownership import make_owned_dir, remove_owned
+from devicesworld.devices.ownership import make_owned_dir, remove_owned
 
 START_TIMEOUT_S = 20.0
 

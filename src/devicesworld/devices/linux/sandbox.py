@@ -57,8 +57,8 @@ from pydantic import BaseModel
 
 from devicesworld.devices.linux.homefs import HomeMount, take_home
 from devicesworld.devices.linux.limits import Limits, default_limits
+from devicesworld.devices.ownership import make_owned_dir, remove_owned
 from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
-from devicesworld.env.ownership import make_owned_dir, remove_owned
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from devicesworld.spec.models import Condition, DeviceOp, Step
-from devicesworld.tasks.suites.android_script import UiStep
-from devicesworld.verify.values import SLOT_VALUE_TYPES
+from devicesworld.spec.values import SLOT_VALUE_TYPES
+from devicesworld.tasks.authoring.android_script import UiStep
 
 if TYPE_CHECKING:
     from devicesworld.tasks.composition.reasoning import Derivation

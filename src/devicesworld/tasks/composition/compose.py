@@ -28,13 +28,13 @@ from devicesworld.spec.models import (
     Step,
     Task,
 )
+from devicesworld.tasks.authoring.android_script import ScriptError, UiStep
 from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, SlotValue
 from devicesworld.tasks.composition.graph import Edge, Node, TaskGraph, grow_graph
 from devicesworld.tasks.composition.reasoning import AGENT, ReasoningError
 from devicesworld.tasks.composition.record import record_solution
 from devicesworld.tasks.composition.types import DEFAULT_TYPES, TypeSystem
 from devicesworld.tasks.composition.values import NoUserValue, UserValues
-from devicesworld.tasks.suites.android_script import ScriptError, UiStep
 from devicesworld.tasks.surfaces import task_surfaces
 
 Category = Literal["single_device_dependent", "multi_device_independent", "multi_device_dependent"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Step, Task
-from devicesworld.tasks.suites.android_script import ScriptError, UiStep
+from devicesworld.tasks.authoring.android_script import ScriptError, UiStep
 
 MAX_BACKS = 8
 

@@ -23,9 +23,8 @@ from pydantic import ValidationError
 
 from devicesworld import macros
 from devicesworld.devices.base import format_validation_error, get_kind, kind_of_device_id
-from devicesworld.spec.actions import GLOBAL_ACTIONS
+from devicesworld.env.actions import GLOBAL_ACTIONS
 from devicesworld.spec.models import GLOBAL_DEVICE, Step, Task
-from devicesworld.spec.semantic import semantic_problems, step_problems
 from devicesworld.tasks.handwritten.yamlfile import (
     DataFileError,
     DataFileErrors,
@@ -35,6 +34,7 @@ from devicesworld.tasks.handwritten.yamlfile import (
     plain,
     pos_of,
 )
+from devicesworld.tasks.semantic import semantic_problems, step_problems
 
 FORMAT_VERSION = 1
 FILE_KEYS = ("format", "suite", "imports", "defaults", "fragments", "tasks")

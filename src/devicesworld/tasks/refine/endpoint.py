@@ -2,7 +2,7 @@
 
 The stages only need "send these messages, get text back", so they take a
 :class:`Chat`; :func:`open_endpoint` builds one over the agents' own client
-(:mod:`devicesworld.agents.llm.client`, which brings retries with backoff and token
+(:mod:`devicesworld.llmclient`, which brings retries with backoff and token
 counts). The ``openai`` SDK is imported only here and only when a stage runs, so the
 rest of the package works without the ``llm`` extra, and a missing SDK or an
 unusable endpoint becomes one clear :class:`EndpointError`.
@@ -39,7 +39,7 @@ class _ClientChat:
         self.model = model
 
     def __call__(self, messages: list[dict[str, Any]], *, role: str) -> Answer:
-        from devicesworld.agents.llm.client import LLMError
+        from devicesworld.llmclient import LLMError
 
         try:
             reply = self._client.chat(messages, role=role)
@@ -70,7 +70,7 @@ def open_endpoint(
         raise EndpointError(
             "the LLM stages need the openai package: pip install 'devicesworld[llm]'"
         ) from None
-    from devicesworld.agents.llm.client import BASE_URL_VAR, MODEL_VAR, LLMClient, LLMConfig, LLMError
+    from devicesworld.llmclient import BASE_URL_VAR, MODEL_VAR, LLMClient, LLMConfig, LLMError
 
     extra: dict[str, Any] = {
         "timeout_s": timeout_s,

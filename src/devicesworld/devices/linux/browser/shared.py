@@ -19,7 +19,7 @@ crash costs the episodes that were using it, never the later ones. After ``fork`
 the child forgets the parent's browser (its worker thread does not exist there).
 
 Temp files: the driver and the browser keep their profile, artifacts and sockets
-under ``TMPDIR``; it is pointed at an owned folder (:mod:`devicesworld.env.ownership`)
+under ``TMPDIR``; it is pointed at an owned folder (:mod:`devicesworld.devices.ownership`)
 for the driver's start, so what a killed process leaves there is removed by the next
 run, and a normal stop removes it at once. (Not when that would make Chromium's
 singleton socket path longer than a Unix socket allows: then ``TMPDIR`` is left alone.)
@@ -38,7 +38,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
-from devicesworld.env.ownership import make_owned_dir, remove_owned
+from devicesworld.devices.ownership import make_owned_dir, remove_owned
 
 T = TypeVar("T")
 

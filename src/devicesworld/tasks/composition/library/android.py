@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from devicesworld.spec.models import DEFAULT_START_TIME
-from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
+from devicesworld.tasks.authoring.android_script import On
+from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library import android_apps, android_multi
 from devicesworld.tasks.composition.library.android_common import (
     KIND,
@@ -30,7 +31,6 @@ from devicesworld.tasks.composition.library.android_common import person as _per
 from devicesworld.tasks.composition.library.files import located, make_file
 from devicesworld.tasks.composition.library.linux import as_text
 from devicesworld.tasks.composition.library.phrasing import say
-from devicesworld.tasks.suites.android_script import On
 
 
 # ------------------------------------------------------------------------ reads
@@ -345,7 +345,7 @@ class WriteNote:
         )
 
 
-LIBRARY = (
+LIBRARY: tuple[AtomicTask, ...] = (
     ReadSmsCode(),
     ReadContactPhone(),
     ReadEventTime(),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from devicesworld.devices.android.apps.calculator import show
 from devicesworld.spec.models import DEFAULT_START_TIME
+from devicesworld.tasks.authoring.android_script import On
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.compose import CompositionError
 from devicesworld.tasks.composition.library.android_common import (
@@ -35,7 +36,6 @@ from devicesworld.tasks.composition.library.files import located
 from devicesworld.tasks.composition.library.linux import as_text
 from devicesworld.tasks.composition.library.phrasing import say
 from devicesworld.tasks.composition.reasoning import Derivation
-from devicesworld.tasks.suites.android_script import On
 
 ALARM_LABELS = ("Gym", "Meds", "School run", "Standup", "Flight", "Bins out", "Yoga")
 COMPANIES = ("Northwind", "Contoso", "Globex", "Initech", "Umbrella", "Hooli", "Vandelay")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from devicesworld.spec.models import DEFAULT_START_TIME
+from devicesworld.tasks.authoring.android_script import On, ScriptItem
 from devicesworld.tasks.composition.atomic import InstanceContext
-from devicesworld.tasks.suites.android_script import On, ScriptItem
 
 KIND = "android"
 FIRST = ("Ann", "Bob", "Carla", "Dmitri", "Elif", "Femi", "Greta", "Hugo", "Ines", "Jae")

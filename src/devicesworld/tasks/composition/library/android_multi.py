@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from devicesworld.spec.models import DEFAULT_START_TIME
+from devicesworld.tasks.authoring.android_script import On
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library.android_common import (
     KIND,
@@ -23,7 +24,6 @@ from devicesworld.tasks.composition.library.android_common import (
 )
 from devicesworld.tasks.composition.library.linux import as_text
 from devicesworld.tasks.composition.library.phrasing import say
-from devicesworld.tasks.suites.android_script import On
 
 
 @dataclass(frozen=True)

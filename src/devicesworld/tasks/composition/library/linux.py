@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from devicesworld.devices.linux.sites.presets import site, verification_page
+from devicesworld.tasks.authoring.forms import fill
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library import linux_docs, linux_media, linux_multi
 from devicesworld.tasks.composition.library.files import located, make_file
@@ -28,7 +29,6 @@ from devicesworld.tasks.composition.library.linux_base import (
 )
 from devicesworld.tasks.composition.library.linux_base import doc_path as _file
 from devicesworld.tasks.composition.library.linux_base import phone as _phone
-from devicesworld.tasks.suites.smoke_linux import fill
 
 __all__ = ["KIND", "LIBRARY", "PEOPLE", "STEMS", "as_text"]
 

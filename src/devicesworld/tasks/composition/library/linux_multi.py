@@ -17,6 +17,7 @@ from typing import Any
 
 from devicesworld.devices.linux.sites.model import Form, FormField, Page
 from devicesworld.devices.linux.sites.presets import site
+from devicesworld.tasks.authoring.forms import fill
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library.files import located, make_file
 from devicesworld.tasks.composition.library.linux_base import (
@@ -29,7 +30,6 @@ from devicesworld.tasks.composition.library.linux_base import (
     field_names,
     phrase,
 )
-from devicesworld.tasks.suites.smoke_linux import fill
 
 TWO = (Slot("first", "value"), Slot("second", "value"))
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from devicesworld.spec.models import DeviceOp
-from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
+from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library import smarthome_devices
 from devicesworld.tasks.composition.library.phrasing import say
 from devicesworld.tasks.composition.library.smarthome_common import KIND, ROOMS, next_due
@@ -351,7 +351,7 @@ class ScheduleWasherStart:
         )
 
 
-LIBRARY = (
+LIBRARY: tuple[AtomicTask, ...] = (
     ReadRoomTemperature(),
     ReadRoomHumidity(),
     ReadScheduledTime(),

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from devicesworld.spec.models import Condition, Step
+from devicesworld.tasks.authoring.android_script import On, ScriptItem
 from devicesworld.tasks.composition.atomic import Fragment, InstanceContext, Slot, SlotValue
 from devicesworld.tasks.composition.library.files import located
-from devicesworld.tasks.suites.android_script import On, ScriptItem
 
 
 def _to_drive(ref: dict[str, Any], device: str) -> list[ScriptItem]:

@@ -1,6 +1,6 @@
 """The value corpus: for every value type, phrasings that must match and near misses that must not.
 
-Each file in ``corpus/values`` names a value type and groups of cases. A group compares
+Each file in ``corpus_values`` names a value type and groups of cases. A group compares
 either whole fields (``same``) or finds the value inside a longer text (``find``, with
 the group's distractors: an answer giving one of them fails, as a hedged answer does).
 """
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import yaml
 
-from devicesworld.verify import values
+from devicesworld.spec import values
 
-CORPUS = Path(__file__).parent / "corpus" / "values"
+CORPUS = Path(__file__).parent / "corpus_values"
 
 
 def _cases() -> list[Any]:

@@ -24,9 +24,10 @@ day-first or month-first by the task's locale; both come from the
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -889,3 +890,31 @@ def judge_field(
         ):
             return False
     return True
+
+
+def resolve_path(value: Any, path: str) -> Any:
+    """Follow ``a.b.0.c`` through dicts and lists; raises ``KeyError`` naming the missing part."""
+    if not path:
+        return value
+    current = value
+    for part in path.split("."):
+        if isinstance(current, Mapping) and part in current:
+            current = current[part]
+        elif (
+            isinstance(current, list)
+            and part.lstrip("-").isdigit()
+            and -len(current) <= int(part) < len(current)
+        ):
+            current = current[int(part)]
+        else:
+            raise KeyError(f"no {part!r} in {path!r}")
+    return current
+
+
+def values_match(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
+    """Equality that treats numbers numerically (with a tolerance) and strings case-sensitively."""
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return actual is expected
+    if isinstance(expected, int | float) and isinstance(actual, int | float):
+        return math.isclose(float(actual), float(expected), abs_tol=tolerance, rel_tol=0.0)
+    return bool(actual == expected)

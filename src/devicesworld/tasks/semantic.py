@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from devicesworld.clip import clip_repr
 from devicesworld.devices.base import _Declared, format_validation_error, get_kind, kind_names
-from devicesworld.spec.actions import GLOBAL_ACTIONS
+from devicesworld.env.actions import GLOBAL_ACTIONS
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition, DeviceOp, DeviceSpec, Step, Task
 from devicesworld.verify.registry import check_names, find_check
 

@@ -22,7 +22,7 @@ from devicesworld.clip import clip
 from devicesworld.devices.base import format_validation_error
 from devicesworld.spec import limits
 from devicesworld.spec.models import Task
-from devicesworld.spec.semantic import TaskParts, semantic_problems
+from devicesworld.tasks.semantic import TaskParts, semantic_problems
 
 
 @dataclass(frozen=True)

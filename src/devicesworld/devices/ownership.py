@@ -148,7 +148,7 @@ def remove_all_held() -> None:
 
 def default_roots() -> list[Path]:
     """Where owned folders are made: the work-folder root and the system temp folder."""
-    from devicesworld.env.workspace import work_root
+    from devicesworld.devices.workspace import work_root
 
     roots = [Path(work_root() or tempfile.gettempdir()), Path(tempfile.gettempdir())]
     return list(dict.fromkeys(roots))

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from devicesworld.env import workspace
+from devicesworld.devices import workspace
 
 
 def test_the_override_decides_where_work_folders_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

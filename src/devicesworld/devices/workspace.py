@@ -7,7 +7,7 @@ quality control of the full suite; a RAM-backed ``/dev/shm`` makes it free. It i
 used only when it exists, is writable and has room (containers often give it
 64 MiB); ``DEVICESWORLD_TMPDIR`` overrides the choice.
 
-Each work folder is owned (:mod:`devicesworld.env.ownership`): it holds a lock file
+Each work folder is owned (:mod:`devicesworld.devices.ownership`): it holds a lock file
 naming its process, so the folder of a process killed with ``kill -9`` is removed by
 the next run.
 """
@@ -19,7 +19,7 @@ import shutil
 from functools import cache
 from pathlib import Path
 
-from devicesworld.env.ownership import make_owned_dir, remove_owned
+from devicesworld.devices.ownership import make_owned_dir, remove_owned
 
 SHM = Path("/dev/shm")
 MIN_FREE_BYTES = 512 * 1024 * 1024

@@ -6,8 +6,8 @@ from datetime import date, datetime
 
 import pytest
 
+from devicesworld.spec import values
 from devicesworld.spec.models import Condition, DeviceSpec, Evaluation, Task
-from devicesworld.verify import values
 
 
 @pytest.mark.parametrize(

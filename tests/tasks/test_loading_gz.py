@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from devicesworld.spec.loading import TaskLoadError, load_tasks
+from devicesworld.tasks.loading import TaskLoadError, load_tasks
 
 DOC = (
     '{"id": "gz-1", "instruction": "Finish.", "devices": [{"id": "smarthome_0", "kind": "smarthome"}], '

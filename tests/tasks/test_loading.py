@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from devicesworld.spec import Task, TaskLoadError, dump_tasks_jsonl, load_tasks, task_json_schema
-from toykind import toy_task
+from devicesworld.spec import Task, task_json_schema
+from devicesworld.tasks.loading import TaskLoadError, dump_tasks_jsonl, load_tasks
+from tests.toykind import toy_task
 
 
 def _write(path: Path, doc: Any) -> Path:

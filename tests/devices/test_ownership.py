@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from devicesworld.env import ownership
+from devicesworld.devices import ownership
 from devicesworld.runner.run import RunConfig, execute_run
 from devicesworld.spec import Task
-from toykind import toy_task
+from tests.toykind import toy_task
 
 HOLDER = """
 import sys, time
-from devicesworld.env.ownership import make_owned_dir
+from devicesworld.devices.ownership import make_owned_dir
 folder = make_owned_dir("dw-held-", sys.argv[1])
 print(folder, flush=True)
 time.sleep(600)
@@ -100,7 +100,7 @@ def test_owned_folders_must_be_named_dw(tmp_path: Path) -> None:
 def test_a_run_removes_what_a_killed_run_left_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from devicesworld.env import workspace
+    from devicesworld.devices import workspace
 
     work = tmp_path / "work"
     work.mkdir()

@@ -1,0 +1,1 @@
+"""Composition: atomic task fragments joined into cross-device tasks (docs/composition.md)."""

@@ -1,0 +1,1 @@
+"""The test suite, a package: helper modules are imported as ``tests.<folder>.<module>``."""
