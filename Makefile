@@ -1,4 +1,5 @@
-# `make run` and `make test` work on a fresh machine: each builds the virtualenv first.
+# `make run` and `make test` work on a fresh machine: each installs the system packages the
+# devices use when this user can (scripts/system-deps.sh), then builds the virtualenv.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -10,7 +11,12 @@ SUITE ?= smoke
 LLM_ENDPOINT := $(and $(DEVICESWORLD_MODEL),$(or $(DEVICESWORLD_BASE_URL),$(OPENAI_API_KEY),$(DEVICESWORLD_API_KEY)))
 AGENT ?= $(if $(LLM_ENDPOINT),llm,oracle)
 
-.PHONY: venv run test lint bench clean
+.PHONY: system venv run test lint bench clean
+
+# bubblewrap, Chromium, the GUI desktop stack, LibreOffice and Wine: installed when root with
+# apt-get, otherwise listed with the command to install them (tests needing them then skip)
+system:
+	@bash scripts/system-deps.sh
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,11 +26,11 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-run: $(STAMP)
+run: system $(STAMP)
 	$(BIN)/devicesworld tasks validate --suite $(SUITE)
 	$(BIN)/devicesworld run --suite $(SUITE) --agent $(AGENT)
 
-test: $(STAMP)
+test: system $(STAMP)
 	$(BIN)/python -m pytest -n $(WORKERS) -q
 
 lint: $(STAMP)
