@@ -57,7 +57,7 @@ def finish(n: int) -> StepRecord:
 
 
 def test_every_type_has_a_definition() -> None:
-    assert sorted(FAILURE_TYPES) == ["B1", "B2", "B3", "D1", "D2", "D3", "D4", "D5"]
+    assert sorted(FAILURE_TYPES) == ["B1", "B2", "B3", "D1", "D2", "D3", "D4", "D5", "D6"]
 
 
 @pytest.mark.parametrize(
@@ -166,6 +166,22 @@ def test_d3_target_changed_but_wrong() -> None:
     c = cond("json", L0, initial_passed=False, initial_detail="no file", detail="field 'time' = 14:00")
     r = result("finished", [c])
     d = diagnose(r, traj(*_reads(5, L0), finish(6)))
+    assert d is not None and d.failure_type == "D3"
+
+
+def test_d6_only_the_collateral_guard_failed() -> None:
+    ok = cond("json", L0, passed=True)
+    guard = cond(
+        "no_collateral_damage.linux_0", L0, check="no_collateral_damage", detail="changed files/notes.txt"
+    )
+    d = diagnose(result("finished", [ok, guard]), traj(*_reads(5, L0), finish(6)))
+    assert d is not None and d.failure_type == "D6" and "files/notes.txt" in d.reason
+
+
+def test_a_wrong_output_with_collateral_damage_is_diagnosed_by_the_output() -> None:
+    wrong = cond("json", L0, initial_passed=False, initial_detail="no file", detail="field 'time' = 14:00")
+    guard = cond("no_collateral_damage.linux_0", L0, check="no_collateral_damage", detail="changed x")
+    d = diagnose(result("finished", [wrong, guard]), traj(*_reads(5, L0), finish(6)))
     assert d is not None and d.failure_type == "D3"
 
 

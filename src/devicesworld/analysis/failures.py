@@ -13,7 +13,10 @@ Budget exhausted (Figure 5a)
 Completion declared but verification failed (Figure 5b)
   D1 a required subgoal omitted; D2 output on the wrong device or location;
   D3 wrong content or state; D4 completion declared without confirming that the
-  result persisted; D5 conditions on several devices unsatisfied.
+  result persisted; D5 conditions on several devices unsatisfied; and one type the
+  paper's verifiers could not see, D6 collateral damage: every task condition held,
+  but the run changed state outside the task's write set (the collateral guard,
+  :mod:`devicesworld.verify.collateral`).
 
 The paper assigns types by reading trajectories "according to the earliest major
 deviation that dominates the subsequent failure". Here every type has a mechanical
@@ -40,13 +43,14 @@ from devicesworld.analysis.trajectory import Trajectory, read_trajectory
 from devicesworld.spec.actions import GLOBAL_ACTION_NAMES
 from devicesworld.spec.models import GLOBAL_DEVICE
 from devicesworld.spec.records import ConditionRecord, EpisodeResult, StepRecord
+from devicesworld.verify.collateral import COLLATERAL_CHECK
 
 TerminationMode = Literal["budget_exhausted", "declared_complete", "error"]
-FailureType = Literal["B1", "B2", "B3", "D1", "D2", "D3", "D4", "D5"]
+FailureType = Literal["B1", "B2", "B3", "D1", "D2", "D3", "D4", "D5", "D6"]
 
 MODES: tuple[TerminationMode, ...] = ("budget_exhausted", "declared_complete", "error")
 BUDGET_TYPES: tuple[FailureType, ...] = ("B1", "B2", "B3")
-DECLARED_TYPES: tuple[FailureType, ...] = ("D1", "D2", "D3", "D4", "D5")
+DECLARED_TYPES: tuple[FailureType, ...] = ("D1", "D2", "D3", "D4", "D5", "D6")
 ALL_TYPES: tuple[FailureType, ...] = BUDGET_TYPES + DECLARED_TYPES
 
 MODE_OF_TERMINATION: dict[str, TerminationMode] = {
@@ -66,6 +70,7 @@ FAILURE_TYPES: dict[FailureType, str] = {
     "D3": "wrong content or state",
     "D4": "completion declared without confirming the result persisted",
     "D5": "conditions on several devices unsatisfied",
+    "D6": "collateral damage: the task's conditions held but other state was changed",
 }
 
 # B3 thresholds: an error "was not recovered from" when errors dominate the end of the
@@ -176,6 +181,10 @@ def _diagnose_declared(result: EpisodeResult, traj: Trajectory) -> tuple[Failure
     if not failed:
         return "D3", "verification failed without a failing required condition in the trace"
     steps = _device_steps(traj.steps)
+
+    # D6: only the collateral guard failed: the outputs are right, something else was changed.
+    if all(c.check == COLLATERAL_CHECK for c in failed):
+        return "D6", "; ".join(f"{c.device}: {c.detail}" for c in failed)
 
     # D2: the expected output exists on another device of the same kind.
     for c in failed:
