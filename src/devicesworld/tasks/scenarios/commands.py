@@ -59,7 +59,7 @@ def _families(paths: tuple[str, ...]) -> list[Family]:
     return out
 
 
-def compile_some(family: Family, count: int, *, prefix: str = "sc") -> tuple[list[Task], list[str]]:
+def compile_some(family: Family, count: int, *, prefix: str | None = None) -> tuple[list[Task], list[str]]:
     """``count`` tasks of a family (feasible and each variant in turn), and the draws that failed."""
     from devicesworld.tasks.scenarios.build import family_choices
     from devicesworld.tasks.scenarios.compile import FamilyError, compile_task
@@ -69,7 +69,8 @@ def compile_some(family: Family, count: int, *, prefix: str = "sc") -> tuple[lis
     failures: list[str] = []
     for i, choice in enumerate(family_choices(family, seed=0, count=count)):
         try:
-            tasks.append(compile_task(family, shipped_macros(), choice, f"dw-{prefix}-{i:04d}"))
+            task_id = f"dw-{prefix or family.family.replace('_', '-')}-{i:04d}"
+            tasks.append(compile_task(family, shipped_macros(), choice, task_id))
         except FamilyError as exc:
             failures.append(f"draw {i} (seed {choice.seed}, variant {choice.variant}): {exc}")
     return tasks, failures

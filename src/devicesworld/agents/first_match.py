@@ -1,0 +1,134 @@
+"""``first-match``: a scripted baseline that knows the plan but reads naively.
+
+Difficulty must mean something (issue #15), so it is calibrated against agents whose
+weakness is known. This one is handed the reference solution (it is privileged,
+like the oracle) and follows it step by step, but it reads the values it needs the
+way a careless person does: it looks only at the **first screen** each device shows
+it (the first result or screen text of that device, cut to :data:`SCREEN_CHARS`)
+and takes the **first value of the right shape** there. Every data value a step
+would write that the instruction does not state (a code, a time, an amount) is
+replaced by the first same-shaped value of those first screens; when none has one,
+the agent gives up. It therefore succeeds exactly when every value it needs is the
+first of its kind on the first screen — no scrolling, search, document, reasoning or
+twin in the way — and it never reports a request infeasible.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from devicesworld.agents.base import AgentOptions, Decision, EpisodeInfo, Feedback
+from devicesworld.spec.actions import FINISH
+from devicesworld.spec.models import Step
+
+SCREEN_CHARS = 1_200
+"""How much of a device's first screen the agent reads (about one phone screen)."""
+TOKEN = re.compile(r"\+?\d[\d:.]*\d|\d")
+END_STEPS = ("finish", "report_infeasible", "answer")
+UI_KEYS = frozenset({"index", "x", "y", "nth", "direction", "app_name", "element"})
+"""Arguments that point at the interface (an element's index, a tap's pixels), never values read."""
+
+
+def shape(token: str) -> re.Pattern[str]:
+    """A pattern for values that look like ``token``: digit runs of the same lengths, same separators."""
+    parts = re.split(r"(\d+)", token)
+    body = "".join(rf"\d{{{len(p)}}}" if p.isdigit() else re.escape(p) for p in parts if p)
+    return re.compile(rf"(?<![\d.:]){body}(?![\d:]|\.\d)")
+
+
+def first_of_shape(token: str, screens: list[str]) -> str | None:
+    pattern = shape(token)
+    for screen in screens:
+        found = pattern.search(screen)
+        if found is not None:
+            return found.group(0)
+    return None
+
+
+class FirstMatchAgent:
+    def __init__(self, options: AgentOptions) -> None:
+        self._plan: list[Step] = []
+        self._next = 0
+        self._instruction = ""
+        self._screens: dict[str, str] = {}
+        self._last_device: str | None = None
+
+    def start(self, info: EpisodeInfo) -> None:
+        if info.solution is None:
+            raise ValueError(
+                "the first-match agent must be run as a privileged agent (it follows the solution)"
+            )
+        self._plan = [s for s in info.solution if s.action not in END_STEPS]
+        self._next = 0
+        self._instruction = info.instruction
+        self._screens = {}
+        self._last_device = None
+
+    def act(self, observation: dict[str, dict[str, Any]], feedback: Feedback | None) -> Decision:
+        self._look(observation, feedback)
+        if self._next >= len(self._plan):
+            return Decision(action=Step(action=FINISH))
+        step = self._plan[self._next]
+        self._next += 1
+        args, gave_up = self._read_values(step.args, exclude=step.device)
+        if gave_up:
+            return Decision(action=Step(action=FINISH), notes={"gave_up": True})
+        self._last_device = step.device
+        return Decision(action=step.model_copy(update={"args": args}))
+
+    # ------------------------------------------------------------------ reading
+    def _look(self, observation: dict[str, dict[str, Any]], feedback: Feedback | None) -> None:
+        """Remember the first screen of the device the previous step ran on."""
+        device = self._last_device
+        if device is None or device in self._screens:
+            return
+        parts: list[str] = []
+        screen = observation.get(device, {}).get("screen_text")
+        if isinstance(screen, str) and screen.strip():
+            parts.append(screen)
+        if feedback is not None:
+            if feedback.result.message:
+                parts.append(feedback.result.message)
+            if feedback.result.data is not None:
+                parts.append(str(feedback.result.data))
+        text = "\n".join(parts).strip()
+        if text and text != "ok":
+            self._screens[device] = text[:SCREEN_CHARS]
+
+    def _read_values(self, args: dict[str, Any], *, exclude: str | None) -> tuple[dict[str, Any], bool]:
+        """``args`` with every unstated data value replaced by its first match on the first screens."""
+        screens = [text for device, text in self._screens.items() if device != exclude]
+        gave_up = False
+
+        def replace_token(token: str) -> str:
+            nonlocal gave_up
+            if len(token) < 2 or token in self._instruction:
+                return token
+            found = first_of_shape(token, screens)
+            if found is None:
+                gave_up = True
+                return token
+            return found
+
+        def walk(value: Any) -> Any:
+            if isinstance(value, dict):
+                return {k: v if k in UI_KEYS else walk(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [walk(v) for v in value]
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, int | float):
+                text = f"{value:g}" if isinstance(value, float) else str(value)
+                new = replace_token(text)
+                if new == text:
+                    return value
+                try:
+                    return type(value)(float(new)) if isinstance(value, float) else int(float(new))
+                except ValueError:
+                    return value
+            if isinstance(value, str):
+                return TOKEN.sub(lambda m: replace_token(m.group(0)), value)
+            return value
+
+        return walk(args), gave_up
