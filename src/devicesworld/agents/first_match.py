@@ -6,9 +6,12 @@ like the oracle) and follows it step by step, but it reads the values it needs t
 way a careless person does: it looks only at the **first screen** each device shows
 it (the first result or screen text of that device, cut to :data:`SCREEN_CHARS`)
 and takes the **first value of the right shape** there. Every data value a step
-would write that the instruction does not state (a code, a time, an amount) is
-replaced by the first same-shaped value of those first screens; when none has one,
-the agent gives up. It therefore succeeds exactly when every value it needs is the
+would write (a code, a time, an amount) is replaced by the first same-shaped value
+of what it has read that it has not used yet — the instruction first, then those
+first screens in the order it saw them — so the first two-digit value the plan
+needs gets the first two-digit value read, the second the second; when nothing is
+left, the agent gives up. (The plan's own values are never trusted: a decision's
+branch or a conflict's winner would otherwise leak.) It therefore succeeds exactly when every value it needs is the
 first of its kind on the first screen — no scrolling, search, document, reasoning or
 twin in the way — and it never reports a request infeasible.
 """
@@ -37,13 +40,10 @@ def shape(token: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\d.:]){body}(?![\d:]|\.\d)")
 
 
-def first_of_shape(token: str, screens: list[str]) -> str | None:
+def candidates(token: str, texts: list[str]) -> list[str]:
+    """Every distinct value shaped like ``token`` in ``texts``, in reading order."""
     pattern = shape(token)
-    for screen in screens:
-        found = pattern.search(screen)
-        if found is not None:
-            return found.group(0)
-    return None
+    return list(dict.fromkeys(m.group(0) for text in texts for m in pattern.finditer(text)))
 
 
 class FirstMatchAgent:
@@ -53,6 +53,8 @@ class FirstMatchAgent:
         self._instruction = ""
         self._screens: dict[str, str] = {}
         self._last_device: str | None = None
+        self._assigned: dict[str, str] = {}
+        """Plan value -> the value read for it (the same plan value always reads the same)."""
 
     def start(self, info: EpisodeInfo) -> None:
         if info.solution is None:
@@ -64,6 +66,7 @@ class FirstMatchAgent:
         self._instruction = info.instruction
         self._screens = {}
         self._last_device = None
+        self._assigned = {}
 
     def act(self, observation: dict[str, dict[str, Any]], feedback: Feedback | None) -> Decision:
         self._look(observation, feedback)
@@ -71,7 +74,7 @@ class FirstMatchAgent:
             return Decision(action=Step(action=FINISH))
         step = self._plan[self._next]
         self._next += 1
-        args, gave_up = self._read_values(step.args, exclude=step.device)
+        args, gave_up = self._read_values(step.args)
         if gave_up:
             return Decision(action=Step(action=FINISH), notes={"gave_up": True})
         self._last_device = step.device
@@ -96,20 +99,25 @@ class FirstMatchAgent:
         if text and text != "ok":
             self._screens[device] = text[:SCREEN_CHARS]
 
-    def _read_values(self, args: dict[str, Any], *, exclude: str | None) -> tuple[dict[str, Any], bool]:
-        """``args`` with every unstated data value replaced by its first match on the first screens."""
-        screens = [text for device, text in self._screens.items() if device != exclude]
+    def _read_values(self, args: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        """``args`` with every data value replaced by its first match in what the agent has read."""
+        screens = [self._instruction, *self._screens.values()]
         gave_up = False
 
         def replace_token(token: str) -> str:
             nonlocal gave_up
-            if len(token) < 2 or token in self._instruction:
+            if len(token) < 2:
                 return token
-            found = first_of_shape(token, screens)
-            if found is None:
+            if token in self._assigned:
+                return self._assigned[token]
+            pattern = shape(token).pattern
+            used = {v for k, v in self._assigned.items() if shape(k).pattern == pattern}
+            left = [c for c in candidates(token, screens) if c not in used]
+            if not left:
                 gave_up = True
                 return token
-            return found
+            self._assigned[token] = left[0]
+            return left[0]
 
         def walk(value: Any) -> Any:
             if isinstance(value, dict):

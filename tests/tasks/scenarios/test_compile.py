@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import yaml
 
-from devicesworld.tasks.scenarios.build import choice_for
+from devicesworld.tasks.scenarios.build import build_task, choice_for
 from devicesworld.tasks.scenarios.compile import Choice, FamilyError, check_family, compile_task
 from devicesworld.tasks.scenarios.loader import load_family_file, shipped_families, shipped_macros
 from devicesworld.tasks.scenarios.model import Family
@@ -161,7 +161,9 @@ def test_shipped_families_compile_feasible_and_infeasible_tasks_that_validate(fa
     if family.infeasible:
         indices.append(5)  # INFEASIBLE_EVERY - 1: an infeasible variant
     for i in indices:
-        task = compile_task(family, shipped_macros(), choice_for(family, 2026, i), f"dw-t-{i:04d}")
+        rejected: dict[str, int] = {}
+        task = build_task(family, 2026, i, f"dw-t-{i:04d}", rejected)
+        assert task is not None, rejected
         report = validate_task(task)
         assert report.ok, (family.family, i, report.problems)
         variant = task.metadata.composition["variant"]  # type: ignore[attr-defined]

@@ -146,3 +146,44 @@ def scenarios_compile(family: str, count: int, out: Path | None, validate: bool)
     else:
         out.write_text(text, encoding="utf-8")
         click.echo(f"{len(tasks)} tasks -> {out}", err=True)
+
+
+@scenarios.command("calibrate")
+@click.option("--suite", help="A built-in suite (default: test).")
+@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder instead.")
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the table as JSON.",
+)
+def scenarios_calibrate(suite: str | None, tasks_path: str | None, json_out: Path | None) -> None:
+    """Run the random and first-match baselines; success per difficulty (docs/scenarios.md)."""
+    import json
+
+    from devicesworld.spec.loading import load_tasks
+    from devicesworld.tasks.scenarios.calibrate import (
+        BASELINES,
+        baseline_successes,
+        calibration_table,
+        monotone,
+    )
+    from devicesworld.tasks.suites import load_suite
+
+    tasks = load_tasks(Path(tasks_path)) if tasks_path else load_suite(suite or "test")
+    successes = baseline_successes(tasks)
+    rows = calibration_table(tasks, successes)
+    click.echo(f"{'difficulty':<11} {'tasks':>6}  " + "  ".join(f"{b:>12}" for b in BASELINES))
+    for r in rows:
+        click.echo(
+            f"{r.difficulty:<11} {r.tasks:>6}  " + "  ".join(f"{r.success[b]:>12.1%}" for b in BASELINES)
+        )
+    overall = {b: sum(successes[b].values()) / max(1, len(tasks)) for b in BASELINES}
+    click.echo(f"{'all':<11} {len(tasks):>6}  " + "  ".join(f"{overall[b]:>12.1%}" for b in BASELINES))
+    for b in BASELINES:
+        click.echo(
+            f"{b}: success {'falls' if monotone(rows, b) else 'does NOT fall'} monotonically from easy to expert"
+        )
+    if json_out is not None:
+        doc = {"tasks": len(tasks), "overall": overall, "rows": [r.model_dump() for r in rows]}
+        json_out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
