@@ -1,4 +1,5 @@
-"""The shipped ``full`` suite: its size and coverage, and that its seed rebuilds it byte for byte."""
+"""The shipped ``full`` suite (v2, from scenario families): size, coverage, naturalness,
+byte-for-byte rebuilds; and ``full-v1`` still loads for comparison."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import pytest
 
 from devicesworld.spec.models import Task
 from devicesworld.tasks import full
-from devicesworld.tasks.build import default_composer
-from devicesworld.tasks.composition.patterns import PATTERNS
-from devicesworld.tasks.full import RECIPE, BuildStats, build_one, load_full, suite_bytes, with_test_split
+from devicesworld.tasks.full import BuildStats, build_one, load_full, recipe, suite_bytes, with_test_split
+from devicesworld.tasks.naturalness import masked, repeated_clauses
+from devicesworld.tasks.scenarios.loader import shipped_families
+from devicesworld.tasks.scenarios.model import CATEGORIES, MIN_PHRASINGS
 from devicesworld.tasks.suites import load_suite
 
 
@@ -21,32 +23,60 @@ def shipped() -> tuple[Task, ...]:
     return tuple(load_full())
 
 
-def test_the_full_suite_has_every_pattern_and_the_required_spread() -> None:
+def _family(t: Task) -> str:
+    return str((getattr(t.metadata, "composition", None) or {}).get("family"))
+
+
+def test_the_full_suite_is_built_from_the_families_with_every_pattern_and_category() -> None:
     tasks = shipped()
-    assert len(tasks) >= 6140
+    assert full.FULL_VERSION == 2
     assert len({t.id for t in tasks}) == len(tasks)
-    patterns = Counter(t.metadata.pattern for t in tasks)
-    assert set(PATTERNS) <= set(patterns)
-    assert sum(len({d.kind for d in t.devices}) == 3 for t in tasks) >= 100
-    assert sum(len(t.devices) == 4 for t in tasks) >= 50
-    combos = {t.device_combo for t in tasks}
-    assert any("androidx2" in c for c in combos) and any("linuxx2" in c for c in combos)
+    assert {t.metadata.origin for t in tasks} == {"scenario"}
+    assert {_family(t) for t in tasks} <= {f.family for f in shipped_families()}
+    categories = {(getattr(t.metadata, "composition", None) or {}).get("category") for t in tasks}
+    assert categories == set(CATEGORIES)
+    # every family with all three device classes / four devices contributes (counts: docs/scenarios.md)
+    wide = {f.family for f in shipped_families() if len(set(f.roles.values())) == 3}
+    four = {f.family for f in shipped_families() if len(f.roles) == 4}
+    assert {_family(t) for t in tasks if len({d.kind for d in t.devices}) == 3} == wide != set()
+    assert {_family(t) for t in tasks if len(t.devices) == 4} == four != set()
     for t in tasks:
         assert t.metadata.apps and t.metadata.split in {"train", "test"} and t.solution
 
 
-def test_the_evaluation_split_is_a_stratified_selection_of_150_to_250_tasks() -> None:
+def test_the_full_suite_reaches_its_size_and_the_nine_patterns() -> None:
+    tasks = shipped()
+    patterns = Counter(t.metadata.pattern for t in tasks)
+    assert len(tasks) >= 0.95 * sum(s.count for s in recipe())  # a few draws may fail every gate
+    assert set(patterns) == {f.pattern for f in shipped_families()} | {"infeasible_request"}
+    assert len(patterns) == 9
+
+
+def test_the_evaluation_split_is_a_stratified_selection_of_200_natural_instructions() -> None:
     tasks = shipped()
     test = load_suite("test")
-    assert 150 <= len(test) <= 250
+    assert len(test) == full.TEST_SIZE
     assert {t.id for t in test} == {t.id for t in tasks if t.metadata.split == "test"}
-    assert set(PATTERNS) <= {t.metadata.pattern for t in test}
+    assert {t.metadata.pattern for t in test} == {t.metadata.pattern for t in tasks}
     assert {t.metadata.difficulty for t in test} == {t.metadata.difficulty for t in tasks}
+    assert {_family(t) for t in test} == {_family(t) for t in tasks}
+    # naturalness: no two instructions equal once their values are masked, no repeated clause
+    masks = Counter(masked(t.instruction) for t in test)
+    assert max(masks.values()) == 1, masks.most_common(2)
+    assert [t.id for t in test if repeated_clauses(t.instruction)] == []
     # the selection is reproducible from the pool alone
     pool = [
         t.model_copy(update={"metadata": t.metadata.model_copy(update={"split": "train"})}) for t in tasks
     ]
     assert [t.metadata.split for t in with_test_split(pool)] == [t.metadata.split for t in tasks]
+
+
+def test_every_family_has_four_phrasings_in_every_style() -> None:
+    for f in shipped_families():
+        assert len(f.phrasings) >= MIN_PHRASINGS
+        assert {p.style for p in f.phrasings} == {"polite", "terse", "indirect", "context"}
+        for p in f.phrasings:
+            assert repeated_clauses(p.text) == [], (f.family, p.text)
 
 
 def test_the_shipped_file_is_its_tasks_serialised_with_a_fixed_header() -> None:
@@ -56,12 +86,12 @@ def test_the_shipped_file_is_its_tasks_serialised_with_a_fixed_header() -> None:
     assert gzip.decompress(data).count(b"\n") == len(shipped())
 
 
-@pytest.mark.parametrize("shard", [RECIPE[i] for i in (0, 4, 6, 10)], ids=lambda s: s.builder)
-def test_rebuilding_from_the_seed_gives_the_same_bytes(shard: full.Shard) -> None:
+@pytest.mark.parametrize("number", [0, 5, 8], ids=lambda n: f"shard{n}")
+def test_rebuilding_from_the_seed_gives_the_same_bytes(number: int) -> None:
+    shard = recipe()[number % len(recipe())]
     by_id = {t.id: t for t in shipped()}
-    composer = default_composer()
     for index in range(2):
-        rebuilt = build_one(composer, shard, full.FULL_SEED, index, BuildStats(seed=full.FULL_SEED))
+        rebuilt = build_one(None, shard, full.FULL_SEED, index, BuildStats(seed=full.FULL_SEED))
         assert rebuilt is not None
         original = by_id[rebuilt.id]
         split = original.metadata.split  # assigned afterwards, over the whole pool
@@ -69,3 +99,10 @@ def test_rebuilding_from_the_seed_gives_the_same_bytes(shard: full.Shard) -> Non
             update={"metadata": rebuilt.metadata.model_copy(update={"split": split})}
         )
         assert rebuilt.model_dump_json() == original.model_dump_json()
+
+
+def test_version_1_stays_loadable_for_comparison() -> None:
+    v1 = load_suite("full-v1")
+    assert len(v1) == 6200
+    assert {t.metadata.origin for t in v1} == {"composition"}
+    assert not {t.id for t in v1} & {t.id for t in shipped()}

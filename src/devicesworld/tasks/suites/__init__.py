@@ -2,8 +2,10 @@
 
 ``smoke`` and ``bmoca`` are handwritten, as data files
 (``tasks/data/handwritten/*.yaml``, :mod:`devicesworld.tasks.handwritten`); ``full`` is
-the shipped, built suite (6,200 tasks, :mod:`devicesworld.tasks.full`); ``test`` is
-its fixed evaluation split, chosen by coverage-driven stratified selection.
+the shipped, built suite (version 2, from the scenario families in
+``tasks/data/scenarios``, :mod:`devicesworld.tasks.full`; ``full-v1`` is the first
+version, frozen); ``test`` is its fixed evaluation split, chosen by coverage-driven
+stratified selection.
 
 Loading a suite never runs a device setup: every suite ships built
 (:mod:`devicesworld.tasks.shipped`) and :func:`load_suite` parses the file. Compiling
@@ -46,6 +48,7 @@ def _test_split() -> list[Task]:
 SUITES: dict[str, SuiteLoader] = {
     "smoke": lambda: read_suite("smoke"),
     "full": _full,
+    "full-v1": lambda: read_suite("full-v1"),
     "test": _test_split,
     "bmoca": lambda: read_suite("bmoca"),
 }
