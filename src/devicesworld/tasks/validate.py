@@ -42,7 +42,7 @@ class TaskReport(BaseModel):
 def validate_task(task: Task, *, near_miss: bool = True) -> TaskReport:
     problems: list[str] = []
     problems += _devices_take_part(task)
-    if task.metadata.origin == "composition":
+    if task.metadata.origin in ("composition", "scenario"):
         problems += provenance_problems(task)
     problems += _setup_alone_fails(task)
     solved, solution_problems = _solution_passes(task)

@@ -1,0 +1,1 @@
+"""Scenario families: tasks people actually do across devices, written as data (docs/scenarios.md)."""

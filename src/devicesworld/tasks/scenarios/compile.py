@@ -1,0 +1,492 @@
+"""Compiling a scenario family into ordinary tasks.
+
+``check_family`` is the static gate (run when a family is loaded): roles name
+registered device kinds, every slot names a parameter, values flow only into slots
+of their meaning (phrasing slots, operations, checks and their distractors), macros
+exist for the role's kind. ``compile_task`` draws the parameters from a seed,
+derives values, fills the templates, records phone steps written by meaning into
+concrete steps (``composition/record.py``), and returns a :class:`Task` of origin
+``scenario`` that ``tasks validate`` then proves like any other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from faker import Faker
+
+from devicesworld.devices.base import kind_names
+from devicesworld.spec.models import (
+    DEFAULT_START_TIME,
+    GLOBAL_DEVICE,
+    Condition,
+    DeviceOp,
+    DeviceSpec,
+    Evaluation,
+    Limits,
+    Metadata,
+    SourceValue,
+    Step,
+    Task,
+)
+from devicesworld.tasks.composition.compose import step_budget
+from devicesworld.tasks.composition.reasoning import Derivation
+from devicesworld.tasks.composition.record import record_solution
+from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem
+from devicesworld.tasks.scenarios.ops import SIGNATURES, check_signature
+from devicesworld.tasks.scenarios.slots import SlotTypeError, check_flow, check_value, meaning
+from devicesworld.tasks.scenarios.templates import Value, check_typed, render, render_text, walk_refs
+from devicesworld.tasks.suites.android_script import ScriptError, Target, UiStep
+from devicesworld.tasks.surfaces import task_surfaces
+
+RECORDING_BUDGET = 1_000
+MAX_REDRAWS = 60
+
+
+class FamilyError(ValueError):
+    """A family that cannot compile (a static mistake, or a draw that cannot make a valid task)."""
+
+
+# ---------------------------------------------------------------- static check
+def role_devices(family: Family) -> dict[str, str]:
+    """Role -> device id: ``<kind>_<n>``, numbered per kind in the order the roles are declared."""
+    counts: dict[str, int] = {}
+    out: dict[str, str] = {}
+    for role, kind in family.roles.items():
+        n = counts.get(kind, 0)
+        counts[kind] = n + 1
+        out[role] = f"{kind}_{n}"
+    return out
+
+
+def value_types(family: Family) -> dict[str, str]:
+    return {**{k: p.type for k, p in family.params.items()}, **{k: d.type for k, d in family.derive.items()}}
+
+
+def check_family(family: Family, macros: Mapping[str, Macro]) -> None:
+    """Refuse a family whose roles, slots, meanings or macros disagree (a :class:`FamilyError`)."""
+    try:
+        _check(family, macros)
+    except (SlotTypeError, KeyError) as exc:
+        message = exc.args[0] if exc.args else str(exc)
+        raise FamilyError(f"family {family.family}: {message}") from None
+
+
+def _check(family: Family, macros: Mapping[str, Macro]) -> None:
+    kinds = set(kind_names())
+    for role, kind in family.roles.items():
+        if kind not in kinds:
+            raise KeyError(
+                f"role {role}: unknown device kind {kind!r} (registered: {', '.join(sorted(kinds))})"
+            )
+    types: dict[str, str] = {}
+    for name, param in family.params.items():
+        meaning(param.type)
+        for other in param.differs_from:
+            if other not in types:
+                raise KeyError(f"param {name}: differs_from {other!r} must name an earlier parameter")
+            check_flow(param.type, types[other], f"param {name} differs from {other}")
+        for v in param.pool or []:
+            check_value(param.type, v, f"param {name}, pool value")
+        types[name] = param.type
+    for name, d in family.derive.items():
+        missing = [i for i in d.inputs if i not in types]
+        if missing:
+            raise KeyError(f"derive {name}: unknown inputs {missing}")
+        check_signature(d.op, [types[i] for i in d.inputs], d.type, f"derive {name}")
+        meaning(d.type)
+        for pname, pval in d.params.items():
+            for ref, _, _ in walk_refs(pval):
+                if ref not in types:
+                    raise KeyError(f"derive {name}: params.{pname} names no value {ref!r}")
+                if d.op == "decide" and pname in ("above", "otherwise"):
+                    check_flow(types[ref], d.type, f"derive {name}: params.{pname}")
+        types[name] = d.type
+    roles = set(family.roles)
+    for i, ph in enumerate(family.phrasings):
+        check_typed(ph.text, types, f"phrasing {i + 1} ({ph.style})")
+    for variant in family.infeasible:
+        for i, ph in enumerate(variant.phrasings):
+            check_typed(ph.text, types, f"infeasible {variant.id}, phrasing {i + 1}")
+        for op in variant.add_setup:
+            _check_role(op.role, roles, f"infeasible {variant.id}")
+    for where, obj in _templated(family):
+        for ref, _, _ in walk_refs(obj):
+            if ref not in types:
+                raise KeyError(f"{where}: {{{ref}}} names no parameter or derived value")
+    for i, op in enumerate(family.setup):
+        _check_role(op.role, roles, f"setup {i + 1}")
+    setup_tags = {op.tag for op in family.setup if op.tag}
+    for variant in family.infeasible:
+        unknown = set(variant.drop) - setup_tags
+        if unknown:
+            raise KeyError(f"infeasible {variant.id}: drops unknown setup tags {sorted(unknown)}")
+    for i, item in enumerate(family.solution):
+        if item.role is None and (item.ui is not None or item.macro is not None):
+            raise KeyError(f"solution {i + 1}: ui steps and macros need a role")
+        if item.role is not None:
+            _check_role(item.role, roles, f"solution {i + 1}")
+        if item.macro is not None:
+            macro = macros.get(item.macro)
+            if macro is None:
+                raise KeyError(f"solution {i + 1}: unknown macro {item.macro!r}")
+            if item.role is not None and macro.kind != family.roles[item.role]:
+                raise KeyError(
+                    f"solution {i + 1}: macro {item.macro} is for {macro.kind}, role {item.role} is a "
+                    f"{family.roles[item.role]}"
+                )
+            lacking = sorted(set(macro.args) - set(item.args))
+            if lacking:
+                raise KeyError(f"solution {i + 1}: macro {item.macro} needs args {lacking}")
+    for c in family.evaluation.conditions:
+        if c.role is not None:
+            _check_role(c.role, roles, f"check {c.id}")
+        for name, slot in c.expects.items():
+            if name not in types:
+                raise KeyError(f"check {c.id}: expects {name!r}, which names no value")
+            check_flow(types[name], slot, f"check {c.id}: {name}")
+        for name in c.distractors:
+            if name not in types:
+                raise KeyError(f"check {c.id}: distractor {name!r} names no value")
+            if types[name] not in c.expects.values():
+                raise SlotTypeError(
+                    f"check {c.id}: distractor {name} is a {types[name]}, but the check expects no "
+                    f"{types[name]} (it expects {', '.join(sorted(set(c.expects.values()))) or 'nothing'})"
+                )
+    for s in family.sources:
+        if s.param not in types:
+            raise KeyError(f"source {s.param!r} names no value")
+        _check_role(s.role, roles, f"source {s.param}")
+    for role in family.evaluation.writes:
+        _check_role(role, roles, "evaluation.writes")
+
+
+def _check_role(role: str, roles: set[str], where: str) -> None:
+    if role not in roles:
+        raise KeyError(f"{where}: unknown role {role!r} (roles: {', '.join(sorted(roles))})")
+
+
+def _templated(family: Family) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = [(f"setup {i + 1}", op.args) for i, op in enumerate(family.setup)]
+    out += [(f"solution {i + 1}", i_.model_dump(exclude_none=True)) for i, i_ in enumerate(family.solution)]
+    out += [(f"check {c.id}", c.args) for c in family.evaluation.conditions]
+    out += [(f"check {c.id} description", c.description) for c in family.evaluation.conditions]
+    out += [(f"source {s.param}", s.description) for s in family.sources]
+    out += [(f"infeasible {v.id}", v.reason) for v in family.infeasible]
+    out += [(f"infeasible {v.id}", [o.args for o in v.add_setup]) for v in family.infeasible]
+    out += [(f"writes {r}", w) for r, w in family.evaluation.writes.items()]
+    return out
+
+
+# ---------------------------------------------------------------------- drawing
+def draw(family: Family, rng: random.Random) -> tuple[dict[str, Value], list[dict[str, Any]]]:
+    """Parameters from the seed, then derived values; the reasoning derivations as QC records them."""
+    fake = Faker()
+    fake.seed_instance(rng.randrange(2**32))
+    values: dict[str, Value] = {}
+    for name, param in family.params.items():
+        for _ in range(MAX_REDRAWS):
+            v = _draw_one(param.type, param, rng, fake)
+            if all(v != values[o].value for o in param.differs_from):
+                break
+        else:
+            raise FamilyError(f"family {family.family}: param {name} cannot differ from {param.differs_from}")
+        check_value(param.type, v, f"family {family.family}, param {name}")
+        values[name] = Value(param.type, v)
+    derivations: list[dict[str, Any]] = []
+    for name, d in family.derive.items():
+        sig = SIGNATURES[d.op]
+        inputs = [values[i].value for i in d.inputs]
+        params = render(d.params, values)
+        try:
+            result = sig.fn(*inputs, **params)
+        except (ValueError, TypeError) as exc:
+            raise FamilyError(f"family {family.family}: derive {name} ({d.op}) failed: {exc}") from None
+        if meaning(d.type).python == (int,) and isinstance(result, float) and result.is_integer():
+            result = int(result)
+        values[name] = Value(d.type, result)
+        if sig.reasoning:
+            op, rec_inputs, rec_params = (
+                sig.record_as(inputs, params) if sig.record_as else (d.op, inputs, params)
+            )
+            derivations.append(Derivation(op, tuple(rec_inputs), rec_params, result).as_dict())
+    return values, derivations
+
+
+def _draw_one(type_: str, param: Any, rng: random.Random, fake: Faker) -> Any:
+    if param.pool is not None:
+        return rng.choice(param.pool)
+    if param.range is not None:
+        low, high, step = param.range
+        n = round((high - low) / step)
+        v = low + step * rng.randrange(n + 1)
+        return round(v) if meaning(type_).python == (int,) else round(float(v), 2)
+    if param.time is not None:
+        start, end, step = param.time
+        lo, hi = (_minutes(t) for t in (start, end))
+        m = lo + step * rng.randrange((hi - lo) // step + 1)
+        return f"{m // 60:02d}:{m % 60:02d}"
+    if param.days is not None:
+        return (DEFAULT_START_TIME.date() + timedelta(days=rng.randint(*param.days))).isoformat()
+    gen = param.gen
+    if gen == "person":
+        return f"{fake.first_name()} {fake.last_name()}"
+    if gen == "first_name":
+        return str(fake.first_name())
+    if gen == "surname":
+        return str(fake.last_name())
+    if gen == "phone":
+        return f"+1555{rng.randrange(2_000_000, 10_000_000)}"
+    if gen == "code4":
+        return str(rng.randrange(1000, 10_000))
+    if gen == "code6":
+        return str(rng.randrange(100_000, 1_000_000))
+    if gen == "email":
+        return f"{fake.first_name().lower()}.{fake.last_name().lower()}@example.org"
+    if gen == "company":
+        return str(fake.company())
+    if gen == "street":
+        return f"{fake.building_number()} {fake.street_name()}"
+    raise FamilyError(f"no generator {gen!r}")
+
+
+def _minutes(hhmm: str) -> int:
+    hour, minute = (int(x) for x in hhmm.split(":"))
+    return hour * 60 + minute
+
+
+# -------------------------------------------------------------------- compiling
+@dataclass(frozen=True)
+class Choice:
+    """Which task of a family: the seed draws the values; phrasing and variant are chosen by the builder."""
+
+    seed: int
+    phrasing: int = 0
+    variant: str | None = None
+    """An infeasible variant's id, or None for the feasible task."""
+
+
+def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, task_id: str) -> Task:
+    """One task of ``family``; :class:`FamilyError` when this draw cannot make a valid task."""
+    rng = random.Random(choice.seed)
+    values, derivations = draw(family, rng)
+    devices = role_devices(family)
+    variant = next((v for v in family.infeasible if v.id == choice.variant), None)
+    if choice.variant is not None and variant is None:
+        raise FamilyError(f"family {family.family} has no infeasible variant {choice.variant!r}")
+    phrasings: list[Phrasing] = list(variant.phrasings if variant and variant.phrasings else family.phrasings)
+    phrasing = phrasings[choice.phrasing % len(phrasings)]
+    try:
+        instruction = _sentence(render_text(phrasing.text, values, spoken=True))
+        setup_specs: list[SetupOp] = [
+            op for op in family.setup if not (variant and op.tag is not None and op.tag in variant.drop)
+        ]
+        if variant:
+            setup_specs += variant.add_setup
+        setup = [
+            DeviceOp(device=devices[op.role], op=op.op, args=render(op.args, values)) for op in setup_specs
+        ]
+        sources = [
+            SourceValue(
+                device=devices[s.role],
+                value=values[s.param].value,
+                description=render_text(s.description, values, spoken=True),
+            )
+            for s in family.sources
+        ]
+        conditions = [_condition(c, devices, values) for c in family.evaluation.conditions]
+        items, owners = _items(family, macros, devices, values)
+        reason = render_text(variant.reason, values, spoken=True) if variant else ""
+    except KeyError as exc:
+        raise FamilyError(f"family {family.family}: {exc.args[0] if exc.args else exc}") from None
+    for s in sources:
+        if _revealed(s.value, instruction):
+            raise FamilyError(f"family {family.family}: the instruction reveals {s.description} ({s.value})")
+    setup_text = " ".join(str(v) for op in setup for v in _leaves(op.args))
+    for c in family.evaluation.conditions:
+        for name in c.distractors:
+            d = values[name].value
+            if variant is None and any(d == values[e].value for e in c.expects):
+                raise FamilyError(f"family {family.family}: distractor {name} equals the expected value")
+            if not _revealed(d, setup_text) and not _revealed(d, instruction):
+                raise FamilyError(f"family {family.family}: distractor {name} is placed on no device")
+    used_devices = sorted(set(devices.values()), key=lambda d: (d.rsplit("_", 1)[0], d))
+    specs = [DeviceSpec(id=d, kind=d.rsplit("_", 1)[0]) for d in used_devices]
+    parts = list(dict.fromkeys(owners))
+    composition: dict[str, Any] = {
+        "category": family.category,
+        "family": family.family,
+        "phrasing": phrasing.style,
+        "variant": choice.variant,
+        "subtasks": [{"id": p, "device": _part_device(p, family, devices)} for p in parts],
+        "derivations": [] if variant else derivations,
+        "where": {s.param: s.where for s in family.sources},
+    }
+    writes = {devices[r]: list(render(w, values)) for r, w in family.evaluation.writes.items()}
+    if variant is not None:
+        conditions = [
+            Condition(id="reported", device=GLOBAL_DEVICE, check="infeasible_reported", description=reason)
+        ]
+        composition["absent_sources"] = [{"device": s.device, "description": s.description} for s in sources]
+        sources = []
+        writes = {}
+    task = Task(
+        id=task_id,
+        instruction=instruction,
+        devices=specs,
+        setup=setup,
+        evaluation=Evaluation(conditions=conditions, writes=writes),
+        solution=[],
+        metadata=Metadata(
+            pattern="infeasible_request" if variant else family.pattern,
+            split="train",
+            origin="scenario",
+            sources=sources,
+            composition=composition,
+            tags=[f"family:{family.family}"],
+        ),
+    )
+    sketch = [i for i in items if isinstance(i, Step)]
+    if variant is not None:
+        apps = task_surfaces(task.model_copy(update={"solution": sketch}))
+        solution = [Step(action="report_infeasible", args={"reason": reason})]
+        spans: dict[str, list[int]] = {}
+    else:
+        solution, spans = _record(task, items, owners)
+        apps = []
+    composition["solution_spans"] = spans
+    task = task.model_copy(
+        update={
+            "solution": solution,
+            "limits": Limits(max_steps=step_budget(len(solution))),
+        }
+    )
+    if not apps:
+        apps = task_surfaces(task)
+    from devicesworld.tasks.scenarios.difficulty import features, grade
+
+    metadata = task.metadata.model_copy(update={"apps": apps, "composition": composition})
+    task = task.model_copy(update={"metadata": metadata})
+    feats = features(task, family)
+    composition["features"] = feats.model_dump()
+    metadata = task.metadata.model_copy(update={"difficulty": grade(feats), "composition": composition})
+    return task.model_copy(update={"metadata": metadata})
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text[:1].upper() + text[1:]
+
+
+def _part_device(part: str, family: Family, devices: Mapping[str, str]) -> str | None:
+    for c in family.evaluation.conditions:
+        if (c.part or c.role) == part and c.role is not None:
+            return devices[c.role]
+    return devices.get(part)
+
+
+def _condition(c: Any, devices: Mapping[str, str], values: Mapping[str, Value]) -> Condition:
+    args = render(c.args, values)
+    if c.distractors:
+        args["distractors"] = [
+            {"value": values[d].value, "type": meaning(values[d].type).verify_as} for d in c.distractors
+        ]
+    return Condition(
+        id=c.id,
+        device=devices[c.role] if c.role is not None else GLOBAL_DEVICE,
+        check=c.check,
+        args=args,
+        scored=c.scored,
+        required=c.required,
+        subtask=c.part or c.role,
+        description=render_text(c.description, values, spoken=True),
+    )
+
+
+def _items(
+    family: Family, macros: Mapping[str, Macro], devices: Mapping[str, str], values: Mapping[str, Value]
+) -> tuple[list[Step | UiStep], list[str]]:
+    items: list[Step | UiStep] = []
+    owners: list[str] = []
+    for item in family.solution:
+        part = item.part or item.role or "agent"
+        if item.macro is not None:
+            macro = macros[item.macro]
+            local = {**values}
+            for arg in macro.args:
+                local[arg] = _as_value(render(item.args[arg], values))
+            for inner in macro.steps:
+                items.append(_item(inner.model_copy(update={"role": item.role}), devices, local))
+                owners.append(part)
+            continue
+        items.append(_item(item, devices, values))
+        owners.append(part)
+    return items, owners
+
+
+def _as_value(v: Any) -> Value:
+    """A macro argument: already rendered, used as it is (a dict of params stays a dict)."""
+    return Value("name", v)
+
+
+def _item(item: SolutionItem, devices: Mapping[str, str], values: Mapping[str, Value]) -> Step | UiStep:
+    device = devices[item.role] if item.role is not None else None
+    if item.action is not None:
+        return Step(device=device, action=item.action, args=render(item.args, values))
+    assert device is not None
+    target = Target(**render(item.target, values)) if item.target else None
+    if item.ui == "open":
+        return UiStep(device, "open_app", None, {"app_name": render(item.app, values)})
+    if item.ui == "back":
+        return UiStep(device, "navigate_back")
+    if item.ui == "home":
+        return UiStep(device, "navigate_home")
+    if target is None:
+        raise KeyError(f"a {item.ui} step needs a target")
+    if item.ui == "tap":
+        return UiStep(device, "click", target)
+    if item.ui == "hold":
+        return UiStep(device, "long_press", target)
+    return UiStep(
+        device, "input_text", target, {"text": render(item.text or "", values), "clear": item.clear}
+    )
+
+
+def _record(
+    task: Task, items: list[Step | UiStep], owners: list[str]
+) -> tuple[list[Step], dict[str, list[int]]]:
+    if all(isinstance(i, Step) for i in items):
+        recorded = [(i, s) for i, s in enumerate(items) if isinstance(s, Step)]
+    else:
+        try:
+            recorded = record_solution(
+                task.model_copy(update={"limits": Limits(max_steps=RECORDING_BUDGET)}), items
+            )
+        except ScriptError as exc:
+            raise FamilyError(f"the reference solution cannot be played: {exc}") from None
+    spans: dict[str, list[int]] = {}
+    for position, (index, _) in enumerate(recorded):
+        span = spans.setdefault(owners[index], [position, position + 1])
+        span[1] = position + 1
+    return [*(s for _, s in recorded), Step(action="finish")], spans
+
+
+def _revealed(value: Any, text: str) -> bool:
+    forms = {str(value)}
+    if isinstance(value, float):
+        forms.add(f"{value:g}")
+    if isinstance(value, str) and value.startswith("+"):
+        forms.add(value[1:])
+    return any(f and f in text for f in forms)
+
+
+def _leaves(obj: Any) -> list[Any]:
+    if isinstance(obj, dict):
+        return [x for v in obj.values() for x in _leaves(v)]
+    if isinstance(obj, list):
+        return [x for v in obj for x in _leaves(v)]
+    return [obj]

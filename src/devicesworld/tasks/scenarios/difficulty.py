@@ -1,0 +1,94 @@
+"""Difficulty from measured features of a compiled task, not from its graph size.
+
+Issue #15: the old labels did not track difficulty (a calculator sum was "expert").
+A scenario task's difficulty is computed from what it takes to solve it:
+
+- **where each source sits** (``first_screen`` / ``scroll`` / ``search`` /
+  ``document``, declared by the family for each value to find): a value behind a
+  search or inside a document costs more than one on the first screen;
+- **distractor density**: near-miss values the checks forbid, and how crowded the
+  devices are (setup operations per device);
+- **outputs and devices**: scored checks (each an output) and devices, device classes;
+- **GUI depth**: the length of the recorded reference solution;
+- **reasoning steps**: derivations the agent must compute.
+
+``grade`` turns the features into easy / medium / hard / expert by points; the
+weights and cut points are calibrated against the baseline agents
+(``tasks/scenarios/calibrate.py``; the table is in docs/scenarios.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from devicesworld.spec.models import GLOBAL_DEVICE, Task
+from devicesworld.tasks.scenarios.model import Family
+
+WHERE_COST = {"first_screen": 0, "scroll": 1, "search": 2, "document": 2}
+
+Grade = Literal["easy", "medium", "hard", "expert"]
+
+
+class Features(BaseModel):
+    devices: int
+    classes: int
+    sources: int
+    source_cost: int
+    """Sum of WHERE_COST over the values to find."""
+    distractors: int
+    clutter: float
+    """Setup operations per device (how much else the devices hold)."""
+    outputs: int
+    gui_steps: int
+    reasoning: int
+    infeasible: bool
+
+
+def features(task: Task, family: Family) -> Features:
+    composition: dict[str, Any] = getattr(task.metadata, "composition", None) or {}
+    where: dict[str, str] = composition.get("where", {})
+    infeasible = composition.get("variant") is not None
+    scored = [c for c in task.evaluation.conditions if c.scored and c.device != GLOBAL_DEVICE]
+    distractors = sum(len(c.distractors) for c in family.evaluation.conditions)
+    steps = [s for s in task.solution if s.action not in ("finish", "report_infeasible")]
+    return Features(
+        devices=len(task.devices),
+        classes=len({d.kind for d in task.devices}),
+        sources=len(where),
+        source_cost=sum(WHERE_COST[w] for w in where.values()),
+        distractors=distractors,
+        clutter=round(len(task.setup) / max(1, len(task.devices)), 2),
+        outputs=len({c.subtask or c.id for c in scored}) if not infeasible else 0,
+        gui_steps=len(steps) if not infeasible else len(family.solution),
+        reasoning=len(composition.get("derivations", [])) if not infeasible else len(family.derive),
+        infeasible=infeasible,
+    )
+
+
+def points(f: Features) -> int:
+    p = (f.devices - 1) + (f.classes - 1)
+    p += f.sources + f.source_cost
+    p += min(f.distractors, 4)
+    p += 1 if f.clutter >= 6 else 0
+    p += max(0, f.outputs - 1) * 2
+    p += 0 if f.gui_steps <= 6 else 1 if f.gui_steps <= 14 else 2 if f.gui_steps <= 28 else 3
+    p += 2 * f.reasoning
+    p += 2 if f.infeasible else 0
+    return p
+
+
+CUTS = (4, 8, 12)
+"""Points up to CUTS[0] are easy, up to CUTS[1] medium, up to CUTS[2] hard, above expert."""
+
+
+def grade(f: Features) -> Grade:
+    p = points(f)
+    if p <= CUTS[0]:
+        return "easy"
+    if p <= CUTS[1]:
+        return "medium"
+    if p <= CUTS[2]:
+        return "hard"
+    return "expert"
