@@ -46,6 +46,7 @@ __all__ = [
     "StateSpec",
     "SupportsScreenshot",
     "VirtualClock",
+    "WorldSupport",
     "WritesFn",
     "by_name",
     "describe_validation_error",
@@ -266,6 +267,16 @@ DeviceFactory = Callable[[str, Mapping[str, Any], DeviceContext], Device]
 
 
 @dataclass(frozen=True)
+class WorldSupport:
+    """How a kind shows its slice of a persona world (docs/worlds.md), and counts what a device holds."""
+
+    apply: Callable[[Any, Any], None]
+    """``apply(device, world)``: put the world's data on a freshly created device."""
+    census: Callable[[GetterFn], dict[str, int]]
+    """``census(get)``: what a live device holds (contacts, files, rooms, ...), read through its getters."""
+
+
+@dataclass(frozen=True)
 class DeviceKind:
     """Everything the framework knows about one kind of device, as data."""
 
@@ -280,6 +291,8 @@ class DeviceKind:
     profile_model: type[BaseModel] | None = None
     state: StateSpec | None = None
     """How the collateral-damage guard snapshots this kind's devices (None: not guarded)."""
+    world: WorldSupport | None = None
+    """Persona worlds and the census (None: the kind ignores worlds)."""
 
     def action_space(self) -> list[dict[str, Any]]:
         """The action space as plain data: what prompts and agents are generated from."""

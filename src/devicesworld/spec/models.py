@@ -24,6 +24,7 @@ from pydantic import (
 from devicesworld.clip import clip, clip_repr
 from devicesworld.numbers import check_number
 from devicesworld.spec.limits import MAX_VALUE_DEPTH, check_value_depth
+from devicesworld.worlds.model import WorldSize
 
 SCHEMA_VERSION: Final = 1
 DEFAULT_START_TIME = datetime(2026, 3, 2, 9, 0, 0)
@@ -137,6 +138,24 @@ class Evaluation(_Model):
         return conditions
 
 
+class WorldSpec(_Model):
+    """The persona world a task's devices start from (see docs/worlds.md); the task's own
+    setup ops run after it and act as the task-specific overrides."""
+
+    persona_seed: int = Field(ge=0, le=2**31 - 1, description="Which persona: the same seed, the same world.")
+    size: WorldSize = Field(default="lived", description="`lived` (default) or `small` (unit tests, smoke).")
+    devices: list[str] | None = Field(
+        default=None,
+        description="Device ids that take the world; default: the first device of each kind that supports worlds.",
+    )
+    reads: list[str] = Field(
+        default_factory=list,
+        description="Keys of the world values the task reads (e.g. `verification_code/0`); QC checks their twins are declared distractors.",
+    )
+
+    _strict_numbers = field_validator("persona_seed", mode="before")(check_number)
+
+
 class Step(_Model):
     """An agent step: ``{"device": id, "action": name, "args": {...}}``.
 
@@ -198,6 +217,9 @@ class Task(_Model):
     start_time: datetime = Field(
         default=DEFAULT_START_TIME, description="Virtual clock at reset; devices never read the wall clock."
     )
+    world: WorldSpec | None = Field(
+        default=None, description="The persona world applied before `setup` (omitted: empty devices)."
+    )
     setup: list[DeviceOp] = Field(default_factory=list)
     evaluation: Evaluation
     cleanup: list[DeviceOp] = Field(
@@ -208,6 +230,14 @@ class Task(_Model):
     solution: list[Step] = Field(
         default_factory=list, description="Reference steps, replayed by the oracle; never shown to agents."
     )
+
+    @model_serializer(mode="wrap")
+    def _omit_no_world(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A task without a world serialises as before worlds existed (shipped suites byte for byte)."""
+        data: dict[str, Any] = handler(self)
+        if self.world is None:
+            data.pop("world", None)
+        return data
 
     @field_validator("instruction")
     @classmethod
@@ -228,6 +258,11 @@ class Task(_Model):
         if unknown:
             shown = ", ".join(clip(u, 80) for u in unknown[:10])
             raise ValueError(f"metadata.sources name devices the task does not have: {shown}")
+        if self.world is not None and self.world.devices is not None:
+            unknown = sorted(set(self.world.devices) - set(ids))
+            if unknown:
+                shown = ", ".join(clip(u, 80) for u in unknown[:10])
+                raise ValueError(f"world.devices names devices the task does not have: {shown}")
         unknown = sorted(set(self.evaluation.writes) - set(ids))
         if unknown:
             shown = ", ".join(clip(u, 80) for u in unknown[:10])
