@@ -508,6 +508,15 @@ def tasks() -> None:
     """List, show, validate tasks and print the task JSON Schema."""
 
 
+def _add_scenarios() -> None:
+    from devicesworld.tasks.scenarios.commands import scenarios
+
+    tasks.add_command(scenarios)
+
+
+_add_scenarios()
+
+
 @tasks.command("list")
 @click.option("--suite", help="A built-in suite (default smoke).")
 @click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder.")

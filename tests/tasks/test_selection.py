@@ -8,7 +8,7 @@ def _task(i: int, pattern: str, difficulty: str, kinds: list[str]) -> Task:
     return Task.model_validate(
         {
             "id": f"t{i}",
-            "instruction": "x",
+            "instruction": "do " + "".join(chr(97 + int(d)) for d in str(i)),
             "devices": [{"id": f"{k}_{n}", "kind": k} for n, k in enumerate(kinds)],
             "evaluation": {"conditions": [{"id": "c", "device": "env", "check": "finished"}]},
             "metadata": {"pattern": pattern, "difficulty": difficulty, "apps": [f"app{i % 7}"]},
@@ -48,3 +48,13 @@ def test_a_rare_feature_is_always_picked() -> None:
     rare = _task(999, "rare_pattern", "easy", ["linux", "linux"])
     ids = select_evaluation_set([*POOL, rare], size=20, seed=0)
     assert "t999" in ids
+
+
+def test_no_two_chosen_instructions_differ_only_in_their_values() -> None:
+    twins = [
+        t.model_copy(update={"id": f"twin{i}", "instruction": f"Set the lamp to {30 + i}% at 18:{i:02d}."})
+        for i, t in enumerate(POOL[:50])
+    ]
+    ids = set(select_evaluation_set([*twins, *POOL[50:]], size=40, seed=2))
+    assert len(ids) == 40
+    assert sum(i.startswith("twin") for i in ids) <= 1

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from devicesworld.agents.base import Agent, AgentEntry, AgentFactory, AgentOptions
+from devicesworld.agents.first_match import FirstMatchAgent
 from devicesworld.agents.random_agent import RandomAgent
 from devicesworld.agents.simple import NoopAgent, OracleAgent
 
@@ -27,6 +28,12 @@ AGENTS: dict[str, AgentEntry] = {
     "oracle": AgentEntry("oracle", "Replays the task's reference solution.", OracleAgent, privileged=True),
     "noop": AgentEntry("noop", "Declares completion at once.", NoopAgent),
     "random": AgentEntry("random", "Seeded random valid actions.", RandomAgent),
+    "first-match": AgentEntry(
+        "first-match",
+        "Follows the solution but reads each value as the first match on a device's first screen.",
+        FirstMatchAgent,
+        privileged=True,
+    ),
 }
 
 

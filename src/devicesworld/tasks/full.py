@@ -1,7 +1,14 @@
 """The ``full`` suite: its recipe, a reproducible parallel build, and the shipped file.
 
-The recipe lists shards — a builder (one of the nine patterns, or typed composition)
-and how many tasks it contributes. Task ``i`` of a shard comes from the first of
+Version 2 (issue #15) is built from the scenario families (``tasks/scenarios/``):
+one shard per family, the quota of :data:`FULL_TARGET` split evenly over the
+families. Version 1 was built from the typed composition and the pattern builders
+(:data:`RECIPE_V1`); it ships frozen as ``full-v1.jsonl.gz`` (the suite ``full-v1``)
+for comparison — its builders have since changed (numbers carry their meaning), so
+it is loaded, not rebuilt.
+
+The recipe lists shards — a builder (a scenario family, one of the nine patterns, or
+typed composition) and how many tasks it contributes. Task ``i`` of a shard comes from the first of
 the sub-seeds ``(seed, builder, i, retry)`` whose candidate passes quality control,
 so every task is independent of the others: a shard can be built in any number of
 chunks on any number of processes, its prefix does not depend on its length, and
@@ -23,6 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -37,8 +45,10 @@ from devicesworld.tasks.selection import select_evaluation_set
 from devicesworld.tasks.surfaces import task_surfaces
 from devicesworld.tasks.validate import validate_task
 
-FULL_VERSION = 1
+FULL_VERSION = 2
 FULL_SEED = 2026
+FULL_TARGET = 6200
+"""Tasks asked of the families together; a task no draw can make valid is left out and counted."""
 TEST_SIZE = 200
 MAX_RETRIES = 40
 
@@ -48,13 +58,13 @@ COMPOSITION_CATEGORIES = ("single_device_dependent", "multi_device_dependent", "
 @dataclass(frozen=True)
 class Shard:
     builder: str
-    """A pattern name, or ``compose:<category>`` for typed composition."""
+    """``family:<id>`` for a scenario family; (v1) a pattern name, or ``compose:<category>``."""
     count: int
     prefix: str
     """Task ids are ``dw-<prefix>-<index>``."""
 
 
-RECIPE: tuple[Shard, ...] = (
+RECIPE_V1: tuple[Shard, ...] = (
     Shard("direct_information_transfer", 700, "dit"),
     Shard("extraction_transformation", 650, "ext"),
     Shard("multi_source_integration", 650, "msi"),
@@ -68,7 +78,33 @@ RECIPE: tuple[Shard, ...] = (
     Shard("compose:multi_device_dependent", 300, "cmd"),
     Shard("compose:multi_device_independent", 300, "cmi"),
 )
-"""6,200 tasks: every workflow pattern of the paper plus JarvisGUI's three composition categories."""
+"""Version 1: 6,200 tasks from every workflow pattern of the paper plus JarvisGUI's three
+composition categories (frozen; kept to document what ``full-v1`` was built from)."""
+
+
+@cache
+def recipe() -> tuple[Shard, ...]:
+    """Version 2: one shard per shipped scenario family, :data:`FULL_TARGET` split evenly.
+
+    A family with ``max_tasks`` takes at most that many; the rest is spread over the others.
+    """
+    from devicesworld.tasks.scenarios.loader import shipped_families
+
+    families = list(shipped_families())
+    quotas: dict[str, int] = {}
+    left, open_ = FULL_TARGET, list(families)
+    while open_:
+        share = -(-left // len(open_))
+        capped = [f for f in open_ if f.max_tasks is not None and f.max_tasks < share]
+        if not capped:
+            for f in open_:
+                quotas[f.family] = share
+            break
+        for f in capped:
+            quotas[f.family] = f.max_tasks or 0
+            left -= quotas[f.family]
+            open_.remove(f)
+    return tuple(Shard(f"family:{f.family}", quotas[f.family], f.family.replace("_", "-")) for f in families)
 
 
 class BuildStats(BaseModel):
@@ -91,9 +127,15 @@ def sub_seed(seed: int, builder: str, index: int, retry: int) -> int:
     return zlib.crc32(f"{seed}:{builder}:{index}:{retry}".encode())
 
 
-def build_one(composer: Composer, shard: Shard, seed: int, index: int, stats: BuildStats) -> Task | None:
+def build_one(
+    composer: Composer | None, shard: Shard, seed: int, index: int, stats: BuildStats
+) -> Task | None:
     """Task ``index`` of ``shard``: the first candidate that passes every quality gate."""
     task_id = f"dw-{shard.prefix}-{index:04d}"
+    if shard.builder.startswith("family:"):
+        return _build_family_task(shard, seed, index, task_id, stats)
+    if composer is None:
+        raise ValueError(f"shard {shard.builder} needs a composer")
     for retry in range(MAX_RETRIES):
         stats.attempts[shard.builder] = stats.attempts.get(shard.builder, 0) + 1
         s = sub_seed(seed, shard.builder, index, retry)
@@ -119,6 +161,23 @@ def build_one(composer: Composer, shard: Shard, seed: int, index: int, stats: Bu
     return None
 
 
+def _build_family_task(shard: Shard, seed: int, index: int, task_id: str, stats: BuildStats) -> Task | None:
+    from devicesworld.tasks.scenarios.build import build_task
+    from devicesworld.tasks.scenarios.loader import family_by_name
+
+    family = family_by_name(shard.builder.split(":", 1)[1])
+    rejected: dict[str, int] = {}
+    task = build_task(family, seed, index, task_id, rejected)
+    stats.attempts[shard.builder] = stats.attempts.get(shard.builder, 0) + 1 + sum(rejected.values())
+    for k, v in rejected.items():
+        key = f"{shard.builder}: {k.split(': ', 1)[-1]}"
+        stats.rejected[key] = stats.rejected.get(key, 0) + v
+    if task is None:
+        return None
+    stats.built[shard.builder] = stats.built.get(shard.builder, 0) + 1
+    return task.model_copy(update={"metadata": task.metadata.model_copy(update={"split": "train"})})
+
+
 def _reject(stats: BuildStats, builder: str, message: str) -> None:
     key = f"{builder}: {rejection_reason(message)}"
     stats.rejected[key] = stats.rejected.get(key, 0) + 1
@@ -127,8 +186,8 @@ def _reject(stats: BuildStats, builder: str, message: str) -> None:
 def _build_chunk(job: tuple[int, int, int, int]) -> tuple[list[str], dict[str, object]]:
     """Worker entry: tasks ``start..end`` of shard number ``shard_no``, as JSON lines (nothing pickled)."""
     shard_no, seed, start, end = job
-    shard = RECIPE[shard_no]
-    composer = default_composer()
+    shard = recipe()[shard_no]
+    composer = None if shard.builder.startswith("family:") else default_composer()
     stats = BuildStats(seed=seed)
     lines = []
     for i in range(start, end):
@@ -138,24 +197,25 @@ def _build_chunk(job: tuple[int, int, int, int]) -> tuple[list[str], dict[str, o
     return lines, stats.model_dump()
 
 
-def chunk_count(recipe: Iterable[Shard] = RECIPE, chunk: int = 25) -> int:
+def chunk_count(shards: Iterable[Shard] | None = None, chunk: int = 25) -> int:
     """How many chunks :func:`build_full` reports progress over."""
-    return sum(-(-s.count // chunk) for s in recipe)
+    return sum(-(-s.count // chunk) for s in (recipe() if shards is None else shards))
 
 
 def build_full(
     seed: int = FULL_SEED,
     *,
-    recipe: Iterable[Shard] = RECIPE,
+    shards: Iterable[Shard] | None = None,
     workers: int = 1,
     chunk: int = 25,
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[Task], BuildStats]:
     """Every shard of ``recipe``, then surfaces and the evaluation split."""
-    shards = list(recipe)
-    if any(s not in RECIPE for s in shards):
-        raise ValueError("build_full only builds shards of RECIPE (workers look them up by number)")
-    index = {s: RECIPE.index(s) for s in shards}
+    full_recipe = recipe()
+    shards = list(full_recipe if shards is None else shards)
+    if any(s not in full_recipe for s in shards):
+        raise ValueError("build_full only builds shards of recipe() (workers look them up by number)")
+    index = {s: full_recipe.index(s) for s in shards}
     jobs = [
         (index[s], seed, start, min(start + chunk, s.count))
         for s in shards
@@ -198,13 +258,13 @@ def suite_bytes(tasks: Iterable[Task]) -> bytes:
     return out.getvalue()
 
 
-def shipped_path() -> Path:
-    return Path(str(resources.files("devicesworld.tasks") / "data" / f"full-v{FULL_VERSION}.jsonl.gz"))
+def shipped_path(version: int = FULL_VERSION) -> Path:
+    return Path(str(resources.files("devicesworld.tasks") / "data" / f"full-v{version}.jsonl.gz"))
 
 
-def load_full() -> list[Task]:
+def load_full(version: int = FULL_VERSION) -> list[Task]:
     """The shipped suite; a clear error when the package was installed without it."""
-    path = shipped_path()
+    path = shipped_path(version)
     if not path.exists():
         raise FileNotFoundError(
             f"the full suite file {path.name} is missing from the package; rebuild it with "
@@ -215,11 +275,16 @@ def load_full() -> list[Task]:
 
 
 def counts(tasks: Iterable[Task]) -> dict[str, dict[str, int]]:
-    """Counts by pattern, device combination, classes, devices, difficulty and split (for the docs)."""
-    tables: dict[str, Counter[str]] = {
-        k: Counter() for k in ("pattern", "combo", "classes", "devices", "difficulty", "split")
-    }
+    """Counts by pattern, category, family, device combination, classes, devices, app surface,
+    difficulty and split (for the docs)."""
+    keys = ("pattern", "category", "family", "combo", "classes", "devices", "app", "difficulty", "split")
+    tables: dict[str, Counter[str]] = {k: Counter() for k in keys}
     for t in tasks:
+        composition = getattr(t.metadata, "composition", None) or {}
+        tables["category"][str(composition.get("category", "-"))] += 1
+        tables["family"][str(composition.get("family", "-"))] += 1
+        for app in t.metadata.apps:
+            tables["app"][app] += 1
         tables["pattern"][t.metadata.pattern] += 1
         tables["combo"][t.device_combo] += 1
         tables["classes"][str(len({d.kind for d in t.devices}))] += 1

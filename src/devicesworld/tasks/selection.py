@@ -4,7 +4,9 @@ The evaluation set must cover the major device combinations, apps and surfaces,
 patterns and difficulty levels while staying small enough to run with real models.
 Selection is greedy set cover first — every feature value present in the pool gets
 at least ``min_per_feature`` tasks — then a round-robin over (pattern, difficulty)
-strata fills the set to its size, so no stratum dominates. Ties are broken by a
+strata fills the set to its size, so no stratum dominates. A task whose instruction
+equals a chosen one after masking its values (``tasks/naturalness.py``) is skipped,
+and every scenario family is a feature to cover. Ties are broken by a
 seeded shuffle: the same pool and seed give the same set.
 """
 
@@ -15,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from devicesworld.spec.models import Task
+from devicesworld.tasks.naturalness import masked
 
 
 def features(task: Task) -> set[str]:
@@ -27,6 +30,7 @@ def features(task: Task) -> set[str]:
         f"devices:{len(task.devices)}",
     }
     out |= {f"app:{a}" for a in task.metadata.apps}
+    out |= {t for t in task.metadata.tags if t.startswith("family:")}
     return out
 
 
@@ -44,12 +48,18 @@ def select_evaluation_set(
             need[f] = min(min_per_feature, need[f] + 1)
     chosen: list[Task] = []
     taken: set[str] = set()
+    said: set[str] = set()
+    """Masked instructions chosen so far: no two tasks of the set differ only in their values."""
+
+    def twin(t: Task) -> bool:
+        return masked(t.instruction) in said
+
     while len(chosen) < size:
         open_needs = {f for f, n in need.items() if n > 0}
         if not open_needs:
             break
         best = max(
-            (t for t in pool if t.id not in taken),
+            (t for t in pool if t.id not in taken and not twin(t)),
             key=lambda t: len(feats[t.id] & open_needs),
             default=None,
         )
@@ -57,6 +67,7 @@ def select_evaluation_set(
             break
         chosen.append(best)
         taken.add(best.id)
+        said.add(masked(best.instruction))
         for f in feats[best.id]:
             if need[f] > 0:
                 need[f] -= 1
@@ -67,9 +78,12 @@ def select_evaluation_set(
     keys = sorted(strata)
     while len(chosen) < size and any(strata.values()):
         for key in keys:
+            while strata[key] and twin(strata[key][-1]):
+                strata[key].pop()
             if strata[key] and len(chosen) < size:
                 t = strata[key].pop()
                 chosen.append(t)
                 taken.add(t.id)
+                said.add(masked(t.instruction))
     order = {t.id: i for i, t in enumerate(tasks)}
     return sorted(taken, key=order.__getitem__)

@@ -29,8 +29,11 @@ from devicesworld import jsonl
 if TYPE_CHECKING:  # parsing tasks needs pydantic; finding one in the index does not
     from devicesworld.spec.models import Task
 
-SHIPPED_VERSION = {"smoke": 1, "bmoca": 1, "full": 1}
-"""The suites shipped as files, and the version in each file's name."""
+SHIPPED_VERSION = {"smoke": 1, "bmoca": 1, "full": 2, "full-v1": 1}
+"""The suites shipped as files, and the version in each file's name. ``full-v1`` is the
+first ``full`` suite (typed composition), frozen for comparison with version 2."""
+SHIPPED_FILES = {"full-v1": "full-v1.jsonl.gz"}
+"""Suites whose file name is not ``<name>-v<N>.jsonl.gz``."""
 INDEX_VERSION = 1
 
 
@@ -39,7 +42,7 @@ def data_dir() -> Path:
 
 
 def shipped_path(name: str) -> Path:
-    return data_dir() / f"{name}-v{SHIPPED_VERSION[name]}.jsonl.gz"
+    return data_dir() / SHIPPED_FILES.get(name, f"{name}-v{SHIPPED_VERSION[name]}.jsonl.gz")
 
 
 def index_path() -> Path:

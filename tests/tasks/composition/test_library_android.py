@@ -43,7 +43,7 @@ CASES = [
     ("an_add_to_playlist", ["sh_switch_device"], "i"),
     ("an_take_photo", ["sh_switch_device"], "i"),
     ("an_record_memo", ["sh_switch_device"], "i"),
-    ("an_calculate_sum", ["an_read_web_amount", "sh_read_washer_remaining"], "m"),
+    ("an_calculate_sum", ["an_read_web_amount"], "m"),
     ("an_send_sms_two", ["an_read_sms_code", "an_read_contact_phone"], "s"),
     ("an_create_named_contact", ["an_read_contact_by_company", "an_read_sms_phone"], "s"),
     ("an_create_titled_event", ["an_read_note_code", "an_read_alarm_time"], "s"),

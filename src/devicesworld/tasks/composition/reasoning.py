@@ -371,7 +371,7 @@ class Decide:
             otherwise = users.make(self.out_type, DEFAULT_TYPES)
         else:
             raise ReasoningError("could not draw two different branch values")
-        unit = {"temperature": " °C", "percentage": "%"}.get(measure.type, "")
+        unit = {"temperature": " °C", "percentage": "%", "humidity": "%"}.get(measure.type, "")
         limit = f"{threshold:g}{unit}"
         mention = ctx.rng.choice(
             (
@@ -400,6 +400,7 @@ RESOLVERS = (
     ResolveTimes(),
     ResolveNumbers("rs_resolve_temperatures", "temperature"),
     ResolveNumbers("rs_resolve_percentages", "percentage"),
+    ResolveNumbers("rs_resolve_humidities", "humidity"),
 )
 """Two conflicting inputs of one type, one stated rule."""
 

@@ -74,7 +74,11 @@ DEFAULT_TYPES = TypeSystem(
         "url": ("text",),
         "temperature": ("number",),
         "percentage": ("number",),
+        "humidity": ("percentage",),
         "amount": ("number",),
+        "duration": ("number",),
+        "count": ("number",),
+        "concentration": ("number",),
         "file": (),
         "transferred_file": ("file",),
         "text_file": ("file",),
@@ -90,4 +94,13 @@ DEFAULT_TYPES = TypeSystem(
         "archive_file": ("file",),
     }
 )
-"""The built-in hierarchy: values (text and numbers) and files by format."""
+"""The built-in hierarchy: values (text and numbers) and files by format.
+
+Numbers carry their meaning (issue #15): a ``duration`` (minutes), a ``count``, a
+``concentration`` (PM2.5), a ``temperature``, a ``percentage`` (a ``humidity`` is one
+that only humidity targets take), an ``amount`` of money.
+A writer that sets a quantity takes exactly that meaning (a delay takes a
+``duration``), so a PM2.5 reading can no longer become minutes of delay; writers that
+record any value as text (a JSON field, a CSV row, a message) take ``value``. The
+names match the semantic slot types of scenario families (``tasks/scenarios/slots.py``).
+"""

@@ -334,7 +334,37 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
         composition["absent_sources"] = [{"device": s.device, "description": s.description} for s in sources]
         sources = []
         writes = {}
-    task = Task(
+    try:
+        task = _task(
+            task_id,
+            instruction,
+            specs,
+            setup,
+            conditions,
+            writes,
+            variant is not None,
+            family,
+            sources,
+            composition,
+        )
+    except ValueError as exc:
+        raise FamilyError(f"family {family.family}: not a valid task: {exc}") from None
+    return _finish(task, family, items, owners, variant is not None, reason, composition)
+
+
+def _task(
+    task_id: str,
+    instruction: str,
+    specs: list[DeviceSpec],
+    setup: list[DeviceOp],
+    conditions: list[Condition],
+    writes: dict[str, list[str]],
+    infeasible: bool,
+    family: Family,
+    sources: list[SourceValue],
+    composition: dict[str, Any],
+) -> Task:
+    return Task(
         id=task_id,
         instruction=instruction,
         devices=specs,
@@ -342,7 +372,7 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
         evaluation=Evaluation(conditions=conditions, writes=writes),
         solution=[],
         metadata=Metadata(
-            pattern="infeasible_request" if variant else family.pattern,
+            pattern="infeasible_request" if infeasible else family.pattern,
             split="train",
             origin="scenario",
             sources=sources,
@@ -350,8 +380,20 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
             tags=[f"family:{family.family}"],
         ),
     )
+
+
+def _finish(
+    task: Task,
+    family: Family,
+    items: list[Step | UiStep],
+    owners: list[str],
+    infeasible: bool,
+    reason: str,
+    composition: dict[str, Any],
+) -> Task:
+    """The recorded solution, step budget, surfaces and measured difficulty."""
     sketch = [i for i in items if isinstance(i, Step)]
-    if variant is not None:
+    if infeasible:
         apps = task_surfaces(task.model_copy(update={"solution": sketch}))
         solution = [Step(action="report_infeasible", args={"reason": reason})]
         spans: dict[str, list[int]] = {}

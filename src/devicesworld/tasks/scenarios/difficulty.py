@@ -67,19 +67,26 @@ def features(task: Task, family: Family) -> Features:
     )
 
 
+WEIGHTS = {"source": 3, "source_cost": 2, "distractor": 1, "reasoning": 3, "infeasible": 8}
+"""Points per value to find, per unit of where it sits, per twin, per reasoning step, for an
+infeasible request. Breadth (devices, classes, outputs) and GUI depth are capped: on their
+own they make a task long, not hard to get right (calibration, docs/scenarios.md)."""
+BREADTH_CAP = 3
+GUI_CAP = 2
+
+
 def points(f: Features) -> int:
-    p = (f.devices - 1) + (f.classes - 1)
-    p += f.sources + f.source_cost
-    p += min(f.distractors, 4)
-    p += 1 if f.clutter >= 6 else 0
-    p += max(0, f.outputs - 1) * 2
-    p += 0 if f.gui_steps <= 6 else 1 if f.gui_steps <= 14 else 2 if f.gui_steps <= 28 else 3
-    p += 2 * f.reasoning
-    p += 2 if f.infeasible else 0
+    p = WEIGHTS["source"] * f.sources + WEIGHTS["source_cost"] * f.source_cost
+    p += WEIGHTS["distractor"] * min(f.distractors, 3)
+    p += WEIGHTS["reasoning"] * f.reasoning
+    p += WEIGHTS["infeasible"] if f.infeasible else 0
+    p += min(BREADTH_CAP, (f.devices - 1) + (f.classes - 1) + max(0, f.outputs - 1))
+    p += min(GUI_CAP, 0 if f.gui_steps <= 6 else 1 if f.gui_steps <= 14 else 2)
+    p += 1 if f.clutter >= 8 else 0
     return p
 
 
-CUTS = (4, 8, 12)
+CUTS = (3, 7, 12)
 """Points up to CUTS[0] are easy, up to CUTS[1] medium, up to CUTS[2] hard, above expert."""
 
 

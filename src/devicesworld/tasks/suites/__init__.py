@@ -2,7 +2,8 @@
 
 The ``smoke`` suite is assembled from one part per device family, each a module in
 this package with a ``build_*`` function, so that families grow independently.
-``full`` is the shipped, built suite (6,200 tasks, :mod:`devicesworld.tasks.full`);
+``full`` is the shipped, built suite (version 2, from the scenario families,
+:mod:`devicesworld.tasks.full`; ``full-v1`` is the first version, frozen);
 ``test`` is its fixed evaluation split, chosen by coverage-driven stratified selection.
 
 Loading a suite never runs a device setup: every suite ships built
@@ -58,6 +59,7 @@ def _bmoca() -> list[Task]:
 SUITES: dict[str, SuiteLoader] = {
     "smoke": lambda: read_suite("smoke"),
     "full": _full,
+    "full-v1": lambda: read_suite("full-v1"),
     "test": _test_split,
     "bmoca": lambda: read_suite("bmoca"),
 }

@@ -623,7 +623,7 @@ class SetAlarm:
 class StartTimer:
     name: str = "an_start_timer"
     platform: str = KIND
-    inputs: tuple[Slot, ...] = (Slot("minutes", "number"),)
+    inputs: tuple[Slot, ...] = (Slot("minutes", "duration"),)
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
@@ -1132,7 +1132,7 @@ class CalculateSum:
 
     name: str = "an_calculate_sum"
     platform: str = KIND
-    inputs: tuple[Slot, ...] = (Slot("first", "number"), Slot("second", "number"))
+    inputs: tuple[Slot, ...] = (Slot("first", "amount"), Slot("second", "amount"))
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:

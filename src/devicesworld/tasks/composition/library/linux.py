@@ -179,7 +179,7 @@ class ReadHumidityFromDocx:
     name: str = "lx_read_humidity_docx"
     platform: str = KIND
     inputs: tuple[Slot, ...] = ()
-    outputs: tuple[Slot, ...] = (Slot("humidity", "percentage"),)
+    outputs: tuple[Slot, ...] = (Slot("humidity", "humidity"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
         path = _file(ctx, "care_guide", "docx")
@@ -195,7 +195,7 @@ class ReadHumidityFromDocx:
             solution=[ctx.step("read_document", path=path)],
             outputs={
                 "humidity": SlotValue(
-                    "percentage",
+                    "humidity",
                     value,
                     phrase(
                         ctx,

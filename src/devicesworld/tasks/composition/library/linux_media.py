@@ -228,7 +228,7 @@ class ReadProjectConstant:
     name: str = "lx_read_project_constant"
     platform: str = KIND
     inputs: tuple[Slot, ...] = ()
-    outputs: tuple[Slot, ...] = (Slot("number", "number"),)
+    outputs: tuple[Slot, ...] = (Slot("number", "count"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
         root, pkg = _project(ctx)
@@ -256,7 +256,7 @@ class ReadProjectConstant:
             instruction="",
             setup=[ctx.op("write_project", path=root, files=files)],
             solution=[ctx.step("read_file", path=source)],
-            outputs={"number": SlotValue("number", values[key], mention, True, ctx.device_id)},
+            outputs={"number": SlotValue("count", values[key], mention, True, ctx.device_id)},
         )
 
 
@@ -267,7 +267,7 @@ class SetProjectConstant:
 
     name: str = "lx_set_project_constant"
     platform: str = KIND
-    inputs: tuple[Slot, ...] = (Slot("number", "number"),)
+    inputs: tuple[Slot, ...] = (Slot("number", "count"),)
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:

@@ -76,7 +76,7 @@ class ReadRoomHumidity:
     name: str = "sh_read_room_humidity"
     platform: str = KIND
     inputs: tuple[Slot, ...] = ()
-    outputs: tuple[Slot, ...] = (Slot("humidity", "percentage"),)
+    outputs: tuple[Slot, ...] = (Slot("humidity", "humidity"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
         room = _room(ctx)
@@ -87,7 +87,7 @@ class ReadRoomHumidity:
             solution=[ctx.step("get_room_status", room=room)],
             outputs={
                 "humidity": SlotValue(
-                    "percentage",
+                    "humidity",
                     value,
                     say(
                         ctx,
@@ -205,7 +205,7 @@ class SetAcTarget:
 class SetHumidifierTarget:
     name: str = "sh_set_humidifier_target"
     platform: str = KIND
-    inputs: tuple[Slot, ...] = (Slot("humidity", "percentage"),)
+    inputs: tuple[Slot, ...] = (Slot("humidity", "humidity"),)
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:

@@ -141,7 +141,7 @@ READ_ATTRIBUTES = (
         "sh_read_humidifier_target",
         "humidifier",
         "target_humidity",
-        "percentage",
+        "humidity",
         tuple(range(35, 70, 5)),
         (
             "the target humidity of the {r} humidifier",
@@ -157,7 +157,7 @@ class ReadPm25:
     name: str = "sh_read_pm25"
     platform: str = KIND
     inputs: tuple[Slot, ...] = ()
-    outputs: tuple[Slot, ...] = (Slot("pm25", "number"),)
+    outputs: tuple[Slot, ...] = (Slot("pm25", "concentration"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
         name = room(ctx)
@@ -172,7 +172,7 @@ class ReadPm25:
             solution=[ctx.step("get_device_state", device_id=dev)],
             outputs={
                 "pm25": SlotValue(
-                    "number",
+                    "concentration",
                     value,
                     say(
                         ctx,
@@ -195,7 +195,7 @@ class ReadWasherRemaining:
     name: str = "sh_read_washer_remaining"
     platform: str = KIND
     inputs: tuple[Slot, ...] = ()
-    outputs: tuple[Slot, ...] = (Slot("minutes", "number"),)
+    outputs: tuple[Slot, ...] = (Slot("minutes", "duration"),)
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
         name = ctx.unique(ctx.rng.choice(("utility_room", "laundry", "basement")))
@@ -219,7 +219,7 @@ class ReadWasherRemaining:
             solution=[ctx.step("get_device_state", device_id=washer)],
             outputs={
                 "minutes": SlotValue(
-                    "number",
+                    "duration",
                     total - elapsed,
                     say(
                         ctx,
@@ -378,7 +378,7 @@ class SetCurtainPosition:
 class SetDehumidifierTarget:
     name: str = "sh_set_dehumidifier_target"
     platform: str = KIND
-    inputs: tuple[Slot, ...] = (Slot("humidity", "percentage"),)
+    inputs: tuple[Slot, ...] = (Slot("humidity", "humidity"),)
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:
@@ -488,7 +488,7 @@ DELAY_MENTIONED = (
 class ScheduleAfterDelay:
     name: str = "sh_schedule_after_delay"
     platform: str = KIND
-    inputs: tuple[Slot, ...] = (Slot("minutes", "number"),)
+    inputs: tuple[Slot, ...] = (Slot("minutes", "duration"),)
     outputs: tuple[Slot, ...] = ()
 
     def instantiate(self, ctx: InstanceContext, inputs: Mapping[str, SlotValue]) -> Fragment:

@@ -1,0 +1,189 @@
+"""``devicesworld tasks scenarios``: list, check and compile scenario families.
+
+The commands a family author needs while writing one: ``check`` loads files (the
+shipped ones by default) through the static gate, optionally compiles a few draws
+and proves them with ``tasks validate``'s gates; ``compile`` writes a family's
+tasks to a JSONL file that every other command (``tasks show``, ``run``) reads.
+Heavy modules are imported inside the commands, so ``devicesworld --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from devicesworld.spec.models import Task
+    from devicesworld.tasks.scenarios.model import Family
+
+
+@click.group("scenarios")
+def scenarios() -> None:
+    """Scenario families: tasks written as data (docs/scenarios.md)."""
+
+
+@scenarios.command("list")
+def scenarios_list() -> None:
+    """Every shipped family: pattern, category, roles, phrasings, infeasible variants."""
+    from devicesworld.tasks.scenarios.compile import FamilyError
+    from devicesworld.tasks.scenarios.loader import shipped_families
+
+    try:
+        families = shipped_families()
+    except FamilyError as exc:
+        raise click.ClickException(str(exc)) from None
+    for f in families:
+        roles = ", ".join(f"{r}={k}" for r, k in f.roles.items())
+        variants = ",".join(v.id for v in f.infeasible) or "-"
+        click.echo(
+            f"{f.family:<34} {f.pattern:<36} {f.category:<26} {roles}  "
+            f"phrasings={len(f.phrasings)} infeasible={variants}"
+        )
+    click.echo(f"{len(families)} families")
+
+
+def _families(paths: tuple[str, ...]) -> list[Family]:
+    from devicesworld.tasks.scenarios.loader import family_by_name, load_family_file, shipped_families
+
+    if not paths:
+        return list(shipped_families())
+    out = []
+    for p in paths:
+        path = Path(p)
+        out.append(
+            load_family_file(path) if path.suffix in (".yaml", ".yml") or path.exists() else family_by_name(p)
+        )
+    return out
+
+
+def compile_some(family: Family, count: int, *, prefix: str | None = None) -> tuple[list[Task], list[str]]:
+    """``count`` tasks of a family (feasible and each variant in turn), and the draws that failed."""
+    from devicesworld.tasks.scenarios.build import family_choices
+    from devicesworld.tasks.scenarios.compile import FamilyError, compile_task
+    from devicesworld.tasks.scenarios.loader import shipped_macros
+
+    tasks: list[Task] = []
+    failures: list[str] = []
+    for i, choice in enumerate(family_choices(family, seed=0, count=count)):
+        try:
+            task_id = f"dw-{prefix or family.family.replace('_', '-')}-{i:04d}"
+            tasks.append(compile_task(family, shipped_macros(), choice, task_id))
+        except FamilyError as exc:
+            failures.append(f"draw {i} (seed {choice.seed}, variant {choice.variant}): {exc}")
+    return tasks, failures
+
+
+@scenarios.command("check")
+@click.argument("paths", nargs=-1)
+@click.option(
+    "--compile", "count", type=click.IntRange(min=0), default=0, help="Also compile N tasks per family."
+)
+@click.option(
+    "--validate", is_flag=True, help="Prove the compiled tasks with every gate of `tasks validate`."
+)
+def scenarios_check(paths: tuple[str, ...], count: int, validate: bool) -> None:
+    """Check family files (or shipped family names; default: all shipped) through the static gate."""
+    from devicesworld.tasks.scenarios.compile import FamilyError
+    from devicesworld.tasks.validate import validate_task
+
+    try:
+        families = _families(paths)
+    except FamilyError as exc:
+        click.echo(f"FAIL {exc}", err=True)
+        raise SystemExit(1) from None
+    bad = 0
+    for f in families:
+        problems: list[str] = []
+        tasks: list[Task] = []
+        if count:
+            tasks, problems = compile_some(f, count)
+        if validate:
+            for t in tasks:
+                report = validate_task(t)
+                problems += [f"{t.id}: {p}" for p in report.problems]
+        status = "ok" if not problems else "FAIL"
+        bad += bool(problems)
+        click.echo(f"{status:<4} {f.family} ({len(tasks)} compiled{', validated' if validate else ''})")
+        for p in problems[:8]:
+            click.echo(f"     {p}")
+    if bad:
+        raise SystemExit(1)
+
+
+@scenarios.command("compile")
+@click.argument("family")
+@click.option("--count", type=click.IntRange(min=1), default=5, show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSONL file (default: stdout).")
+@click.option("--validate", is_flag=True, help="Keep only tasks that pass every QC gate.")
+def scenarios_compile(family: str, count: int, out: Path | None, validate: bool) -> None:
+    """Compile a family (a shipped name or a file) into tasks."""
+    from devicesworld import jsonl
+    from devicesworld.tasks.scenarios.compile import FamilyError
+    from devicesworld.tasks.validate import validate_task
+
+    try:
+        (fam,) = _families((family,))
+    except FamilyError as exc:
+        raise click.ClickException(str(exc)) from None
+    tasks, failures = compile_some(fam, count)
+    for f in failures:
+        click.echo(f"rejected {f}", err=True)
+    if validate:
+        kept = []
+        for t in tasks:
+            report = validate_task(t)
+            if report.ok:
+                kept.append(t)
+            else:
+                click.echo(f"rejected {t.id}: {report.problems[0]}", err=True)
+        tasks = kept
+    text = "".join(jsonl.model_line(t) for t in tasks)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"{len(tasks)} tasks -> {out}", err=True)
+
+
+@scenarios.command("calibrate")
+@click.option("--suite", help="A built-in suite (default: test).")
+@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder instead.")
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the table as JSON.",
+)
+def scenarios_calibrate(suite: str | None, tasks_path: str | None, json_out: Path | None) -> None:
+    """Run the random and first-match baselines; success per difficulty (docs/scenarios.md)."""
+    import json
+
+    from devicesworld.spec.loading import load_tasks
+    from devicesworld.tasks.scenarios.calibrate import (
+        BASELINES,
+        baseline_successes,
+        calibration_table,
+        monotone,
+    )
+    from devicesworld.tasks.suites import load_suite
+
+    tasks = load_tasks(Path(tasks_path)) if tasks_path else load_suite(suite or "test")
+    successes = baseline_successes(tasks)
+    rows = calibration_table(tasks, successes)
+    click.echo(f"{'difficulty':<11} {'tasks':>6}  " + "  ".join(f"{b:>12}" for b in BASELINES))
+    for r in rows:
+        click.echo(
+            f"{r.difficulty:<11} {r.tasks:>6}  " + "  ".join(f"{r.success[b]:>12.1%}" for b in BASELINES)
+        )
+    overall = {b: sum(successes[b].values()) / max(1, len(tasks)) for b in BASELINES}
+    click.echo(f"{'all':<11} {len(tasks):>6}  " + "  ".join(f"{overall[b]:>12.1%}" for b in BASELINES))
+    for b in BASELINES:
+        click.echo(
+            f"{b}: success {'falls' if monotone(rows, b) else 'does NOT fall'} monotonically from easy to expert"
+        )
+    if json_out is not None:
+        doc = {"tasks": len(tasks), "overall": overall, "rows": [r.model_dump() for r in rows]}
+        json_out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
