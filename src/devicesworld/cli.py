@@ -746,6 +746,45 @@ def tasks_validate(
         raise SystemExit(1)
 
 
+@tasks.command("census")
+@click.option("--suite", help="A built-in suite (default smoke).")
+@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder.")
+@selection_options
+@click.option("--limit", type=click.IntRange(min=1), help="Only the first N tasks.")
+@click.option("--json", "as_json", is_flag=True)
+def tasks_census(
+    suite: str | None,
+    tasks_path: str | None,
+    task_ids: tuple[str, ...],
+    filters: tuple[str, ...],
+    limit: int | None,
+    as_json: bool,
+) -> None:
+    """Set up each task and print what its devices hold (contacts, messages, files, rooms, ...)."""
+    from devicesworld.tasks.census import take_census
+
+    result = take_census(load_source(suite, tasks_path, task_ids=task_ids, filters=filters), limit)
+    if as_json:
+        click.echo(result.model_dump_json(indent=2))
+        return
+    table = Table(title=f"census of {len(result.tasks)} tasks")
+    for col in ("task", "world", "device", "holds"):
+        table.add_column(col, overflow="fold")
+    for t in result.tasks:
+        world = f"{t.world.persona_seed}/{t.world.size}" if t.world else "-"
+        if t.error:
+            table.add_row(escape(t.task), world, "", escape(f"setup failed: {t.error}"))
+        for d in t.devices:
+            holds = ", ".join(f"{k} {v}" for k, v in d.counts.items()) or "(no census)"
+            table.add_row(escape(t.task), world, escape(d.device), escape(holds))
+    console.print(table)
+    for kind, counters in result.medians.items():
+        shown = ", ".join(f"{k} {v:g}" for k, v in counters.items())
+        console.print(f"median per {escape(kind)}: {escape(shown)}", highlight=False)
+    if any(t.error for t in result.tasks):
+        raise SystemExit(1)
+
+
 @tasks.command("build")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
 @click.option(

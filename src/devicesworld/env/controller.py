@@ -175,6 +175,7 @@ class CrossDeviceEnv:
                 )
                 ctx.bind(self._workdir_root, dev.id)
                 self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, dev.profile, ctx)
+            self._apply_world()
             for i, op in enumerate(self.task.setup):
                 self._run_op(op, f"setup.{i}", cleanup=False)
             self._baseline = take_snapshots(self._devices, self._kinds)
@@ -463,6 +464,25 @@ class CrossDeviceEnv:
         }
 
     # ---------------------------------------------------------------- internals
+    def _apply_world(self) -> None:
+        """Put the task's persona world on its devices, before the task's own setup (docs/worlds.md)."""
+        spec = self.task.world
+        if spec is None:
+            return
+        from devicesworld.worlds.generate import build_world
+
+        world = build_world(spec.persona_seed, spec.size, self.task.start_time)
+        for device_id in world_devices(self.task, self._kinds):
+            support = self._kinds[device_id].world
+            if support is None:
+                raise EnvError(
+                    f"world: {self._kinds[device_id].name} device {device_id} does not take worlds"
+                )
+            try:
+                support.apply(self._devices[device_id], world)
+            except DeviceError as exc:
+                raise EnvError(f"world ({device_id}): {exc.code}: {exc.message}") from None
+
     def _run_op(self, op: DeviceOp, where: str, *, cleanup: bool) -> None:
         kind = self._kinds.get(op.device)
         if kind is None:
@@ -479,6 +499,22 @@ class CrossDeviceEnv:
             raise EnvError(f"{where} ({op.op}): invalid arguments: {fields}") from None
         except DeviceError as exc:
             raise EnvError(f"{where} ({op.op}): {exc.code}: {exc.message}") from None
+
+
+def world_devices(task: Task, kinds: Mapping[str, DeviceKind]) -> list[str]:
+    """The device ids that take the task's world: as listed, else the first of each kind that supports worlds."""
+    if task.world is None:
+        return []
+    if task.world.devices is not None:
+        return list(task.world.devices)
+    seen: set[str] = set()
+    out: list[str] = []
+    for dev in task.devices:
+        kind = kinds[dev.id]
+        if kind.world is not None and kind.name not in seen:
+            seen.add(kind.name)
+            out.append(dev.id)
+    return out
 
 
 def _parse_step_args(spec: ActionSpec, step: Step) -> Args | ActionResult:

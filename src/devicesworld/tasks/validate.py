@@ -25,6 +25,7 @@ from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Step, Task
 from devicesworld.tasks.nearmiss import MUTATIONS, near_misses
 from devicesworld.tasks.provenance import provenance_problems
+from devicesworld.tasks.worldqc import world_problems
 from devicesworld.verify import EvaluationResult
 
 
@@ -42,6 +43,7 @@ class TaskReport(BaseModel):
 def validate_task(task: Task, *, near_miss: bool = True) -> TaskReport:
     problems: list[str] = []
     problems += _devices_take_part(task)
+    problems += world_problems(task)
     if task.metadata.origin in ("composition", "scenario"):
         problems += provenance_problems(task)
     problems += _setup_alone_fails(task)

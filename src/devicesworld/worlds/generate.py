@@ -1,11 +1,161 @@
-"""Build a :class:`World` from ``(persona_seed, size, start)`` (implementation follows)."""
+"""Build a :class:`World` from ``(persona_seed, size, start)``: seeded, deterministic, no network.
+
+One :class:`random.Random` and one seeded Faker per world, consumed in a fixed order,
+so the same arguments give the same world byte for byte (for a given Faker version).
+The people come first; every surface is then drawn from them, so the phone's
+contacts, the desktop's mail and the calendar's meetings name the same persons and
+projects. Near-miss twins are planted on purpose (the same first name, the same
+surname, a second number, the same title on another day, an older version of a
+file, the same category in another room); :mod:`.picks` then indexes them.
+
+Worlds are cached per process: a suite of many tasks on one persona builds it once.
+"""
 
 from __future__ import annotations
 
+import functools
+import random
 from datetime import datetime
 
-from devicesworld.worlds.model import DEFAULT_START, World, WorldSize
+from faker import Faker
+
+from devicesworld.worlds import desktop, home, phone
+from devicesworld.worlds.model import DEFAULT_START, SIZES, Person, Persona, World, WorldSize
+from devicesworld.worlds.picks import build_picks
+from devicesworld.worlds.sizing import SIZING, Numbers, Sizing, between
 
 
+def _email(first: str, last: str, domain: str, rng: random.Random) -> str:
+    style = rng.randrange(3)
+    local = {0: f"{first}.{last}", 1: f"{first[0]}{last}", 2: f"{first}{rng.randrange(10, 99)}"}[style]
+    return f"{''.join(c for c in local.lower() if c.isalnum() or c == '.')}@{domain}"
+
+
+def _people(
+    fake: Faker, rng: random.Random, numbers: Numbers, sizing: Sizing, employer: str, owner_last: str
+) -> list[Person]:
+    """Household, family, colleagues, friends and services, with planted near-duplicates."""
+    total = between(rng, sizing.contacts)
+    work_domain = "".join(c for c in employer.lower() if c.isalnum())[:16] + ".com"
+    out: list[Person] = []
+
+    def add(first: str, last: str, relation: str, company: str = "", second: bool = False) -> None:
+        key = f"p{len(out):03d}"
+        domain = (
+            work_domain if relation == "colleague" else rng.choice(("gmail.com", "outlook.com", "proton.me"))
+        )
+        out.append(
+            Person(
+                key=key,
+                first=first,
+                last=last,
+                relation=relation,
+                phone=numbers.new(),
+                phone2=numbers.new() if second else "",
+                email=_email(first, last, domain, rng),
+                company=company,
+                address=fake.street_address() + ", " + fake.city(),
+                birthday=f"{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+            )
+        )
+
+    add(fake.first_name(), owner_last, "household")  # partner
+    for _ in range(rng.randint(1, 2)):
+        add(fake.first_name(), owner_last, "household")  # children
+    add(fake.first_name(), owner_last, "family")  # parent: same surname as the owner
+    add(fake.first_name(), owner_last, "family")  # sibling
+    add(fake.first_name(), fake.last_name(), "family")  # in-law
+    n_colleagues = max(3, total // 4)
+    n_services = max(2, total // 8)
+    n_friends = max(3, total - len(out) - n_colleagues - n_services)
+    for i in range(n_colleagues):
+        add(fake.first_name(), fake.last_name(), "colleague", employer, second=i % 3 == 0)
+    for _ in range(n_friends):
+        add(fake.first_name(), fake.last_name(), "friend")
+    for _ in range(n_services):
+        trade = rng.choice(("Dentist", "Plumber", "Vet", "Mechanic", "Tutor", "Landlord", "Doctor"))
+        add(fake.first_name(), fake.last_name(), "service", f"{fake.last_name()} {trade}")
+    # planted twins: the same first name with another surname, the same surname with another first name
+    twins = max(2, len(out) // 8)
+    for i in range(twins):
+        src = out[(i * 7 + 3) % len(out)]
+        add(src.first, fake.last_name(), rng.choice(("friend", "colleague")), employer if i % 2 else "")
+    for i in range(max(1, twins // 2)):
+        src = out[(i * 5 + 8) % len(out)]
+        add(fake.first_name(), src.last, "friend")
+    return out
+
+
+@functools.lru_cache(maxsize=32)
 def build_world(persona_seed: int, size: WorldSize = "lived", start: datetime = DEFAULT_START) -> World:
-    raise NotImplementedError("world generation lands in the next commit")
+    """The world of a persona; cached, so do not mutate what it returns (it is frozen)."""
+    if size not in SIZES:
+        raise ValueError(f"unknown world size {size!r}; sizes: {', '.join(SIZES)}")
+    if not isinstance(persona_seed, int) or isinstance(persona_seed, bool) or persona_seed < 0:
+        raise ValueError(f"persona_seed must be an integer >= 0, not {persona_seed!r}")
+    sizing = SIZING[size]
+    rng = random.Random(f"devicesworld-world:{persona_seed}:{size}")
+    fake = Faker("en_US")
+    fake.seed_instance(persona_seed)
+    numbers = Numbers(rng)
+    first, last = fake.first_name(), fake.last_name()
+    employer = fake.company().replace(",", "")
+    owner = Person(
+        key="self",
+        first=first,
+        last=last,
+        relation="self",
+        phone=numbers.new(),
+        email=_email(first, last, "gmail.com", rng),
+        company=employer,
+        address=fake.street_address(),
+    )
+    projects: list[str] = []
+    while len(projects) < sizing.projects:
+        name = rng.choice(PROJECT_NAMES)
+        if name not in projects:
+            projects.append(name)
+    persona = Persona(
+        person=owner,
+        city=fake.city(),
+        employer=employer,
+        job=fake.job().split(",")[0],
+        home_name=f"{last} home",
+        projects=projects,
+    )
+    people = _people(fake, rng, numbers, sizing, employer, last)
+    phone_world = phone.build(rng, fake, numbers, sizing, persona, people, start)
+    desktop_world = desktop.build(rng, fake, sizing, persona, people, start)
+    home_world = home.build(rng, sizing, persona, start)
+    picks = build_picks(persona, people, phone_world, desktop_world, home_world)
+    return World(
+        persona_seed=persona_seed,
+        size=size,
+        start=start,
+        persona=persona,
+        people=people,
+        phone=phone_world,
+        desktop=desktop_world,
+        home=home_world,
+        picks=picks,
+    )
+
+
+PROJECT_NAMES = (
+    "Atlas",
+    "Beacon",
+    "Cobalt",
+    "Driftwood",
+    "Ember",
+    "Falcon",
+    "Granite",
+    "Harbor",
+    "Juniper",
+    "Lighthouse",
+    "Meridian",
+    "Nimbus",
+    "Orchard",
+    "Polaris",
+    "Quartz",
+    "Redwood",
+)

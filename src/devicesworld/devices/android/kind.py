@@ -9,6 +9,7 @@ from devicesworld.devices.android.getters import GETTERS
 from devicesworld.devices.android.profiles import AndroidProfile
 from devicesworld.devices.android.setup import SETUP_OPS
 from devicesworld.devices.android.state import STATE, with_writes
+from devicesworld.devices.android.world import WORLD
 from devicesworld.devices.base import DeviceKind, by_name
 
 KIND = DeviceKind(
@@ -21,4 +22,5 @@ KIND = DeviceKind(
     checks=by_name(with_writes(CHECKS)),
     profile_model=AndroidProfile,
     state=STATE,
+    world=WORLD,
 )

@@ -17,7 +17,6 @@ Deleting or changing any of these is a change like any other.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +26,7 @@ from devicesworld.devices.android.apps import music
 from devicesworld.devices.android.checks import norm
 from devicesworld.devices.base import CheckSpec, GetterFn, WritesFn
 from devicesworld.devices.drive import get_drive
+from devicesworld.devices.filehash import hash_files
 from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest, everywhere, literal
 
 if TYPE_CHECKING:
@@ -47,13 +47,8 @@ def sd_relative(path: str) -> str:
 
 
 def _files(root: Path, prefix: str, out: Snapshot) -> None:
-    if not root.is_dir():
-        return
-    for f in sorted(root.rglob("*")):
-        if f.is_file():
-            out[f"{prefix}/{f.relative_to(root).as_posix()}"] = hashlib.sha256(f.read_bytes()).hexdigest()[
-                :16
-            ]
+    if root.is_dir():
+        hash_files(root, prefix, out)
 
 
 def _without(row: dict[str, Any], *keys: str) -> dict[str, Any]:

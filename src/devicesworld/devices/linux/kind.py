@@ -7,6 +7,7 @@ from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.checks import CHECKS
 from devicesworld.devices.linux.device import factory
 from devicesworld.devices.linux.state import STATE, with_writes
+from devicesworld.devices.linux.world import WORLD
 
 ACTIONS = [
     ActionSpec(
@@ -150,4 +151,5 @@ KIND = DeviceKind(
     checks=by_name(with_writes(CHECKS)),
     profile_model=a.LinuxProfile,
     state=STATE,
+    world=WORLD,
 )

@@ -16,13 +16,13 @@ project folder or a drafts folder whole, or the form it expects a submission of.
 
 from __future__ import annotations
 
-import hashlib
 import posixpath
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from devicesworld.devices.base import CheckSpec, WritesFn
+from devicesworld.devices.filehash import hash_files
 from devicesworld.devices.linux import args as la
 from devicesworld.devices.linux.sandbox import HOME
 from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest, literal
@@ -33,22 +33,15 @@ if TYPE_CHECKING:
 DRIVE_DIR = "Drive"
 
 
-def _hash_tree(root: Path, prefix: str, out: Snapshot, skip: Path | None = None) -> None:
-    if not root.is_dir():
-        return
-    for f in sorted(root.rglob("*")):
-        if skip is not None and (f == skip or skip in f.parents):
-            continue
-        if f.is_file() and not f.is_symlink():
-            out[f"{prefix}/{f.relative_to(root).as_posix()}"] = hashlib.sha256(f.read_bytes()).hexdigest()[
-                :16
-            ]
+def _hash_tree(root: Path, prefix: str, out: Snapshot, skip: str | None = None) -> None:
+    if root.is_dir():
+        hash_files(root, prefix, out, skip=skip)
 
 
 def snapshot(device: LinuxDevice) -> Snapshot:
     out: Snapshot = {}
     home = device.sandbox.paths.home
-    _hash_tree(home, "files", out, skip=home / DRIVE_DIR)
+    _hash_tree(home, "files", out, skip=DRIVE_DIR)
     _hash_tree(device.drive.root, "drive", out)
     if device.sites_started():
         counts: dict[tuple[str, str], int] = {}

@@ -11,6 +11,7 @@ from devicesworld.devices.smarthome import args as a
 from devicesworld.devices.smarthome.checks import CHECKS
 from devicesworld.devices.smarthome.device import factory
 from devicesworld.devices.smarthome.state import STATE
+from devicesworld.devices.smarthome.world import WORLD
 
 ACTIONS = [
     ActionSpec(name="list_rooms", doc="List the rooms of the home."),
@@ -98,4 +99,5 @@ KIND = DeviceKind(
     checks=by_name(CHECKS),
     profile_model=a.HomeProfile,
     state=STATE,
+    world=WORLD,
 )

@@ -132,6 +132,39 @@ def write_docx(
     _save(path, _pin_office_zip(buf.getvalue()))
 
 
+def write_docx_sections(
+    path: Dest,
+    title: str,
+    sections: Sequence[tuple[str, Sequence[str]]],
+    table: Sequence[Sequence[Any]] = (),
+) -> None:
+    """A multi-page docx: a title, one heading per section (each after the first on a new page),
+    its paragraphs, then an optional table (first row the header)."""
+    from docx import Document
+
+    doc = Document()
+    doc.add_heading(title, level=1)
+    for i, (heading, paragraphs) in enumerate(sections):
+        if i:
+            doc.add_page_break()  # type: ignore[no-untyped-call]
+        if heading:
+            doc.add_heading(heading, level=2)
+        for text in paragraphs:
+            doc.add_paragraph(text)
+    if table:
+        t = doc.add_table(rows=len(table), cols=max(len(r) for r in table))
+        for i, row in enumerate(table):
+            for j, cell in enumerate(row):
+                t.cell(i, j).text = str(cell)
+    props = doc.core_properties
+    props.created = FIXED_TIME
+    props.modified = FIXED_TIME
+    props.author = "devicesworld"
+    buf = io.BytesIO()
+    doc.save(buf)
+    _save(path, _pin_office_zip(buf.getvalue()))
+
+
 def write_pdf(path: Dest, paragraphs: Sequence[str], title: str | None = None) -> None:
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet

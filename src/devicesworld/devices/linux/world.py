@@ -1,0 +1,187 @@
+"""A persona world's desktop surface on a Linux device, and the desktop's census counters.
+
+Documents are rendered once per world into memory (docx, xlsx and PDF writing is
+the slow part: hundreds of milliseconds for a lived home), and each reset only
+writes the prepared bytes into the fresh home, with the files' modification times
+and the sandbox user as owner. That is the per-seed template of issue #13, kept in
+the process instead of a folder: there is nothing to read back and nothing left on
+disk to clean up.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import PurePosixPath
+from threading import Lock
+from typing import TYPE_CHECKING
+
+from devicesworld.devices.base import GetterFn, WorldSupport
+from devicesworld.devices.filehash import content_hash, remember_stat
+from devicesworld.devices.linux.resources import writers
+from devicesworld.worlds.model import DesktopFile, World
+
+if TYPE_CHECKING:
+    from devicesworld.devices.linux.device import LinuxDevice
+
+MAIL_INBOX = "Mail/Inbox"
+MAIL_DRAFTS = "Mail/Drafts"
+
+
+@dataclass
+class _Memory:
+    """A writer target that keeps the bytes (what :mod:`.resources.writers` writes into)."""
+
+    rel: str
+    data: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return PurePosixPath(self.rel).name
+
+    @property
+    def suffix(self) -> str:
+        return PurePosixPath(self.rel).suffix
+
+    def joinpath(self, rel: str) -> _Memory:
+        return _Memory(f"{self.rel}/{rel}", self.data)
+
+    def write_bytes(self, data: bytes) -> int:
+        self.data[self.rel] = data
+        return len(data)
+
+
+@dataclass(frozen=True)
+class Template:
+    """A world's home folder as bytes: folders (parents first) and files with their mtimes."""
+
+    folders: tuple[str, ...]
+    files: tuple[tuple[str, bytes, int, str], ...]
+    """(path under the home, bytes, mtime ns, content hash)."""
+
+
+def _received(f: DesktopFile) -> bytes:
+    msg = EmailMessage()
+    for key, value in f.headers.items():
+        msg[key] = value
+    msg["Date"] = format_datetime(f.mtime.replace(tzinfo=UTC))
+    msg.set_content(f.text)
+    return bytes(msg)
+
+
+def _render(f: DesktopFile) -> bytes:
+    out = _Memory(f.path)
+    if f.format == "text":
+        writers.write_text(out, f.text)
+    elif f.format == "csv":
+        writers.write_csv(out, f.rows)
+    elif f.format == "json":
+        writers.write_json(out, [dict(zip(("name", "email", "phone"), r, strict=False)) for r in f.rows])
+    elif f.format == "xlsx":
+        writers.write_xlsx(out, {f.sheet: f.rows})
+    elif f.format == "docx":
+        writers.write_docx_sections(out, f.title, f.sections, f.rows)
+    elif f.format == "pdf":
+        paragraphs = [
+            p for heading, paras in f.sections for p in ([heading] if heading else []) + list(paras)
+        ]
+        writers.write_pdf(out, paragraphs, f.title or None)
+    elif f.format == "image":
+        seed = sum(map(ord, f.path))
+        color = f"#{40 + seed % 160:02x}{60 + seed * 7 % 150:02x}{80 + seed * 13 % 140:02x}"
+        writers.write_image(out, 160, 120, color, f.title, f"Photo: {f.title}")
+    elif f.format == "eml":
+        if f.headers.get("X-Unsent"):
+            to = [t.strip() for t in f.headers.get("To", "").split(",") if t.strip()]
+            out.write_bytes(
+                writers.email_bytes(
+                    to, f.headers.get("Subject", ""), f.text, f.headers.get("From", ""), when=f.mtime
+                )
+            )
+        else:
+            out.write_bytes(_received(f))
+    return out.data[f.path]
+
+
+_TEMPLATES: dict[tuple[int, str, datetime], Template] = {}
+_LOCK = Lock()
+
+
+def template(world: World) -> Template:
+    """The world's home folder rendered once per process (a pre-warming thread may ask too)."""
+    key = (world.persona_seed, world.size, world.start)
+    found = _TEMPLATES.get(key)
+    if found is not None:
+        return found
+    with _LOCK:
+        found = _TEMPLATES.get(key)
+        if found is None:
+            desk = world.desktop
+            files = [
+                (f.path, _render(f), int(f.mtime.replace(tzinfo=UTC).timestamp() * 1e9)) for f in desk.files
+            ]
+            history = "".join(line + "\n" for line in desk.shell_history).encode()
+            bookmarks = json.dumps([{"title": t, "url": u} for t, u in desk.bookmarks], indent=2).encode()
+            stamp = int(world.start.replace(tzinfo=UTC).timestamp() * 1e9)
+            files += [(".bash_history", history, stamp), (".config/browser/bookmarks.json", bookmarks, stamp)]
+            folders: set[str] = {MAIL_INBOX, MAIL_DRAFTS, "Desktop", "Downloads", "Music", "Pictures"}
+            for rel, _, _ in files:
+                parts = rel.split("/")[:-1]
+                folders.update("/".join(parts[: i + 1]) for i in range(len(parts)))
+            expanded = {"/".join(f.split("/")[: i + 1]) for f in folders for i in range(f.count("/") + 1)}
+            found = Template(
+                tuple(sorted(expanded, key=lambda f: (f.count("/"), f))),
+                tuple((rel, data, mtime, content_hash(data)) for rel, data, mtime in files),
+            )
+            if len(_TEMPLATES) >= 16:
+                _TEMPLATES.pop(next(iter(_TEMPLATES)))
+            _TEMPLATES[key] = found
+    return found
+
+
+def apply(device: LinuxDevice, world: World) -> None:
+    """Write the world's home folder into the device's fresh home (before the task's own setup)."""
+    made = template(world)
+    home = device.sandbox.paths.home
+    ids = device.sandbox.host_ids
+    for rel in made.folders:
+        folder = home / rel
+        folder.mkdir(exist_ok=True)
+        if ids is not None:
+            os.chown(folder, *ids)
+    for rel, data, mtime, digest in made.files:
+        fd = os.open(home / rel, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+        try:
+            os.write(fd, data)
+            if ids is not None:
+                os.fchown(fd, *ids)
+            os.utime(fd, ns=(mtime, mtime))
+            remember_stat(home, rel, os.fstat(fd), digest)
+        finally:
+            os.close(fd)
+
+
+def census(get: GetterFn) -> dict[str, int]:
+    """What a desktop holds under the home (the shared drive is the drive's), read through its getters."""
+    listing: list[str] = [f for f in (get("listing", {"path": "~"}) or []) if not f.startswith("Drive/")]
+    visible = [f for f in listing if not any(part.startswith(".") for part in f.split("/"))]
+    suffix = [PurePosixPath(f).suffix.lower() for f in visible]
+    projects = {f.split("/")[1] for f in visible if f.startswith("Projects/") and f.count("/") >= 2}
+    return {
+        "files": len(visible),
+        "documents": sum(s in (".docx", ".pdf", ".odt") for s in suffix),
+        "spreadsheets": sum(s in (".xlsx", ".csv") for s in suffix),
+        "pictures": sum(s in (".png", ".jpg", ".jpeg") for s in suffix),
+        "mail": sum(f.startswith(MAIL_INBOX + "/") for f in visible),
+        "drafts": len(get("email_drafts", {"folder": "~/" + MAIL_DRAFTS}) or []),
+        "projects": len(projects),
+    }
+
+
+WORLD = WorldSupport(apply=apply, census=census)
+
+__all__ = ["WORLD", "Template", "apply", "census", "template"]
