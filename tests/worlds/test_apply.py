@@ -142,7 +142,9 @@ def test_setup_and_cleanup_leave_no_work_folder() -> None:
 
 
 def test_the_world_field_is_validated_with_clear_messages() -> None:
-    with pytest.raises(ValidationError, match=r"world\.devices names devices the task does not have: linux_9"):
+    with pytest.raises(
+        ValidationError, match=r"world\.devices names devices the task does not have: linux_9"
+    ):
         _task(["android"], {"persona_seed": 1, "devices": ["linux_9"]})
     with pytest.raises(ValidationError, match="persona_seed"):
         _task(["android"], {"persona_seed": "1"})
@@ -173,3 +175,11 @@ def test_the_shipped_smoke_suite_is_unchanged_byte_for_byte() -> None:
     tasks = load_suite("smoke")
     assert all(t.world is None for t in tasks)
     assert [jsonl.model_line(t, exclude_defaults=False) for t in tasks] == lines
+
+
+def test_loading_refuses_a_world_on_a_kind_without_worlds() -> None:
+    from devicesworld.spec.semantic import semantic_problems
+
+    task = _task(["toy"], {"persona_seed": 1, "devices": ["toy_0"]})
+    assert semantic_problems(task) == [("world.devices.0", "toy device toy_0 does not take worlds")]
+    assert semantic_problems(_task(["smarthome"], {"persona_seed": 1, "devices": ["smarthome_0"]})) == []

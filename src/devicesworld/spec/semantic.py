@@ -138,6 +138,13 @@ def semantic_problems(task: Task | TaskParts) -> list[Problem]:
         problems += _args(spec, cond.args, f"{where}.args")
     for i, step in parts.solution:
         problems += step_problems(step.device, step.action, step.args, kinds, f"solution.{i}", declared)
+    if isinstance(task, Task) and task.world is not None and task.world.devices:
+        for j, device_id in enumerate(task.world.devices):
+            kind = get_kind(kinds.get(device_id, ""))
+            if kind is not None and kind.world is None:
+                problems.append(
+                    (f"world.devices.{j}", f"{kind.name} device {device_id} does not take worlds")
+                )
     return problems
 
 

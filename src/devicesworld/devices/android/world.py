@@ -327,8 +327,11 @@ def _databases(world: World) -> dict[tuple[str, str], sqlite3.Connection]:
         if len(_DATABASES) >= 16:
             for conn in _DATABASES.pop(next(iter(_DATABASES))).values():
                 conn.close()
-        _DATABASES.setdefault(key, found)
-        return _DATABASES[key]
+        kept = _DATABASES.setdefault(key, found)
+    if kept is not found:  # another thread built the same world first
+        for conn in found.values():
+            conn.close()
+    return kept
 
 
 def _copy_rows(device: AndroidDevice, world: World) -> None:

@@ -1,0 +1,44 @@
+"""The first-match baseline: follows the plan, reads only first screens, takes the first match."""
+
+from __future__ import annotations
+
+from devicesworld.agents.base import AgentOptions
+from devicesworld.agents.first_match import candidates, shape
+from devicesworld.agents.registry import AGENTS
+from devicesworld.runner.episode import run_episode
+from devicesworld.spec.models import Task
+from devicesworld.tasks.scenarios.compile import Choice, compile_task
+from devicesworld.tasks.scenarios.loader import family_by_name, shipped_macros
+
+
+def _task(family: str, phrasing: int, seed: int = 5) -> Task:
+    return compile_task(
+        family_by_name(family), shipped_macros(), Choice(seed=seed, phrasing=phrasing), f"dw-fm-{seed}"
+    )
+
+
+def _solved(task: Task) -> bool:
+    return run_episode(task, AGENTS["first-match"], AgentOptions(seed=0), None).success
+
+
+def test_shapes_match_values_that_look_alike() -> None:
+    assert shape("482913").fullmatch("120034")
+    assert not shape("482913").search("1234567")
+    assert shape("18:30").fullmatch("07:45") and not shape("18:30").search("9:00")
+    assert candidates("21.5", ["set 19.5 then 22.0 and 19.5", "21.5"]) == ["19.5", "22.0", "21.5"]
+
+
+def test_it_solves_a_task_whose_values_are_stated_in_the_order_the_plan_needs_them() -> None:
+    assert AGENTS["first-match"].privileged
+    assert _solved(_task("evening_scene", phrasing=0))  # "lamp to X and curtains to Y"
+
+
+def test_it_fails_when_the_stated_values_come_in_another_order() -> None:
+    assert not _solved(_task("evening_scene", phrasing=2))  # "curtains to Y, and the lamp at X"
+
+
+def test_it_fails_when_a_twin_comes_first_or_the_value_must_be_computed() -> None:
+    assert not _solved(_task("parcel_locker_code", phrasing=0))  # another courier's code is listed first
+    assert not _solved(
+        _task("guests_arrival_heating", phrasing=0)
+    )  # the time is on another screen, minus a lead
