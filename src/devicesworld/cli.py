@@ -597,6 +597,11 @@ def tasks_show(task_id: str, suite: str | None, tasks_path: str | None, as_json:
     console.print(f"[bold]{escape(doc['id'])}[/]  ({md['pattern']}, {md['difficulty']})")
     console.print(doc["instruction"], highlight=False, markup=False)
     console.print(f"devices: {', '.join(d['id'] for d in doc['devices'])}")
+    if doc.get("world"):
+        w = doc["world"]
+        console.print(
+            f"world: persona {w['persona_seed']}, {w.get('size', 'lived')} (docs/worlds.md)", highlight=False
+        )
     for c in doc["evaluation"]["conditions"]:
         flags = ("required " if c["required"] else "") + ("scored" if c["scored"] else "")
         console.print(

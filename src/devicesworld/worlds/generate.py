@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
+import threading
 from datetime import datetime
 
 from faker import Faker
@@ -86,9 +87,27 @@ def _people(
     return out
 
 
-@functools.lru_cache(maxsize=32)
+_LOCK = threading.Lock()
+
+
 def build_world(persona_seed: int, size: WorldSize = "lived", start: datetime = DEFAULT_START) -> World:
-    """The world of a persona; cached, so do not mutate what it returns (it is frozen)."""
+    """The world of a persona; cached, so do not mutate what it returns (it is frozen).
+
+    One build at a time: a pre-warming thread that resets the next task of the same
+    persona waits for the world instead of building it a second time.
+    """
+    with _LOCK:
+        return _build(persona_seed, size, start)
+
+
+def clear_cache() -> None:
+    """Forget every built world (tests)."""
+    with _LOCK:
+        _build.cache_clear()
+
+
+@functools.lru_cache(maxsize=32)
+def _build(persona_seed: int, size: WorldSize, start: datetime) -> World:
     if size not in SIZES:
         raise ValueError(f"unknown world size {size!r}; sizes: {', '.join(SIZES)}")
     if not isinstance(persona_seed, int) or isinstance(persona_seed, bool) or persona_seed < 0:

@@ -185,6 +185,8 @@ class _Files:
 
 
 _FILES: dict[tuple[int, str, datetime], _Files] = {}
+_BUILD_LOCK = threading.RLock()
+"""One preparation at a time: a pre-warming thread waits for the world's files instead of redoing them."""
 
 
 def _sdcard_files(world: World) -> _Files:
@@ -192,6 +194,11 @@ def _sdcard_files(world: World) -> _Files:
     found = _FILES.get(key)
     if found is not None:
         return found
+    with _BUILD_LOCK:
+        return _FILES.get(key) or _make_sdcard_files(world, key)
+
+
+def _make_sdcard_files(world: World, key: tuple[int, str, datetime]) -> _Files:
     phone = world.phone
     when = world.start.isoformat(timespec="seconds")
     files: list[tuple[str, bytes]] = []
@@ -308,6 +315,13 @@ def _databases(world: World) -> dict[tuple[str, str], sqlite3.Connection]:
     found = _DATABASES.get(key)
     if found is not None:
         return found
+    with _BUILD_LOCK:
+        return _DATABASES.get(key) or _make_databases(world, key)
+
+
+def _make_databases(
+    world: World, key: tuple[int, str, datetime]
+) -> dict[tuple[str, str], sqlite3.Connection]:
     from devicesworld.devices.android.device import factory
 
     with tempfile.TemporaryDirectory(prefix="dw-world-phone-") as tmp:
@@ -324,9 +338,8 @@ def _databases(world: World) -> dict[tuple[str, str], sqlite3.Connection]:
         finally:
             scratch.close()
     with _DB_LOCK:
-        if len(_DATABASES) >= 16:
-            for conn in _DATABASES.pop(next(iter(_DATABASES))).values():
-                conn.close()
+        if len(_DATABASES) >= 16:  # the oldest world's copies go; a reset still using them keeps them alive
+            _DATABASES.pop(next(iter(_DATABASES)))
         kept = _DATABASES.setdefault(key, found)
     if kept is not found:  # another thread built the same world first
         for conn in found.values():

@@ -152,7 +152,7 @@ def apply(device: LinuxDevice, world: World) -> None:
         folder = home / rel
         folder.mkdir(exist_ok=True)
         if ids is not None:
-            os.chown(folder, *ids)
+            os.chown(folder, *ids, follow_symlinks=False)
     for rel, data, mtime, digest in made.files:
         fd = os.open(home / rel, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
         try:

@@ -11,7 +11,7 @@ import pytest
 from devicesworld.devices.smarthome.catalog import CATEGORY_NAMES
 from devicesworld.spec.models import DEFAULT_START_TIME
 from devicesworld.worlds import DEFAULT_START, build_world
-from devicesworld.worlds.generate import SIZING
+from devicesworld.worlds.generate import SIZING, clear_cache
 from devicesworld.worlds.home import CATEGORIES
 from devicesworld.worlds.model import World
 
@@ -29,7 +29,7 @@ def test_the_home_categories_are_the_catalog_categories() -> None:
 @pytest.mark.parametrize("size", ["small", "lived"])
 def test_the_same_seed_gives_byte_identical_json(size: str) -> None:
     first = build_world(11, size).to_json()  # type: ignore[arg-type]
-    build_world.cache_clear()
+    clear_cache()
     again = build_world(11, size).to_json()  # type: ignore[arg-type]
     assert first == again
     assert build_world(12, size).to_json() != first  # type: ignore[arg-type]
@@ -168,3 +168,18 @@ def test_verification_codes_come_from_several_senders_with_older_ones() -> None:
             codes.setdefault(m.address, []).append(found.group(1))
     senders = [a for a, c in codes.items() if len(c) >= 2]
     assert len(senders) >= 3
+
+
+def test_another_process_with_another_hash_seed_builds_the_same_bytes() -> None:
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib; from devicesworld.worlds import build_world; "
+        "print(hashlib.sha256(build_world(13, 'small').to_json().encode()).hexdigest())"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == hashlib.sha256(build_world(13, "small").to_json().encode()).hexdigest()

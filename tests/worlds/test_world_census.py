@@ -114,3 +114,9 @@ def test_world_qc_wants_the_read_values_twins_declared(examples: list[Task]) -> 
     assert world_problems(Task.model_validate(doc)) == [
         "world.reads names 'verification_code/00000', which world 7/lived does not hold"
     ]
+
+
+def test_tasks_show_names_the_world() -> None:
+    out = CliRunner().invoke(main, ["tasks", "show", "world.home.heater", "--tasks", str(EXAMPLES)])
+    assert out.exit_code == 0, out.output
+    assert "world: persona 7, lived" in out.output
