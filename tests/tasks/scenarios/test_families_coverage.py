@@ -9,27 +9,18 @@ of another family's phrasing once the slots are masked.
 
 from __future__ import annotations
 
-import re
+import random
 from collections import Counter
 
+from devicesworld.tasks.naturalness import masked, repeated_clauses
+from devicesworld.tasks.scenarios.compile import draw
 from devicesworld.tasks.scenarios.loader import shipped_families
 from devicesworld.tasks.scenarios.model import CATEGORIES, PATTERNS, STYLES, Family
-
-SLOT = re.compile(r"\{[^{}]*\}")
+from devicesworld.tasks.scenarios.templates import render_text
 
 
 def _pattern(family: Family) -> str:
     return "infeasible_request" if family.infeasible_only else family.pattern
-
-
-def _masked(text: str) -> str:
-    text = SLOT.sub("#", text.lower())
-    return " ".join(re.sub(r"\d+", "#", text).split())
-
-
-def _clauses(text: str) -> list[str]:
-    parts = re.split(r"[.;:!?,()]|\s-\s", _masked(text))
-    return [p.strip() for p in parts if len(p.split()) >= 4]
 
 
 def test_at_least_80_families_over_all_patterns_and_categories() -> None:
@@ -52,22 +43,24 @@ def test_device_combinations_span_three_classes_and_four_devices() -> None:
         assert several == (f.category != "single_device_dependent"), f.family
 
 
+def _rendered(family: Family) -> list[str]:
+    values, _ = draw(family, random.Random(3))
+    return [render_text(p.text, values, spoken=True) for p in family.phrasings]
+
+
 def test_every_family_has_four_distinct_styles_of_phrasing_without_repeated_clauses() -> None:
     for f in shipped_families():
         assert {p.style for p in f.phrasings} >= set(STYLES), f.family
-        masked = [_masked(p.text) for p in f.phrasings]
-        assert len(set(masked)) == len(masked), f"{f.family}: two phrasings are the same"
-        for p in f.phrasings:
-            clauses = _clauses(p.text)
-            assert len(set(clauses)) == len(clauses), f"{f.family} ({p.style}) repeats a clause"
+        texts = _rendered(f)
+        assert len({masked(t) for t in texts}) == len(texts), f"{f.family}: two phrasings are the same"
+        for style, text in zip((p.style for p in f.phrasings), texts, strict=True):
+            assert repeated_clauses(text) == [], f"{f.family} ({style}) repeats a clause: {text}"
 
 
 def test_no_phrasing_is_shared_between_families() -> None:
     seen: dict[str, str] = {}
     for f in shipped_families():
-        for p in f.phrasings:
-            key = _masked(p.text)
-            assert key not in seen or seen[key] == f.family, (
-                f"{f.family} and {seen.get(key)} share {p.text!r}"
-            )
+        for text in _rendered(f):
+            key = masked(text)
+            assert seen.get(key, f.family) == f.family, f"{f.family} and {seen[key]} share {text!r}"
             seen[key] = f.family
