@@ -114,6 +114,7 @@ class BuildStats(BaseModel):
     built: dict[str, int] = Field(default_factory=dict)
     attempts: dict[str, int] = Field(default_factory=dict)
     rejected: dict[str, int] = Field(default_factory=dict, description="'builder: reason' -> count")
+    duplicates: int = Field(default=0, description="Tasks left out as copies of earlier ones.")
 
     def merge(self, other: BuildStats) -> None:
         for mine, theirs in ((self.built, other.built), (self.attempts, other.attempts)):
@@ -235,8 +236,25 @@ def build_full(
             progress(done, len(jobs))
     if workers > 1:
         pool.shutdown()
-    tasks = [Task.model_validate_json(line) for line in lines]
+    tasks, dropped = without_duplicates([Task.model_validate_json(line) for line in lines])
+    stats.duplicates = dropped
     return with_test_split(tasks), stats
+
+
+def without_duplicates(tasks: list[Task]) -> tuple[list[Task], int]:
+    """The tasks with every later copy of an earlier one left out (the same request on the same
+    devices: instruction, world and setup); a family with few distinct draws repeats itself."""
+    seen: set[str] = set()
+    out: list[Task] = []
+    for t in tasks:
+        key = t.model_copy(update={"id": "x"}).model_dump_json(
+            include={"instruction", "world", "setup", "devices"}
+        )
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(t)
+    return out, len(tasks) - len(out)
 
 
 def with_test_split(tasks: list[Task], size: int = TEST_SIZE) -> list[Task]:

@@ -16,8 +16,9 @@ What is checked here:
 - every declared derivation: it recomputes to its result, and each input is a
   source value, a value the instruction states, or an earlier derivation's result.
 
-A value is *visible* when one of its spellings appears in the instruction or in the
-arguments of a setup operation (setup is what puts state on devices).
+A value is *visible* when one of its spellings appears in the instruction, in the
+arguments of a setup operation (setup is what puts state on devices), or in the
+task's persona world (``task.world``, docs/worlds.md).
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from devicesworld.spec.models import GLOBAL_DEVICE, Task
 from devicesworld.tasks.composition.reasoning import OPERATIONS, Derivation
+from devicesworld.worlds.model import WorldSize
 
 IGNORED_KEYS = frozenset(
     {"tolerance", "min_count", "max_count", "count", "nth", "index", "timeout", "min_length", "max_length"}
@@ -100,6 +103,8 @@ class _VisibleText:
 
     def __init__(self, task: Task) -> None:
         parts = [task.instruction]
+        if task.world is not None:  # the persona world is visible state too (docs/worlds.md)
+            parts.append(_world_text(task.world.persona_seed, task.world.size, task.start_time))
         for op in task.setup:
             parts += [str(v) for _, v in _leaves(op.args)]
             parts += [str(k) for k, _ in _leaves(op.args)]
@@ -108,6 +113,13 @@ class _VisibleText:
 
     def contains(self, value: Any) -> bool:
         return any(form in self.text for form in _spellings(value))
+
+
+@cache
+def _world_text(seed: int, size: WorldSize, start: datetime) -> str:
+    from devicesworld.worlds import build_world
+
+    return build_world(seed, size, start=start).to_json()
 
 
 def _spellings(value: Any) -> set[str]:

@@ -32,6 +32,7 @@ from devicesworld.spec.models import (
     SourceValue,
     Step,
     Task,
+    WorldSpec,
 )
 from devicesworld.tasks.composition.compose import step_budget
 from devicesworld.tasks.composition.reasoning import Derivation
@@ -45,6 +46,23 @@ from devicesworld.tasks.surfaces import task_surfaces
 
 RECORDING_BUDGET = 1_000
 MAX_REDRAWS = 60
+TWINS = ".twins"
+"""``x.twins`` in a check's distractors: the near-miss twins of the world value ``x``."""
+
+WORLD_MEANINGS = {
+    "verification_code": "code",
+    "contact_phone": "phone_number",
+    "contact_email": "email",
+    "contact_address": "address",
+    "event_time": "clock_time",
+    "event_date": "date",
+    "song": "person",
+    "note": "code",
+    "file": "file",
+    "home_device": "name",
+    "room_reading": "temperature",
+}
+"""The meaning of each value kind of the persona worlds (docs/worlds.md): a world param's type."""
 
 
 class FamilyError(ValueError):
@@ -86,6 +104,14 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
     types: dict[str, str] = {}
     for name, param in family.params.items():
         meaning(param.type)
+        if param.world is not None:
+            if family.world is None:
+                raise KeyError(f"param {name}: a world value needs the family's `world`")
+            if param.world not in WORLD_MEANINGS:
+                raise KeyError(
+                    f"param {name}: unknown world value kind {param.world!r} ({', '.join(WORLD_MEANINGS)})"
+                )
+            check_flow(WORLD_MEANINGS[param.world], param.type, f"param {name} (world {param.world})")
         for other in param.differs_from:
             if other not in types:
                 raise KeyError(f"param {name}: differs_from {other!r} must name an earlier parameter")
@@ -150,8 +176,14 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
                 raise KeyError(f"check {c.id}: expects {name!r}, which names no value")
             check_flow(types[name], slot, f"check {c.id}: {name}")
         for name in c.distractors:
-            if name not in types:
+            base = name.removesuffix(TWINS)
+            if base not in types:
                 raise KeyError(f"check {c.id}: distractor {name!r} names no value")
+            if name.endswith(TWINS) and family.params.get(base, None) is None:
+                raise KeyError(f"check {c.id}: {name} names the twins of {base}, which is not a world value")
+            if name.endswith(TWINS) and family.params[base].world is None:
+                raise KeyError(f"check {c.id}: {name} names the twins of {base}, which is not a world value")
+            name = base
             if types[name] not in c.expects.values():
                 raise SlotTypeError(
                     f"check {c.id}: distractor {name} is a {types[name]}, but the check expects no "
@@ -183,12 +215,40 @@ def _templated(family: Family) -> list[tuple[str, Any]]:
 
 
 # ---------------------------------------------------------------------- drawing
-def draw(family: Family, rng: random.Random) -> tuple[dict[str, Value], list[dict[str, Any]]]:
-    """Parameters from the seed, then derived values; the reasoning derivations as QC records them."""
+@dataclass(frozen=True)
+class Drawn:
+    values: dict[str, Value]
+    derivations: list[dict[str, Any]]
+    world: WorldSpec | None
+
+
+def draw(family: Family, rng: random.Random) -> Drawn:
+    """The persona world, parameters from the seed, then derived values (and the derivations QC recomputes)."""
     fake = Faker()
     fake.seed_instance(rng.randrange(2**32))
+    world = None
+    reads: list[str] = []
+    if family.world is not None:
+        from devicesworld.worlds import build_world
+
+        seed = rng.randrange(family.world.seeds)
+        world = build_world(seed, family.world.size, start=DEFAULT_START_TIME)
     values: dict[str, Value] = {}
     for name, param in family.params.items():
+        if param.world is not None:
+            assert world is not None
+            picks = [p for p in world.values(param.world) if p.target.key not in reads]  # type: ignore[arg-type]
+            picks = [p for p in picks if all(p.target.value != values[o].value for o in param.differs_from)]
+            picks = [p for p in picks if all(p.target.fields.get(k) == v for k, v in param.match.items())]
+            if not picks:
+                raise FamilyError(f"family {family.family}: the world has no {param.world} value for {name}")
+            pick = rng.choice(picks)
+            twins = tuple(dict.fromkeys(t.value for t in pick.twins if t.value != pick.target.value))
+            extra = {**pick.target.fields, "label": pick.target.label}
+            check_value(param.type, pick.target.value, f"family {family.family}, param {name}")
+            values[name] = Value(param.type, pick.target.value, extra, twins)
+            reads.append(pick.target.key)
+            continue
         for _ in range(MAX_REDRAWS):
             v = _draw_one(param.type, param, rng, fake)
             if all(v != values[o].value for o in param.differs_from):
@@ -214,7 +274,10 @@ def draw(family: Family, rng: random.Random) -> tuple[dict[str, Value], list[dic
                 sig.record_as(inputs, params) if sig.record_as else (d.op, inputs, params)
             )
             derivations.append(Derivation(op, tuple(rec_inputs), rec_params, result).as_dict())
-    return values, derivations
+    spec = None
+    if family.world is not None:
+        spec = WorldSpec(persona_seed=seed, size=family.world.size, reads=reads)
+    return Drawn(values, derivations, spec)
 
 
 def _draw_one(type_: str, param: Any, rng: random.Random, fake: Faker) -> Any:
@@ -273,7 +336,8 @@ class Choice:
 def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, task_id: str) -> Task:
     """One task of ``family``; :class:`FamilyError` when this draw cannot make a valid task."""
     rng = random.Random(choice.seed)
-    values, derivations = draw(family, rng)
+    drawn = draw(family, rng)
+    values, derivations = drawn.values, drawn.derivations
     devices = role_devices(family)
     variant = next((v for v in family.infeasible if v.id == choice.variant), None)
     if choice.variant is not None and variant is None:
@@ -309,6 +373,8 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
     setup_text = " ".join(str(v) for op in setup for v in _leaves(op.args))
     for c in family.evaluation.conditions:
         for name in c.distractors:
+            if name.endswith(TWINS):
+                continue  # the world holds them (docs/worlds.md)
             d = values[name].value
             if variant is None and any(d == values[e].value for e in c.expects):
                 raise FamilyError(f"family {family.family}: distractor {name} equals the expected value")
@@ -347,6 +413,9 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
             sources,
             composition,
         )
+        if drawn.world is not None:
+            world = drawn.world if variant is None else drawn.world.model_copy(update={"reads": []})
+            task = task.model_copy(update={"world": world})
     except ValueError as exc:
         raise FamilyError(f"family {family.family}: not a valid task: {exc}") from None
     return _finish(task, family, items, owners, variant is not None, reason, composition)
@@ -434,9 +503,14 @@ def _part_device(part: str, family: Family, devices: Mapping[str, str]) -> str |
 def _condition(c: Any, devices: Mapping[str, str], values: Mapping[str, Value]) -> Condition:
     args = render(c.args, values)
     if c.distractors:
-        args["distractors"] = [
-            {"value": values[d].value, "type": meaning(values[d].type).verify_as} for d in c.distractors
-        ]
+        out: list[dict[str, Any]] = []
+        for d in c.distractors:
+            base = values[d.removesuffix(TWINS)]
+            kind = meaning(base.type).verify_as
+            for v in base.twins if d.endswith(TWINS) else (base.value,):
+                if {"value": v, "type": kind} not in out:
+                    out.append({"value": v, "type": kind})
+        args["distractors"] = out
     return Condition(
         id=c.id,
         device=devices[c.role] if c.role is not None else GLOBAL_DEVICE,

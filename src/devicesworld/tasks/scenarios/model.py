@@ -51,17 +51,33 @@ class Param(_Strict):
     ) = None
     time: tuple[str, str, int] | None = Field(default=None, description='["HH:MM", "HH:MM", step minutes]')
     days: tuple[int, int] | None = Field(default=None, description="a date this many days after the start")
+    world: str | None = Field(
+        default=None,
+        description="a value kind of the persona world (docs/worlds.md): its target, with its twins",
+    )
+    match: dict[str, Any] = Field(
+        default_factory=dict, description="world values only: the target's fields must have these values"
+    )
     differs_from: list[str] = Field(default_factory=list)
     """Drawn again until it differs from each of these (twins, distractors)."""
 
     @model_validator(mode="after")
     def _one_source(self) -> Param:
-        given = [k for k in ("pool", "range", "gen", "time", "days") if getattr(self, k) is not None]
+        given = [k for k in ("pool", "range", "gen", "time", "days", "world") if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError(f"give exactly one of pool, range, gen, time, days (got {given or 'none'})")
+            raise ValueError(
+                f"give exactly one of pool, range, gen, time, days, world (got {given or 'none'})"
+            )
         if self.pool is not None and not self.pool:
             raise ValueError("pool is empty")
         return self
+
+
+class WorldRequest(_Strict):
+    """The persona world a family's tasks start from (issue #13): drawn per task from ``seeds``."""
+
+    size: Literal["lived", "small"] = "lived"
+    seeds: int = Field(default=40, ge=1, le=10_000, description="persona seeds 0..seeds-1 are drawn from")
 
 
 class Derived(_Strict):
@@ -154,6 +170,7 @@ class Family(_Strict):
     pattern: str
     category: str
     roles: dict[str, str] = Field(min_length=1, description="role -> device kind")
+    world: WorldRequest | None = None
     params: dict[str, Param] = Field(default_factory=dict)
     derive: dict[str, Derived] = Field(default_factory=dict)
     phrasings: list[Phrasing]

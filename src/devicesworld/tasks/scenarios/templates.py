@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from datetime import date
 from typing import Any
 
@@ -26,10 +27,19 @@ class Value:
 
     type: str
     value: Any
+    extra: Mapping[str, Any] = dataclass_field(default_factory=dict)
+    """Fields a world value brings (a code's ``service`` and ``sender``, an event's ``title``)."""
+    twins: tuple[Any, ...] = ()
+    """A world value's near-miss twins (all of them in the world)."""
 
     def field(self, name: str | None, *, spoken: bool) -> Any:
         if name is None:
             return meaning(self.type).say(self.value) if spoken else self.value
+        if name in self.extra:
+            value = self.extra[name]
+            if spoken and isinstance(value, str) and re.fullmatch(r"[a-z0-9]+(?:_[a-z0-9]+)+", value):
+                return value.replace("_", " ")  # an identifier (living_room) as people say it
+            return value
         fields = _fields(self.type, self.value)
         if name not in fields:
             raise KeyError(f"a {self.type} has no field {name!r} (has {', '.join(sorted(fields)) or 'none'})")
