@@ -184,3 +184,31 @@ def test_distractors_reach_the_check_as_typed_values() -> None:
     assert len(distractors) == 2 and all(d["type"] == "text" for d in distractors)
     setup_text = str([op.args for op in task.setup])
     assert all(d["value"] in setup_text for d in distractors)  # the twins are on the phone
+
+
+def test_world_values_bring_their_twins_and_the_task_names_its_world() -> None:
+    family = next(f for f in shipped_families() if f.family == "service_code_to_desktop")
+    task = compile_task(family, shipped_macros(), choice_for(family, 3, 0), "dw-t-0200")
+    assert task.world is not None and task.world.size == "lived"
+    assert [r.split("/")[0] for r in task.world.reads] == ["verification_code"]
+    (cond,) = task.evaluation.conditions
+    code = cond.args["contains"][0]
+    twins = [d["value"] for d in cond.args["distractors"]]
+    assert twins and code not in twins
+    assert code not in task.instruction
+
+
+def test_a_world_value_of_another_meaning_or_twins_of_a_plain_value_are_refused() -> None:
+    world = {"size": "small", "seeds": 2}
+    params = {**MINI["params"], "level": {"type": "percentage", "world": "room_reading"}}
+    with pytest.raises(FamilyError, match="temperature cannot fill a percentage slot"):
+        check_family(_family(world=world, params=params), shipped_macros())
+    with pytest.raises(FamilyError, match="needs the family's `world`"):
+        check_family(
+            _family(params={**MINI["params"], "t": {"type": "temperature", "world": "room_reading"}}),
+            shipped_macros(),
+        )
+    evaluation = yaml.safe_load(yaml.safe_dump(MINI["evaluation"]))
+    evaluation["conditions"][0]["distractors"] = ["level.twins"]
+    with pytest.raises(FamilyError, match="not a world value"):
+        check_family(_family(evaluation=evaluation), shipped_macros())
