@@ -195,6 +195,9 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
         _check_role(s.role, roles, f"source {s.param}")
     for role in family.evaluation.writes:
         _check_role(role, roles, "evaluation.writes")
+    world_roles = family.world.roles if family.world is not None else None
+    for role in world_roles or []:
+        _check_role(role, roles, "world.roles")
 
 
 def _check_role(role: str, roles: set[str], where: str) -> None:
@@ -276,7 +279,9 @@ def draw(family: Family, rng: random.Random) -> Drawn:
             derivations.append(Derivation(op, tuple(rec_inputs), rec_params, result).as_dict())
     spec = None
     if family.world is not None:
-        spec = WorldSpec(persona_seed=seed, size=family.world.size, reads=reads)
+        roles = family.world.roles
+        devices = None if roles is None else [role_devices(family)[r] for r in roles]
+        spec = WorldSpec(persona_seed=seed, size=family.world.size, devices=devices, reads=reads)
     return Drawn(values, derivations, spec)
 
 

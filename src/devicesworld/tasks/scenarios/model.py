@@ -78,6 +78,11 @@ class WorldRequest(_Strict):
 
     size: Literal["lived", "small"] = "lived"
     seeds: int = Field(default=40, ge=1, le=10_000, description="persona seeds 0..seeds-1 are drawn from")
+    roles: list[str] | None = Field(
+        default=None,
+        description="roles whose devices take the world (default: the first device of each kind); "
+        "a family that builds its own home leaves the home out",
+    )
 
 
 class Derived(_Strict):
