@@ -574,7 +574,10 @@ def tasks() -> None:
 
 
 def _add_scenarios() -> None:
+    from devicesworld.runner.calibrate import scenarios_calibrate
     from devicesworld.tasks.scenarios.commands import scenarios
+
+    scenarios.add_command(scenarios_calibrate)
 
     tasks.add_command(scenarios)
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from tests.worlds.world_examples import EXAMPLES, render
 
 from devicesworld.cli import main
 from devicesworld.runner.run import RunConfig, execute_run
@@ -15,6 +14,7 @@ from devicesworld.spec.models import Task
 from devicesworld.tasks.census import take_census
 from devicesworld.tasks.loading import load_tasks
 from devicesworld.tasks.validate import validate_task
+from tests.worlds.world_examples import EXAMPLES, render
 
 THREE = [
     {"id": "android_0", "kind": "android"},

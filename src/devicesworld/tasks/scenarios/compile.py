@@ -37,11 +37,11 @@ from devicesworld.spec.models import (
 from devicesworld.tasks.composition.compose import step_budget
 from devicesworld.tasks.composition.reasoning import Derivation
 from devicesworld.tasks.composition.record import record_solution
+from devicesworld.tasks.handwritten.recording import ScriptError, Target, UiStep
 from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem
 from devicesworld.tasks.scenarios.ops import SIGNATURES, check_signature
 from devicesworld.tasks.scenarios.slots import SlotTypeError, check_flow, check_value, meaning
 from devicesworld.tasks.scenarios.templates import Value, check_typed, render, render_text, walk_refs
-from devicesworld.tasks.suites.android_script import ScriptError, Target, UiStep
 from devicesworld.tasks.surfaces import task_surfaces
 
 RECORDING_BUDGET = 1_000

@@ -14,7 +14,7 @@ A scenario task's difficulty is computed from what it takes to solve it:
 
 ``grade`` turns the features into easy / medium / hard / expert by points; the
 weights and cut points are calibrated against the baseline agents
-(``tasks/scenarios/calibrate.py``; the table is in docs/scenarios.md).
+(``runner/calibrate.py``; the table is in docs/scenarios.md).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from devicesworld.verify.values import ValueType
+from devicesworld.spec.values import ValueType
 
 
 @dataclass(frozen=True)
