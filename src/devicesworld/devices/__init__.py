@@ -18,5 +18,6 @@ def builtin_kinds() -> list[DeviceKind]:
     from devicesworld.devices.android import KIND as ANDROID
     from devicesworld.devices.linux import KIND as LINUX
     from devicesworld.devices.smarthome import KIND as SMARTHOME
+    from devicesworld.devices.windows import KIND as WINDOWS
 
-    return [SMARTHOME, LINUX, ANDROID]
+    return [SMARTHOME, LINUX, ANDROID, WINDOWS]

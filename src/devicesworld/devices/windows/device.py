@@ -1,0 +1,226 @@
+"""One Windows device: a Wine desktop in its own sandbox, with its own slim prefix.
+
+Construction does the slow part, so the runner's pre-warming hides it: copy the
+machine's template prefix (:mod:`.prefix`) and the element-tree helper into a fresh
+home, start the shared desktop layer's sandbox (Xvfb, openbox, controller) with Wine's
+environment, and start ``wineserver`` and Wine's services so the first app opens fast.
+Setup ops write files by Windows path on the host side (:mod:`.files`); getters read
+files, window titles and the element tree; actions go to :class:`.session.WineSession`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from devicesworld.devices.base import ActionResult, DeviceContext, DeviceError
+from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError, missing_stack
+from devicesworld.devices.drive import get_drive
+from devicesworld.devices.safefs import sandbox_host_ids
+from devicesworld.devices.windows import args as wa
+from devicesworld.devices.windows import prefix
+from devicesworld.devices.windows.docs import Run, decode_text, encode_text, read_rtf, write_rtf
+from devicesworld.devices.windows.files import WinFiles
+from devicesworld.devices.windows.helper.build import HelperUnavailable, helper_exe
+from devicesworld.devices.windows.session import HELPER, WineSession, element_texts
+
+DRIVE_MOUNT = "/mnt/drive"
+
+
+def _paragraph(p: wa.Paragraph) -> list[Run]:
+    if isinstance(p, str):
+        return [Run(p)]
+    return [Run(r.text, r.bold, r.italic, r.underline) for r in p]
+
+
+class WindowsDevice:
+    """A ``windows_<n>`` device."""
+
+    def __init__(self, device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> None:
+        self.device_id = device_id
+        self.profile = wa.WindowsProfile.model_validate(dict(profile))
+        prefix.require_wine()
+        problem = missing_stack()
+        if problem is not None:
+            raise DeviceError("UNAVAILABLE", f"Windows devices need a GUI desktop: {problem}")
+        try:
+            exe = helper_exe()
+        except HelperUnavailable as exc:
+            raise DeviceError(
+                "UNAVAILABLE", f"the Windows element-tree helper is unavailable: {exc}"
+            ) from None
+        self.ids = sandbox_host_ids()
+        self.root = context.workdir
+        self.home, self.tmp = self.root / "home", self.root / "tmp"
+        self.drive = get_drive(context)
+        self.tmp.mkdir(parents=True, exist_ok=True)
+        tpl = prefix.template()
+        prefix.install(tpl, self.home, self.ids)
+        helper = self.home / ".wine" / "drive_c" / "windows" / "wintree.exe"
+        shutil.copyfile(exe, helper)
+        (self.home / ".wine" / "dosdevices" / "n:").symlink_to(DRIVE_MOUNT)
+        if self.ids is not None:
+            for place in (
+                self.root,
+                self.tmp,
+                helper,
+                self.home / ".wine" / "dosdevices" / "n:",
+                self.drive.root,
+            ):
+                os.lchown(place, *self.ids)
+            for folder in {f for top in (self.root, self.drive.root) for f in (top, *top.parents)}:
+                with contextlib.suppress(OSError):
+                    st = folder.stat()
+                    if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
+                        folder.chmod((st.st_mode & 0o7777) | 0o001)
+        self.files = WinFiles(self.home, self.drive.root, self.ids)
+        cfg = DesktopConfig(
+            home=self.home,
+            tmp=self.tmp,
+            binds=[(self.drive.root, DRIVE_MOUNT)],
+            width=self.profile.width,
+            height=self.profile.height,
+            hostname=device_id.replace("_", "-"),
+            env=dict(prefix.WINE_ENV),
+            run_as=self.ids,
+        )
+        self.desktop = Desktop(cfg)
+        self.session = WineSession(self.desktop, tree=self.profile.tree)
+        self._closed = False
+        try:
+            self.desktop.start()
+            # wineserver and Wine's services up before the first app (a persistent server); their
+            # output goes to /dev/null, or the services would hold the reply pipe open
+            self.desktop.launch(["wineserver", "-p"])
+            self.desktop.run("wine cmd /c exit </dev/null >/dev/null 2>&1", timeout_s=120)
+        except BaseException:
+            self.close()
+            raise
+
+    # ------------------------------------------------------------------ protocol
+    def setup(self, op: str, args: Any) -> None:
+        if op == "write_text":
+            try:
+                data = encode_text(args.content, args.encoding, args.crlf)
+            except UnicodeEncodeError as exc:
+                raise DeviceError(
+                    "INVALID_ARGS", f"{args.path}: text cannot be saved as {args.encoding}: {exc.reason}"
+                ) from None
+            self.files.write_bytes(args.path, data)
+        elif op == "write_rtf":
+            self.files.write_bytes(
+                args.path, write_rtf([_paragraph(p) for p in args.paragraphs], args.font, args.size_pt)
+            )
+        elif op == "make_dir":
+            self.files.mkdir(args.path)
+        elif op == "launch":
+            result = self.session.act("launch_app", _launch_args(args.app, args.path))
+            if not result.ok:
+                raise OSError(f"{args.app} did not start: {result.message}")
+        else:
+            raise DeviceError("UNSUPPORTED", f"no setup op {op!r}")
+
+    def act(self, action: str, args: Any) -> ActionResult:
+        if self._closed:
+            return ActionResult.failure("DEVICE_CLOSED", "this device is closed")
+        return self.session.act(action, args)
+
+    def observe(self) -> dict[str, Any]:
+        obs = self.session.observe()
+        obs["drives"] = {"C:": "the computer's disk", "N:": "the shared network drive"}
+        return obs
+
+    def screenshot(self) -> bytes | None:
+        return self.session.screenshot()
+
+    def get(self, getter: str, args: Any) -> Any:
+        fn = self._getters().get(getter)
+        if fn is None:
+            raise DeviceError("UNSUPPORTED", f"no getter {getter!r}")
+        return fn(args)
+
+    def _getters(self) -> dict[str, Callable[[Any], Any]]:
+        return {
+            "file_info": lambda g: self.files.info(g.path),
+            "text": self._text,
+            "raw_encoding": self._encoding,
+            "rtf": self._rtf,
+            "listing": lambda g: self.files.listing(g.path),
+            "windows": lambda g: self._windows(),
+            "element_texts": lambda g: self._element_texts(g.role, g.window_title_contains),
+            "drive": lambda g: self.drive.listing(),
+            "files": lambda g: sorted(self.files.user_files()),
+        }
+
+    def _text(self, g: Any) -> str | None:
+        data = self.files.read_bytes(g.path)
+        return None if data is None else decode_text(data)
+
+    def _encoding(self, g: Any) -> str | None:
+        data = self.files.read_bytes(g.path)
+        if data is None:
+            return None
+        if data.startswith(b"\xef\xbb\xbf"):
+            return "utf-8-bom"
+        if data.startswith(b"\xff\xfe"):
+            return "utf-16"
+        try:
+            data.decode("ascii")
+            return "ascii"
+        except UnicodeDecodeError:
+            pass
+        try:
+            data.decode("utf-8")
+            return "utf-8"
+        except UnicodeDecodeError:
+            return "ansi"
+
+    def _rtf(self, g: Any) -> dict[str, Any] | None:
+        data = self.files.read_bytes(g.path)
+        if data is None:
+            return None
+        try:
+            return read_rtf(data).as_json()
+        except ValueError as exc:
+            return {"error": str(exc), "paragraphs": [], "runs": []}
+
+    def _windows(self) -> list[dict[str, Any]]:
+        try:
+            return [
+                {"title": w.title, "app": w.app, "focused": w.focused}
+                for w in self.desktop.windows()
+                if w.mapped
+            ]
+        except DesktopError:
+            return []
+
+    def _element_texts(self, role: str | None, title: str | None) -> list[str]:
+        try:
+            return element_texts(self.session, role, title)
+        except DesktopError:
+            return []
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(Exception):
+            self.desktop.close()
+        shutil.rmtree(self.home, ignore_errors=True)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _launch_args(app: str, path: str | None) -> Any:
+    from devicesworld.devices.windows.kind import LAUNCH_MODEL
+
+    return LAUNCH_MODEL.model_validate({"app": app, **({"path": path} if path else {})})
+
+
+def factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> WindowsDevice:
+    return WindowsDevice(device_id, profile, context)
+
+
+__all__ = ["HELPER", "WindowsDevice", "factory"]
