@@ -153,6 +153,10 @@ class RtfError(ValueError):
     """Not an RTF document."""
 
 
+def _printable(text: str) -> str:
+    return "".join(c for c in text if c >= " " or c == "\t")
+
+
 def read_rtf(data: bytes) -> RtfDoc:
     """Paragraphs and styled runs of an RTF document; raises :class:`RtfError` when it is not RTF."""
     if not data.lstrip().startswith(b"{\\rtf"):
@@ -239,6 +243,11 @@ def read_rtf(data: bytes) -> RtfDoc:
             emit(chunk)
     if current:
         doc.paragraphs.append(current)
+    # WordPad ends its document with a NUL; control characters are not text
+    for p in doc.paragraphs:
+        p[:] = [Run(_printable(r.text), r.bold, r.italic, r.underline) for r in p if _printable(r.text)]
+    while doc.paragraphs and not doc.paragraphs[-1]:
+        doc.paragraphs.pop()
     # surrogate pairs written as two \u escapes
     for p in doc.paragraphs:
         for i, r in enumerate(p):

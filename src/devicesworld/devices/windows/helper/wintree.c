@@ -138,12 +138,24 @@ static void put_listview_items(HWND h) {
         ReadProcessMemory(proc, remote, &item, sizeof item, &io);
         ReadProcessMemory(proc, remote_text, text, sizeof text, &io);
         text[259] = 0;
-        RECT r;
+        /* The clickable part: the icon and the label as wide as its text (a click on the
+           empty rest of a report-view row selects nothing). */
+        RECT icon, r;
+        memset(&icon, 0, sizeof icon);
+        icon.left = LVIR_ICON;
+        WriteProcessMemory(proc, remote_rect, &icon, sizeof icon, &io);
+        SendMessageTimeoutW(h, LVM_GETITEMRECT, (WPARAM)i, (LPARAM)remote_rect, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &res);
+        ReadProcessMemory(proc, remote_rect, &icon, sizeof icon, &io);
         memset(&r, 0, sizeof r);
-        r.left = LVIR_BOUNDS;
+        r.left = LVIR_LABEL;
         WriteProcessMemory(proc, remote_rect, &r, sizeof r, &io);
         SendMessageTimeoutW(h, LVM_GETITEMRECT, (WPARAM)i, (LPARAM)remote_rect, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &res);
         ReadProcessMemory(proc, remote_rect, &r, sizeof r, &io);
+        DWORD_PTR width = 0;
+        if (SendMessageTimeoutW(h, LVM_GETSTRINGWIDTHW, 0, (LPARAM)remote_text, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &width) &&
+            width > 0 && r.left + (LONG)width + 8 < r.right)
+            r.right = r.left + (LONG)width + 8;
+        if (icon.right > icon.left && icon.left < r.left) r.left = icon.left;
         POINT tl = {r.left, r.top}, br = {r.right, r.bottom};
         ClientToScreen(h, &tl);
         ClientToScreen(h, &br);
