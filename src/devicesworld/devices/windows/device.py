@@ -88,7 +88,7 @@ class WindowsDevice:
             run_as=self.ids,
         )
         self.desktop = Desktop(cfg)
-        self.session = WineSession(self.desktop, tree=self.profile.tree)
+        self.session = WineSession(self.desktop, tree=self.profile.tree, write_script=self.files.write_bytes)
         self._closed = False
         try:
             self.desktop.start()

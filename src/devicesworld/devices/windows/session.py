@@ -10,7 +10,7 @@ AT-SPI tree), and ``run_command`` runs a ``cmd.exe`` command line in
 from __future__ import annotations
 
 import shlex
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from devicesworld.devices.base import ActionResult
@@ -21,6 +21,9 @@ from devicesworld.devices.windows import elements as we
 from devicesworld.devices.windows.paths import PROFILE
 
 HELPER = r"C:\windows\wintree.exe"
+PROFILE_DIR = "/home/user/.wine/drive_c/users/user"
+SCRIPT = r"C:\windows\temp\dw-command.cmd"
+"""Where ``run_command`` puts the agent's command line (Wine's own folder: not the task's state)."""
 WORDPAD = r"C:\Program Files\Windows NT\Accessories\wordpad.exe"
 APP_OF_CLASS = {
     "notepad": "notepad",
@@ -52,8 +55,16 @@ def wine_apps() -> dict[str, App]:
 class WineSession(GuiSession):
     """A :class:`GuiSession` whose elements are Win32 windows and whose terminal is cmd."""
 
-    def __init__(self, desktop: Desktop, *, tree: bool = True, **kw: Any) -> None:
+    def __init__(
+        self,
+        desktop: Desktop,
+        *,
+        tree: bool = True,
+        write_script: Callable[[str, bytes], None] | None = None,
+        **kw: Any,
+    ) -> None:
         super().__init__(desktop, wine_apps(), **kw)
+        self.write_script = write_script
         self.tree_enabled = tree
         self.raw: we.RawTree | None = None
         self.tree_error: str | None = None
@@ -123,8 +134,20 @@ class WineSession(GuiSession):
 
     # ---------------------------------------------------------------- cmd
     def _run_cmd(self, g: da.RunCommandArgs) -> ActionResult:
-        line = f"cd /d {PROFILE} && {g.command}"
-        r = self.desktop.run(f"wine cmd /c {shlex.quote(line)} </dev/null", timeout_s=g.timeout_s)
+        # The command line goes into a batch file: passed as an argument, Wine would quote it
+        # for a Windows command line (inner quotes become \") and cmd would misread it.
+        if self.write_script is None:
+            return ActionResult.failure("UNSUPPORTED", "this desktop has no command prompt")
+        body = f"@echo off\r\ncd /d {PROFILE}\r\n{g.command}\r\nexit /b %errorlevel%\r\n"
+        try:
+            self.write_script(SCRIPT, body.encode("cp1252"))
+        except UnicodeEncodeError:
+            return ActionResult.failure(
+                "INVALID_ARGS", "the command has characters cmd.exe cannot read (use ANSI/cp1252 text)"
+            )
+        r = self.desktop.run(
+            f"wine cmd /c {shlex.quote(SCRIPT)} </dev/null", timeout_s=g.timeout_s, cwd=PROFILE_DIR
+        )
         self.commands.append({"command": g.command, "exit_code": r.exit_code})
         data = {"exit_code": r.exit_code, "stdout": r.stdout[-8000:], "stderr": r.stderr[-4000:]}
         self.settle()

@@ -41,6 +41,11 @@ def cond(cid: str, check: str, device: str = DEV, **args: Any) -> Json:
     return {"id": cid, "device": device, "check": check, "args": args, "scored": True, "required": True}
 
 
+def guard(cid: str, check: str, device: str = DEV, **args: Any) -> Json:
+    """A condition that already holds after setup and must still hold (not scored)."""
+    return {**cond(cid, check, device, **args), "scored": False}
+
+
 def task(
     tid: str,
     instruction: str,
@@ -142,7 +147,7 @@ def np_replace(tid: str, r: Json) -> Json:
                 contains=[f"{r['key']}: {r['new']}"],
                 not_contains=[f"{r['key']}: {was}"],
             ),
-            cond(
+            guard(
                 "kept", "file_text", path=path, contains=[x for x in new if not x.startswith(r["key"] + ":")]
             ),
         ],
@@ -158,6 +163,10 @@ def np_replace(tid: str, r: Json) -> Json:
     )
 
 
+def _flag(name: str, value: bool) -> dict[str, Any]:
+    return {name: value}
+
+
 STYLE_KEYS = {"bold": "b", "italic": "i", "underline": "u"}
 
 
@@ -170,8 +179,8 @@ def wp_format(tid: str, r: Json) -> Json:
         f'Open the WordPad document {path}, make its first line ("{first}") {style}, and save it.',
         [rtf_file(path, r["paragraphs"])],
         [
-            cond("styled", "rtf_text", path=path, text=first, **{style: True}),
-            cond("rest", "rtf_text", path=path, text=r["paragraphs"][1], **{style: False}),
+            cond("styled", "rtf_text", path=path, text=first, **_flag(style, True)),
+            guard("rest", "rtf_text", path=path, text=r["paragraphs"][1], **_flag(style, False)),
         ],
         [
             step("launch_app", app="wordpad", path=path),
@@ -213,7 +222,7 @@ def ex_delete(tid: str, r: Json) -> Json:
         [text_file(gone, "old draft\n"), text_file(kept, "final\n")],
         [
             cond("deleted", "file_exists", path=gone, present=False),
-            cond("kept", "file_text", path=kept, equals="final"),
+            guard("kept", "file_text", path=kept, equals="final"),
         ],
         [
             step("launch_app", app="explorer", path=folder),
@@ -265,7 +274,7 @@ def cmd_move(tid: str, r: Json) -> Json:
         [
             step(
                 "run_command",
-                command=rf'mkdir "Documents\{r["into"]}" && move "Desktop\{r["file"]}" "Documents\{r["into"]}\"',
+                command=rf'mkdir "Documents\{r["into"]}" && move "Desktop\{r["file"]}" "Documents\{r["into"]}"',
             ),
         ],
         pattern="file_management",
@@ -282,7 +291,7 @@ def cmd_copy_rename(tid: str, r: Json) -> Json:
         [text_file(src, r["content"] + "\n")],
         [
             cond("copied", "file_text", path=dest, equals=r["content"]),
-            cond("original", "file_text", path=src, equals=r["content"]),
+            guard("original", "file_text", path=src, equals=r["content"]),
         ],
         [step("run_command", command=rf'copy "Documents\{r["file"]}" "Documents\{r["copy"]}"')],
         pattern="file_management",
@@ -309,11 +318,15 @@ def drive_to_linux(tid: str, r: Json) -> Json:
                 path=f"~/Documents/{r['file']}",
                 contains=[r["content"]],
             ),
-            cond("original", "file_text", path=src, equals=r["content"]),
+            guard("original", "file_text", path=src, equals=r["content"]),
         ],
         [
             step("run_command", command=rf'copy "Documents\{r["file"]}" "N:\{r["file"]}"'),
-            step("run_command", device=LINUX, command=f"mv ~/Drive/{r['file']} ~/Documents/"),
+            step(
+                "run_command",
+                device=LINUX,
+                command=f"mkdir -p ~/Documents && mv ~/Drive/{r['file']} ~/Documents/",
+            ),
         ],
         pattern="cross_device_transfer",
         apps=["windows:cmd", "linux:shell"],
@@ -574,7 +587,9 @@ def _record_phone(doc: Json) -> Json:
             "id": doc["id"] + "-phone",
             "devices": [d for d in doc["devices"] if d["id"] == PHONE],
             "setup": [s for s in doc["setup"] if s["device"] == PHONE],
-            "evaluation": {"conditions": [cond("placeholder", "contact_absent", device=PHONE, name="Nobody Here")]},
+            "evaluation": {
+                "conditions": [cond("placeholder", "contact_absent", device=PHONE, name="Nobody Here")]
+            },
             "solution": [finish()],
         }
     )
