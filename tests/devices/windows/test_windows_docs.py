@@ -25,7 +25,10 @@ def test_ansi_refuses_what_cp1252_cannot_hold_and_boms_are_written() -> None:
 
 
 def test_rtf_round_trip_keeps_styles_and_unicode() -> None:
-    paragraphs = [[Run("Dear "), Run("Sam", bold=True), Run(" — café ✓ {braces}")], [Run("Bye", italic=True, underline=True)]]
+    paragraphs = [
+        [Run("Dear "), Run("Sam", bold=True), Run(" — café ✓ {braces}")],
+        [Run("Bye", italic=True, underline=True)],
+    ]
     doc = read_rtf(write_rtf(paragraphs))
     assert doc.texts() == ["Dear Sam — café ✓ {braces}", "Bye"]
     runs = doc.as_json()["runs"]

@@ -39,7 +39,9 @@ def test_hidden_offscreen_and_covered_elements_are_left_out() -> None:
         node(10, "#32770", "Save As", [100, 100, 400, 300]),  # on top
         node(11, "Button", "&Save", [300, 250, 380, 280], p=10),
         node(1, "Notepad", "x - Notepad", [0, 0, 760, 570]),
-        node(2, "Edit", "", [4, 42, 756, 546], p=1),  # centre (380, 294): under the dialog? no: 380 >= 400? inside
+        node(
+            2, "Edit", "", [4, 42, 756, 546], p=1
+        ),  # centre (380, 294): under the dialog? no: 380 >= 400? inside
         node(3, "Button", "hidden", [0, 0, 10, 10], p=1, vis=0),
         node(4, "Static", "far away", [5000, 5000, 5100, 5100], p=1),
         node(5, "msctls_statusbar32", "Ln 1", [4, 546, 756, 566], p=1),
@@ -58,7 +60,10 @@ def test_list_view_items_become_elements_unless_scrolled_out() -> None:
         {"text": "b.txt", "r": [157, 116, 200, 133], "sel": 0},
         {"text": "far.txt", "r": [157, 900, 200, 917], "sel": 0},
     ]
-    raw = tree(node(1, "ExplorerWClass", "Documents", [0, 0, 640, 480]), node(2, "SysListView32", "", [155, 83, 635, 475], p=1, items=items))
+    raw = tree(
+        node(1, "ExplorerWClass", "Documents", [0, 0, 640, 480]),
+        node(2, "SysListView32", "", [155, 83, 635, 475], p=1, items=items),
+    )
     els = elements(parse(raw))
     listed = [(e.name, e.states) for e in els if e.role == "ListItem"]
     assert listed == [("a.txt", ["visible", "selected"]), ("b.txt", ["visible"])]
