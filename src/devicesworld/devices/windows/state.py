@@ -39,10 +39,11 @@ def _file(a: Any, get: Any) -> list[str]:
 
 WRITES: dict[str, WritesFn] = {
     name: _file for name in ("file_exists", "file_text", "rtf_text", "rtf_paragraphs", "same_file")
-}
+} | {name: (lambda a, get: []) for name in ("window_title", "element_text")}
 """A check that judges a file names it (and, for a folder, what is in it); window titles and
 the tree name nothing. ``file_exists`` with ``present=false`` names the path too: the task
-is to remove or move it."""
+is to remove or move it. A window title or the text on screen is an output that is not
+state: those checks license nothing."""
 
 
 def with_writes(checks: list[CheckSpec]) -> list[CheckSpec]:
