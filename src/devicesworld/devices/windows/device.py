@@ -28,6 +28,8 @@ from devicesworld.devices.windows.helper.build import HelperUnavailable, helper_
 from devicesworld.devices.windows.session import HELPER, WineSession, element_texts
 
 DRIVE_MOUNT = "/mnt/drive"
+PREBOUND = "éèàüöäßçñáóíÉ"
+"""Characters bound to spare keycodes at start (Xvfb's map has 19 spare codes)."""
 
 
 def _paragraph(p: wa.Paragraph) -> list[Run]:
@@ -92,6 +94,9 @@ class WindowsDevice:
         self._closed = False
         try:
             self.desktop.start()
+            # Wine apps read the keymap when they start and miss some later changes, so
+            # the accented letters people type most are bound before any Wine app runs.
+            self.desktop.keys(list(PREBOUND), "up")
             # wineserver and Wine's services up before the first app (a persistent server); their
             # output goes to /dev/null, or the services would hold the reply pipe open
             self.desktop.launch(["wineserver", "-p"])
