@@ -30,7 +30,7 @@ def test_notepad_saves_on_the_c_drive_and_the_tree_shows_it(tmp_path: Path) -> N
 
     try:
         assert act("launch_app", app="notepad").ok
-        assert act("type_text", text="Visit Zurich on Friday\n").ok
+        assert act("type_text", text="Visit Zürich café on Friday\n").ok
         assert act("hotkey", keys=["ctrl", "s"]).ok
         obs = dev.observe()
         save = [e for e in obs["elements"] if e["role"] == "Button" and e["name"] == "&Save"]
@@ -39,11 +39,11 @@ def test_notepad_saves_on_the_c_drive_and_the_tree_shows_it(tmp_path: Path) -> N
         titles = [w["title"] for w in dev.observe()["windows"]]
         assert any("visit.txt - Notepad" in t for t in titles), titles
         got = dev.get("text", kind.getters["text"].parse_args({"path": PATH}))
-        assert got == "Visit Zurich on Friday\n"
+        assert got == "Visit Zürich café on Friday\n"
         assert dev.screenshot()[:8] == b"\x89PNG\r\n\x1a\n"
         obs = dev.observe()
         edit = next(e for e in obs["elements"] if e["role"] == "Edit" and e["app"] == "notepad")
-        assert edit["text"] == "Visit Zurich on Friday\r\n"
+        assert edit["text"] == "Visit Zürich café on Friday\r\n"
         # bad input: a stale index and an unknown app are failed results, not exceptions
         stale = act("click", element=999)
         assert not stale.ok and stale.error_code == "STALE_ELEMENT"
