@@ -18,7 +18,6 @@ Everything the controller starts shares the sandbox's PID namespace and dies wit
 
 import base64
 import contextlib
-import hashlib
 import io
 import json
 import os
@@ -237,8 +236,18 @@ def screenshot(args):
     return {"png": base64.b64encode(buf.getvalue()).decode("ascii"), "width": W, "height": H}
 
 
-def _screen_hash():
-    return hashlib.blake2b(_grab(), digest_size=16).digest()
+def _screen_image():
+    from PIL import Image
+
+    return Image.frombytes("RGB", (W, H), _grab(), "raw", "BGRX")
+
+
+def _changed_area(a, b):
+    """Pixels in the bounding box of what differs between two screenshots (0: identical)."""
+    from PIL import ImageChops
+
+    box = ImageChops.difference(a, b).getbbox()
+    return 0 if box is None else (box[2] - box[0]) * (box[3] - box[1])
 
 
 # ----------------------------------------------------------------------- input
@@ -586,6 +595,10 @@ def _cpu_ticks():
     return total
 
 
+CARET_AREA = 600
+"""A change smaller than this (a blinking caret, ~2x20 px) does not count as the screen changing."""
+
+
 def wait_idle(args):
     """Until the apps use (almost) no CPU and the screen stops changing for ``quiet_s``."""
     timeout = float(args.get("timeout_s", 30))
@@ -594,12 +607,12 @@ def wait_idle(args):
     start = time.monotonic()
     end = start + timeout
     last_change = time.monotonic()
-    ticks, shot = _cpu_ticks(), _screen_hash()
+    ticks, shot = _cpu_ticks(), _screen_image()
     while time.monotonic() < end:
         time.sleep(0.1)
-        t, s = _cpu_ticks(), _screen_hash()
+        t, s = _cpu_ticks(), _screen_image()
         busy = (t - ticks) / hz > 0.02  # more than 20 ms of CPU in 100 ms
-        if busy or s != shot:
+        if busy or _changed_area(s, shot) > CARET_AREA:
             last_change = time.monotonic()
         ticks, shot = t, s
         if time.monotonic() - last_change >= quiet:

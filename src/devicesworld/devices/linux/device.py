@@ -19,9 +19,10 @@ import codecs
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from devicesworld.devices.base import ActionResult, DeviceContext, DeviceError
+from devicesworld.devices.desktop.client import DesktopError
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.browser import Browser, BrowserError, PageView, make_browser
@@ -31,6 +32,9 @@ from devicesworld.devices.linux.resources.readers import Blob, FormatError
 from devicesworld.devices.linux.sandbox import HOME, Sandbox, truncate
 from devicesworld.devices.linux.sites.server import SiteService, get_sites
 from devicesworld.devices.safefs import FsError, RootedPath
+
+if TYPE_CHECKING:
+    from devicesworld.devices.linux.gui.session import LinuxDesktop
 
 _DOC_SUFFIXES = (
     ".xlsx",
@@ -66,6 +70,13 @@ class LinuxDevice:
         self._sites: SiteService | None = None
         self.history: list[dict[str, Any]] = []
         self._closed = False
+        self.gui: LinuxDesktop | None = None
+        if self.profile.desktop == "gui":
+            from devicesworld.devices.linux.gui.session import LinuxDesktop
+
+            self.gui = LinuxDesktop(
+                self.sandbox, width=self.profile.screen.width, height=self.profile.screen.height
+            )
         self._actions: dict[str, Callable[[Any], ActionResult]] = {
             "run_command": self._run_command,
             "read_file": self._read_file,
@@ -103,6 +114,7 @@ class LinuxDevice:
             "make_dir": lambda o: self._host(o.path).root.mkdir(self._host(o.path).rel),
             "run": self._op_run,
             "add_site": self._op_site,
+            "open_app": self._op_open_app,
         }
         self._getters: dict[str, Callable[[Any], Any]] = {
             "file_info": lambda g: self._file_info(g.path),
@@ -111,6 +123,10 @@ class LinuxDevice:
             "csv": lambda g: self._read(g.path, "csv"),
             "xlsx": lambda g: self._read(g.path, "xlsx", g.sheet),
             "docx": lambda g: self._read(g.path, "docx"),
+            "docx_runs": lambda g: self._read(g.path, "docx_runs"),
+            "xlsx_formulas": lambda g: self._read(g.path, "xlsx_formulas", g.sheet),
+            "windows": self._get_windows,
+            "elements": self._get_elements,
             "pdf_text": lambda g: self._read(g.path, "pdf"),
             "image": lambda g: self._read(g.path, "image"),
             "wav": lambda g: self._read(g.path, "wav"),
@@ -140,6 +156,8 @@ class LinuxDevice:
     def act(self, action: str, args: Any) -> ActionResult:
         if self._closed:
             return ActionResult.failure("INVALID_IN_STATE", "this desktop has been shut down")
+        if self.gui is not None:
+            return self._gui_act(action, args)
         handler = self._actions.get(action)
         if handler is None:
             return ActionResult.failure("UNSUPPORTED", f"linux has no action {action!r}")
@@ -173,7 +191,31 @@ class LinuxDevice:
         shown = self.sandbox.from_host(Path(str(filename)))
         return shown if shown is not None else Path(str(filename)).name
 
+    def _gui_act(self, action: str, args: Any) -> ActionResult:
+        assert self.gui is not None
+        try:
+            session = self.gui.session
+        except DesktopError as exc:
+            return ActionResult.failure(exc.code, f"the desktop is not available: {exc.message}")
+        result = session.act(action, args)
+        if action == "run_command" and result.data is not None:
+            self.history.append({"command": args.command, "exit_code": result.data.get("exit_code")})
+        return result
+
+    def _gui_observe(self) -> dict[str, Any]:
+        assert self.gui is not None
+        obs: dict[str, Any] = {"hostname": self.sandbox.hostname, "user": "user", "desktop": "gui"}
+        try:
+            obs.update(self.gui.session.observe())
+        except DesktopError as exc:
+            obs["error"] = f"the desktop is not available: {exc.message}"
+        if self.sites_started():
+            obs["sites"] = [f"http://{h}/" for h in sorted(self.sites.sites)]
+        return obs
+
     def observe(self) -> dict[str, Any]:
+        if self.gui is not None:
+            return self._gui_observe()
         try:
             entries = [
                 e.name + ("/" if e.kind == "dir" or e.name == "Drive" else "")
@@ -210,7 +252,12 @@ class LinuxDevice:
             raise DeviceError("PERMISSION_DENIED", str(exc)) from None
 
     def screenshot(self) -> bytes | None:
-        """The browser page when one is open; a desktop without a browser has nothing to show."""
+        """The desktop's screen (GUI mode); else the browser page when one is open, or nothing."""
+        if self.gui is not None:
+            try:
+                return self.gui.session.screenshot()
+            except DesktopError:
+                return None
         if self._browser is None or self._browser.current() is None:
             return None
         return self._browser.screenshot()
@@ -238,6 +285,11 @@ class LinuxDevice:
         if self._sites is not None:
             self._sites.release()
             self._sites = None
+        if self.gui is not None:
+            try:
+                self.gui.close()
+            except Exception as exc:
+                errors.append(f"desktop: {exc}")
         self.sandbox.close()
         if errors:
             raise RuntimeError("; ".join(errors))
@@ -323,6 +375,38 @@ class LinuxDevice:
 
     def _op_site(self, o: a.AddSiteOp) -> None:
         self.sites.add(o.site)
+
+    def _op_open_app(self, o: a.OpenAppOp) -> None:
+        from devicesworld.devices.desktop.actions import LaunchAppArgs
+
+        if self.gui is None:
+            raise DeviceError("UNSUPPORTED", 'open_app needs a GUI desktop (profile {"desktop": "gui"})')
+        try:
+            result = self.gui.session.act("launch_app", LaunchAppArgs(app=o.app, path=o.path))
+        except DesktopError as exc:
+            raise DeviceError(exc.code, f"the desktop did not start: {exc.message}") from None
+        if not result.ok:
+            raise DeviceError(result.error_code or "SETUP_FAILED", f"open_app {o.app}: {result.message}")
+
+    def _get_windows(self, g: Any) -> list[dict[str, Any]] | None:
+        if self.gui is None or not self.gui.started:
+            return [] if self.gui is not None else None
+        try:
+            return [
+                {"title": w.title, "app": w.app, "focused": w.focused}
+                for w in self.gui.session.desktop.windows()
+                if w.mapped
+            ]
+        except DesktopError as exc:
+            raise DeviceError(exc.code, exc.message) from None
+
+    def _get_elements(self, g: Any) -> list[dict[str, Any]] | None:
+        if self.gui is None:
+            return None
+        if not self.gui.started:
+            return []
+        obs = self.gui.session.observe()
+        return list(obs.get("elements", []))
 
     def _get_run(self, g: a.CommandGetterArgs) -> dict[str, Any]:
         saved = self.sandbox.cwd

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from devicesworld.devices.base import ActionSpec, DeviceKind, GetterSpec, NoArgs, OpSpec, by_name
+from devicesworld.devices.desktop.actions import gui_action_specs
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.checks import CHECKS
 from devicesworld.devices.linux.device import factory
+from devicesworld.devices.linux.gui.apps import APPS
+from devicesworld.devices.linux.gui.checks import GUI_CHECKS
 from devicesworld.devices.linux.state import STATE, with_writes
 
 ACTIONS = [
@@ -101,6 +107,11 @@ SETUP_OPS = [
     OpSpec(name="make_dir", doc="A folder.", args_model=a.PathArgs),
     OpSpec(name="run", doc="Run a shell command in the sandbox (must exit 0).", args_model=a.RunOp),
     OpSpec(
+        name="open_app",
+        doc="GUI desktops: start with an app open (and idle), optionally on a file or folder.",
+        args_model=a.OpenAppOp,
+    ),
+    OpSpec(
         name="add_site",
         doc="Serve a local web site for this task at http://<host>.test/.",
         args_model=a.AddSiteOp,
@@ -114,6 +125,20 @@ GETTERS = [
     GetterSpec(name="csv", doc="A CSV file's rows.", args_model=a.PathArgs),
     GetterSpec(name="xlsx", doc="An xlsx sheet's rows (first sheet by default).", args_model=a.SheetArgs),
     GetterSpec(name="docx", doc="A docx's paragraphs and table rows.", args_model=a.PathArgs),
+    GetterSpec(
+        name="docx_runs",
+        doc="A docx's paragraphs with their runs' bold/italic/underline.",
+        args_model=a.PathArgs,
+    ),
+    GetterSpec(
+        name="xlsx_formulas", doc="An xlsx sheet's rows with formulas as text.", args_model=a.SheetArgs
+    ),
+    GetterSpec(
+        name="windows", doc="GUI desktops: the open windows (title, app, focused).", args_model=NoArgs
+    ),
+    GetterSpec(
+        name="elements", doc="GUI desktops: the current accessibility element list.", args_model=NoArgs
+    ),
     GetterSpec(name="pdf_text", doc="A PDF's extracted text.", args_model=a.PathArgs),
     GetterSpec(name="image", doc="An image's width, height, mode, format.", args_model=a.PathArgs),
     GetterSpec(name="wav", doc="A WAV file's channels, sample rate, frames, seconds.", args_model=a.PathArgs),
@@ -140,14 +165,31 @@ GETTERS = [
     GetterSpec(name="drive", doc="Every file on the shared drive.", args_model=NoArgs),
 ]
 
+GUI_ACTIONS: Mapping[str, ActionSpec] = by_name(
+    gui_action_specs(
+        list(APPS),
+        terminal_doc="Run a bash command in the desktop's terminal session; returns exit code, stdout and stderr.",
+    )
+)
+"""The action space of a ``desktop: gui`` device: JarvisGUI's unified space (docs/gui.md)."""
+
+
+def profile_actions(profile: Mapping[str, Any]) -> Mapping[str, ActionSpec]:
+    """GUI desktops publish and accept the GUI space; the tool-style actions stay with ``api``."""
+    return GUI_ACTIONS if profile.get("desktop") == "gui" else ACTION_TABLE
+
+
+ACTION_TABLE: Mapping[str, ActionSpec] = by_name(ACTIONS)
+
 KIND = DeviceKind(
     name="linux",
     doc="A Linux desktop in a bubblewrap sandbox: shell, files, office documents, mail drafts, a browser on local sites, ~/Drive.",
     factory=factory,
-    actions=by_name(ACTIONS),
+    actions=ACTION_TABLE,
     setup_ops=by_name(SETUP_OPS),
     getters=by_name(GETTERS),
-    checks=by_name(with_writes(CHECKS)),
+    checks=by_name(with_writes([*CHECKS, *GUI_CHECKS])),
     profile_model=a.LinuxProfile,
     state=STATE,
+    profile_actions=profile_actions,
 )
