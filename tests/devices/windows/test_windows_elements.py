@@ -73,3 +73,19 @@ def test_list_view_items_become_elements_unless_scrolled_out() -> None:
 def test_unreadable_helper_output_is_a_tree_error(raw: str) -> None:
     with pytest.raises(TreeError, match="unreadable output"):
         parse(raw)
+
+
+def test_toolbar_buttons_carry_checked_and_disabled() -> None:
+    items = [
+        {"k": "button", "id": 1, "r": [211, 74, 234, 96], "sel": 1, "en": 1},
+        {"k": "button", "id": 2, "r": [234, 74, 257, 96], "sel": 0, "en": 0},
+    ]
+    raw = tree(
+        node(1, "WORDPADTOP", "a.rtf - Wine Wordpad", [0, 0, 600, 300]),
+        node(2, "ToolbarWindow32", "", [4, 70, 596, 98], p=1, items=items),
+    )
+    buttons = [(e.box, e.states) for e in elements(parse(raw)) if e.role == "ToolbarButton"]
+    assert buttons == [
+        ((211, 74, 23, 22), ["visible", "checked"]),
+        ((234, 74, 23, 22), ["visible", "disabled"]),
+    ]

@@ -5,7 +5,9 @@ Win32 window tree that ``wintree.exe`` prints (class, text, screen rectangle, st
 and list-view items). This module validates that JSON (pydantic, so a garbled dump is
 a clear error), keeps what an agent can see — visible windows with a non-empty box on
 the screen whose centre is not covered by a window above them in Z order — and numbers
-the result in tree order. The fields follow the GUI element contract: ``role`` (the
+the result in tree order. List-view items become ``ListItem`` elements and toolbar
+buttons ``ToolbarButton`` elements (no name: a toolbar button's name is its tooltip,
+which only the app can give; ``checked`` says a toggle such as Bold is on). The fields follow the GUI element contract: ``role`` (the
 Win32 class, ``ListItem`` for a list-view item), ``name`` (the window text), ``text``
 (an edit control's content), ``box`` and ``states``.
 """
@@ -29,9 +31,13 @@ class TreeError(Exception):
 class RawItem(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
+    k: str = "list"
+    """``list`` (a list-view item) or ``button`` (a toolbar button)."""
+    id: int = 0
     text: str = ""
     r: tuple[int, int, int, int]
     sel: int = 0
+    en: int = 1
 
 
 class RawNode(BaseModel):
@@ -174,6 +180,14 @@ def elements(tree: RawTree, screen: tuple[int, int] = (1280, 800)) -> list[Eleme
         for item in node.items:
             if not _inside(_center(_box(item.r)), node.r):
                 continue  # scrolled out of the list view
+            if item.k == "button":
+                item_states = [
+                    "visible",
+                    *(["checked"] if item.sel else []),
+                    *([] if item.en else ["disabled"]),
+                ]
+                add("ToolbarButton", item.text[:300], None, _box(item.r), item_states, node.d + 1, top, 0)
+                continue
             item_states = ["visible", "selected"] if item.sel else ["visible"]
             add("ListItem", item.text[:300], None, _box(item.r), item_states, node.d + 1, top, 0)
     return out

@@ -12,7 +12,8 @@
  * Output: one JSON object {"foreground": H, "focus": H, "windows": [...]} on stdout,
  * UTF-8. Each node: {"h": hwnd, "p": parent hwnd or 0, "d": depth, "cls": class,
  * "text": text, "r": [left, top, right, bottom], "vis": 0/1, "en": 0/1, "pid": pid,
- * "chk": -1/0/1, "items": [{"text": ..., "r": [...], "sel": 0/1}, ...]}.
+ * "chk": -1/0/1, "items": [{"text": ..., "r": [...], "sel": 0/1}, ...]}; toolbar buttons are
+ * items too: {"k": "button", "id": command id, "r": [...], "sel": checked, "en": enabled}.
  * Options: --all (also invisible windows), --max-text N (characters kept per text).
  *
  * Part of DevicesWorld; built with x86_64-w64-mingw32-gcc (see build.py).
@@ -172,6 +173,53 @@ static void put_listview_items(HWND h) {
     CloseHandle(proc);
 }
 
+/* Toolbar buttons (WordPad's Bold, Italic, ...): box, checked and enabled states. They
+   have no text of their own (their names are tooltips, which only the app can give). */
+static void put_toolbar_buttons(HWND h) {
+    DWORD_PTR count = 0;
+    if (!SendMessageTimeoutW(h, TB_BUTTONCOUNT, 0, 0, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &count)) return;
+    if (count == 0) return;
+    if (count > MAX_ITEMS) count = MAX_ITEMS;
+    DWORD pid = 0;
+    GetWindowThreadProcessId(h, &pid);
+    HANDLE proc = OpenProcess(PROCESS_VM_OPERATION | PROCESS_VM_READ | PROCESS_VM_WRITE, FALSE, pid);
+    if (!proc) return;
+    SIZE_T size = sizeof(TBBUTTON) + sizeof(RECT);
+    BYTE *remote = (BYTE *)VirtualAllocEx(proc, NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
+    if (!remote) { CloseHandle(proc); return; }
+    RECT *remote_rect = (RECT *)(remote + sizeof(TBBUTTON));
+    int first = 1;
+    puts_(",\"items\":[");
+    for (DWORD_PTR i = 0; i < count; i++) {
+        TBBUTTON button;
+        RECT r;
+        SIZE_T io = 0;
+        DWORD_PTR res = 0;
+        memset(&button, 0, sizeof button);
+        if (!SendMessageTimeoutW(h, TB_GETBUTTON, (WPARAM)i, (LPARAM)remote, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &res) || !res)
+            continue;
+        ReadProcessMemory(proc, remote, &button, sizeof button, &io);
+        if ((button.fsStyle & BTNS_SEP) || (button.fsState & TBSTATE_HIDDEN)) continue;
+        memset(&r, 0, sizeof r);
+        if (!SendMessageTimeoutW(h, TB_GETITEMRECT, (WPARAM)i, (LPARAM)remote_rect, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &res) || !res)
+            continue;
+        ReadProcessMemory(proc, remote_rect, &r, sizeof r, &io);
+        POINT tl = {r.left, r.top}, br = {r.right, r.bottom};
+        ClientToScreen(h, &tl);
+        ClientToScreen(h, &br);
+        RECT screen = {tl.x, tl.y, br.x, br.y};
+        if (!first) puts_(",");
+        first = 0;
+        putf("{\"k\":\"button\",\"id\":%lld,\"text\":\"\",\"r\":", button.idCommand, 0, 0, 0);
+        put_rect(&screen);
+        putf(",\"sel\":%lld,\"en\":%lld}", (button.fsState & TBSTATE_CHECKED) ? 1 : 0,
+             (button.fsState & TBSTATE_ENABLED) ? 1 : 0, 0, 0);
+    }
+    puts_("]");
+    VirtualFreeEx(proc, remote, 0, MEM_RELEASE);
+    CloseHandle(proc);
+}
+
 static int checked_state(HWND h, const WCHAR *cls) {
     if (_wcsicmp(cls, L"Button") != 0) return -1;
     LONG style = GetWindowLongW(h, GWL_STYLE) & BS_TYPEMASK;
@@ -211,6 +259,7 @@ static void walk(HWND h, HWND parent, int depth) {
     put_rect(&r);
     putf(",\"vis\":%lld,\"en\":%lld,\"chk\":%lld", visible, IsWindowEnabled(h) ? 1 : 0, checked_state(h, cls), 0);
     if (_wcsicmp(cls, L"SysListView32") == 0) put_listview_items(h);
+    else if (_wcsicmp(cls, L"ToolbarWindow32") == 0) put_toolbar_buttons(h);
     puts_("}");
     for (HWND c = GetWindow(h, GW_CHILD); c; c = GetWindow(c, GW_HWNDNEXT)) walk(c, h, depth + 1);
 }
