@@ -88,6 +88,19 @@ def rtf_file(path: str, paragraphs: list[str]) -> Json:
     return {"device": DEV, "op": "write_rtf", "args": {"path": path, "paragraphs": paragraphs}}
 
 
+def save_as(path: str) -> list[Json]:
+    """Ctrl+S in a new Notepad file, then the path into the Save As dialog's name box.
+
+    The dialog takes a second or more to appear on a loaded machine, and keys typed
+    before it has focus go into the document: wait for it first.
+    """
+    return [
+        step("hotkey", keys=["ctrl", "s"]),
+        step("wait", seconds=2.0),
+        step("type_text", text=path + "\n"),
+    ]
+
+
 def lines(items: Iterable[str]) -> str:
     return "".join(f"{x}\n" for x in items)
 
@@ -122,8 +135,7 @@ def np_new(tid: str, r: Json) -> Json:
         [
             step("launch_app", app="notepad"),
             step("type_text", text=body),
-            step("hotkey", keys=["ctrl", "s"]),
-            step("type_text", text=path + "\n"),
+            *save_as(path),
         ],
         pattern="create_text_file",
         apps=["windows:notepad"],
@@ -354,8 +366,7 @@ def linux_to_notepad(tid: str, r: Json) -> Json:
             step("run_command", device=LINUX, command=f"cat ~/Documents/{r['source']}"),
             step("launch_app", app="notepad"),
             step("type_text", text=r["value"]),
-            step("hotkey", keys=["ctrl", "s"]),
-            step("type_text", text=path + "\n"),
+            *save_as(path),
         ],
         pattern="cross_device_transfer",
         apps=["windows:notepad", "linux:shell"],
@@ -380,8 +391,7 @@ def phone_to_notepad(tid: str, r: Json) -> Json:
             {"device": PHONE, "ui": ["back"]},
             step("launch_app", app="notepad"),
             step("type_text", text=f"{name}: {r['phone']}"),
-            step("hotkey", keys=["ctrl", "s"]),
-            step("type_text", text=path + "\n"),
+            *save_as(path),
         ],
         pattern="cross_device_transfer",
         apps=["windows:notepad", "android:contacts"],
