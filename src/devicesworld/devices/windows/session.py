@@ -63,6 +63,9 @@ class WineSession(GuiSession):
         write_script: Callable[[str, bytes], None] | None = None,
         **kw: Any,
     ) -> None:
+        # Wine's dialogs (Save As enumerates the folder through the shell) work in bursts
+        # with short pauses: a longer quiet time than the shared default before a step ends.
+        kw.setdefault("settle_s", 0.4)
         super().__init__(desktop, wine_apps(), **kw)
         self.write_script = write_script
         self.tree_enabled = tree

@@ -96,7 +96,7 @@ def save_as(path: str) -> list[Json]:
     """
     return [
         step("hotkey", keys=["ctrl", "s"]),
-        step("wait", seconds=2.0),
+        step("wait", seconds=3.0),
         step("type_text", text=path + "\n"),
     ]
 
