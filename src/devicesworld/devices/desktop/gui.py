@@ -68,7 +68,7 @@ class GuiSession:
         *,
         to_sandbox_path: Callable[[str], str] = lambda p: p,
         budget: TreeBudget | None = None,
-        settle_s: float = 0.15,
+        settle_s: float = 0.25,
         settle_timeout_s: float = 4.0,
     ) -> None:
         self.desktop = desktop
