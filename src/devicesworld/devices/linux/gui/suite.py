@@ -33,14 +33,94 @@ KIND = "linux"
 GUI = {"desktop": "gui"}
 DOCS = "/home/user/Documents"
 
-WORDS = (
-    "budget invoice garden harbour lantern meadow orchard pepper quartz ribbon saddle timber velvet "
-    "walnut yarrow zephyr anchor bramble cedar dahlia ember falcon glacier hazel iris juniper kestrel "
-    "lilac maple nectar olive pebble quill raven sorrel thistle umber violet willow"
-).split()
-NAMES = "Ana Bruno Chloé Dario Elif Farid Greta Hugo Inès Jonas Kaori Lena Mateo Noor Oskar Priya Zoë".split()
-CITIES = "Lisbon Zürich Kraków Malmö Porto Gdańsk Bergen Sevilla Tallinn Nantes Brno Lyon".split()
-ITEMS = "Rent Food Bus Phone Power Water Books Gym Coffee Cinema Gifts Repairs".split()
+WORDS = [
+    "budget",
+    "invoice",
+    "garden",
+    "harbour",
+    "lantern",
+    "meadow",
+    "orchard",
+    "pepper",
+    "quartz",
+    "ribbon",
+    "saddle",
+    "timber",
+    "velvet",
+    "walnut",
+    "yarrow",
+    "zephyr",
+    "anchor",
+    "bramble",
+    "cedar",
+    "dahlia",
+    "ember",
+    "falcon",
+    "glacier",
+    "hazel",
+    "iris",
+    "juniper",
+    "kestrel",
+    "lilac",
+    "maple",
+    "nectar",
+    "olive",
+    "pebble",
+    "quill",
+    "raven",
+    "sorrel",
+    "thistle",
+    "umber",
+    "violet",
+    "willow",
+]
+NAMES = [
+    "Ana",
+    "Bruno",
+    "Chloé",
+    "Dario",
+    "Elif",
+    "Farid",
+    "Greta",
+    "Hugo",
+    "Inès",
+    "Jonas",
+    "Kaori",
+    "Lena",
+    "Mateo",
+    "Noor",
+    "Oskar",
+    "Priya",
+    "Zoë",
+]
+CITIES = [
+    "Lisbon",
+    "Zürich",
+    "Kraków",
+    "Malmö",
+    "Porto",
+    "Gdańsk",
+    "Bergen",
+    "Sevilla",
+    "Tallinn",
+    "Nantes",
+    "Brno",
+    "Lyon",
+]
+ITEMS = [
+    "Rent",
+    "Food",
+    "Bus",
+    "Phone",
+    "Power",
+    "Water",
+    "Books",
+    "Gym",
+    "Coffee",
+    "Cinema",
+    "Gifts",
+    "Repairs",
+]
 
 
 def _step(action: str, **args: Any) -> Step:
@@ -111,7 +191,7 @@ def _task(
             "limits": {"max_steps": max_steps, "max_seconds": 900.0},
             "metadata": Metadata(
                 pattern=pattern,
-                difficulty=difficulty,  # type: ignore[arg-type]
+                difficulty=difficulty,
                 device_kinds=[KIND, *(d.kind for d in extra_devices)],
                 apps=list(apps),
                 split="test",
@@ -546,14 +626,11 @@ def build_gui_tasks(seed: int = 16) -> list[Task]:
 
 
 def build_gui_smoke(seed: int = 1016) -> list[Task]:
-    """One task of most families (two of the fast ones): 14 tasks."""
-    tasks: list[Task] = []
-    n = 0
-    for family, build, _ in FAMILIES:
-        rng = random.Random(f"{seed}:{family}")
-        n += 1
-        tasks.append(build(rng, f"smoke-gui-lx-{n:03d}"))
-    return tasks
+    """One task of each family, from another seed: 14 tasks."""
+    return [
+        build(random.Random(f"{seed}:{family}"), f"smoke-gui-lx-{n:03d}")
+        for n, (family, build, _) in enumerate(FAMILIES, 1)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
