@@ -800,6 +800,57 @@ def tree(args):
     return {"nodes": out, "incomplete": "; ".join(incomplete) or None}
 
 
+# ----------------------------------------------------------------------- forwarding
+def _pipe(src, dst):
+    import socket
+
+    try:
+        while True:
+            data = src.recv(65536)
+            if not data:
+                break
+            dst.sendall(data)
+    except OSError:
+        pass
+    with contextlib.suppress(OSError):
+        dst.shutdown(socket.SHUT_WR)
+
+
+def forward(args):
+    """Listen on 127.0.0.1:port in the sandbox and pass each connection to a Unix socket (the host's relay)."""
+    import socket
+
+    port, path = int(args["port"]), str(args["path"])
+    lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    lsock.bind(("127.0.0.1", port))
+    lsock.listen(64)
+
+    def one(conn):
+        with conn:
+            try:
+                up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                up.connect(path)
+            except OSError:
+                return
+            with up:
+                t = threading.Thread(target=_pipe, args=(conn, up), daemon=True)
+                t.start()
+                _pipe(up, conn)
+                t.join(30)
+
+    def serve():
+        while True:
+            try:
+                conn, _ = lsock.accept()
+            except OSError:
+                return
+            threading.Thread(target=one, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return {"listening": port}
+
+
 # ----------------------------------------------------------------------- loop
 def cmd_windows(args):
     return {"windows": windows()}
@@ -819,6 +870,7 @@ COMMANDS = {
     "kill_apps": kill_apps,
     "run": run,
     "wait_idle": wait_idle,
+    "forward": forward,
     "ping": lambda args: {"pong": True},
 }
 

@@ -75,7 +75,10 @@ class LinuxDevice:
             from devicesworld.devices.linux.gui.session import LinuxDesktop
 
             self.gui = LinuxDesktop(
-                self.sandbox, width=self.profile.screen.width, height=self.profile.screen.height
+                self.sandbox,
+                width=self.profile.screen.width,
+                height=self.profile.screen.height,
+                sites=lambda: self.sites if self.sites_started() else None,
             )
         self._actions: dict[str, Callable[[Any], ActionResult]] = {
             "run_command": self._run_command,

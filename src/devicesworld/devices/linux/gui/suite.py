@@ -537,6 +537,91 @@ def image_open(rng: random.Random, tid: str) -> Task:
     )
 
 
+def _club(rng: random.Random) -> tuple[str, Any]:
+    from devicesworld.devices.linux.sites import presets
+
+    host = f"{rng.choice(WORDS)}-{rng.choice(['club', 'clinic', 'library', 'studio'])}.test"
+    return host, presets.site(
+        host, host.split(".")[0].replace("-", " ").title(), [presets.registration_page()]
+    )
+
+
+def _person(rng: random.Random) -> tuple[str, str, str]:
+    first = rng.choice(NAMES)
+    last = rng.choice(["Martins", "Novak", "Okafor", "Lindqvist", "Moreau", "Yılmaz", "Kowalska", "Silva"])  # noqa: RUF001
+    email = f"{first.lower().replace('ë', 'e').replace('è', 'e').replace('é', 'e')}.{rng.randint(10, 99)}@example.org"
+    return f"{first} {last}", email, f"+44 20 7946 {rng.randint(1000, 9999)}"
+
+
+def _register_steps(host: str, name: str, email: str, phone: str | None) -> list[Step]:
+    steps = [
+        _step("click", element={"role": "entry", "name": "Full name"}),
+        _type(name),
+        _step("click", element={"role": "entry", "name": "Email"}),
+        _type(email),
+    ]
+    if phone:
+        steps += [_step("click", element={"role": "entry", "name": "Phone"}), _type(phone)]
+    return [
+        *steps,
+        _step("click", element={"role": "push button", "name": "Register"}),
+        _step("wait", seconds=1),
+    ]
+
+
+def web_register(rng: random.Random, tid: str) -> Task:
+    host, site = _club(rng)
+    name, email, phone = _person(rng)
+    with_phone = rng.random() < 0.5
+    fields = {"full_name": name, "email": email, **({"phone": phone} if with_phone else {})}
+    return _task(
+        tid,
+        f"In the browser, register {name} ({email}"
+        + (f", phone {phone}" if with_phone else "")
+        + f") on http://{host}/register.",
+        [
+            DeviceOp(device=DEV, op="add_site", args={"site": site.model_dump()}),
+            _op("open_app", app="browser", path=f"http://{host}/register"),
+        ],
+        [_cond("registered", "form_submitted", host=host, form="registration", fields=fields)],
+        _register_steps(host, name, email, phone if with_phone else None),
+        apps=["browser"],
+        pattern="form_filling",
+        difficulty="medium",
+    )
+
+
+def web_from_file(rng: random.Random, tid: str) -> Task:
+    host, site = _club(rng)
+    name, email, phone = _person(rng)
+    card = f"~/Documents/{_fname(rng, '.txt')}"
+    return _task(
+        tid,
+        f"Sign up on http://{host}/register with the name, email and phone written in {card}.",
+        [
+            _op("write_text", path=card, content=f"Name: {name}\nEmail: {email}\nPhone: {phone}\n"),
+            DeviceOp(device=DEV, op="add_site", args={"site": site.model_dump()}),
+        ],
+        [
+            _cond(
+                "registered",
+                "form_submitted",
+                host=host,
+                form="registration",
+                fields={"full_name": name, "email": email, "phone": phone},
+            )
+        ],
+        [
+            _step("launch_app", app="text_editor", path=card),
+            _step("launch_app", app="browser", path=f"http://{host}/register"),
+            *_register_steps(host, name, email, phone),
+        ],
+        apps=["text_editor", "browser"],
+        pattern="information_extraction",
+        difficulty="medium",
+    )
+
+
 def _cross_templates() -> list[dict[str, Any]]:
     text = (
         resources.files("devicesworld.devices.linux.gui")
@@ -602,8 +687,10 @@ FAMILIES: list[tuple[str, Family, int]] = [
     ("terminal-count", terminal_count, 8),
     ("image-open", image_open, 6),
     ("home-report", home_report, 10),
+    ("web-register", web_register, 10),
+    ("web-from-file", web_from_file, 8),
 ]
-"""``(family, builder, how many)``: 170 tasks in all."""
+"""``(family, builder, how many)``: 188 tasks in all."""
 
 
 def build_gui_tasks(seed: int = 16) -> list[Task]:
@@ -626,7 +713,7 @@ def build_gui_tasks(seed: int = 16) -> list[Task]:
 
 
 def build_gui_smoke(seed: int = 1016) -> list[Task]:
-    """One task of each family, from another seed: 14 tasks."""
+    """One task of each family, from another seed: 16 tasks."""
     return [
         build(random.Random(f"{seed}:{family}"), f"smoke-gui-lx-{n:03d}")
         for n, (family, build, _) in enumerate(FAMILIES, 1)
