@@ -272,7 +272,10 @@ class LinuxDevice:
         the drive) is opened with its format's reader (openpyxl, python-docx, pypdf,
         Pillow, wave, zipfile/tarfile, json, csv, email); ``[]`` means all open.
         """
-        return check_tree(self._host("~").root, skip=("Drive",))
+        app_state = (".config", ".cache", ".local", ".pki") if self.gui is not None else ()
+        return check_tree(
+            self._host("~").root, skip=("Drive", *app_state)
+        )  # apps' own files are no resources
 
     def close(self) -> None:
         if self._closed:
