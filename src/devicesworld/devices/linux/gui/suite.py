@@ -152,6 +152,11 @@ def _guard(cid: str, check: str, **args: Any) -> Condition:
     return Condition(id=cid, device=DEV, check=check, args=args, scored=False)
 
 
+def _save_lo() -> list[Step]:
+    """ctrl+s in LibreOffice, and time for it to finish writing the file."""
+    return [_key("ctrl", "s"), _step("wait", seconds=2)]
+
+
 def _save_as(path: str, *, key: tuple[str, ...] = ("ctrl", "s")) -> list[Step]:
     """Open the Save As dialog, wait for it, type the full path and press its Save button.
 
@@ -291,7 +296,7 @@ def writer_format(rng: random.Random, tid: str) -> Task:
             _cond("format", "docx_text_format", path=path, text=new, **{fmt: True}),
             _guard("kept", "docx_contains", path=path, contains=[paras[0]], case_sensitive=True),
         ],
-        [_key("ctrl", "End"), _type("\n"), _key("ctrl", key), _type(new), _key("ctrl", "s")],
+        [_key("ctrl", "End"), _type("\n"), _key("ctrl", key), _type(new), *_save_lo()],
         apps=["writer"],
         pattern="document_editing",
         difficulty="medium",
@@ -321,6 +326,7 @@ def writer_new_docx(rng: random.Random, tid: str) -> Task:
             _step("launch_app", app="writer"),
             _type("\n".join([title, *body])),
             *_save_as(f"{DOCS}/{name}", key=("ctrl", "shift", "s")),
+            _step("wait", seconds=1),
         ],
         apps=["writer"],
         pattern="document_creation",
@@ -349,7 +355,7 @@ def calc_total(rng: random.Random, tid: str) -> Task:
             _cond("value", "table_cell_equals", path=path, row=n, column=1, equals=total),
             _cond("formula", "xlsx_formula", path=path, cell=f"B{n + 1}", formula=formula),
         ],
-        [_key("ctrl", "Home"), *([_key("Down")] * n), _type(f"Total\t{formula}\n"), _key("ctrl", "s")],
+        [_key("ctrl", "Home"), *([_key("Down")] * n), _type(f"Total\t{formula}\n"), *_save_lo()],
         apps=["calc"],
         pattern="data_transformation",
         difficulty="medium",
@@ -384,7 +390,7 @@ def calc_update(rng: random.Random, tid: str) -> Task:
                 if i != row
             ),
         ],
-        [_key("ctrl", "Home"), *([_key("Down")] * row), _key("Right"), _type(f"{new}\n"), _key("ctrl", "s")],
+        [_key("ctrl", "Home"), *([_key("Down")] * row), _key("Right"), _type(f"{new}\n"), *_save_lo()],
         apps=["calc"],
         pattern="data_transformation",
     )
