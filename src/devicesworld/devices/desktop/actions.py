@@ -33,6 +33,7 @@ class Selector(Args):
     name_contains: str | None = Field(None, description="Part of the accessible name.")
     text_contains: str | None = Field(None, description="Part of the element's text.")
     app: str | None = Field(None, description="The application the element belongs to.")
+    window: str | None = Field(None, description="Part of the title of the window the element is in.")
     nth: int = Field(0, ge=0, description="Which match, in list order (0 = the first).")
 
 

@@ -413,6 +413,10 @@ class Desktop:
             timeout=timeout_s + 30,
         )
 
+    def forward(self, port: int, unix_path: str) -> None:
+        """Inside the sandbox, pass connections to 127.0.0.1:``port`` on to the Unix socket ``unix_path``."""
+        self.request("forward", {"port": port, "path": unix_path})
+
     def wait_idle(self, *, timeout_s: float = 30.0, quiet_s: float = 0.4) -> m.Idle:
         return self._typed(
             m.Idle, "wait_idle", {"timeout_s": timeout_s, "quiet_s": quiet_s}, timeout=timeout_s + 30

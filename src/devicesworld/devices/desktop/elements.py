@@ -59,6 +59,7 @@ def element_list(nodes: Sequence[Node]) -> list[dict[str, Any]]:
         if node.box is not None:
             el["box"] = list(node.box)
         el["app"] = node.app
+        el["window"] = node.window
         out.append(el)
     return out
 
@@ -71,6 +72,8 @@ def matches(el: Mapping[str, Any], sel: Selector) -> bool:
     if sel.name_contains is not None and sel.name_contains not in (el.get("name") or ""):
         return False
     if sel.text_contains is not None and sel.text_contains not in (el.get("text") or ""):
+        return False
+    if sel.window is not None and sel.window not in (el.get("window") or ""):
         return False
     return not (sel.app is not None and el.get("app") != sel.app)
 

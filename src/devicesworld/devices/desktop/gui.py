@@ -68,7 +68,7 @@ class GuiSession:
         *,
         to_sandbox_path: Callable[[str], str] = lambda p: p,
         budget: TreeBudget | None = None,
-        settle_s: float = 0.15,
+        settle_s: float = 0.25,
         settle_timeout_s: float = 4.0,
     ) -> None:
         self.desktop = desktop
@@ -270,7 +270,7 @@ class GuiSession:
         if g.path is not None:
             if not app.takes_path:
                 return ActionResult.failure("INVALID_ARGS", f"{g.app} does not open files")
-            argv.append(self.to_sandbox_path(g.path))
+            argv.append(g.path if "://" in g.path else self.to_sandbox_path(g.path))  # a URL as it is
         before = {w.id for w in self.desktop.windows()}
         launched = self.desktop.launch(argv, env=app.env)
         win = self.desktop.wait_window(

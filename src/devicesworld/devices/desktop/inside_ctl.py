@@ -690,7 +690,7 @@ def tree(args):
     except Exception as exc:
         return {"nodes": [], "incomplete": f"accessibility bus unreachable: {exc}"}
 
-    def walk(acc, depth, app, parent_role):
+    def walk(acc, depth, app, parent_role, window=None):
         if len(out) >= max_nodes:
             if "node cap" not in incomplete:
                 incomplete.append("node cap")
@@ -703,6 +703,9 @@ def tree(args):
             node, _sset, ifaces = _node(acc, A, depth, app)
         except Exception:
             return
+        if window is None:
+            window = node["name"]
+        node["window"] = window
         st = node["states"]
         if "showing" not in st and depth > 0:
             return
@@ -720,7 +723,7 @@ def tree(args):
         except Exception:
             return
         if role == "table" and n > max_children and "Table" in ifaces:
-            cells(acc, A, depth + 1, app, node["box"], max_cells)
+            cells(acc, A, depth + 1, app, node["box"], max_cells, window)
             return
         if n > max_children:
             incomplete.append(f"{role} {node['name']!r}: {n} children, first {max_children} shown")
@@ -731,9 +734,9 @@ def tree(args):
             except Exception:
                 continue
             if child is not None:
-                walk(child, depth + 1, app, role)
+                walk(child, depth + 1, app, role, window)
 
-    def cells(table, A, depth, app, tbox, cap):
+    def cells(table, A, depth, app, tbox, cap, window):
         """The visible cells of a huge table (a Calc sheet): from the top-left visible cell on."""
         try:
             first = (
@@ -767,6 +770,7 @@ def tree(args):
                     break
                 if b[1] > tbox[1] + tbox[3]:
                     return
+                node["window"] = window
                 out.append(node)
                 count += 1
                 row_any = True
@@ -796,6 +800,57 @@ def tree(args):
     return {"nodes": out, "incomplete": "; ".join(incomplete) or None}
 
 
+# ----------------------------------------------------------------------- forwarding
+def _pipe(src, dst):
+    import socket
+
+    try:
+        while True:
+            data = src.recv(65536)
+            if not data:
+                break
+            dst.sendall(data)
+    except OSError:
+        pass
+    with contextlib.suppress(OSError):
+        dst.shutdown(socket.SHUT_WR)
+
+
+def forward(args):
+    """Listen on 127.0.0.1:port in the sandbox and pass each connection to a Unix socket (the host's relay)."""
+    import socket
+
+    port, path = int(args["port"]), str(args["path"])
+    lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    lsock.bind(("127.0.0.1", port))
+    lsock.listen(64)
+
+    def one(conn):
+        with conn:
+            try:
+                up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                up.connect(path)
+            except OSError:
+                return
+            with up:
+                t = threading.Thread(target=_pipe, args=(conn, up), daemon=True)
+                t.start()
+                _pipe(up, conn)
+                t.join(30)
+
+    def serve():
+        while True:
+            try:
+                conn, _ = lsock.accept()
+            except OSError:
+                return
+            threading.Thread(target=one, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return {"listening": port}
+
+
 # ----------------------------------------------------------------------- loop
 def cmd_windows(args):
     return {"windows": windows()}
@@ -815,6 +870,7 @@ COMMANDS = {
     "kill_apps": kill_apps,
     "run": run,
     "wait_idle": wait_idle,
+    "forward": forward,
     "ping": lambda args: {"pong": True},
 }
 

@@ -49,6 +49,7 @@ class Node(_Reply):
     box: tuple[int, int, int, int] | None = None
     depth: int = 0
     app: str = ""
+    window: str = Field("", description="Name of the top-level window the element is in.")
     text: str | None = None
     value: float | None = None
 

@@ -16,6 +16,7 @@ memory caps).
 from __future__ import annotations
 
 import codecs
+import contextlib
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -71,11 +72,17 @@ class LinuxDevice:
         self.history: list[dict[str, Any]] = []
         self._closed = False
         self.gui: LinuxDesktop | None = None
+        self._unsettled = False
+        """An action ran since the desktop was last waited for: getters wait for it to go idle first
+        (an app may still be writing the file a check is about to read)."""
         if self.profile.desktop == "gui":
             from devicesworld.devices.linux.gui.session import LinuxDesktop
 
             self.gui = LinuxDesktop(
-                self.sandbox, width=self.profile.screen.width, height=self.profile.screen.height
+                self.sandbox,
+                width=self.profile.screen.width,
+                height=self.profile.screen.height,
+                sites=lambda: self.sites if self.sites_started() else None,
             )
         self._actions: dict[str, Callable[[Any], ActionResult]] = {
             "run_command": self._run_command,
@@ -197,6 +204,7 @@ class LinuxDevice:
             session = self.gui.session
         except DesktopError as exc:
             return ActionResult.failure(exc.code, f"the desktop is not available: {exc.message}")
+        self._unsettled = True
         result = session.act(action, args)
         if action == "run_command" and result.data is not None:
             self.history.append({"command": args.command, "exit_code": result.data.get("exit_code")})
@@ -242,6 +250,10 @@ class LinuxDevice:
         fn = self._getters.get(getter)
         if fn is None:
             raise DeviceError("UNSUPPORTED", f"unknown linux getter {getter!r}")
+        if self._unsettled and self.gui is not None and self.gui.started:
+            self._unsettled = False
+            with contextlib.suppress(DesktopError):
+                self.gui.session.settle(quiet_s=0.6, timeout_s=20)
         try:
             return fn(args)
         except FsError as exc:
@@ -269,7 +281,10 @@ class LinuxDevice:
         the drive) is opened with its format's reader (openpyxl, python-docx, pypdf,
         Pillow, wave, zipfile/tarfile, json, csv, email); ``[]`` means all open.
         """
-        return check_tree(self._host("~").root, skip=("Drive",))
+        app_state = (".config", ".cache", ".local", ".pki") if self.gui is not None else ()
+        return check_tree(
+            self._host("~").root, skip=("Drive", *app_state)
+        )  # apps' own files are no resources
 
     def close(self) -> None:
         if self._closed:

@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from devicesworld.tasks.shipped import read_suite
+from devicesworld.tasks.shipped import data_dir, read_suite
 
 if TYPE_CHECKING:  # names and the index need no pydantic; `tasks show` stays fast
     from devicesworld.spec.models import Task
@@ -55,11 +55,22 @@ def _bmoca() -> list[Task]:
     return build_bmoca()
 
 
+def _data_file(file_name: str) -> list[Task]:
+    """A suite shipped as a plain JSONL file in ``tasks/data`` (the GUI suites: built by their kind's
+    builder, ``python -m devicesworld.devices.<kind>.gui.suite``, and checked against it by a test)."""
+    from devicesworld.spec.models import Task
+
+    text = (data_dir() / file_name).read_text("utf-8")
+    return [Task.model_validate_json(line) for line in text.splitlines() if line.strip()]
+
+
 SUITES: dict[str, SuiteLoader] = {
     "smoke": lambda: read_suite("smoke"),
     "full": _full,
     "test": _test_split,
     "bmoca": lambda: read_suite("bmoca"),
+    "gui": lambda: _data_file("gui-v1.jsonl"),
+    "gui-smoke": lambda: _data_file("gui-smoke-v1.jsonl"),
 }
 BUILDERS: dict[str, SuiteLoader] = {"smoke": _smoke, "bmoca": _bmoca}
 """Suites built from code here (each task's setup runs once); ``full`` has its own build."""

@@ -23,7 +23,10 @@ CHROMIUM_FLAGS = [
     "--disable-gpu",
     "--window-position=0,0",
     "--window-size=1280,760",
+    "--proxy-server=http://127.0.0.1:8080",
+    "--user-data-dir=/home/user/.config/chromium",
 ]
+"""The proxy is the in-sandbox end of :mod:`.sites_relay`: the task's local sites, nothing else."""
 
 APPS: dict[str, App] = {
     "writer": App(

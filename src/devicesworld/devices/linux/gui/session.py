@@ -11,19 +11,31 @@ while the current one runs) hides its start and LibreOffice's.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.gui import GuiSession, TreeBudget
 from devicesworld.devices.linux.gui.apps import APPS
+from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR, SitesRelay
 from devicesworld.devices.linux.gui.template import copy_template
 from devicesworld.devices.linux.sandbox import HOME, Sandbox
+from devicesworld.devices.linux.sites.server import SiteService
 
 
 class LinuxDesktop:
     """The GUI half of a Linux device in ``desktop: gui`` mode."""
 
-    def __init__(self, sandbox: Sandbox, *, width: int, height: int) -> None:
+    def __init__(
+        self,
+        sandbox: Sandbox,
+        *,
+        width: int,
+        height: int,
+        sites: Callable[[], SiteService | None] = lambda: None,
+    ) -> None:
         self.sandbox = sandbox
+        self.sites = sites
+        self._relay: SitesRelay | None = None
         self.width, self.height = width, height
         copy_template(sandbox.paths.home, sandbox.host_ids)
         self._desktop: Desktop | None = None
@@ -39,6 +51,8 @@ class LinuxDesktop:
         ids = sb.host_ids
         wrapper = mount.nsenter(ids) if mount is not None and ids is not None else []
         binds = [(src, dest) for src, dest in sb._binds() if dest not in (HOME, "/tmp")]
+        if self._relay is not None:
+            binds.append((self._relay.folder, SOCKET_DIR))
         sb._open_the_way()
         return DesktopConfig(
             home=sb.paths.bind_home,
@@ -59,10 +73,14 @@ class LinuxDesktop:
             if self._session is None:
                 if self.problem is not None:
                     raise DesktopError("DESKTOP_FAILED", self.problem)
+                if self._relay is None:
+                    self._relay = SitesRelay(self.sandbox.paths.root / "sites-relay", self.sites)
                 desk = Desktop(self.config())
                 try:
                     desk.start()
+                    desk.forward(PROXY_PORT, f"{SOCKET_DIR}/sock")
                 except DesktopError as exc:
+                    desk.close()
                     self.problem = exc.message
                     raise
                 self._desktop = desk
@@ -79,4 +97,6 @@ class LinuxDesktop:
         with self._lock:
             if self._desktop is not None:
                 self._desktop.close()
-            self._desktop, self._session = None, None
+            if self._relay is not None:
+                self._relay.close()
+            self._desktop, self._session, self._relay = None, None, None
