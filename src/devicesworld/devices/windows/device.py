@@ -92,6 +92,9 @@ class WindowsDevice:
         self.desktop = Desktop(cfg)
         self.session = WineSession(self.desktop, tree=self.profile.tree, write_script=self.files.write_bytes)
         self._closed = False
+        self._unsettled = False
+        """An action ran since the desktop was last waited for: getters wait for it to go idle first
+        (Notepad or WordPad may still be writing the file a check is about to read)."""
         try:
             self.desktop.start()
             # Wine apps read the keymap when they start and miss some later changes, so
@@ -131,6 +134,7 @@ class WindowsDevice:
     def act(self, action: str, args: Any) -> ActionResult:
         if self._closed:
             return ActionResult.failure("DEVICE_CLOSED", "this device is closed")
+        self._unsettled = True
         return self.session.act(action, args)
 
     def observe(self) -> dict[str, Any]:
@@ -145,6 +149,10 @@ class WindowsDevice:
         fn = self._getters().get(getter)
         if fn is None:
             raise DeviceError("UNSUPPORTED", f"no getter {getter!r}")
+        if self._unsettled and not self._closed:
+            self._unsettled = False
+            with contextlib.suppress(DesktopError):
+                self.session.settle(quiet_s=0.6, timeout_s=20)
         return fn(args)
 
     def _getters(self) -> dict[str, Callable[[Any], Any]]:
