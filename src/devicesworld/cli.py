@@ -94,9 +94,11 @@ def load_source(
         name = suite or default_suite
         if name is None:
             raise UserError("give --suite NAME or --tasks PATH")
-        if task_ids or filters:  # choose from the index, parse only the chosen lines
-            from devicesworld.tasks.shipped import read_rows
+        from devicesworld.tasks.shipped import index_rows, read_rows
 
+        # choose from the index, parsing only the chosen lines (a suite outside the index,
+        # such as the GUI suites, is parsed whole and selected below)
+        if (task_ids or filters) and index_rows(name):
             rows = _task_rows(name, None, task_ids, filters)
             if not rows:
                 raise UserError(f"no task matches --filter {' '.join(filters)}")
