@@ -7,6 +7,7 @@ from pydantic import ValidationError
 
 from devicesworld.devices.base import ActionResult, Args
 from devicesworld.devices.desktop.actions import (
+    GUI_ACTION_NAMES,
     ClickArgs,
     DragArgs,
     HotkeyArgs,
@@ -86,6 +87,7 @@ class _Recorder:
 
 def test_the_gui_table_forwards_each_action_by_name_and_refuses_bad_arguments() -> None:
     table = gui_action_table("toy", ["editor"])
+    assert tuple(table) == GUI_ACTION_NAMES
     device = _Recorder()
     assert table.act(device, "hotkey", {"keys": ["ctrl", "s"]}).message == "hotkey"
     assert table.act(device, "launch_app", {"app": "editor"}).ok
