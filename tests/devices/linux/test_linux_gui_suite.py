@@ -58,3 +58,16 @@ def test_shipped_files_equal_the_builders() -> None:
             f"rebuild {name}: python -m devicesworld.devices.linux.gui.suite --out src/devicesworld/tasks/data"
         )
     assert [t.id for t in load_suite("gui-smoke")] == [t.id for t in build_gui_smoke()]
+
+
+def test_the_apps_a_gui_task_opens_are_its_surfaces() -> None:
+    """Breakdowns by app see the GUI apps (``linux:writer``), not every click as ``linux:files``."""
+    from devicesworld.tasks.surfaces import task_surfaces
+
+    for name in ("gui", "gui-smoke"):
+        for task in load_suite(name):
+            found = set(task_surfaces(task))
+            opened = {f"linux:{app}" for app in task.metadata.apps if app != "smarthome"}
+            assert opened <= found, (task.id, sorted(found))
+            if not any(s.action == "run_command" for s in task.solution):
+                assert "linux:files" not in found or "linux:files" in opened, (task.id, sorted(found))
