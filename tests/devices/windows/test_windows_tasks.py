@@ -51,3 +51,12 @@ def test_shipped_files_match_the_builder(built: tuple[list[Task], list[Task]]) -
         assert [Task.model_validate_json(line) for line in shipped] == tasks, (
             f"{name} is stale: run `python -m devicesworld.devices.windows.tasks`"
         )
+
+
+def test_the_apps_a_task_opens_are_its_windows_surfaces(built: tuple[list[Task], list[Task]]) -> None:
+    from devicesworld.tasks.surfaces import task_surfaces
+
+    for task in built[0] + built[1]:
+        found = {s for s in task_surfaces(task) if s.startswith("windows:")}
+        declared = {a for a in task.metadata.apps if a.startswith("windows:")}
+        assert found == declared, (task.id, sorted(found), sorted(declared))
