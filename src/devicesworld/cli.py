@@ -94,9 +94,11 @@ def load_source(
         name = suite or default_suite
         if name is None:
             raise UserError("give --suite NAME or --tasks PATH")
-        if task_ids or filters:  # choose from the index, parse only the chosen lines
-            from devicesworld.tasks.shipped import read_rows
+        from devicesworld.tasks.shipped import index_rows, read_rows
 
+        # choose from the index, parsing only the chosen lines (a suite outside the index,
+        # such as the GUI suites, is parsed whole and selected below)
+        if (task_ids or filters) and index_rows(name):
             rows = _task_rows(name, None, task_ids, filters)
             if not rows:
                 raise UserError(f"no task matches --filter {' '.join(filters)}")
@@ -645,7 +647,7 @@ def _task_rows(
     elif name not in suite_names():
         raise UserError(f"unknown suite {name!r}; known suites: {', '.join(suite_names())}")
     else:
-        rows = index_rows(name)
+        rows = index_rows(name) or [task_row(t) for t in _unindexed_suite(name)]
     picked = select_rows(rows, parse_ids(task_ids), [parse_filter(f) for f in filters])
     return [rows[i] for i in picked]
 
@@ -687,6 +689,13 @@ def find_task(task_id: str, suite: str | None, tasks_path: str | None) -> Task:
     return Task.model_validate(find_task_doc(task_id, suite, tasks_path))
 
 
+def _unindexed_suite(name: str) -> list[Any]:
+    """A suite's tasks parsed from its file: for suites the shipped index does not list."""
+    from devicesworld.tasks.suites import load_suite
+
+    return load_suite(name)
+
+
 def find_task_doc(task_id: str, suite: str | None, tasks_path: str | None) -> dict[str, Any]:
     """A task's JSON document: a shipped one from the index without parsing a model, or from --tasks."""
     from devicesworld.tasks.shipped import find_indexed_doc, index_rows
@@ -700,9 +709,21 @@ def find_task_doc(task_id: str, suite: str | None, tasks_path: str | None) -> di
         raise UserError(f"no task {task_id!r} in {tasks_path}")
     if suite and suite not in suite_names():
         raise UserError(f"unknown suite {suite!r}; known suites: {', '.join(suite_names())}")
+    if suite and not index_rows(suite):  # a suite shipped outside the index (the GUI suites)
+        for task in _unindexed_suite(suite):
+            if task.id == task_id:
+                shown: dict[str, Any] = task.model_dump(mode="json")
+                return shown
+        raise UserError(f"no task {task_id!r} in suite {suite}")
     if suite and not any(r["id"] == task_id for r in index_rows(suite)):
         raise UserError(f"no task {task_id!r} in suite {suite}")
     found = find_indexed_doc(task_id)
+    if found is None:
+        for name in (n for n in suite_names() if not index_rows(n)):
+            for task in _unindexed_suite(name):
+                if task.id == task_id:
+                    doc = task.model_dump(mode="json")
+                    return doc
     if found is None:
         import difflib
 

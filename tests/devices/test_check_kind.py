@@ -26,10 +26,14 @@ from devicesworld.devices.base import (
 )
 from devicesworld.devices.conformance import KindCheckError
 from devicesworld.devices.declare import ActionTable, CheckTable, GetterTable, OpTable
+from tests.devices.desktop.desktop_harness import require_gui_stack
+from tests.devices.windows.windows_harness import require_windows_stack
 
 
 @pytest.mark.parametrize("name", kind_names())
 def test_every_registered_kind_conforms(name: str) -> None:
+    if name == "windows":  # its probe device is a Wine desktop
+        require_windows_stack()
     assert check_kind(name) == []
 
 
@@ -157,3 +161,29 @@ def test_a_name_no_device_id_can_carry_is_refused(name: str) -> None:
     with pytest.raises(ValueError, match="device ids are '<kind>_<n>'"):
         register_kind(kind)
     assert any("is not allowed" in p for p in check_kind(kind))
+
+
+def test_a_gui_desktop_profile_conforms_with_its_own_action_table() -> None:
+    require_gui_stack()
+    assert check_kind("linux", profile={"desktop": "gui"}) == []
+
+
+def test_a_profile_action_table_is_checked_and_probed() -> None:
+    def profiled(profile: Mapping[str, Any]) -> Mapping[str, ActionSpec]:
+        return ACTIONS if profile.get("mode") == "loose" else {}
+
+    kind = DeviceKind(
+        name="moody",
+        doc="Its actions depend on the profile.",
+        factory=Broken,
+        actions={},
+        setup_ops={},
+        getters={},
+        checks={},
+        profile_actions=profiled,
+    )
+    plain = "\n".join(check_kind(kind))
+    assert "Loose" not in plain and "'loose'" not in plain
+    loose = "\n".join(check_kind(kind, profile={"mode": "loose"}))
+    assert "action (of this profile) 'loose': args model Loose does not forbid unknown fields" in loose
+    assert "action 'loose' with arguments of another model raised DeviceError" in loose

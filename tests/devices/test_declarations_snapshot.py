@@ -5,6 +5,9 @@ decorator-registered handlers: each kind's doc, action space, setup/cleanup ops,
 getters and checks (names, docs, JSON Schemas of their arguments, whether a check
 declares writes) and its profile schema. Agents, prompts and task files are built
 from these, so any difference here is a change of the benchmark, not a refactor.
+The GUI desktops (#16) extended it without changing an entry: the Linux kind's GUI
+setup op, getters and checks and its profile's ``desktop``/``screen`` fields were
+appended, and the ``windows`` kind added.
 """
 
 from __future__ import annotations

@@ -31,8 +31,15 @@ ALLOWED: dict[str, str] = {
     r"serve/homeassistant/.*": "Home Assistant's API, a facade of the home kind",
     r"spec/values\.py": "the task locale from the phone's language (value matching sits below the registry)",
 }
-NOT_A_KIND = {("runner/lifeline.py", "linux")}
-"""``sys.platform.startswith("linux")``: the operating system, not the device kind."""
+NOT_A_KIND = {
+    ("runner/lifeline.py", "linux"),
+    ("devices/desktop/client.py", "windows"),
+    ("devices/desktop/gui.py", "windows"),
+    ("devices/desktop/inside_ctl.py", "windows"),
+}
+"""``sys.platform.startswith("linux")``: the operating system, not the device kind; the GUI
+desktop layer's ``"windows"``: the X windows open on a desktop (an observation field and a
+controller command), not the device kind."""
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

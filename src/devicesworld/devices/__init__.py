@@ -20,6 +20,7 @@ BUILTIN_KIND_MODULES = (
     "devicesworld.devices.smarthome",
     "devicesworld.devices.linux",
     "devicesworld.devices.android",
+    "devicesworld.devices.windows",
 )
 """The packages of the shipped kinds, each exporting ``KIND``; loaded by name, as plugins are.
 

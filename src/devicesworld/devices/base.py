@@ -307,10 +307,20 @@ class DeviceKind:
     """Persona worlds and the census (None: the kind ignores worlds)."""
     traits: KindTraits = field(default_factory=KindTraits)
     """What composition, near misses, guards, surfaces, splits and preflight need to know of the kind."""
+    profile_actions: Callable[[Mapping[str, Any]], Mapping[str, ActionSpec]] | None = None
+    """The action table of a device with this profile, when it depends on the profile (a
+    desktop in GUI mode has the GUI space); ``None``: always :attr:`actions`. It must
+    return the same mapping object for equal profiles (the published space is cached by it)."""
 
-    def action_space(self) -> list[dict[str, Any]]:
+    def actions_for(self, profile: Mapping[str, Any] | None) -> Mapping[str, ActionSpec]:
+        """The actions a device of this kind with ``profile`` accepts and publishes."""
+        if self.profile_actions is None or profile is None:
+            return self.actions
+        return self.profile_actions(profile)
+
+    def action_space(self, profile: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """The action space as plain data: what prompts and agents are generated from."""
-        return [spec.describe() for spec in self.actions.values()]
+        return [spec.describe() for spec in self.actions_for(profile).values()]
 
 
 _REGISTRY: dict[str, DeviceKind] = {}

@@ -37,6 +37,7 @@ from pydantic import ValidationError
 
 from devicesworld.devices.base import (
     ActionResult,
+    ActionSpec,
     Args,
     CheckOutcome,
     CheckSpec,
@@ -84,7 +85,8 @@ def check_kind(
     """Every way ``kind`` (a kind or a registered name) breaks the contract; ``[]`` when it conforms.
 
     ``profile`` is the device profile to build the probe device with (``{}`` by
-    default). With ``strict=True`` problems raise :class:`KindCheckError` instead.
+    default); when the kind's action table depends on the profile
+    (``DeviceKind.profile_actions``), that profile's table is checked and probed too. With ``strict=True`` problems raise :class:`KindCheckError` instead.
     """
     if isinstance(kind, str):
         found = get_kind(kind)
@@ -96,7 +98,7 @@ def check_kind(
         kind = found
     if not isinstance(kind, DeviceKind):
         raise TypeError(f"check_kind takes a DeviceKind or a kind name, not {type(kind).__name__}")
-    problems = _static(kind)
+    problems = _static(kind, profile)
     with tempfile.TemporaryDirectory(prefix=f"check-kind-{kind.name}-", ignore_cleanup_errors=True) as tmp:
         problems += _dynamic(kind, dict(profile or {}), Path(tmp))
     if strict and problems:
@@ -105,7 +107,7 @@ def check_kind(
 
 
 # --------------------------------------------------------------------------- declarations
-def _static(kind: DeviceKind) -> list[str]:
+def _static(kind: DeviceKind, profile: Mapping[str, Any] | None = None) -> list[str]:
     out: list[str] = []
     try:
         validate_kind_name(kind.name)
@@ -120,6 +122,9 @@ def _static(kind: DeviceKind) -> list[str]:
         ("getter", kind.getters),
         ("check", kind.checks),
     ]
+    profiled = kind.actions_for(profile)
+    if profiled is not kind.actions:  # a profile with its own action table (a GUI desktop)
+        tables.append(("action (of this profile)", profiled))
     for what, table in tables:
         for key, spec in table.items():
             out += _declaration(what, key, spec)
@@ -206,13 +211,15 @@ def _dynamic(kind: DeviceKind, profile: dict[str, Any], tmp: Path) -> list[str]:
         ]
     out: list[str] = []
     try:
-        out += _device(kind, device, device_id)
+        out += _device(kind, device, device_id, kind.actions_for(profile))
     finally:
         out += _closing(device)
     return out
 
 
-def _device(kind: DeviceKind, device: Any, device_id: str) -> list[str]:
+def _device(
+    kind: DeviceKind, device: Any, device_id: str, actions: Mapping[str, ActionSpec] | None = None
+) -> list[str]:
     if not isinstance(device, Device):
         missing = [
             m for m in ("setup", "act", "observe", "get", "close") if not callable(getattr(device, m, None))
@@ -225,7 +232,7 @@ def _device(kind: DeviceKind, device: Any, device_id: str) -> list[str]:
         out.append(f"the device's device_id is {device.device_id!r}, not the {device_id!r} it was built with")
     out += _call("observe()", device.observe, json_result=True)
     out += _act("an undeclared action", lambda: device.act(UNDECLARED, NoArgs()))
-    for name in kind.actions:
+    for name in kind.actions if actions is None else actions:
         out += _act(
             f"action {name!r} with arguments of another model", partial(device.act, name, _NotTheModel())
         )

@@ -63,15 +63,15 @@ MACHINE_ERRORS: tuple[type[BaseException], ...] = (OSError, MemoryError, subproc
 """Exceptions from a device factory or setup op that mean the machine failed."""
 
 
-_SPACE_TEXT: dict[int, tuple[DeviceKind, str]] = {}
+_SPACE_TEXT: dict[int, tuple[Mapping[str, ActionSpec], str]] = {}
 
 
-def _action_space_text(kind: DeviceKind) -> str:
-    """``kind.action_space()`` as JSON text, computed once per registered kind object."""
-    cached = _SPACE_TEXT.get(id(kind))
-    if cached is None or cached[0] is not kind:
-        cached = (kind, json.dumps(kind.action_space()))
-        _SPACE_TEXT[id(kind)] = cached
+def _action_space_text(actions: Mapping[str, ActionSpec]) -> str:
+    """An action table as JSON text, computed once per table object (a kind's, or a profile's)."""
+    cached = _SPACE_TEXT.get(id(actions))
+    if cached is None or cached[0] is not actions:
+        cached = (actions, json.dumps([spec.describe() for spec in actions.values()]))
+        _SPACE_TEXT[id(actions)] = cached
     return cached[1]
 
 
@@ -131,11 +131,14 @@ class CrossDeviceEnv:
         self.task = task
         self.seed = seed
         self._kinds: dict[str, DeviceKind] = {}
+        self._actions: dict[str, Mapping[str, ActionSpec]] = {}
+        """Each device's action table (its kind's, or its profile's: a GUI desktop)."""
         for dev in task.devices:
             kind = get_kind(dev.kind)
             if kind is None:
                 raise EnvError(f"task {task.id}: unknown device kind {dev.kind!r}")
             self._kinds[dev.id] = kind
+            self._actions[dev.id] = kind.actions_for(dev.profile)
         self._devices: dict[str, Device] = {}
         self._own_workdir = workdir is None
         self._workdir = workdir
@@ -275,7 +278,9 @@ class CrossDeviceEnv:
         JSON text cached per kind: generating the JSON Schemas took milliseconds per
         episode, most of a small episode's time.
         """
-        spaces = {device_id: json.loads(_action_space_text(kind)) for device_id, kind in self._kinds.items()}
+        spaces = {
+            device_id: json.loads(_action_space_text(acts)) for device_id, acts in self._actions.items()
+        }
         spaces["*"] = json.loads(_global_actions_text())
         return spaces
 
@@ -360,12 +365,13 @@ class CrossDeviceEnv:
                 f"no device {clip_repr(step.device)}; this task's devices are {', '.join(self._devices)}",
             )
         kind = self._kinds[step.device]
-        spec = kind.actions.get(step.action)
+        actions = self._actions[step.device]
+        spec = actions.get(step.action)
         if spec is None:
             return ActionResult.failure(
                 "UNKNOWN_ACTION",
                 f"{kind.name} device {step.device} has no action {clip_repr(step.action)}; "
-                f"available: {', '.join(kind.actions)}",
+                f"available: {', '.join(actions)}",
             )
         args = _parse_step_args(spec, step)
         if isinstance(args, ActionResult):

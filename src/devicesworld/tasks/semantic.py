@@ -136,8 +136,11 @@ def semantic_problems(task: Task | TaskParts) -> list[Problem]:
             )
             continue
         problems += _args(spec, cond.args, f"{where}.args")
+    profiles = {dev.id: dev.profile for _, dev in parts.devices}
     for i, step in parts.solution:
-        problems += step_problems(step.device, step.action, step.args, kinds, f"solution.{i}", declared)
+        problems += step_problems(
+            step.device, step.action, step.args, kinds, f"solution.{i}", declared, profiles
+        )
     if isinstance(task, Task) and task.world is not None and task.world.devices:
         for j, device_id in enumerate(task.world.devices):
             kind = get_kind(kinds.get(device_id, ""))
@@ -155,6 +158,7 @@ def step_problems(
     kinds: Mapping[str, str],
     where: str,
     declared: list[str],
+    profiles: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[Problem]:
     if action in GLOBAL_ACTIONS:
         # A global action needs no device; if it names one, that device must exist.
@@ -167,14 +171,15 @@ def step_problems(
         return [] if device in declared else [(f"{where}.device", _unknown_device(device, declared))]
     kind = get_kind(kinds[device])
     assert kind is not None
-    if action not in kind.actions:
+    actions = kind.actions_for((profiles or {}).get(device))
+    if action not in actions:
         return [
             (
                 f"{where}.action",
-                f"{kind.name!r} has no action {clip_repr(action)} (known: {', '.join(kind.actions)})",
+                f"{kind.name!r} has no action {clip_repr(action)} (known: {', '.join(actions)})",
             )
         ]
-    return _args(kind.actions[action], args, f"{where}.args")
+    return _args(actions[action], args, f"{where}.args")
 
 
 def _ops(

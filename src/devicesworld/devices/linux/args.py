@@ -14,6 +14,12 @@ Path_ = Field(
 )
 
 
+class ScreenSize(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    width: int = Field(1280, ge=640, le=3840)
+    height: int = Field(800, ge=480, le=2160)
+
+
 class LinuxProfile(BaseModel):
     """Per-device configuration in the task's ``devices[].profile``."""
 
@@ -23,6 +29,19 @@ class LinuxProfile(BaseModel):
         description="auto: Chromium when Playwright and /usr/bin/chromium exist, else the built-in engine. "
         "The DEVICESWORLD_BROWSER environment variable overrides auto.",
     )
+    desktop: Literal["api", "gui"] = Field(
+        default="api",
+        description="api: tool-style actions (read_document, write_file, ...); gui: a real X desktop with "
+        "screenshots, an element list and mouse/keyboard actions (docs/gui.md).",
+    )
+    screen: ScreenSize = Field(default_factory=ScreenSize, description="The GUI desktop's screen size.")
+
+
+class OpenAppOp(Args):
+    """GUI desktops only: the task starts with this app open (and idle) on a file or folder."""
+
+    app: str
+    path: str | None = None
 
 
 # --- actions ---------------------------------------------------------------------------

@@ -16,16 +16,21 @@ memory caps).
 from __future__ import annotations
 
 import codecs
+import contextlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError, NoArgs
 from devicesworld.devices.declare import ActionTable
+from devicesworld.devices.desktop.actions import RunCommandArgs as TerminalArgs
+from devicesworld.devices.desktop.actions import gui_action_table
+from devicesworld.devices.desktop.client import DesktopError
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.browser import Browser, BrowserError, PageView, make_browser
 from devicesworld.devices.linux.getters import GETTERS
+from devicesworld.devices.linux.gui.apps import APPS
 from devicesworld.devices.linux.resources import isolate, readers, writers
 from devicesworld.devices.linux.resources.check import check_tree
 from devicesworld.devices.linux.resources.readers import Blob, FormatError
@@ -33,6 +38,9 @@ from devicesworld.devices.linux.sandbox import HOME, Sandbox, truncate
 from devicesworld.devices.linux.setup import SETUP_OPS, slug
 from devicesworld.devices.linux.sites.server import SiteService, get_sites
 from devicesworld.devices.safefs import FsError, RootedPath
+
+if TYPE_CHECKING:
+    from devicesworld.devices.linux.gui.session import LinuxDesktop
 
 _DOC_SUFFIXES = (
     ".xlsx",
@@ -56,7 +64,14 @@ READ_WHOLE_BYTES = 4 * 1024 * 1024
 
 
 ACTIONS: ActionTable[LinuxDevice] = ActionTable("linux")
-"""The desktop's actions; setup ops are in :mod:`.setup`, getters in :mod:`.getters`."""
+"""The desktop's actions (``desktop: api``); setup ops are in :mod:`.setup`, getters in :mod:`.getters`."""
+
+GUI_ACTIONS = gui_action_table(
+    "linux",
+    list(APPS),
+    terminal_doc="Run a bash command in the desktop's terminal session; returns exit code, stdout and stderr.",
+)
+"""The action space of a ``desktop: gui`` device: JarvisGUI's unified space (docs/gui.md)."""
 
 
 class LinuxDevice:
@@ -72,6 +87,19 @@ class LinuxDevice:
         self._sites: SiteService | None = None
         self.history: list[dict[str, Any]] = []
         self._closed = False
+        self.gui: LinuxDesktop | None = None
+        self._unsettled = False
+        """An action ran since the desktop was last waited for: getters wait for it to go idle first
+        (an app may still be writing the file a check is about to read)."""
+        if self.profile.desktop == "gui":
+            from devicesworld.devices.linux.gui.session import LinuxDesktop
+
+            self.gui = LinuxDesktop(
+                self.sandbox,
+                width=self.profile.screen.width,
+                height=self.profile.screen.height,
+                sites=lambda: self.sites if self.sites_started() else None,
+            )
 
     # ---------------------------------------------------------------- protocol
     def setup(self, op: str, args: Args) -> None:
@@ -85,6 +113,8 @@ class LinuxDevice:
     def act(self, action: str, args: Args) -> ActionResult:
         if self._closed:
             return ActionResult.failure("INVALID_IN_STATE", "this desktop has been shut down")
+        if self.gui is not None:
+            return GUI_ACTIONS.act(self, action, args)
         try:
             return ACTIONS.act(self, action, args)
         except FsError as exc:
@@ -115,7 +145,34 @@ class LinuxDevice:
         shown = self.sandbox.from_host(Path(str(filename)))
         return shown if shown is not None else Path(str(filename)).name
 
+    def gui_act(self, action: str, args: Args) -> ActionResult:
+        """A GUI action (``desktop: gui``), run by the desktop's session; the GUI table's handlers call it."""
+        if self.gui is None:
+            return ActionResult.failure("UNSUPPORTED", f"{action} needs a GUI desktop (profile desktop: gui)")
+        try:
+            session = self.gui.session
+        except DesktopError as exc:
+            return ActionResult.failure(exc.code, f"the desktop is not available: {exc.message}")
+        self._unsettled = True
+        result = session.act(action, args)
+        if isinstance(args, TerminalArgs) and result.data is not None:
+            self.history.append({"command": args.command, "exit_code": result.data.get("exit_code")})
+        return result
+
+    def _gui_observe(self) -> dict[str, Any]:
+        assert self.gui is not None
+        obs: dict[str, Any] = {"hostname": self.sandbox.hostname, "user": "user", "desktop": "gui"}
+        try:
+            obs.update(self.gui.session.observe())
+        except DesktopError as exc:
+            obs["error"] = f"the desktop is not available: {exc.message}"
+        if self.sites_started():
+            obs["sites"] = [f"http://{h}/" for h in sorted(self.sites.sites)]
+        return obs
+
     def observe(self) -> dict[str, Any]:
+        if self.gui is not None:
+            return self._gui_observe()
         try:
             entries = [
                 e.name + ("/" if e.kind == "dir" or e.name == "Drive" else "")
@@ -139,6 +196,10 @@ class LinuxDevice:
         return obs
 
     def get(self, getter: str, args: Args) -> object:
+        if self._unsettled and self.gui is not None and self.gui.started:
+            self._unsettled = False
+            with contextlib.suppress(DesktopError):
+                self.gui.session.settle(quiet_s=0.6, timeout_s=20)
         try:
             return GETTERS.call(self, getter, args)
         except FsError as exc:
@@ -149,7 +210,12 @@ class LinuxDevice:
             raise DeviceError("PERMISSION_DENIED", str(exc)) from None
 
     def screenshot(self) -> bytes | None:
-        """The browser page when one is open; a desktop without a browser has nothing to show."""
+        """The desktop's screen (GUI mode); else the browser page when one is open, or nothing."""
+        if self.gui is not None:
+            try:
+                return self.gui.session.screenshot()
+            except DesktopError:
+                return None
         if self._browser is None or self._browser.current() is None:
             return None
         return self._browser.screenshot()
@@ -161,7 +227,9 @@ class LinuxDevice:
         the drive) is opened with its format's reader (openpyxl, python-docx, pypdf,
         Pillow, wave, zipfile/tarfile, json, csv, email); ``[]`` means all open.
         """
-        return check_tree(self._host("~").root, skip=("Drive",))
+        app_state = (".config", ".cache", ".local", ".pki") if self.gui is not None else ()
+        # the apps' own dot-folders are no task resources
+        return check_tree(self._host("~").root, skip=("Drive", *app_state))
 
     def close(self) -> None:
         if self._closed:
@@ -177,6 +245,11 @@ class LinuxDevice:
         if self._sites is not None:
             self._sites.release()
             self._sites = None
+        if self.gui is not None:
+            try:
+                self.gui.close()
+            except Exception as exc:
+                errors.append(f"desktop: {exc}")
         self.sandbox.close()
         if errors:
             raise RuntimeError("; ".join(errors))

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from devicesworld.devices.base import NoArgs
+from devicesworld.devices.base import DeviceError, NoArgs
 from devicesworld.devices.declare import GetterTable
+from devicesworld.devices.desktop.client import DesktopError
 from devicesworld.devices.linux import args as a
 
 if TYPE_CHECKING:
@@ -119,3 +120,43 @@ def shell_history(d: LinuxDevice, g: NoArgs) -> object:
 @GETTERS.register("drive", doc="Every file on the shared drive.", args=NoArgs)
 def drive(d: LinuxDevice, g: NoArgs) -> object:
     return d.drive.listing()
+
+
+@GETTERS.register(
+    "docx_runs", doc="A docx's paragraphs with their runs' bold/italic/underline.", args=a.PathArgs
+)
+def docx_runs(d: LinuxDevice, g: a.PathArgs) -> object:
+    return d._read(g.path, "docx_runs")
+
+
+@GETTERS.register("xlsx_formulas", doc="An xlsx sheet's rows with formulas as text.", args=a.SheetArgs)
+def xlsx_formulas(d: LinuxDevice, g: a.SheetArgs) -> object:
+    return d._read(g.path, "xlsx_formulas", g.sheet)
+
+
+@GETTERS.register("windows", doc="GUI desktops: the open windows (title, app, focused).", args=NoArgs)
+def windows(d: LinuxDevice, g: NoArgs) -> object:
+    """``None`` on a desktop without a GUI, ``[]`` before its desktop has started."""
+    if d.gui is None or not d.gui.started:
+        return [] if d.gui is not None else None
+    try:
+        return [
+            {"title": w.title, "app": w.app, "focused": w.focused}
+            for w in d.gui.session.desktop.windows()
+            if w.mapped
+        ]
+    except DesktopError as exc:
+        raise DeviceError(exc.code, exc.message) from None
+
+
+@GETTERS.register("elements", doc="GUI desktops: the current accessibility element list.", args=NoArgs)
+def elements(d: LinuxDevice, g: NoArgs) -> object:
+    """``None`` on a desktop without a GUI, ``[]`` before its desktop has started."""
+    if d.gui is None:
+        return None
+    if not d.gui.started:
+        return []
+    try:
+        return list(d.gui.session.observe().get("elements", []))
+    except DesktopError as exc:
+        raise DeviceError(exc.code, exc.message) from None

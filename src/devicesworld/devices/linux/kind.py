@@ -1,20 +1,31 @@
 """The ``linux`` device kind: its declaration tables, profile, state and traits in one object.
 
 Actions are declared on their handlers in :mod:`.device`, setup ops in :mod:`.setup`,
-getters in :mod:`.getters`, checks in :mod:`.checks`.
+getters in :mod:`.getters`, checks in :mod:`.checks` and :mod:`.gui.checks`; a
+``desktop: gui`` device publishes and accepts the GUI table instead (:data:`.device.GUI_ACTIONS`).
 """
 
 from __future__ import annotations
 
-from devicesworld.devices.base import DeviceKind
+from collections.abc import Mapping
+from typing import Any
+
+import devicesworld.devices.linux.gui.checks  # noqa: F401  (declares the GUI checks on CHECKS)
+from devicesworld.devices.base import ActionSpec, DeviceKind
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.checks import CHECKS
-from devicesworld.devices.linux.device import ACTIONS, factory
+from devicesworld.devices.linux.device import ACTIONS, GUI_ACTIONS, factory
 from devicesworld.devices.linux.getters import GETTERS
 from devicesworld.devices.linux.setup import SETUP_OPS
 from devicesworld.devices.linux.state import STATE, WRITES
 from devicesworld.devices.linux.traits import TRAITS
 from devicesworld.devices.linux.world import WORLD
+
+
+def profile_actions(profile: Mapping[str, Any]) -> Mapping[str, ActionSpec]:
+    """GUI desktops publish and accept the GUI table; the tool-style actions stay with ``api``."""
+    return GUI_ACTIONS if profile.get("desktop") == "gui" else ACTIONS
+
 
 KIND = DeviceKind(
     name="linux",
@@ -28,4 +39,5 @@ KIND = DeviceKind(
     state=STATE,
     world=WORLD,
     traits=TRAITS,
+    profile_actions=profile_actions,
 )

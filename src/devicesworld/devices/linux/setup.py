@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from devicesworld.devices.base import DeviceError
 from devicesworld.devices.declare import OpTable
+from devicesworld.devices.desktop.actions import LaunchAppArgs
+from devicesworld.devices.desktop.client import DesktopError
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.resources import writers
 
@@ -115,3 +117,19 @@ def run(d: LinuxDevice, o: a.RunOp) -> None:
 )
 def add_site(d: LinuxDevice, o: a.AddSiteOp) -> None:
     d.sites.add(o.site)
+
+
+@SETUP_OPS.register(
+    "open_app",
+    doc="GUI desktops: start with an app open (and idle), optionally on a file or folder.",
+    args=a.OpenAppOp,
+)
+def open_app(d: LinuxDevice, o: a.OpenAppOp) -> None:
+    if d.gui is None:
+        raise DeviceError("UNSUPPORTED", 'open_app needs a GUI desktop (profile {"desktop": "gui"})')
+    try:
+        result = d.gui.session.act("launch_app", LaunchAppArgs(app=o.app, path=o.path))
+    except DesktopError as exc:
+        raise DeviceError(exc.code, f"the desktop did not start: {exc.message}") from None
+    if not result.ok:
+        raise DeviceError(result.error_code or "SETUP_FAILED", f"open_app {o.app}: {result.message}")

@@ -97,6 +97,8 @@ WRITES: dict[str, WritesFn] = {
         "image_size",
         "wav_matches",
         "archive_contains",
+        "docx_text_format",
+        "xlsx_formula",
     )
 } | {
     "project_tests_pass": lambda a, get: _folder(a.path),
@@ -139,6 +141,7 @@ STATE = StateSpec(
         "*/__pycache__/*",
         "*.pyc",
         "*/.pytest_cache/*",
+        "*.~lock.*#",
     ),
     harmless_added=("files/Pictures/Screenshots/*", "drive/*"),
     shared=("drive/*", "web/*"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
 from devicesworld.devices.traits import KindTraits, KindUse
 
 ACTION_SURFACES = {
@@ -31,11 +32,23 @@ DOCUMENT_TYPES = (
 """File formats counted as surfaces when a step's arguments name a file of that type."""
 
 
+GUI_POINTER_AND_KEYS = frozenset(GUI_ACTION_NAMES) - {"launch_app", "run_command"}
+"""GUI actions that work in whatever app is open: they name no surface of their own."""
+
+
 def surfaces(use: KindUse) -> set[str]:
-    """A desktop surface counts when an action uses it (terminal, browser, office, mail, files, formats)."""
-    out: set[str] = set()
+    """A desktop surface counts when an action uses it (terminal, browser, office, mail, files, formats).
+
+    On a GUI desktop the surfaces are the apps a task opens (``open_app``, ``launch_app``:
+    ``linux:writer``, ``linux:calc``, ...) and the terminal ``run_command`` types into.
+    """
+    out: set[str] = {f"linux:{args['app']}" for op, args in use.setup if op == "open_app" and "app" in args}
     for action, args in use.steps:
-        if action.startswith("browser_"):
+        if action == "launch_app" and "app" in args:
+            out.add(f"linux:{args['app']}")
+        elif action in GUI_POINTER_AND_KEYS:
+            continue
+        elif action.startswith("browser_"):
             out.add("linux:browser")
         elif action in ACTION_SURFACES:
             out.add(f"linux:{ACTION_SURFACES[action]}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from devicesworld.tasks.shipped import read_suite
+from devicesworld.tasks.shipped import data_dir, read_suite
 
 if TYPE_CHECKING:  # names and the index need no pydantic; `tasks show` stays fast
     from devicesworld.spec.models import Task
@@ -45,12 +45,23 @@ def _test_split() -> list[Task]:
     return [t for t in load_suite("full") if t.metadata.split == "test"]
 
 
+def _data_file(file_name: str) -> list[Task]:
+    """A suite shipped as a plain JSONL file in ``tasks/data`` (the GUI suites: built by their kind's
+    builder, ``python -m devicesworld.devices.<kind>.gui.suite``, and checked against it by a test)."""
+    from devicesworld.spec.models import Task
+
+    text = (data_dir() / file_name).read_text("utf-8")
+    return [Task.model_validate_json(line) for line in text.splitlines() if line.strip()]
+
+
 SUITES: dict[str, SuiteLoader] = {
     "smoke": lambda: read_suite("smoke"),
     "full": _full,
     "full-v1": lambda: read_suite("full-v1"),
     "test": _test_split,
     "bmoca": lambda: read_suite("bmoca"),
+    "gui": lambda: _data_file("gui-v1.jsonl"),
+    "gui-smoke": lambda: _data_file("gui-smoke-v1.jsonl"),
 }
 BUILDERS: dict[str, SuiteLoader] = {"smoke": _compiled("smoke"), "bmoca": _compiled("bmoca")}
 """Suites compiled from data files (each task's setup runs once); ``full`` has its own build."""

@@ -42,7 +42,7 @@ INLINE_UNBOUNDED = 64 * 1024
 """PDFs and compressed archives (work not bounded by size) are parsed in the harness only up to this size."""
 MAX_ANSWER_BYTES = 256 * 1024 * 1024
 
-_ZIP_KINDS = ("xlsx", "workbook", "sheets", "docx")
+_ZIP_KINDS = ("xlsx", "workbook", "sheets", "docx", "docx_runs", "xlsx_formulas")
 _UNBOUNDED_KINDS = ("pdf", "archive")
 
 

@@ -26,6 +26,8 @@ PARSERS: dict[str, Callable[[Blob, str | None], Any]] = {
     "workbook": lambda b, _: readers.read_workbook(b),
     "sheets": lambda b, _: readers.xlsx_sheets(b),
     "docx": lambda b, _: readers.read_docx(b),
+    "docx_runs": lambda b, _: readers.read_docx_runs(b),
+    "xlsx_formulas": readers.read_xlsx_formulas,
     "pdf": lambda b, _: readers.read_pdf(b),
     "image": lambda b, _: readers.image_info(b),
     "wav": lambda b, _: readers.wav_info(b),

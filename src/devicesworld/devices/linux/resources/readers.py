@@ -131,6 +131,19 @@ def read_xlsx(path: Source, sheet: str | None = None) -> list[list[Any]]:
         wb.close()
 
 
+def read_xlsx_formulas(path: Source, sheet: str | None = None) -> list[list[Any]]:
+    """A sheet's rows as stored: formulas as their text (``=SUM(B2:B4)``), not their cached values."""
+    name = path.name
+    wb = _open_workbook(path, data_only=False)
+    try:
+        if sheet is not None and sheet not in wb.sheetnames:
+            raise FormatError(f"{name} has no sheet {sheet!r}; sheets: {', '.join(wb.sheetnames)}")
+        ws = wb[sheet] if sheet is not None else wb.worksheets[0]
+        return _sheet_rows(name, ws, [MAX_CELLS])
+    finally:
+        wb.close()
+
+
 def read_workbook(path: Source) -> dict[str, list[list[Any]]]:
     """Every sheet's rows, in one opening of the workbook and one cell budget for all."""
     name = path.name
@@ -168,6 +181,33 @@ def read_docx(path: Source) -> list[str]:
     except Exception as exc:
         raise FormatError(f"{name} is not a valid docx document: {exc}") from exc
     return lines
+
+
+def read_docx_runs(path: Source) -> list[dict[str, Any]]:
+    """Each paragraph's text and its runs with their character formatting (bold, italic, underline)."""
+    from docx import Document
+
+    name, stream = _stream(path)
+    try:
+        doc = Document(stream)
+        return [
+            {
+                "text": p.text,
+                "style": p.style.name if p.style is not None else None,
+                "runs": [
+                    {
+                        "text": r.text,
+                        "bold": bool(r.bold),
+                        "italic": bool(r.italic),
+                        "underline": bool(r.underline),
+                    }
+                    for r in p.runs
+                ],
+            }
+            for p in doc.paragraphs
+        ]
+    except Exception as exc:
+        raise FormatError(f"{name} is not a valid docx document: {exc}") from exc
 
 
 def read_pdf(path: Source) -> str:

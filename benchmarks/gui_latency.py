@@ -1,0 +1,160 @@
+"""GUI desktop latency: start, reset, screenshot, element tree and action latencies on the Linux desktop.
+
+Measured through the environment and the device exactly as an episode uses them:
+
+* ``start``: a new GUI device (sandbox, sized home, template copy) until its desktop is
+  ready (first observation); ``reset``: ``CrossDeviceEnv.reset()`` of a one-desktop task
+  — a fresh home and a fresh desktop, with the first observation — and the same with
+  Writer opened by the task's setup (LibreOffice idle-wait included);
+* ``screenshot`` and ``tree`` (the element list of ``observe()``) with mousepad, Writer
+  and Calc on screen;
+* actions (``move_to``, ``click``, ``type_text`` of 20 characters, ``hotkey``), each
+  including the settle wait that follows an input.
+
+Run ``python benchmarks/gui_latency.py [--n 5]``; figures go to docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from devicesworld.devices.desktop.client import missing_stack
+from devicesworld.devices.linux.device import GUI_ACTIONS, LinuxDevice
+from devicesworld.devices.linux.gui.template import template_home
+from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.spec.models import Task
+
+
+def _task(setup: list[dict[str, Any]]) -> Task:
+    return Task.model_validate(
+        {
+            "id": "bench-gui",
+            "instruction": "benchmark",
+            "devices": [{"id": "linux_0", "kind": "linux", "profile": {"desktop": "gui"}}],
+            "setup": setup,
+            "evaluation": {
+                "conditions": [
+                    {"id": "c", "device": "linux_0", "check": "file_exists", "args": {"path": "~/x"}}
+                ]
+            },
+        }
+    )
+
+
+def _p50(xs: list[float]) -> str:
+    return f"{statistics.median(xs) * 1000:8.0f} ms (min {min(xs) * 1000:.0f}, max {max(xs) * 1000:.0f}, n={len(xs)})"
+
+
+def _time(fn: Callable[[], Any], n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=5)
+    n = parser.parse_args().n
+    why = missing_stack()
+    if why:
+        print(f"no GUI stack: {why}")
+        return 1
+    print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    t0 = time.perf_counter()
+    template_home()
+    print(f"template home ready (built once per machine) {time.perf_counter() - t0:.1f} s")
+
+    bare = _task(
+        [{"device": "linux_0", "op": "write_text", "args": {"path": "~/notes.txt", "content": "a\n"}}]
+    )
+    env = CrossDeviceEnv(bare)
+    env.reset()
+    env.close()  # warm caches (etc folders, registry)
+    resets = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        env.reset()
+        resets.append(time.perf_counter() - t0)
+    device = env.device("linux_0")
+    assert isinstance(device, LinuxDevice) and device.gui is not None
+    ready = device.gui.session.desktop.ready
+    print(f"desktop parts (last start, s since spawn): {ready.seconds if ready else '?'}")
+    print(f"reset, fresh home + desktop + first observation: {_p50(resets)}")
+    env.close()
+
+    writer = _task(
+        [
+            {
+                "device": "linux_0",
+                "op": "write_docx",
+                "args": {"path": "~/memo.docx", "paragraphs": ["Hello"]},
+            },
+            {"device": "linux_0", "op": "open_app", "args": {"app": "writer", "path": "~/memo.docx"}},
+        ]
+    )
+    wenv = CrossDeviceEnv(writer)
+    wresets = []
+    for _ in range(max(2, n // 2)):
+        t0 = time.perf_counter()
+        wenv.reset()
+        wresets.append(time.perf_counter() - t0)
+    print(f"reset with Writer open and idle: {_p50(wresets)}")
+    wdev = wenv.device("linux_0")
+    assert isinstance(wdev, LinuxDevice)
+    print(f"screenshot (Writer): {_p50(_time(wdev.screenshot, n * 2))}")
+    obs = wdev.observe()
+    print(f"tree (Writer, {len(obs['elements'])} elements): {_p50(_time(wdev.observe, n))}")
+    wenv.close()
+
+    calc = _task(
+        [
+            {
+                "device": "linux_0",
+                "op": "write_xlsx",
+                "args": {"path": "~/b.xlsx", "sheets": {"S": [["a", 1], ["b", 2]]}},
+            },
+            {"device": "linux_0", "op": "open_app", "args": {"app": "calc", "path": "~/b.xlsx"}},
+        ]
+    )
+    with CrossDeviceEnv(calc) as cenv:
+        cenv.reset()
+        cdev = cenv.device("linux_0")
+        assert isinstance(cdev, LinuxDevice)
+        obs = cdev.observe()
+        print(
+            f"tree (Calc, {len(obs['elements'])} elements, {obs.get('tree_incomplete') or 'complete'}): "
+            f"{_p50(_time(cdev.observe, n))}"
+        )
+
+    editor = _task([{"device": "linux_0", "op": "open_app", "args": {"app": "text_editor"}}])
+    with CrossDeviceEnv(editor) as eenv:
+        eenv.reset()
+        edev = eenv.device("linux_0")
+        assert isinstance(edev, LinuxDevice)
+        obs = edev.observe()
+        print(f"screenshot (mousepad): {_p50(_time(edev.screenshot, n * 2))}")
+        print(f"tree (mousepad, {len(obs['elements'])} elements): {_p50(_time(edev.observe, n))}")
+
+        def act(name: str, **args: Any) -> Callable[[], Any]:
+            parsed = GUI_ACTIONS[name].parse_args(args)
+            return lambda: edev.act(name, parsed)
+
+        print(f"move_to: {_p50(_time(act('move_to', x=600, y=400), n * 2))}")
+        print(f"click (+settle): {_p50(_time(act('click', x=600, y=400), n * 2))}")
+        print(
+            f"type_text 20 chars incl. é✓ (+settle): {_p50(_time(act('type_text', text='Zürich café ✓ naïve '), n))}"
+        )
+        print(f"hotkey ctrl+a (+settle): {_p50(_time(act('hotkey', keys=['ctrl', 'a']), n * 2))}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,237 @@
+"""The GUI action space (JarvisGUI's unified space) as data, shared by every desktop kind.
+
+Why one declaration for all kinds: an agent that learned ``click``/``type_text``/``hotkey``
+on one desktop uses them unchanged on another; only ``launch_app``'s list of apps
+differs, so :func:`gui_action_table` takes the kind's app names and publishes them as an
+enum in the JSON Schema.
+
+Targets: a pointer action names either a point (``x``, ``y``, screen pixels) or an
+``element`` of the last observation's numbered element list. ``element`` may also be a
+*selector* ``{"role": ..., "name": ..., "text": ..., "nth": ...}``, resolved against the
+current element list when the step runs (:mod:`.selectors`); reference solutions are
+written that way and the oracle resolves them to indices before sending, so a replay
+logs plain indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal, Protocol, Self, cast
+
+from pydantic import Field, model_validator
+from pydantic.config import JsonDict
+
+from devicesworld.devices.base import ActionResult, Args
+from devicesworld.devices.declare import ActionTable
+
+Button = Literal["left", "right", "middle"]
+
+
+class Selector(Args):
+    """Finds an element of the current observation by what it is, not by its number."""
+
+    role: str | None = Field(None, description="AT-SPI role, e.g. 'push button', 'table cell', 'text'.")
+    name: str | None = Field(None, description="Exact accessible name.")
+    name_contains: str | None = Field(None, description="Part of the accessible name.")
+    text_contains: str | None = Field(None, description="Part of the element's text.")
+    app: str | None = Field(None, description="The application the element belongs to.")
+    window: str | None = Field(None, description="Part of the title of the window the element is in.")
+    nth: int = Field(0, ge=0, description="Which match, in list order (0 = the first).")
+
+
+ElementRef = int | Selector
+
+
+class Target(Args):
+    """A point on the screen or an element (index of the last observation, or a selector)."""
+
+    x: int | None = Field(None, ge=0, le=10_000, description="Screen x in pixels.")
+    y: int | None = Field(None, ge=0, le=10_000, description="Screen y in pixels.")
+    element: ElementRef | None = Field(
+        None, description="Index in the observation's element list (acts on the centre of its box)."
+    )
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Self:
+        if (self.x is None) != (self.y is None):
+            raise ValueError("give both x and y, or neither")
+        if self.x is not None and self.element is not None:
+            raise ValueError("give x/y or element, not both")
+        return self
+
+    @property
+    def has_target(self) -> bool:
+        return self.x is not None or self.element is not None
+
+
+class NeedTarget(Target):
+    @model_validator(mode="after")
+    def _needs(self) -> Self:
+        if not self.has_target:
+            raise ValueError("give x and y, or element")
+        return self
+
+
+class ClickArgs(NeedTarget):
+    button: Button = "left"
+    clicks: int = Field(1, ge=1, le=3, description="2 for a double click, 3 for a triple click.")
+
+
+class PointArgs(NeedTarget):
+    pass
+
+
+class ButtonArgs(Target):
+    button: Button = "left"
+
+
+class DragArgs(NeedTarget):
+    """Drag to the target; from ``from_x``/``from_y`` or ``from_element`` when given, else from the pointer."""
+
+    from_x: int | None = Field(None, ge=0, le=10_000)
+    from_y: int | None = Field(None, ge=0, le=10_000)
+    from_element: ElementRef | None = None
+    button: Button = "left"
+
+    @model_validator(mode="after")
+    def _from(self) -> Self:
+        if (self.from_x is None) != (self.from_y is None):
+            raise ValueError("give both from_x and from_y, or neither")
+        if self.from_x is not None and self.from_element is not None:
+            raise ValueError("give from_x/from_y or from_element, not both")
+        return self
+
+
+class ScrollArgs(Target):
+    dy: int = Field(0, ge=-50, le=50, description="Wheel notches down (negative: up).")
+    dx: int = Field(0, ge=-50, le=50, description="Wheel notches right (negative: left).")
+
+    @model_validator(mode="after")
+    def _some(self) -> Self:
+        if self.dx == 0 and self.dy == 0:
+            raise ValueError("scroll needs a non-zero dx or dy")
+        return self
+
+
+class TypeTextArgs(Args):
+    text: str = Field(min_length=1, max_length=20_000, description="Any Unicode text; '\\n' presses Enter.")
+
+
+class KeyArgs(Args):
+    key: str = Field(
+        min_length=1, max_length=40, description="A key: 'ctrl', 'shift', 'alt', 'enter', 'a', 'F2', 'Left'."
+    )
+
+
+class HotkeyArgs(Args):
+    keys: list[str] = Field(
+        min_length=1, max_length=6, description="Pressed in order and released in reverse: ['ctrl', 's']."
+    )
+
+
+class WaitArgs(Args):
+    seconds: float = Field(1.0, ge=0, le=30, description="How long to wait (the desktop keeps running).")
+
+
+class LaunchAppArgs(Args):
+    app: str = Field(description="One of the desktop's apps.")
+    path: str | None = Field(None, description="A file or folder to open with it (e.g. '~/report.docx').")
+
+
+class RunCommandArgs(Args):
+    command: str = Field(min_length=1, max_length=20_000, description="A bash command line (the terminal).")
+    timeout_s: float = Field(30.0, gt=0, le=300)
+
+
+GUI_ACTION_NAMES = (
+    "move_to",
+    "click",
+    "double_click",
+    "right_click",
+    "mouse_down",
+    "mouse_up",
+    "drag_to",
+    "scroll",
+    "type_text",
+    "key_down",
+    "key_up",
+    "hotkey",
+    "wait",
+    "launch_app",
+    "run_command",
+)
+
+
+def launch_args_model(apps: list[str]) -> type[LaunchAppArgs]:
+    """``LaunchAppArgs`` whose JSON Schema lists ``apps`` (validation against them is the device's)."""
+    enum = list(apps)
+
+    class LaunchApp(LaunchAppArgs):
+        app: str = Field(
+            description="One of: " + ", ".join(enum) + ".", json_schema_extra=cast(JsonDict, {"enum": enum})
+        )
+
+    LaunchApp.__name__ = "LaunchAppArgs"
+    return LaunchApp
+
+
+class GuiActor(Protocol):
+    """A device whose GUI session runs the shared actions: every GUI action's handler calls this."""
+
+    def gui_act(self, action: str, args: Args) -> ActionResult: ...
+
+
+_GUI_DOCS: tuple[tuple[str, str, type[Args]], ...] = (
+    ("move_to", "Move the mouse pointer to x/y or an element.", PointArgs),
+    ("click", "Click at x/y or on element [n] (button left/right/middle; clicks 1-3).", ClickArgs),
+    ("double_click", "Double-click at x/y or on element [n].", PointArgs),
+    ("right_click", "Right-click at x/y or on element [n] (context menu).", PointArgs),
+    ("mouse_down", "Press and hold a mouse button (at x/y or an element if given).", ButtonArgs),
+    ("mouse_up", "Release a mouse button (at x/y or an element if given).", ButtonArgs),
+    (
+        "drag_to",
+        "Drag with the button held to x/y or element [n] (from from_x/from_y or from_element, else from the pointer).",
+        DragArgs,
+    ),
+    ("scroll", "Turn the mouse wheel (dy down, dx right), at x/y or an element if given.", ScrollArgs),
+    ("type_text", "Type text with the keyboard into the focused element (any Unicode).", TypeTextArgs),
+    ("key_down", "Press and hold one key.", KeyArgs),
+    ("key_up", "Release a held key.", KeyArgs),
+    ("hotkey", "Press a key combination, e.g. ['ctrl', 's'] or ['enter'].", HotkeyArgs),
+    ("wait", "Wait a few seconds for the desktop to catch up.", WaitArgs),
+)
+
+
+def _forward(action: str) -> Callable[[GuiActor, Args], ActionResult]:
+    """The handler of one GUI action: the device's session runs it by name."""
+
+    def handler(device: GuiActor, args: Args) -> ActionResult:
+        return device.gui_act(action, args)
+
+    handler.__name__ = f"gui_{action}"
+    return handler
+
+
+def gui_action_table(
+    owner: str, apps: list[str], *, terminal_doc: str | None = None
+) -> ActionTable[GuiActor]:
+    """The unified GUI action space of a desktop kind whose ``launch_app`` opens ``apps``.
+
+    One :class:`~devicesworld.devices.declare.ActionTable` per kind (its owner names the
+    kind in messages); every handler forwards to the device's :meth:`GuiActor.gui_act`,
+    since the GUI session, not the device class, knows how to click and type.
+    """
+    table: ActionTable[GuiActor] = ActionTable(owner)
+    for name, doc, model in _GUI_DOCS:
+        table.register(name, doc=doc, args=model)(_forward(name))
+    table.register(
+        "launch_app",
+        doc="Open an application (optionally on a file or folder): " + ", ".join(apps) + ".",
+        args=launch_args_model(apps),
+    )(_forward("launch_app"))
+    table.register(
+        "run_command",
+        doc=terminal_doc or "Run a bash command in the terminal; returns exit code, stdout and stderr.",
+        args=RunCommandArgs,
+    )(_forward("run_command"))
+    return table

@@ -1,0 +1,434 @@
+"""The host side of one desktop: a long-lived sandbox and typed requests to its controller.
+
+:class:`Desktop` starts ``bwrap … /usr/bin/python3 -u /opt/dw/ctl.py`` (the argv is built
+by :func:`desktop_argv` from a :class:`DesktopConfig`), waits for the controller's
+ready line, and then sends one JSON request at a time, reading the reply with a
+timeout. A request that times out or a controller that died is a :class:`DesktopError`
+with a code; callers (GUI devices) turn that into a failed ``ActionResult``.
+
+The sandbox layout is the one measured in ``shared/notes/gui-desktop.md`` §2: host
+``/usr`` read-only, a synthetic ``/etc`` (user 1000, hosts, machine-id) plus the few
+host ``/etc`` entries GUI apps read, the host font cache (without it fontconfig
+rebuilds its cache in every fresh home: seconds per start), a private ``/tmp`` (so
+every desktop is display ``:0``), the device's home, no network, no capabilities.
+"""
+
+from __future__ import annotations
+
+import atexit
+import base64
+import contextlib
+import json
+import os
+import selectors
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from devicesworld.devices.desktop import messages as m
+from devicesworld.devices.desktop.spawner import spawn
+from devicesworld.devices.ownership import make_owned_dir, remove_owned
+
+CONTROLLER = Path(__file__).with_name("inside_ctl.py")
+SYSTEM_PYTHON = "/usr/bin/python3"
+HOME = "/home/user"
+_ETC_HOST_ENTRIES = (
+    "alternatives",
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "mime.types",
+    "fonts",
+    "xdg",
+    "gtk-3.0",
+    "libreoffice",
+    "ImageMagick-6",
+    "dbus-1",
+    "X11",
+    "chromium",
+    "chromium.d",
+)
+_USR_SYMLINKS = ("bin", "lib", "lib32", "lib64", "libx32", "sbin")
+REQUIRED_TOOLS = ("Xvfb", "openbox", "dbus-daemon")
+
+R = TypeVar("R", bound=BaseModel)
+
+
+class DesktopError(Exception):
+    """A desktop could not start or did not answer; ``code`` is an ActionResult error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def missing_stack() -> str | None:
+    """Why no desktop can start on this machine (a missing tool or module), or ``None``."""
+    if shutil.which("bwrap") is None:
+        return "bubblewrap (bwrap) is not installed"
+    for tool in REQUIRED_TOOLS:
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed (apt-get install xvfb openbox dbus-x11 at-spi2-core)"
+    if not Path("/usr/libexec/at-spi-bus-launcher").exists():
+        return "at-spi2-core is not installed"
+    if not Path(SYSTEM_PYTHON).exists():
+        return f"{SYSTEM_PYTHON} is missing"
+    probe = subprocess.run(
+        [
+            SYSTEM_PYTHON,
+            "-c",
+            "import Xlib.ext.xtest, PIL, gi; gi.require_version('Atspi', '2.0'); from gi.repository import Atspi",
+        ],
+        capture_output=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin"},
+    )
+    if probe.returncode != 0:
+        return "Debian's python3-xlib, python3-pil or python3-pyatspi is missing"
+    return None
+
+
+class DesktopConfig(BaseModel):
+    """Where a desktop's writable places are on the host and how its sandbox is entered."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    home: Path = Field(description="Host folder bound at /home/user.")
+    tmp: Path = Field(description="Host folder bound at /tmp (the X socket and buses live here).")
+    binds: list[tuple[Path, str]] = Field(default_factory=list, description="More writable binds.")
+    ro_binds: list[tuple[Path, str]] = Field(default_factory=list, description="More read-only binds.")
+    width: int = Field(1280, ge=320, le=3840)
+    height: int = Field(800, ge=240, le=2160)
+    hostname: str = "desktop"
+    env: dict[str, str] = Field(default_factory=dict, description="Extra environment of every app.")
+    wrapper: list[str] = Field(
+        default_factory=list, description="argv before bwrap (e.g. nsenter into a sized home's namespace)."
+    )
+    run_as: tuple[int, int] | None = Field(
+        None, description="Host uid/gid bubblewrap runs as (root harness)."
+    )
+    bwrap: str = "bwrap"
+    start_timeout_s: float = 120.0
+    request_timeout_s: float = 60.0
+
+
+_ETC: dict[str, Path] = {}
+_ETC_LOCK = threading.Lock()
+
+
+def desktop_etc(hostname: str) -> Path:
+    """A synthetic read-only ``/etc`` per host name (passwd, group, hosts, machine-id), made once."""
+    with _ETC_LOCK:
+        found = _ETC.get(hostname)
+        if found is not None and found.is_dir():
+            return found
+        owned = make_owned_dir("dw-desk-etc-")
+        etc = owned / "etc"
+        etc.mkdir()
+        (etc / "passwd").write_text(
+            "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:User:/home/user:/bin/bash\n"
+        )
+        (etc / "group").write_text("root:x:0:\nuser:x:1000:\n")
+        (etc / "hosts").write_text(f"127.0.0.1 localhost\n127.0.1.1 {hostname}\n::1 localhost\n")
+        (etc / "hostname").write_text(hostname + "\n")
+        (etc / "nsswitch.conf").write_text("passwd: files\ngroup: files\nhosts: files\n")
+        (etc / "machine-id").write_text("d3516e5c0b9b4f1e8e2a6f4b7c9d0e1f\n")
+        for name in _ETC_HOST_ENTRIES:
+            host = Path("/etc") / name
+            if host.is_dir():
+                (etc / name).mkdir(exist_ok=True)
+            elif host.exists():
+                (etc / name).touch()
+        for p in (etc, *etc.rglob("*")):
+            p.chmod(0o755 if p.is_dir() else 0o644)
+        owned.chmod(0o711)
+        owner = os.getpid()
+
+        def _remove() -> None:
+            if os.getpid() == owner:
+                remove_owned(owned)
+
+        atexit.register(_remove)
+        _ETC[hostname] = etc
+        return etc
+
+
+def desktop_argv(cfg: DesktopConfig) -> list[str]:
+    """The full argv that starts the sandbox with the controller as its first process."""
+    args = [*cfg.wrapper, cfg.bwrap, "--ro-bind", "/usr", "/usr"]
+    for name in _USR_SYMLINKS:
+        if Path("/usr", name).exists():
+            args += ["--symlink", f"usr/{name}", f"/{name}"]
+    args += ["--ro-bind", str(desktop_etc(cfg.hostname)), "/etc"]
+    for name in _ETC_HOST_ENTRIES:
+        if Path("/etc", name).exists():
+            args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
+    if Path("/var/cache/fontconfig").is_dir():
+        args += ["--ro-bind", "/var/cache/fontconfig", "/var/cache/fontconfig"]
+    args += ["--proc", "/proc", "--dev", "/dev"]
+    args += ["--bind", str(cfg.home), HOME, "--bind", str(cfg.tmp), "/tmp"]
+    for src, dest in cfg.binds:
+        args += ["--bind", str(src), dest]
+    for src, dest in cfg.ro_binds:
+        args += ["--ro-bind", str(src), dest]
+    args += ["--ro-bind", str(CONTROLLER), "/opt/dw/ctl.py"]
+    args += [
+        "--unshare-all",
+        "--uid",
+        "1000",
+        "--gid",
+        "1000",
+        "--hostname",
+        cfg.hostname,
+        "--die-with-parent",
+        "--new-session",
+        "--cap-drop",
+        "ALL",
+        "--clearenv",
+    ]
+    env = {
+        "HOME": HOME,
+        "USER": "user",
+        "LOGNAME": "user",
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "SHELL": "/bin/bash",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "DW_SCREEN_W": str(cfg.width),
+        "DW_SCREEN_H": str(cfg.height),
+        **cfg.env,
+    }
+    for k, v in env.items():
+        args += ["--setenv", k, v]
+    args += ["--chdir", HOME, SYSTEM_PYTHON, "-u", "/opt/dw/ctl.py"]
+    return args
+
+
+class Desktop:
+    """One running desktop. Not thread-safe for concurrent requests: one device, one caller."""
+
+    def __init__(self, config: DesktopConfig) -> None:
+        self.config = config
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.ready: m.Ready | None = None
+        self._next = 1
+        self._buf = b""
+        self._stderr: deque[bytes] = deque(maxlen=64)
+        self._lock = threading.Lock()
+        self.started_s: float | None = None
+
+    # ---------------------------------------------------------------- life cycle
+    def start(self) -> m.Ready:
+        cfg = self.config
+        t0 = time.perf_counter()
+        ids = cfg.run_as
+        self.proc = spawn(
+            desktop_argv(cfg),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={},
+            cwd="/",
+            start_new_session=True,
+            user=ids[0] if ids else None,
+            group=ids[1] if ids else None,
+            extra_groups=[] if ids else None,
+        )
+        threading.Thread(target=self._drain, name="desktop-stderr", daemon=True).start()
+        try:
+            reply = self._read_reply(0, cfg.start_timeout_s)
+        except DesktopError:
+            self.close()
+            raise
+        if not reply.get("ok"):
+            self.close()
+            raise DesktopError("DESKTOP_FAILED", str(reply.get("error")) + self._tail())
+        self.ready = m.Ready.model_validate(reply["result"]["ready"])
+        self.started_s = time.perf_counter() - t0
+        return self.ready
+
+    def _drain(self) -> None:
+        proc = self.proc
+        if proc is None or proc.stderr is None:
+            return
+        for line in proc.stderr:
+            self._stderr.append(line[-400:])
+
+    def _tail(self) -> str:
+        text = b"".join(self._stderr).decode("utf-8", "replace").strip()
+        return f" (stderr: {text[-800:]})" if text else ""
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def close(self) -> None:
+        proc = self.proc
+        if proc is None:
+            return
+        self.proc = None
+        if proc.poll() is None and proc.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                proc.stdin.write(b'{"id": -1, "cmd": "quit"}\n')
+                proc.stdin.flush()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=2)
+        if proc.poll() is None:
+            with contextlib.suppress(OSError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=10)
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                if stream is not None:
+                    stream.close()
+
+    # ---------------------------------------------------------------- protocol
+    def _read_reply(self, want: int, timeout: float) -> dict[str, Any]:
+        proc = self.proc
+        if proc is None or proc.stdout is None:
+            raise DesktopError("DESKTOP_GONE", "the desktop is not running")
+        fd = proc.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while True:
+                while b"\n" in self._buf:
+                    line, self._buf = self._buf.split(b"\n", 1)
+                    try:
+                        msg = json.loads(line)
+                    except ValueError:
+                        continue
+                    if isinstance(msg, dict) and msg.get("id") == want:
+                        return msg
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise DesktopError("TIMEOUT", f"the desktop did not answer within {timeout:g} s")
+                if not sel.select(left):
+                    continue
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    raise DesktopError("DESKTOP_GONE", "the desktop's controller exited" + self._tail())
+                self._buf += chunk
+
+    def request(self, cmd: str, args: dict[str, Any] | None = None, timeout: float | None = None) -> Any:
+        """Send one command and return its ``result``; raises :class:`DesktopError`."""
+        with self._lock:
+            proc = self.proc
+            if proc is None or proc.stdin is None or proc.poll() is not None:
+                raise DesktopError("DESKTOP_GONE", "the desktop is not running" + self._tail())
+            mid = self._next
+            self._next += 1
+            try:
+                proc.stdin.write(json.dumps({"id": mid, "cmd": cmd, "args": args or {}}).encode() + b"\n")
+                proc.stdin.flush()
+            except (OSError, ValueError) as exc:
+                raise DesktopError("DESKTOP_GONE", f"the desktop's controller is gone: {exc}") from None
+            reply = self._read_reply(mid, timeout or self.config.request_timeout_s)
+        if not reply.get("ok"):
+            raise DesktopError("DESKTOP_ERROR", str(reply.get("error", "unknown error")))
+        return reply.get("result")
+
+    def _typed(self, model: type[R], cmd: str, args: dict[str, Any] | None = None, **kw: Any) -> R:
+        raw = self.request(cmd, args, **kw)
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            raise DesktopError(
+                "DESKTOP_ERROR", f"malformed {cmd} reply: {exc.error_count()} errors"
+            ) from None
+
+    # ---------------------------------------------------------------- typed commands
+    def windows(self) -> list[m.Window]:
+        return self._typed(m.Windows, "windows").windows
+
+    def focused(self) -> m.Window | None:
+        return next((w for w in self.windows() if w.focused), None)
+
+    def focus_window(self, window_id: int) -> bool:
+        return bool(self.request("focus_window", {"id": window_id}))
+
+    def close_window(self, window_id: int) -> None:
+        self.request("close_window", {"id": window_id})
+
+    def screenshot(self, compress_level: int = 1) -> bytes:
+        shot = self._typed(m.Screenshot, "screenshot", {"compress_level": compress_level})
+        return base64.b64decode(shot.png)
+
+    def tree(
+        self, *, budget_s: float = 3.0, max_nodes: int = 600, max_children: int = 200, max_cells: int = 120
+    ) -> m.Tree:
+        args = {
+            "budget_s": budget_s,
+            "max_nodes": max_nodes,
+            "max_children": max_children,
+            "max_cells": max_cells,
+        }
+        return self._typed(m.Tree, "tree", args, timeout=budget_s + 30)
+
+    def type_text(self, text: str, delay_s: float = 0.004) -> None:
+        self.request("type", {"text": text, "delay_s": delay_s}, timeout=60 + len(text) * 0.05)
+
+    def keys(self, keys: list[str], mode: str = "press") -> None:
+        """Press (``press``), hold (``down``) or release (``up``) keys in order, e.g. ``["ctrl", "s"]``."""
+        self.request("keys", {"keys": keys, "mode": mode})
+
+    def pointer(self, op: str, **args: Any) -> None:
+        """``op``: move, down, up, click (clicks, button), drag (from, to, steps), scroll (dx, dy)."""
+        self.request("pointer", {"op": op, **args})
+
+    def release_all(self) -> None:
+        self.request("release_all")
+
+    def launch(
+        self,
+        argv: list[str],
+        *,
+        env: dict[str, str] | None = None,
+        cwd: str | None = None,
+        wait_window_s: float = 0.0,
+        title_contains: str | None = None,
+    ) -> m.Launched:
+        args = {"argv": argv, "env": env or {}, "cwd": cwd, "timeout_s": wait_window_s}
+        if title_contains:
+            args["title_contains"] = title_contains
+        return self._typed(m.Launched, "launch", args, timeout=wait_window_s + 30)
+
+    def kill_apps(self) -> None:
+        self.request("kill_apps", timeout=60)
+
+    def run(self, command: str, *, timeout_s: float = 30.0, cwd: str | None = None) -> m.RunResult:
+        return self._typed(
+            m.RunResult,
+            "run",
+            {"command": command, "timeout_s": timeout_s, "cwd": cwd},
+            timeout=timeout_s + 30,
+        )
+
+    def forward(self, port: int, unix_path: str) -> None:
+        """Inside the sandbox, pass connections to 127.0.0.1:``port`` on to the Unix socket ``unix_path``."""
+        self.request("forward", {"port": port, "path": unix_path})
+
+    def wait_idle(self, *, timeout_s: float = 30.0, quiet_s: float = 0.4) -> m.Idle:
+        return self._typed(
+            m.Idle, "wait_idle", {"timeout_s": timeout_s, "quiet_s": quiet_s}, timeout=timeout_s + 30
+        )
+
+    def wait_window(self, pred: Any, timeout_s: float = 30.0, step_s: float = 0.05) -> m.Window | None:
+        """The first window for which ``pred(window)`` holds, polling until ``timeout_s``."""
+        end = time.monotonic() + timeout_s
+        while True:
+            for w in self.windows():
+                if pred(w):
+                    return w
+            if time.monotonic() >= end:
+                return None
+            time.sleep(step_s)

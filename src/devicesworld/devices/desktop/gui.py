@@ -1,0 +1,316 @@
+"""Executes the GUI action space on a :class:`~.client.Desktop` and builds its observation.
+
+A kind supplies what differs between desktops — its apps (:class:`App`: argv, how to
+recognise its window, whether to wait for it to go idle) and how a path the agent
+writes becomes a path inside the sandbox — and gets ``act``/``observe``/``screenshot``
+with the same semantics everywhere:
+
+* every step returns an :class:`ActionResult`; bad arguments, a stale element index, a
+  selector that matches nothing, or a desktop that stopped answering are failed results
+  with a typed code, never exceptions;
+* after each input the desktop is given a moment to settle (``wait_idle``: no CPU use
+  and an unchanged screen for a short quiet time, bounded), so the next observation
+  shows the effect and a replay is deterministic;
+* the observation is the window list, the focused window and the numbered element list
+  (:mod:`.elements`), with ``tree_incomplete`` saying why the walk stopped early.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from devicesworld.devices.base import ActionResult
+from devicesworld.devices.desktop import actions as a
+from devicesworld.devices.desktop.client import Desktop, DesktopError
+from devicesworld.devices.desktop.elements import centre, element_list, resolve
+from devicesworld.devices.desktop.messages import Window
+
+
+@dataclass(frozen=True)
+class App:
+    """One app ``launch_app`` can open."""
+
+    name: str
+    argv: list[str]
+    window: str = ""
+    """Text in the new window's class or title that marks it as this app's."""
+    env: dict[str, str] = field(default_factory=dict)
+    takes_path: bool = True
+    idle_s: float = 0.3
+    """Quiet time after the window maps before the app counts as ready (LibreOffice needs more)."""
+    start_timeout_s: float = 60.0
+
+
+@dataclass
+class TreeBudget:
+    """Bounds of one accessibility walk (see docs/gui.md)."""
+
+    budget_s: float = 4.0
+    max_nodes: int = 500
+    max_children: int = 200
+    max_cells: int = 120
+
+
+def _shown_window(w: Window) -> dict[str, Any]:
+    return {"title": w.title, "app": w.app, "box": list(w.box), "focused": w.focused}
+
+
+class GuiSession:
+    """The GUI half of one desktop device."""
+
+    def __init__(
+        self,
+        desktop: Desktop,
+        apps: Mapping[str, App],
+        *,
+        to_sandbox_path: Callable[[str], str] = lambda p: p,
+        budget: TreeBudget | None = None,
+        settle_s: float = 0.25,
+        settle_timeout_s: float = 4.0,
+    ) -> None:
+        self.desktop = desktop
+        self.apps = dict(apps)
+        self.to_sandbox_path = to_sandbox_path
+        self.budget = budget or TreeBudget()
+        self.settle_s = settle_s
+        self.settle_timeout_s = settle_timeout_s
+        self.elements: list[dict[str, Any]] = []
+        self.incomplete: str | None = None
+        self.commands: list[dict[str, Any]] = []
+        self._handlers: dict[str, Callable[[Any], ActionResult]] = {
+            "move_to": self._move_to,
+            "click": self._click,
+            "double_click": lambda g: self._click_n(g, 2, "left"),
+            "right_click": lambda g: self._click_n(g, 1, "right"),
+            "mouse_down": lambda g: self._button(g, "down"),
+            "mouse_up": lambda g: self._button(g, "up"),
+            "drag_to": self._drag,
+            "scroll": self._scroll,
+            "type_text": self._type,
+            "key_down": lambda g: self._key(g, "down"),
+            "key_up": lambda g: self._key(g, "up"),
+            "hotkey": self._hotkey,
+            "wait": self._wait,
+            "launch_app": self._launch,
+            "run_command": self._run,
+        }
+
+    # ---------------------------------------------------------------- protocol
+    def handles(self, action: str) -> bool:
+        return action in self._handlers
+
+    def act(self, action: str, args: Any) -> ActionResult:
+        handler = self._handlers.get(action)
+        if handler is None:
+            return ActionResult.failure("UNSUPPORTED", f"this desktop has no action {action!r}")
+        try:
+            return handler(args)
+        except _Refused as exc:
+            return ActionResult.failure(exc.code, exc.message)
+        except DesktopError as exc:
+            return ActionResult.failure(exc.code, f"the desktop failed: {exc.message}")
+        except ValueError as exc:
+            return ActionResult.failure("INVALID_ARGS", str(exc))
+
+    def observe(self) -> dict[str, Any]:
+        """Windows, focused window and the numbered elements (refreshes the index table)."""
+        try:
+            wins = [w for w in self.desktop.windows() if w.mapped]
+            b = self.budget
+            tree = self.desktop.tree(
+                budget_s=b.budget_s, max_nodes=b.max_nodes, max_children=b.max_children, max_cells=b.max_cells
+            )
+        except DesktopError as exc:
+            self.elements = []
+            return {"error": f"the desktop did not answer: {exc.message}", "windows": [], "elements": []}
+        self.elements = element_list(tree.nodes)
+        self.incomplete = tree.incomplete
+        focused = next((w for w in wins if w.focused), None)
+        ready = self.desktop.ready
+        obs: dict[str, Any] = {
+            "screen": {"width": ready.width, "height": ready.height} if ready else None,
+            "focused_window": _shown_window(focused) if focused else None,
+            "windows": [_shown_window(w) for w in wins],
+            "elements": self.elements,
+        }
+        if tree.incomplete:
+            obs["tree_incomplete"] = f"tree incomplete: {tree.incomplete}"
+        return obs
+
+    def screenshot(self) -> bytes | None:
+        try:
+            return self.desktop.screenshot()
+        except DesktopError:
+            return None
+
+    def settle(self, quiet_s: float | None = None, timeout_s: float | None = None) -> None:
+        self.desktop.wait_idle(
+            timeout_s=timeout_s if timeout_s is not None else self.settle_timeout_s,
+            quiet_s=quiet_s if quiet_s is not None else self.settle_s,
+        )
+
+    # ---------------------------------------------------------------- targets
+    def _element(self, ref: a.ElementRef) -> dict[str, Any]:
+        if isinstance(ref, a.Selector):
+            if not self.elements:
+                self.observe()
+            index = resolve(ref, self.elements)
+            if index is None:
+                self.observe()  # the screen may have moved on since the last observation
+                index = resolve(ref, self.elements)
+            if index is None:
+                raise _Refused("NOT_FOUND", f"no element matches {ref.model_dump(exclude_defaults=True)}")
+            return self.elements[index]
+        if not 0 <= ref < len(self.elements):
+            raise _Refused(
+                "STALE_ELEMENT",
+                f"element [{ref}] is not in the last observation ({len(self.elements)} elements); observe again",
+            )
+        return self.elements[ref]
+
+    def _point(self, t: a.Target) -> tuple[int, int] | None:
+        if t.x is not None and t.y is not None:
+            return t.x, t.y
+        if t.element is None:
+            return None
+        el = self._element(t.element)
+        at = centre(el)
+        if at is None:
+            raise _Refused(
+                "NO_BOX", f"element [{el['index']}] ({el['role']} {el['name']!r}) has no screen box"
+            )
+        return at
+
+    def _where(self, at: tuple[int, int] | None) -> str:
+        return f" at ({at[0]}, {at[1]})" if at else ""
+
+    # ---------------------------------------------------------------- actions
+    def _move_to(self, g: a.PointArgs) -> ActionResult:
+        at = self._point(g)
+        assert at is not None
+        self.desktop.pointer("move", x=at[0], y=at[1])
+        return ActionResult.success(f"pointer moved{self._where(at)}")
+
+    def _click(self, g: a.ClickArgs) -> ActionResult:
+        return self._click_n(g, g.clicks, g.button)
+
+    def _click_n(self, g: a.NeedTarget, clicks: int, button: str) -> ActionResult:
+        at = self._point(g)
+        assert at is not None
+        self.desktop.pointer("click", x=at[0], y=at[1], button=button, clicks=clicks)
+        self.settle()
+        what = {1: "clicked", 2: "double-clicked", 3: "triple-clicked"}[clicks]
+        return ActionResult.success(
+            f"{button} {what}{self._where(at)}" if button != "left" else f"{what}{self._where(at)}"
+        )
+
+    def _button(self, g: a.ButtonArgs, op: str) -> ActionResult:
+        at = self._point(g)
+        extra = {"x": at[0], "y": at[1]} if at else {}
+        self.desktop.pointer(op, button=g.button, **extra)
+        if op == "up":
+            self.settle()
+        return ActionResult.success(f"{g.button} button {op}{self._where(at)}")
+
+    def _drag(self, g: a.DragArgs) -> ActionResult:
+        to = self._point(g)
+        assert to is not None
+        if g.from_x is not None and g.from_y is not None:
+            start: tuple[int, int] | None = (g.from_x, g.from_y)
+        elif g.from_element is not None:
+            start = centre(self._element(g.from_element))
+        else:
+            start = None
+        if start is None:
+            self.desktop.pointer("up", button=g.button)  # a drag from where the pointer is
+            self.desktop.pointer("down", button=g.button)
+            self.desktop.pointer("move", x=to[0], y=to[1])
+            self.desktop.pointer("up", button=g.button)
+        else:
+            self.desktop.pointer("drag", **{"from": list(start), "to": list(to)}, button=g.button)
+        self.settle()
+        return ActionResult.success(f"dragged to ({to[0]}, {to[1]})")
+
+    def _scroll(self, g: a.ScrollArgs) -> ActionResult:
+        at = self._point(g)
+        extra = {"x": at[0], "y": at[1]} if at else {}
+        self.desktop.pointer("scroll", dx=g.dx, dy=g.dy, **extra)
+        self.settle()
+        return ActionResult.success(f"scrolled dy={g.dy} dx={g.dx}{self._where(at)}")
+
+    def _type(self, g: a.TypeTextArgs) -> ActionResult:
+        self.desktop.type_text(g.text)
+        self.settle()
+        return ActionResult.success(f"typed {len(g.text)} characters")
+
+    def _key(self, g: a.KeyArgs, mode: str) -> ActionResult:
+        self.desktop.keys([g.key], mode)
+        if mode == "up":
+            self.settle()
+        return ActionResult.success(f"key {g.key} {mode}")
+
+    def _hotkey(self, g: a.HotkeyArgs) -> ActionResult:
+        self.desktop.keys(list(g.keys), "press")
+        self.settle()
+        return ActionResult.success("pressed " + "+".join(g.keys))
+
+    def _wait(self, g: a.WaitArgs) -> ActionResult:
+        time.sleep(g.seconds)
+        self.settle()
+        return ActionResult.success(f"waited {g.seconds:g} s")
+
+    def _launch(self, g: a.LaunchAppArgs) -> ActionResult:
+        app = self.apps.get(g.app)
+        if app is None:
+            return ActionResult.failure("NOT_FOUND", f"no app {g.app!r}; apps: {', '.join(self.apps)}")
+        argv = list(app.argv)
+        if g.path is not None:
+            if not app.takes_path:
+                return ActionResult.failure("INVALID_ARGS", f"{g.app} does not open files")
+            argv.append(g.path if "://" in g.path else self.to_sandbox_path(g.path))  # a URL as it is
+        before = {w.id for w in self.desktop.windows()}
+        launched = self.desktop.launch(argv, env=app.env)
+        win = self.desktop.wait_window(
+            lambda w: (
+                w.id not in before and w.mapped and app.window.lower() in (w.app + " " + w.title).lower()
+            ),
+            timeout_s=app.start_timeout_s,
+        )
+        if win is None:
+            return ActionResult.failure(
+                "TIMEOUT",
+                f"{g.app} did not open a window within {app.start_timeout_s:g} s",
+                {"pid": launched.pid},
+            )
+        self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=app.idle_s)
+        return ActionResult.success(f"{g.app} opened: {win.title!r}", {"window": win.title})
+
+    def _run(self, g: a.RunCommandArgs) -> ActionResult:
+        r = self.desktop.run(g.command, timeout_s=g.timeout_s)
+        self.commands.append({"command": g.command, "exit_code": r.exit_code})
+        data = {"exit_code": r.exit_code, "stdout": r.stdout[-8000:], "stderr": r.stderr[-4000:]}
+        self.settle()
+        if r.timed_out:
+            return ActionResult.failure("TIMEOUT", f"timed out after {g.timeout_s:g} s", data)
+        if r.exit_code != 0:
+            return ActionResult(ok=True, message=f"exit code {r.exit_code} (the command failed)", data=data)
+        return ActionResult.success(f"exit code {r.exit_code}", data)
+
+    # ---------------------------------------------------------------- state
+    def window_titles(self) -> list[str]:
+        return [w.title for w in self.desktop.windows() if w.mapped]
+
+    def reset_apps(self) -> None:
+        """Kill every app (the desktop itself keeps running) and forget the element list."""
+        self.desktop.kill_apps()
+        self.elements = []
+
+
+class _Refused(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message

@@ -1,0 +1,927 @@
+"""The controller that runs *inside* a desktop sandbox (Debian's ``/usr/bin/python3``).
+
+Why a process inside: the X socket and the accessibility bus live in the sandbox's own
+``/tmp`` and network namespace, libxcb cannot reach a socket by path, and MIT-SHM does
+not cross IPC namespaces; so screenshots, the element tree and XTest input are done
+here, in-process (sub-millisecond input, ~30 ms screenshots). It uses only what Debian
+ships for the system Python (python3-xlib, python3-gi with Atspi, python3-pil): the
+harness's own virtualenv cannot import ``gi``. This file is never imported by the
+harness; it is bound read-only into the sandbox and run as a script.
+
+Protocol: one JSON object per line on stdin ``{"id": n, "cmd": name, "args": {...}}``,
+one reply per line on stdout ``{"id": n, "ok": true, "result": ...}`` or
+``{"id": n, "ok": false, "error": "..."}``. The first line written is
+``{"id": 0, "ok": true, "result": {"ready": ...}}`` once the display, the session bus,
+the window manager and the accessibility bus are up (or ``ok: false`` with why).
+Everything the controller starts shares the sandbox's PID namespace and dies with it.
+"""
+
+import base64
+import contextlib
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import traceback
+
+W = int(os.environ.get("DW_SCREEN_W", "1280"))
+H = int(os.environ.get("DW_SCREEN_H", "800"))
+RUNTIME = "/tmp/xdg-runtime"
+BUS = "unix:path=/tmp/dbus-session"
+WM_FLAG = "/tmp/.wm-ready"
+LOG = "/tmp/.desktop-log"
+
+_procs = {}  # pid -> Popen of launched apps
+_core = []  # Xvfb, dbus, openbox, at-spi: killed last
+_display = None
+_lock = threading.Lock()
+
+
+def _log_file():
+    return open(LOG, "ab", buffering=0)
+
+
+def _wait(pred, timeout, step=0.02):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(step)
+    return pred()
+
+
+# ----------------------------------------------------------------------- start-up
+def start_desktop():
+    t0 = time.monotonic()
+    times = {}
+    os.makedirs("/tmp/.X11-unix", exist_ok=True)
+    os.chmod("/tmp/.X11-unix", 0o1777)
+    os.makedirs(RUNTIME, exist_ok=True)
+    os.chmod(RUNTIME, 0o700)
+    r, w = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", ":0", "-screen", "0", f"{W}x{H}x24", "-nolisten", "tcp", "-dpi", "96", "-displayfd", str(w)],
+        pass_fds=(w,),
+        stdout=subprocess.DEVNULL,
+        stderr=_log_file(),
+    )
+    os.close(w)
+    _core.append(xvfb)
+    buf = b""
+    with os.fdopen(r, "rb", buffering=0) as pipe:
+        while not buf.endswith(b"\n"):
+            chunk = pipe.read(16)
+            if not chunk:
+                break
+            buf += chunk
+    if not buf.strip():
+        raise RuntimeError("Xvfb did not report its display")
+    os.environ["DISPLAY"] = ":" + buf.decode().strip()
+    times["xvfb"] = time.monotonic() - t0
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = BUS
+    os.environ["XDG_RUNTIME_DIR"] = RUNTIME
+    os.environ.setdefault("NO_AT_BRIDGE", "0")
+    os.environ["GTK_MODULES"] = "gail:atk-bridge"
+    os.environ["GNOME_ACCESSIBILITY"] = "1"
+    os.environ["QT_ACCESSIBILITY"] = "1"
+    r, w = os.pipe()
+    dbus = subprocess.Popen(
+        ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=" + BUS, f"--print-address={w}"],
+        pass_fds=(w,),
+        stdout=subprocess.DEVNULL,
+        stderr=_log_file(),
+    )
+    os.close(w)
+    _core.append(dbus)
+    with os.fdopen(r, "rb", buffering=0) as pipe:
+        pipe.readline()
+    times["dbus"] = time.monotonic() - t0
+    if os.path.exists(WM_FLAG):
+        os.unlink(WM_FLAG)
+    wm = subprocess.Popen(
+        ["openbox", "--sm-disable", "--startup", "touch " + WM_FLAG],
+        stdout=subprocess.DEVNULL,
+        stderr=_log_file(),
+    )
+    _core.append(wm)
+    if not _wait(lambda: os.path.exists(WM_FLAG), 60):
+        raise RuntimeError("openbox did not start")
+    times["wm"] = time.monotonic() - t0
+    spi = subprocess.Popen(
+        ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
+        stdout=subprocess.DEVNULL,
+        stderr=_log_file(),
+    )
+    _core.append(spi)
+    d = display()
+    atom = d.intern_atom("AT_SPI_BUS")
+    root = d.screen().root
+    if not _wait(lambda: root.get_full_property(atom, 0) is not None, 30, 0.01):
+        raise RuntimeError("the accessibility bus did not start")
+    times["atspi"] = time.monotonic() - t0
+    return {"display": os.environ["DISPLAY"], "width": W, "height": H, "seconds": times}
+
+
+def display():
+    global _display
+    if _display is None:
+        from Xlib import display as xdisplay
+
+        _display = xdisplay.Display()
+    return _display
+
+
+# ----------------------------------------------------------------------- windows
+def _prop(win, name, kind=0):
+    d = display()
+    try:
+        p = win.get_full_property(d.intern_atom(name), kind)
+    except Exception:
+        return None
+    return None if p is None else p.value
+
+
+def _title(win):
+    v = _prop(win, "_NET_WM_NAME")
+    if v is None:
+        v = _prop(win, "WM_NAME")
+    if v is None:
+        return ""
+    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+
+
+def windows():
+    d = display()
+    root = d.screen().root
+    ids = _prop(root, "_NET_CLIENT_LIST") or []
+    active = _prop(root, "_NET_ACTIVE_WINDOW")
+    active_id = int(active[0]) if active is not None and len(active) else 0
+    out = []
+    for wid in ids:
+        win = d.create_resource_object("window", int(wid))
+        try:
+            geo = win.get_geometry()
+            pos = win.translate_coords(root, 0, 0)
+            attrs = win.get_attributes()
+            cls = win.get_wm_class() or ("", "")
+            pid = _prop(win, "_NET_WM_PID")
+        except Exception:
+            continue
+        out.append(
+            {
+                "id": int(wid),
+                "title": _title(win),
+                "app": cls[1] if len(cls) > 1 else "",
+                "instance": cls[0] if cls else "",
+                "pid": int(pid[0]) if pid is not None and len(pid) else None,
+                "box": [-pos.x, -pos.y, geo.width, geo.height],
+                "mapped": attrs.map_state == 2,
+                "focused": int(wid) == active_id,
+            }
+        )
+    return out
+
+
+def focus_window(args):
+    from Xlib import X
+    from Xlib.protocol import event
+
+    d = display()
+    root = d.screen().root
+    win = d.create_resource_object("window", int(args["id"]))
+    ev = event.ClientMessage(
+        window=win, client_type=d.intern_atom("_NET_ACTIVE_WINDOW"), data=(32, [2, X.CurrentTime, 0, 0, 0])
+    )
+    root.send_event(ev, event_mask=X.SubstructureRedirectMask | X.SubstructureNotifyMask)
+    d.sync()
+    return _wait(lambda: any(w["focused"] and w["id"] == int(args["id"]) for w in windows()), 3)
+
+
+def close_window(args):
+    from Xlib import X
+    from Xlib.protocol import event
+
+    d = display()
+    root = d.screen().root
+    win = d.create_resource_object("window", int(args["id"]))
+    ev = event.ClientMessage(
+        window=win, client_type=d.intern_atom("_NET_CLOSE_WINDOW"), data=(32, [0, 0, 0, 0, 0])
+    )
+    root.send_event(ev, event_mask=X.SubstructureRedirectMask | X.SubstructureNotifyMask)
+    d.sync()
+    return True
+
+
+# ----------------------------------------------------------------------- screenshot
+def _grab():
+    from Xlib import X
+
+    d = display()
+    root = d.screen().root
+    img = root.get_image(0, 0, W, H, X.ZPixmap, 0xFFFFFFFF)
+    return img.data
+
+
+def screenshot(args):
+    from PIL import Image
+
+    data = _grab()
+    im = Image.frombytes("RGB", (W, H), data, "raw", "BGRX")
+    buf = io.BytesIO()
+    im.save(buf, "PNG", compress_level=int(args.get("compress_level", 1)))
+    return {"png": base64.b64encode(buf.getvalue()).decode("ascii"), "width": W, "height": H}
+
+
+def _screen_image():
+    from PIL import Image
+
+    return Image.frombytes("RGB", (W, H), _grab(), "raw", "BGRX")
+
+
+def _changed_area(a, b):
+    """Pixels in the bounding box of what differs between two screenshots (0: identical)."""
+    from PIL import ImageChops
+
+    box = ImageChops.difference(a, b).getbbox()
+    return 0 if box is None else (box[2] - box[0]) * (box[3] - box[1])
+
+
+# ----------------------------------------------------------------------- input
+_KEY_ALIASES = {
+    "ctrl": "Control_L",
+    "control": "Control_L",
+    "shift": "Shift_L",
+    "alt": "Alt_L",
+    "super": "Super_L",
+    "win": "Super_L",
+    "meta": "Super_L",
+    "cmd": "Super_L",
+    "enter": "Return",
+    "return": "Return",
+    "esc": "Escape",
+    "escape": "Escape",
+    "tab": "Tab",
+    "backspace": "BackSpace",
+    "delete": "Delete",
+    "del": "Delete",
+    "insert": "Insert",
+    "home": "Home",
+    "end": "End",
+    "pageup": "Page_Up",
+    "page_up": "Page_Up",
+    "pagedown": "Page_Down",
+    "page_down": "Page_Down",
+    "up": "Up",
+    "down": "Down",
+    "left": "Left",
+    "right": "Right",
+    "space": "space",
+    "menu": "Menu",
+    "printscreen": "Print",
+}
+_spare = None  # keycodes with no keysym on the server's map
+_bound = {}  # keysym -> spare keycode we bound it to (remembered, reused)
+_held = set()
+
+
+def _keysym_of_name(name):
+    from Xlib import XK
+
+    n = _KEY_ALIASES.get(name.lower(), name)
+    if len(n) == 1:
+        return _keysym_of_char(n)
+    if n.lower().startswith("f") and n[1:].isdigit():
+        n = "F" + n[1:]
+    ks = XK.string_to_keysym(n)
+    if ks == 0:
+        ks = XK.string_to_keysym(n.capitalize())
+    if ks == 0:
+        raise ValueError(f"unknown key {name!r}")
+    return ks
+
+
+def _keysym_of_char(c):
+    from Xlib import XK
+
+    if c == "\n":
+        return XK.string_to_keysym("Return")
+    if c == "\t":
+        return XK.string_to_keysym("Tab")
+    o = ord(c)
+    if 0x20 <= o <= 0x7E or 0xA0 <= o <= 0xFF:
+        return o
+    return 0x01000000 | o
+
+
+def _spare_codes():
+    global _spare
+    if _spare is None:
+        d = display()
+        lo, hi = d.display.info.min_keycode, d.display.info.max_keycode
+        mapping = d.get_keyboard_mapping(lo, hi - lo + 1)
+        _spare = [lo + i for i, syms in enumerate(mapping) if not any(syms)]
+    return _spare
+
+
+def _lookup(ks):
+    """(keycode, needs_shift) for a keysym on the current map, or None."""
+    if ks in _bound:
+        return _bound[ks], False
+    d = display()
+    for code, index in d.keysym_to_keycodes(ks):
+        if index in (0, 1):
+            return code, index == 1
+    return None
+
+
+def _bind(keysyms):
+    """Bind every keysym that has no key to a spare keycode, all at once, then let clients catch up."""
+    d = display()
+    missing = [k for k in dict.fromkeys(keysyms) if _lookup(k) is None]
+    if not missing:
+        return
+    spare = _spare_codes()
+    if len(missing) > len(spare):
+        raise ValueError("too many distinct characters for one batch")
+    in_use = set(keysyms)
+    free = [c for c in spare if c not in _bound.values()]
+    if len(free) < len(missing):  # recycle codes of keysyms this batch does not need
+        for ks, code in list(_bound.items()):
+            if ks not in in_use:
+                del _bound[ks]
+                free.append(code)
+            if len(free) >= len(missing):
+                break
+    for ks in missing:
+        code = free.pop(0)
+        d.change_keyboard_mapping(code, [(ks, ks, ks, ks)])
+        _bound[ks] = code
+    d.sync()
+    time.sleep(0.06)  # every client handles MappingNotify before the first event that needs it
+
+
+def _fake(kind, detail, x=0, y=0):
+    from Xlib import X
+    from Xlib.ext import xtest
+
+    d = display()
+    if kind == "motion":
+        xtest.fake_input(d, X.MotionNotify, x=int(x), y=int(y))
+    else:
+        code = {"kdown": X.KeyPress, "kup": X.KeyRelease, "bdown": X.ButtonPress, "bup": X.ButtonRelease}[
+            kind
+        ]
+        xtest.fake_input(d, code, detail)
+    d.sync()
+
+
+def _code(ks):
+    found = _lookup(ks)
+    if found is None:
+        _bind([ks])
+        found = _lookup(ks)
+    return found
+
+
+def _tap_keysym(ks, delay):
+    code, shift = _code(ks)
+    shift_code = _lookup(_keysym_of_name("shift"))[0]
+    if shift:
+        _fake("kdown", shift_code)
+    _fake("kdown", code)
+    _fake("kup", code)
+    if shift:
+        _fake("kup", shift_code)
+    if delay:
+        time.sleep(delay)
+
+
+def type_text(args):
+    text = str(args["text"])
+    delay = float(args.get("delay_s", 0.004))
+    syms = [_keysym_of_char(c) for c in text]
+    batch = max(1, len(_spare_codes()) - 1)
+    i = 0
+    while i < len(syms):
+        # the longest run whose unmapped keysyms fit in the spare codes
+        need = set()
+        j = i
+        while j < len(syms):
+            ks = syms[j]
+            if ks not in need and ks not in _bound and _lookup(ks) is None:
+                if len(need) >= batch:
+                    break
+                need.add(ks)
+            j += 1
+        _bind(list(need))
+        for ks in syms[i:j]:
+            _tap_keysym(ks, delay)
+        i = j
+    return {"typed": len(text)}
+
+
+def keys(args):
+    names = list(args["keys"])
+    mode = args.get("mode", "press")
+    syms = [_keysym_of_name(n) for n in names]
+    _bind(syms)
+    codes = [_code(k)[0] for k in syms]
+    if mode in ("press", "down"):
+        for c in codes:
+            _fake("kdown", c)
+            _held.add(c)
+    if mode in ("press", "up"):
+        for c in reversed(codes):
+            _fake("kup", c)
+            _held.discard(c)
+    return {"keys": names, "mode": mode}
+
+
+def pointer(args):
+    op = args["op"]
+    button = {"left": 1, "middle": 2, "right": 3}.get(args.get("button", "left"), 1)
+    if "x" in args and args["x"] is not None:
+        _fake("motion", 0, args["x"], args["y"])
+    if op == "move":
+        return {}
+    if op == "down":
+        _fake("bdown", button)
+    elif op == "up":
+        _fake("bup", button)
+    elif op == "click":
+        for k in range(int(args.get("clicks", 1))):
+            _fake("bdown", button)
+            _fake("bup", button)
+            if k + 1 < int(args.get("clicks", 1)):
+                time.sleep(0.03)
+    elif op == "drag":
+        x0, y0 = args["from"]
+        x1, y1 = args["to"]
+        steps = max(2, int(args.get("steps", 20)))
+        _fake("motion", 0, x0, y0)
+        _fake("bdown", button)
+        for s in range(1, steps + 1):
+            _fake("motion", 0, x0 + (x1 - x0) * s / steps, y0 + (y1 - y0) * s / steps)
+            time.sleep(0.01)
+        time.sleep(0.05)
+        _fake("bup", button)
+    elif op == "scroll":
+        dy, dx = int(args.get("dy", 0)), int(args.get("dx", 0))
+        for _ in range(abs(dy)):
+            b = 5 if dy > 0 else 4
+            _fake("bdown", b)
+            _fake("bup", b)
+        for _ in range(abs(dx)):
+            b = 7 if dx > 0 else 6
+            _fake("bdown", b)
+            _fake("bup", b)
+    else:
+        raise ValueError(f"unknown pointer op {op!r}")
+    return {}
+
+
+def release_all(args):
+    for c in list(_held):
+        _fake("kup", c)
+    _held.clear()
+    for b in (1, 2, 3):
+        with contextlib.suppress(Exception):
+            _fake("bup", b)
+    return {}
+
+
+# ----------------------------------------------------------------------- apps
+def launch(args):
+    argv = [str(a) for a in args["argv"]]
+    env = dict(os.environ)
+    env.update({str(k): str(v) for k, v in (args.get("env") or {}).items()})
+    before = {w["id"] for w in windows()}
+    proc = subprocess.Popen(
+        argv,
+        env=env,
+        cwd=args.get("cwd") or os.environ.get("HOME", "/"),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=_log_file(),
+        start_new_session=True,
+    )
+    _procs[proc.pid] = proc
+    timeout = float(args.get("timeout_s", 0))
+    win = None
+    if timeout > 0:
+        title = args.get("title_contains")
+
+        def new_window():
+            nonlocal win
+            for w in windows():
+                if w["id"] not in before and w["mapped"] and (not title or title in w["title"]):
+                    win = w
+                    return True
+            return False
+
+        _wait(new_window, timeout, 0.03)
+    return {"pid": proc.pid, "window": win, "exited": proc.poll()}
+
+
+def kill_apps(args):
+    for proc in list(_procs.values()):
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    for proc in list(_procs.values()):
+        with contextlib.suppress(Exception):
+            proc.wait(timeout=5)
+    _procs.clear()
+    # anything else the apps left (daemonised helpers): every process but the core and us
+    keep = {os.getpid(), *(p.pid for p in _core)}
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) not in keep and int(name) != 1:
+            try:
+                with open(f"/proc/{name}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                if int(name) in keep or ppid == 0:
+                    continue
+                with open(f"/proc/{name}/comm") as f:
+                    comm = f.read().strip()
+                if comm in ("Xvfb", "dbus-daemon", "openbox", "at-spi-bus-laun", "at-spi2-registr", "bwrap"):
+                    continue
+                os.kill(int(name), signal.SIGKILL)
+            except (OSError, ValueError, IndexError):
+                pass
+    release_all({})
+    _wait(lambda: not [w for w in windows() if w["mapped"]], 5)
+    return {"windows": len(windows())}
+
+
+def run(args):
+    try:
+        done = subprocess.run(
+            ["/bin/bash", "-c", str(args["command"])],
+            cwd=args.get("cwd") or os.environ.get("HOME", "/"),
+            capture_output=True,
+            timeout=float(args.get("timeout_s", 30)),
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired as exc:
+        return {
+            "exit_code": None,
+            "stdout": (exc.stdout or b"").decode("utf-8", "replace"),
+            "stderr": (exc.stderr or b"").decode("utf-8", "replace"),
+            "timed_out": True,
+        }
+    return {
+        "exit_code": done.returncode,
+        "stdout": done.stdout.decode("utf-8", "replace"),
+        "stderr": done.stderr.decode("utf-8", "replace"),
+        "timed_out": False,
+    }
+
+
+def _cpu_ticks():
+    keep = {os.getpid(), *(p.pid for p in _core)}
+    total = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) in keep:
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+CARET_AREA = 600
+"""A change smaller than this (a blinking caret, ~2x20 px) does not count as the screen changing."""
+
+
+def wait_idle(args):
+    """Until the apps use (almost) no CPU and the screen stops changing for ``quiet_s``."""
+    timeout = float(args.get("timeout_s", 30))
+    quiet = float(args.get("quiet_s", 0.4))
+    hz = os.sysconf("SC_CLK_TCK")
+    start = time.monotonic()
+    end = start + timeout
+    last_change = time.monotonic()
+    ticks, shot = _cpu_ticks(), _screen_image()
+    while time.monotonic() < end:
+        time.sleep(0.1)
+        t, s = _cpu_ticks(), _screen_image()
+        busy = (t - ticks) / hz > 0.02  # more than 20 ms of CPU in 100 ms
+        if busy or _changed_area(s, shot) > CARET_AREA:
+            last_change = time.monotonic()
+        ticks, shot = t, s
+        if time.monotonic() - last_change >= quiet:
+            return {"idle": True, "seconds": time.monotonic() - start}
+    return {"idle": False, "seconds": time.monotonic() - start}
+
+
+# ----------------------------------------------------------------------- accessibility
+_atspi = None
+
+
+def atspi():
+    global _atspi
+    if _atspi is None:
+        import gi
+
+        gi.require_version("Atspi", "2.0")
+        from gi.repository import Atspi
+
+        Atspi.init()
+        Atspi.set_timeout(800, 3000)
+        _atspi = Atspi
+    return _atspi
+
+
+_CAP_TEXT = 400
+
+
+def _node(acc, A, depth, app):
+    role = acc.get_role_name()
+    name = acc.get_name() or ""
+    sset = acc.get_state_set()
+    states = [s.value_nick for s in sset.get_states()]
+    box = None
+    try:
+        e = acc.get_extents(A.CoordType.SCREEN)
+        box = [e.x, e.y, e.width, e.height]
+    except Exception:
+        pass
+    node = {"role": role, "name": name, "states": states, "box": box, "depth": depth, "app": app}
+    ifaces = acc.get_interfaces()
+    if "Text" in ifaces and role not in ("frame", "window", "dialog"):
+        try:
+            n = A.Text.get_character_count(acc)
+            if n:
+                txt = A.Text.get_text(acc, 0, min(n, _CAP_TEXT))
+                node["text"] = txt + ("…" if n > _CAP_TEXT else "")
+        except Exception:
+            pass
+    if "Value" in ifaces:
+        with contextlib.suppress(Exception):
+            node["value"] = A.Value.get_current_value(acc)
+    return node, sset, ifaces
+
+
+def _visible(box):
+    if box is None:
+        return True
+    x, y, w, h = box
+    return w > 0 and h > 0 and x + w > 0 and y + h > 0 and x < W and y < H
+
+
+def tree(args):
+    A = atspi()
+    budget = float(args.get("budget_s", 3.0))
+    max_nodes = int(args.get("max_nodes", 600))
+    max_children = int(args.get("max_children", 200))
+    max_cells = int(args.get("max_cells", 120))
+    deadline = time.monotonic() + budget
+    out = []
+    incomplete = []
+    desktop = A.get_desktop(0)
+    try:
+        napps = desktop.get_child_count()
+    except Exception as exc:
+        return {"nodes": [], "incomplete": f"accessibility bus unreachable: {exc}"}
+
+    def walk(acc, depth, app, parent_role, window=None):
+        if len(out) >= max_nodes:
+            if "node cap" not in incomplete:
+                incomplete.append("node cap")
+            return
+        if time.monotonic() > deadline:
+            if "time budget" not in incomplete:
+                incomplete.append("time budget")
+            return
+        try:
+            node, _sset, ifaces = _node(acc, A, depth, app)
+        except Exception:
+            return
+        if window is None:
+            window = node["name"]
+        node["window"] = window
+        st = node["states"]
+        if "showing" not in st and depth > 0:
+            return
+        role = node["role"]
+        shown = _visible(node["box"])
+        # LibreOffice reports the items of closed menus as showing: open menus only
+        if role == "menu" and parent_role == "menu bar" and "selected" not in st and "expanded" not in st:
+            if shown:
+                out.append(node)
+            return
+        if shown:  # a zero-sized container (a GTK page tab) still holds visible children
+            out.append(node)
+        try:
+            n = acc.get_child_count()
+        except Exception:
+            return
+        if role == "table" and n > max_children and "Table" in ifaces:
+            cells(acc, A, depth + 1, app, node["box"], max_cells, window)
+            return
+        if n > max_children:
+            incomplete.append(f"{role} {node['name']!r}: {n} children, first {max_children} shown")
+            n = max_children
+        for i in range(n):
+            try:
+                child = acc.get_child_at_index(i)
+            except Exception:
+                continue
+            if child is not None:
+                walk(child, depth + 1, app, role, window)
+
+    def cells(table, A, depth, app, tbox, cap, window):
+        """The visible cells of a huge table (a Calc sheet): from the top-left visible cell on."""
+        try:
+            first = (
+                table.get_accessible_at_point(tbox[0] + 2, tbox[1] + 2, A.CoordType.SCREEN) if tbox else None
+            )
+        except Exception:
+            first = None
+        try:
+            r0 = A.TableCell.get_position(first)[1] if first is not None else 0
+            c0 = A.TableCell.get_position(first)[2] if first is not None else 0
+        except Exception:
+            r0, c0 = 0, 0
+        count = 0
+        r = r0
+        while count < cap and time.monotonic() < deadline:
+            row_any = False
+            c = c0
+            while count < cap:
+                try:
+                    cell = A.Table.get_accessible_at(table, r, c)
+                except Exception:
+                    cell = None
+                if cell is None:
+                    break
+                try:
+                    node, _, _ = _node(cell, A, depth, app)
+                except Exception:
+                    break
+                b = node["box"]
+                if b is None or b[0] > tbox[0] + tbox[2] or b[2] <= 0:
+                    break
+                if b[1] > tbox[1] + tbox[3]:
+                    return
+                node["window"] = window
+                out.append(node)
+                count += 1
+                row_any = True
+                c += 1
+            if not row_any:
+                return
+            r += 1
+        if count >= cap:
+            incomplete.append(f"table: first {cap} visible cells shown")
+
+    for i in range(napps):
+        try:
+            app = desktop.get_child_at_index(i)
+            if app is None:
+                continue
+            app_name = app.get_name() or ""
+            n = app.get_child_count()
+        except Exception:
+            continue
+        for j in range(min(n, 20)):
+            try:
+                win = app.get_child_at_index(j)
+            except Exception:
+                continue
+            if win is not None:
+                walk(win, 0, app_name, "application")
+    return {"nodes": out, "incomplete": "; ".join(incomplete) or None}
+
+
+# ----------------------------------------------------------------------- forwarding
+def _pipe(src, dst):
+    import socket
+
+    try:
+        while True:
+            data = src.recv(65536)
+            if not data:
+                break
+            dst.sendall(data)
+    except OSError:
+        pass
+    with contextlib.suppress(OSError):
+        dst.shutdown(socket.SHUT_WR)
+
+
+def forward(args):
+    """Listen on 127.0.0.1:port in the sandbox and pass each connection to a Unix socket (the host's relay)."""
+    import socket
+
+    port, path = int(args["port"]), str(args["path"])
+    lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    lsock.bind(("127.0.0.1", port))
+    lsock.listen(64)
+
+    def one(conn):
+        with conn:
+            try:
+                up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                up.connect(path)
+            except OSError:
+                return
+            with up:
+                t = threading.Thread(target=_pipe, args=(conn, up), daemon=True)
+                t.start()
+                _pipe(up, conn)
+                t.join(30)
+
+    def serve():
+        while True:
+            try:
+                conn, _ = lsock.accept()
+            except OSError:
+                return
+            threading.Thread(target=one, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return {"listening": port}
+
+
+# ----------------------------------------------------------------------- loop
+def cmd_windows(args):
+    return {"windows": windows()}
+
+
+COMMANDS = {
+    "windows": cmd_windows,
+    "focus_window": focus_window,
+    "close_window": close_window,
+    "screenshot": screenshot,
+    "tree": tree,
+    "type": type_text,
+    "keys": keys,
+    "pointer": pointer,
+    "release_all": release_all,
+    "launch": launch,
+    "kill_apps": kill_apps,
+    "run": run,
+    "wait_idle": wait_idle,
+    "forward": forward,
+    "ping": lambda args: {"pong": True},
+}
+
+
+def reply(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    try:
+        info = start_desktop()
+        reply({"id": 0, "ok": True, "result": {"ready": info}})
+    except Exception as exc:
+        reply({"id": 0, "ok": False, "error": f"desktop start failed: {exc}"})
+        return 1
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            reply({"id": None, "ok": False, "error": "malformed request"})
+            continue
+        mid = msg.get("id")
+        cmd = msg.get("cmd")
+        if cmd == "quit":
+            reply({"id": mid, "ok": True, "result": {}})
+            break
+        fn = COMMANDS.get(cmd)
+        if fn is None:
+            reply({"id": mid, "ok": False, "error": f"unknown command {cmd!r}"})
+            continue
+        try:
+            reply({"id": mid, "ok": True, "result": fn(msg.get("args") or {})})
+        except Exception as exc:
+            reply(
+                {
+                    "id": mid,
+                    "ok": False,
+                    "error": f"{type(exc).__name__}: {exc}",
+                    "trace": traceback.format_exc()[-2000:],
+                }
+            )
+    for proc in [*_procs.values(), *reversed(_core)]:
+        with contextlib.suppress(OSError):
+            proc.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

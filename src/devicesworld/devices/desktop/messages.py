@@ -1,0 +1,85 @@
+"""Typed replies of the in-sandbox controller (pydantic, validated as they cross the pipe).
+
+The controller is plain Python on Debian's interpreter and writes JSON; everything it
+sends back is parsed into these models on the host, so a malformed reply is a clear
+:class:`~.client.DesktopError`, never a ``KeyError`` deep in a device.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Reply(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class Ready(_Reply):
+    """The desktop is up: display name, screen size and how long each part took (s)."""
+
+    display: str
+    width: int
+    height: int
+    seconds: dict[str, float] = Field(default_factory=dict)
+
+
+class Window(_Reply):
+    """A top-level window managed by the window manager (``_NET_CLIENT_LIST``)."""
+
+    id: int
+    title: str
+    app: str = Field(description="WM_CLASS class, e.g. 'Mousepad', 'libreoffice-writer'.")
+    instance: str = ""
+    pid: int | None = None
+    box: tuple[int, int, int, int] = Field(description="x, y, width, height on the screen.")
+    mapped: bool = True
+    focused: bool = False
+
+
+class Windows(_Reply):
+    windows: list[Window]
+
+
+class Node(_Reply):
+    """One accessible element (AT-SPI), in depth-first order of the walk."""
+
+    role: str
+    name: str = ""
+    states: list[str] = Field(default_factory=list)
+    box: tuple[int, int, int, int] | None = None
+    depth: int = 0
+    app: str = ""
+    window: str = Field("", description="Name of the top-level window the element is in.")
+    text: str | None = None
+    value: float | None = None
+
+
+class Tree(_Reply):
+    nodes: list[Node]
+    incomplete: str | None = Field(
+        None, description="Why the walk stopped early (time budget, node cap), or None when complete."
+    )
+
+
+class Screenshot(_Reply):
+    png: str = Field(description="base64 of the PNG bytes")
+    width: int
+    height: int
+
+
+class Launched(_Reply):
+    pid: int
+    window: Window | None = None
+    exited: int | None = None
+
+
+class RunResult(_Reply):
+    exit_code: int | None
+    stdout: str
+    stderr: str
+    timed_out: bool = False
+
+
+class Idle(_Reply):
+    idle: bool
+    seconds: float

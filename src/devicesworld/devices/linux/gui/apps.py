@@ -1,0 +1,59 @@
+"""The apps of a Linux GUI desktop, by the names ``launch_app`` takes.
+
+Why these flags: LibreOffice with ``--norestore`` never offers document recovery;
+xfce4-terminal with ``--disable-server`` is its own process (so it dies with its
+window and is found by its pid); Chromium exposes its accessibility tree only with
+``ACCESSIBILITY_ENABLED=1`` and ``--force-renderer-accessibility``, and its own sandbox
+works inside bubblewrap's user namespace. LibreOffice drops keystrokes until it is
+idle, so it waits longer before it counts as ready.
+"""
+
+from __future__ import annotations
+
+from devicesworld.devices.desktop.gui import App
+
+CHROMIUM_FLAGS = [
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-sync",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--password-store=basic",
+    "--force-renderer-accessibility",
+    "--disable-gpu",
+    "--window-position=0,0",
+    "--window-size=1280,760",
+    "--proxy-server=http://127.0.0.1:8080",
+    "--user-data-dir=/home/user/.config/chromium",
+]
+"""The proxy is the in-sandbox end of :mod:`.sites_relay`: the task's local sites, nothing else."""
+
+APPS: dict[str, App] = {
+    "writer": App(
+        "writer",
+        ["soffice", "--writer", "--norestore", "--nologo"],
+        window="LibreOffice",
+        idle_s=1.0,
+        start_timeout_s=120,
+    ),
+    "calc": App(
+        "calc",
+        ["soffice", "--calc", "--norestore", "--nologo"],
+        window="LibreOffice",
+        idle_s=1.0,
+        start_timeout_s=120,
+    ),
+    "text_editor": App("text_editor", ["mousepad"], window="mousepad"),
+    "files": App("files", ["thunar"], window="thunar"),
+    "terminal": App("terminal", ["xfce4-terminal", "--disable-server"], window="terminal", takes_path=False),
+    "browser": App(
+        "browser",
+        ["chromium", *CHROMIUM_FLAGS],
+        window="chromium",
+        env={"ACCESSIBILITY_ENABLED": "1"},
+        idle_s=0.6,
+        start_timeout_s=120,
+    ),
+    "image_viewer": App("image_viewer", ["ristretto"], window="ristretto"),
+}
+"""``launch_app`` names -> how to start them (``path`` is appended: a file, folder or URL)."""

@@ -1,0 +1,102 @@
+"""One Linux device's desktop: its sandbox's home and ``/tmp`` under a long-lived X desktop.
+
+The desktop shares the device's folders with the per-command sandbox (setup ops and
+verifier getters write and read the same files), so the only new state is the running
+desktop itself. The home is filled from the template (:mod:`.template`) before the
+task's setup writes its files; the desktop starts lazily, on the first observation,
+action or ``open_app`` op, so a pre-warming reset (the runner resets the next episode
+while the current one runs) hides its start and LibreOffice's.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
+from devicesworld.devices.desktop.gui import GuiSession, TreeBudget
+from devicesworld.devices.linux.gui.apps import APPS
+from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR, SitesRelay
+from devicesworld.devices.linux.gui.template import copy_template
+from devicesworld.devices.linux.sandbox import HOME, Sandbox
+from devicesworld.devices.linux.sites.server import SiteService
+
+
+class LinuxDesktop:
+    """The GUI half of a Linux device in ``desktop: gui`` mode."""
+
+    def __init__(
+        self,
+        sandbox: Sandbox,
+        *,
+        width: int,
+        height: int,
+        sites: Callable[[], SiteService | None] = lambda: None,
+    ) -> None:
+        self.sandbox = sandbox
+        self.sites = sites
+        self._relay: SitesRelay | None = None
+        self.width, self.height = width, height
+        copy_template(sandbox.paths.home, sandbox.host_ids)
+        self._desktop: Desktop | None = None
+        self._session: GuiSession | None = None
+        self._lock = threading.Lock()
+        self.problem: str | None = None
+
+    def config(self) -> DesktopConfig:
+        sb = self.sandbox
+        if sb.bwrap is None:
+            raise DesktopError("DESKTOP_FAILED", "a GUI desktop needs bubblewrap")
+        mount = sb.home_mount
+        ids = sb.host_ids
+        wrapper = mount.nsenter(ids) if mount is not None and ids is not None else []
+        binds = [(src, dest) for src, dest in sb._binds() if dest not in (HOME, "/tmp")]
+        if self._relay is not None:
+            binds.append((self._relay.folder, SOCKET_DIR))
+        sb._open_the_way()
+        return DesktopConfig(
+            home=sb.paths.bind_home,
+            tmp=sb.paths.bind_tmp,
+            binds=binds,
+            width=self.width,
+            height=self.height,
+            hostname=sb.hostname,
+            wrapper=wrapper,
+            run_as=None if wrapper else ids,
+            bwrap=sb.bwrap,
+        )
+
+    @property
+    def session(self) -> GuiSession:
+        """The running desktop's session, started on first use (raises DesktopError if it cannot)."""
+        with self._lock:
+            if self._session is None:
+                if self.problem is not None:
+                    raise DesktopError("DESKTOP_FAILED", self.problem)
+                if self._relay is None:
+                    self._relay = SitesRelay(self.sandbox.paths.root / "sites-relay", self.sites)
+                desk = Desktop(self.config())
+                try:
+                    desk.start()
+                    desk.forward(PROXY_PORT, f"{SOCKET_DIR}/sock")
+                except DesktopError as exc:
+                    desk.close()
+                    self.problem = exc.message
+                    raise
+                self._desktop = desk
+                self._session = GuiSession(
+                    desk, APPS, to_sandbox_path=self.sandbox.normalize, budget=TreeBudget()
+                )
+            return self._session
+
+    @property
+    def started(self) -> bool:
+        return self._session is not None
+
+    def close(self) -> None:
+        with self._lock:
+            if self._desktop is not None:
+                self._desktop.close()
+            if self._relay is not None:
+                self._relay.close()
+            self._desktop, self._session, self._relay = None, None, None

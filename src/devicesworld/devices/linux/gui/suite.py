@@ -1,0 +1,741 @@
+"""GUI tasks for the Linux desktop: parameterized families, each solved by GUI actions alone.
+
+Why a builder here (inside the kind's package): the tasks name this kind's apps, setup
+ops and checks, and only a kind's own package may name it. Cross-device families take
+the other devices' parts from data (``data/cross_device.json``) instead of naming them
+in code.
+
+Every family draws its content from a seeded generator, so the same seed gives the same
+tasks byte for byte. Reference solutions use only the GUI action space — keyboard
+shortcuts, typed text, and clicks on elements named by selector (resolved to indices by
+the oracle) — so they replay on any run; each is proven by ``devicesworld tasks
+validate`` (the solution passes, setup alone and ``finish`` alone fail).
+
+``python -m devicesworld.devices.linux.gui.suite --out DIR`` writes ``gui-v1.jsonl``
+(the families) and ``gui-smoke-v1.jsonl`` (a dozen tasks for smoke).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections.abc import Callable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from devicesworld import jsonl
+from devicesworld.spec.models import Condition, DeviceOp, DeviceSpec, Evaluation, Metadata, Step, Task
+
+DEV = "linux_0"
+KIND = "linux"
+GUI = {"desktop": "gui"}
+DOCS = "/home/user/Documents"
+
+WORDS = [
+    "budget",
+    "invoice",
+    "garden",
+    "harbour",
+    "lantern",
+    "meadow",
+    "orchard",
+    "pepper",
+    "quartz",
+    "ribbon",
+    "saddle",
+    "timber",
+    "velvet",
+    "walnut",
+    "yarrow",
+    "zephyr",
+    "anchor",
+    "bramble",
+    "cedar",
+    "dahlia",
+    "ember",
+    "falcon",
+    "glacier",
+    "hazel",
+    "iris",
+    "juniper",
+    "kestrel",
+    "lilac",
+    "maple",
+    "nectar",
+    "olive",
+    "pebble",
+    "quill",
+    "raven",
+    "sorrel",
+    "thistle",
+    "umber",
+    "violet",
+    "willow",
+]
+NAMES = [
+    "Ana",
+    "Bruno",
+    "Chloé",
+    "Dario",
+    "Elif",
+    "Farid",
+    "Greta",
+    "Hugo",
+    "Inès",
+    "Jonas",
+    "Kaori",
+    "Lena",
+    "Mateo",
+    "Noor",
+    "Oskar",
+    "Priya",
+    "Zoë",
+]
+CITIES = [
+    "Lisbon",
+    "Zürich",
+    "Kraków",
+    "Malmö",
+    "Porto",
+    "Gdańsk",
+    "Bergen",
+    "Sevilla",
+    "Tallinn",
+    "Nantes",
+    "Brno",
+    "Lyon",
+]
+ITEMS = [
+    "Rent",
+    "Food",
+    "Bus",
+    "Phone",
+    "Power",
+    "Water",
+    "Books",
+    "Gym",
+    "Coffee",
+    "Cinema",
+    "Gifts",
+    "Repairs",
+]
+
+
+def _step(action: str, **args: Any) -> Step:
+    return Step(device=DEV, action=action, args=args)
+
+
+def _key(*keys: str) -> Step:
+    return _step("hotkey", keys=list(keys))
+
+
+def _type(text: str) -> Step:
+    return _step("type_text", text=text)
+
+
+def _cell(name: str) -> dict[str, Any]:
+    return {"role": "table cell", "name": name}
+
+
+def _op(op: str, **args: Any) -> DeviceOp:
+    return DeviceOp(device=DEV, op=op, args=args)
+
+
+def _cond(cid: str, check: str, **args: Any) -> Condition:
+    return Condition(id=cid, device=DEV, check=check, args=args)
+
+
+def _guard(cid: str, check: str, **args: Any) -> Condition:
+    """A condition that already holds after setup and must still hold: required, not scored."""
+    return Condition(id=cid, device=DEV, check=check, args=args, scored=False)
+
+
+def _save_lo() -> list[Step]:
+    """ctrl+s in LibreOffice, and time for it to finish writing the file."""
+    return [_key("ctrl", "s"), _step("wait", seconds=2)]
+
+
+def _save_as(path: str, *, key: tuple[str, ...] = ("ctrl", "s")) -> list[Step]:
+    """Open the Save As dialog, wait for it, type the full path and press its Save button.
+
+    Enter is not used: the file chooser's completion popup may take it.
+    """
+    return [
+        _key(*key),
+        _step("wait", seconds=1.5),
+        _type(path),
+        _step("wait", seconds=0.5),
+        _step("click", element={"role": "push button", "name": "Save", "window": "Save"}),
+        _step("wait", seconds=1),
+    ]
+
+
+def _task(
+    tid: str,
+    instruction: str,
+    setup: list[DeviceOp],
+    conditions: list[Condition],
+    solution: list[Step],
+    *,
+    apps: Sequence[str],
+    pattern: str,
+    difficulty: str = "easy",
+    extra_devices: Sequence[DeviceSpec] = (),
+    max_steps: int = 30,
+) -> Task:
+    return Task.model_validate(
+        {
+            "id": tid,
+            "instruction": instruction,
+            "devices": [DeviceSpec(id=DEV, kind=KIND, profile=dict(GUI)), *extra_devices],
+            "setup": setup,
+            "evaluation": Evaluation(conditions=conditions),
+            "solution": [*solution, Step(action="finish")],
+            "limits": {"max_steps": max_steps, "max_seconds": 900.0},
+            "metadata": Metadata(
+                pattern=pattern,
+                difficulty=difficulty,
+                device_kinds=[KIND, *(d.kind for d in extra_devices)],
+                apps=list(apps),
+                split="test",
+                origin="generated",
+                tags=["gui"],
+            ),
+        }
+    )
+
+
+def _lines(rng: random.Random, n: int) -> list[str]:
+    return [f"{rng.choice(WORDS).capitalize()} {rng.choice(WORDS)} {rng.randint(2, 99)}" for _ in range(n)]
+
+
+def _fname(rng: random.Random, ext: str) -> str:
+    return f"{rng.choice(WORDS)}-{rng.choice(WORDS)}{ext}"
+
+
+# --- families ------------------------------------------------------------------------------
+Family = Callable[[random.Random, str], Task]
+
+
+def editor_append(rng: random.Random, tid: str) -> Task:
+    name, lines = _fname(rng, ".txt"), _lines(rng, rng.randint(2, 5))
+    new = f"{rng.choice(NAMES)} from {rng.choice(CITIES)} confirmed {rng.randint(2, 40)} seats ✓"
+    path = f"~/Documents/{name}"
+    body = "\n".join(lines) + "\n"
+    return _task(
+        tid,
+        f"In the text editor, add the line “{new}” at the end of {path} and save the file.",
+        [_op("write_text", path=path, content=body), _op("open_app", app="text_editor", path=path)],
+        [_cond("content", "file_equals", path=path, text=body + new + "\n", exact=True)],
+        [_key("ctrl", "End"), _type(new + "\n"), _key("ctrl", "s")],
+        apps=["text_editor"],
+        pattern="document_editing",
+    )
+
+
+def editor_first_line(rng: random.Random, tid: str) -> Task:
+    name, lines = _fname(rng, ".txt"), _lines(rng, rng.randint(3, 5))
+    title = f"{rng.choice(WORDS).capitalize()} plan for {rng.choice(CITIES)} — v{rng.randint(2, 9)}"
+    path = f"~/Documents/{name}"
+    body = "\n".join(lines) + "\n"
+    expected = "\n".join([title, *lines[1:]]) + "\n"
+    return _task(
+        tid,
+        f"Open {path} in the text editor, replace its first line with “{title}” (keep the other lines) and save it.",
+        [_op("write_text", path=path, content=body)],
+        [_cond("content", "file_equals", path=path, text=expected, exact=True)],
+        [
+            _step("launch_app", app="text_editor", path=path),
+            _key("ctrl", "Home"),
+            _key("shift", "End"),
+            _type(title),
+            _key("ctrl", "s"),
+        ],
+        apps=["text_editor"],
+        pattern="document_editing",
+    )
+
+
+def editor_new_file(rng: random.Random, tid: str) -> Task:
+    name, lines = _fname(rng, ".txt"), _lines(rng, rng.randint(2, 4))
+    body = "\n".join(lines) + "\n"
+    return _task(
+        tid,
+        f"Create a new text file {DOCS}/{name} with the text editor containing exactly these lines: "
+        + "; ".join(lines)
+        + ".",
+        [_op("make_dir", path="~/Documents")],
+        [_cond("content", "file_equals", path=f"~/Documents/{name}", text=body, exact=True)],
+        [
+            _step("launch_app", app="text_editor"),
+            _type(body),
+            *_save_as(f"{DOCS}/{name}"),
+        ],
+        apps=["text_editor"],
+        pattern="document_creation",
+    )
+
+
+_FORMATS = (("bold", "b"), ("italic", "i"), ("underline", "u"))
+
+
+def writer_format(rng: random.Random, tid: str) -> Task:
+    name = _fname(rng, ".docx")
+    path = f"~/Documents/{name}"
+    paras = [f"{rng.choice(WORDS).capitalize()} review for {rng.choice(CITIES)}", *_lines(rng, 2)]
+    fmt, key = rng.choice(_FORMATS)
+    new = f"Approved by {rng.choice(NAMES)} on day {rng.randint(2, 28)}"
+    return _task(
+        tid,
+        f"The document {path} is open in Writer. Add a new last paragraph “{new}” in {fmt} and save the document (keep it a Word file).",
+        [_op("write_docx", path=path, paragraphs=paras), _op("open_app", app="writer", path=path)],
+        [
+            _cond("text", "docx_contains", path=path, contains=[new], case_sensitive=True),
+            _cond("format", "docx_text_format", path=path, text=new, **{fmt: True}),
+            _guard("kept", "docx_contains", path=path, contains=[paras[0]], case_sensitive=True),
+        ],
+        [_key("ctrl", "End"), _type("\n"), _key("ctrl", key), _type(new), *_save_lo()],
+        apps=["writer"],
+        pattern="document_editing",
+        difficulty="medium",
+    )
+
+
+def writer_new_docx(rng: random.Random, tid: str) -> Task:
+    name = _fname(rng, ".docx")
+    title = f"Trip to {rng.choice(CITIES)}"
+    body = [f"{n} brings the {rng.choice(WORDS)}." for n in rng.sample(NAMES, rng.randint(2, 3))]
+    return _task(
+        tid,
+        f"With LibreOffice Writer, write a document whose first paragraph is “{title}” followed by the paragraphs "
+        + " / ".join(f"“{b}”" for b in body)
+        + f", and save it as a Word document at {DOCS}/{name}.",
+        [_op("make_dir", path="~/Documents")],
+        [
+            _cond(
+                "paragraphs",
+                "docx_contains",
+                path=f"~/Documents/{name}",
+                contains=[title, *body],
+                case_sensitive=True,
+            ),
+        ],
+        [
+            _step("launch_app", app="writer"),
+            _type("\n".join([title, *body])),
+            *_save_as(f"{DOCS}/{name}", key=("ctrl", "shift", "s")),
+            _step("wait", seconds=1),
+        ],
+        apps=["writer"],
+        pattern="document_creation",
+        difficulty="medium",
+    )
+
+
+def _sheet(rng: random.Random) -> list[list[Any]]:
+    items = rng.sample(ITEMS, rng.randint(3, 5))
+    return [["Item", "Cost"], *([i, rng.randint(5, 900)] for i in items)]
+
+
+def calc_total(rng: random.Random, tid: str) -> Task:
+    name, rows = _fname(rng, ".xlsx"), _sheet(rng)
+    path = f"~/Documents/{name}"
+    n = len(rows)
+    formula = f"=SUM(B2:B{n})"
+    total = sum(r[1] for r in rows[1:])
+    return _task(
+        tid,
+        f"The spreadsheet {path} is open in Calc. Below the last item add a row with “Total” in column A and a formula "
+        "in column B that adds up all the costs, then save it (keep the xlsx format).",
+        [_op("write_xlsx", path=path, sheets={"Costs": rows}), _op("open_app", app="calc", path=path)],
+        [
+            _cond("label", "table_cell_equals", path=path, row=n, column=0, equals="Total"),
+            _cond("value", "table_cell_equals", path=path, row=n, column=1, equals=total),
+            _cond("formula", "xlsx_formula", path=path, cell=f"B{n + 1}", formula=formula),
+        ],
+        [_key("ctrl", "Home"), *([_key("Down")] * n), _type(f"Total\t{formula}\n"), *_save_lo()],
+        apps=["calc"],
+        pattern="data_transformation",
+        difficulty="medium",
+    )
+
+
+def calc_update(rng: random.Random, tid: str) -> Task:
+    name, rows = _fname(rng, ".xlsx"), _sheet(rng)
+    path = f"~/Documents/{name}"
+    row = rng.randint(1, len(rows) - 1)
+    item, old = rows[row]
+    new = old + rng.randint(10, 99)
+    return _task(
+        tid,
+        f"In {path} (open in Calc), change the cost of {item} to {new} and save the spreadsheet as xlsx.",
+        [_op("write_xlsx", path=path, sheets={"Costs": rows}), _op("open_app", app="calc", path=path)],
+        [
+            _cond(
+                "new", "table_cell_equals", path=path, key_column="Item", key=item, column="Cost", equals=new
+            ),
+            *(
+                _guard(
+                    f"kept_{i}",
+                    "table_cell_equals",
+                    path=path,
+                    key_column="Item",
+                    key=r[0],
+                    column="Cost",
+                    equals=r[1],
+                )
+                for i, r in enumerate(rows[1:], 1)
+                if i != row
+            ),
+        ],
+        [_key("ctrl", "Home"), *([_key("Down")] * row), _key("Right"), _type(f"{new}\n"), *_save_lo()],
+        apps=["calc"],
+        pattern="data_transformation",
+    )
+
+
+def files_rename(rng: random.Random, tid: str) -> Task:
+    old, new = _fname(rng, ".txt"), _fname(rng, ".txt")
+    while new == old:
+        new = _fname(rng, ".txt")
+    content = "\n".join(_lines(rng, 2)) + "\n"
+    others = [_fname(rng, ".txt") for _ in range(2)]
+    setup = [_op("write_text", path=f"~/Documents/{old}", content=content)]
+    setup += [
+        _op("write_text", path=f"~/Documents/{o}", content="other\n") for o in others if o not in (old, new)
+    ]
+    setup.append(_op("open_app", app="files", path="~/Documents"))
+    return _task(
+        tid,
+        f"In the file manager, rename ~/Documents/{old} to {new}.",
+        setup,
+        [
+            _cond("new", "file_equals", path=f"~/Documents/{new}", text=content, exact=True),
+            _cond("old_gone", "file_exists", path=f"~/Documents/{old}", exists=False),
+        ],
+        [_step("click", element=_cell(old)), _key("F2"), _key("ctrl", "a"), _type(new + "\n")],
+        apps=["files"],
+        pattern="file_management",
+    )
+
+
+def files_move(rng: random.Random, tid: str) -> Task:
+    name = _fname(rng, ".txt")
+    folder = rng.choice(["Archive", "Done", "Old", "Keep", "Shared"])
+    content = "\n".join(_lines(rng, 2)) + "\n"
+    return _task(
+        tid,
+        f"Using the file manager, move ~/Documents/{name} into the folder ~/Documents/{folder}.",
+        [
+            _op("write_text", path=f"~/Documents/{name}", content=content),
+            _op("make_dir", path=f"~/Documents/{folder}"),
+            _op("open_app", app="files", path="~/Documents"),
+        ],
+        [
+            _cond("moved", "file_equals", path=f"~/Documents/{folder}/{name}", text=content, exact=True),
+            _cond("old_gone", "file_exists", path=f"~/Documents/{name}", exists=False),
+        ],
+        [
+            _step("click", element=_cell(name)),
+            _key("ctrl", "x"),
+            _step("double_click", element=_cell(folder)),
+            _key("ctrl", "v"),
+        ],
+        apps=["files"],
+        pattern="file_management",
+    )
+
+
+def files_to_drive(rng: random.Random, tid: str) -> Task:
+    name = _fname(rng, ".txt")
+    content = f"Shared note for {rng.choice(NAMES)}\n"
+    return _task(
+        tid,
+        f"Copy ~/Documents/{name} to the shared drive (~/Drive) with the file manager; keep the original.",
+        [
+            _op("write_text", path=f"~/Documents/{name}", content=content),
+            _op("open_app", app="files", path="~/Documents"),
+        ],
+        [
+            _cond("copied", "file_equals", path=f"~/Drive/{name}", text=content, exact=True),
+            _guard("kept", "file_equals", path=f"~/Documents/{name}", text=content, exact=True),
+        ],
+        [
+            _step("click", element=_cell(name)),
+            _key("ctrl", "c"),
+            _key("ctrl", "l"),
+            _type("/home/user/Drive\n"),
+            _key("ctrl", "v"),
+        ],
+        apps=["files"],
+        pattern="direct_transfer",
+    )
+
+
+def terminal_typed(rng: random.Random, tid: str) -> Task:
+    files = sorted({_fname(rng, ".csv") for _ in range(rng.randint(2, 4))})
+    folder = rng.choice(["reports", "exports", "backup", "batch"])
+    setup = [_op("write_text", path=f"~/Downloads/{f}", content="a,b\n1,2\n") for f in files]
+    setup.append(_op("make_dir", path="~/Downloads"))
+    return _task(
+        tid,
+        f"In a terminal window, make a folder ~/{folder} and move every .csv file from ~/Downloads "
+        f"({', '.join(files)}) into it.",
+        setup,
+        [
+            *(_cond(f"moved_{i}", "file_exists", path=f"~/{folder}/{f}") for i, f in enumerate(files)),
+            *(
+                _cond(f"gone_{i}", "file_exists", path=f"~/Downloads/{f}", exists=False)
+                for i, f in enumerate(files)
+            ),
+        ],
+        [
+            _step("launch_app", app="terminal"),
+            _type(f"mkdir -p ~/{folder} && mv ~/Downloads/*.csv ~/{folder}/\n"),
+            _step("wait", seconds=1),
+        ],
+        apps=["terminal"],
+        pattern="file_management",
+    )
+
+
+def terminal_count(rng: random.Random, tid: str) -> Task:
+    name = _fname(rng, ".log")
+    n = rng.randint(4, 12)
+    lines = [f"{rng.choice(['INFO', 'WARN', 'ERROR'])} {rng.choice(WORDS)} {i}" for i in range(n)]
+    errors = sum(1 for line in lines if line.startswith("ERROR"))
+    return _task(
+        tid,
+        f"Using the terminal, count the lines of ~/logs/{name} that start with ERROR and write just that number to ~/logs/errors.txt.",
+        [_op("write_text", path=f"~/logs/{name}", content="\n".join(lines) + "\n")],
+        [_cond("count", "file_equals", path="~/logs/errors.txt", text=str(errors))],
+        [
+            _step("launch_app", app="terminal"),
+            _type(f"grep -c '^ERROR' ~/logs/{name} > ~/logs/errors.txt\n"),
+            _step("wait", seconds=1),
+        ],
+        apps=["terminal"],
+        pattern="information_extraction",
+    )
+
+
+def image_open(rng: random.Random, tid: str) -> Task:
+    name = _fname(rng, ".png")
+    return _task(
+        tid,
+        f"Open the picture ~/Pictures/{name} in the image viewer and leave it on screen.",
+        [
+            _op(
+                "write_image",
+                path=f"~/Pictures/{name}",
+                width=rng.choice([320, 480, 640]),
+                height=rng.choice([240, 360]),
+                color=rng.choice(["#3366cc", "#cc6633", "#33aa55"]),
+                text=rng.choice(CITIES),
+            )
+        ],
+        [Condition(id="shown", device=DEV, check="window_title", args={"contains": name})],
+        [_step("launch_app", app="image_viewer", path=f"~/Pictures/{name}")],
+        apps=["image_viewer"],
+        pattern="app_navigation",
+    )
+
+
+def _club(rng: random.Random) -> tuple[str, Any]:
+    from devicesworld.devices.linux.sites import presets
+
+    host = f"{rng.choice(WORDS)}-{rng.choice(['club', 'clinic', 'library', 'studio'])}.test"
+    return host, presets.site(
+        host, host.split(".")[0].replace("-", " ").title(), [presets.registration_page()]
+    )
+
+
+def _person(rng: random.Random) -> tuple[str, str, str]:
+    first = rng.choice(NAMES)
+    last = rng.choice(["Martins", "Novak", "Okafor", "Lindqvist", "Moreau", "Yılmaz", "Kowalska", "Silva"])  # noqa: RUF001
+    email = f"{first.lower().replace('ë', 'e').replace('è', 'e').replace('é', 'e')}.{rng.randint(10, 99)}@example.org"
+    return f"{first} {last}", email, f"+44 20 7946 {rng.randint(1000, 9999)}"
+
+
+def _register_steps(host: str, name: str, email: str, phone: str | None) -> list[Step]:
+    steps = [
+        _step("click", element={"role": "entry", "name": "Full name"}),
+        _type(name),
+        _step("click", element={"role": "entry", "name": "Email"}),
+        _type(email),
+    ]
+    if phone:
+        steps += [_step("click", element={"role": "entry", "name": "Phone"}), _type(phone)]
+    return [
+        *steps,
+        _step("click", element={"role": "push button", "name": "Register"}),
+        _step("wait", seconds=1),
+    ]
+
+
+def web_register(rng: random.Random, tid: str) -> Task:
+    host, site = _club(rng)
+    name, email, phone = _person(rng)
+    with_phone = rng.random() < 0.5
+    fields = {"full_name": name, "email": email, **({"phone": phone} if with_phone else {})}
+    return _task(
+        tid,
+        f"In the browser, register {name} ({email}"
+        + (f", phone {phone}" if with_phone else "")
+        + f") on http://{host}/register.",
+        [
+            DeviceOp(device=DEV, op="add_site", args={"site": site.model_dump()}),
+            _op("open_app", app="browser", path=f"http://{host}/register"),
+        ],
+        [_cond("registered", "form_submitted", host=host, form="registration", fields=fields)],
+        _register_steps(host, name, email, phone if with_phone else None),
+        apps=["browser"],
+        pattern="form_filling",
+        difficulty="medium",
+    )
+
+
+def web_from_file(rng: random.Random, tid: str) -> Task:
+    host, site = _club(rng)
+    name, email, phone = _person(rng)
+    card = f"~/Documents/{_fname(rng, '.txt')}"
+    return _task(
+        tid,
+        f"Sign up on http://{host}/register with the name, email and phone written in {card}.",
+        [
+            _op("write_text", path=card, content=f"Name: {name}\nEmail: {email}\nPhone: {phone}\n"),
+            DeviceOp(device=DEV, op="add_site", args={"site": site.model_dump()}),
+        ],
+        [
+            _cond(
+                "registered",
+                "form_submitted",
+                host=host,
+                form="registration",
+                fields={"full_name": name, "email": email, "phone": phone},
+            )
+        ],
+        [
+            _step("launch_app", app="text_editor", path=card),
+            _step("launch_app", app="browser", path=f"http://{host}/register"),
+            *_register_steps(host, name, email, phone),
+        ],
+        apps=["text_editor", "browser"],
+        pattern="information_extraction",
+        difficulty="medium",
+    )
+
+
+def _cross_templates() -> list[dict[str, Any]]:
+    text = (
+        resources.files("devicesworld.devices.linux.gui")
+        .joinpath("data/cross_device.json")
+        .read_text("utf-8")
+    )
+    templates: list[dict[str, Any]] = json.loads(text)
+    return templates
+
+
+def home_report(rng: random.Random, tid: str) -> Task:
+    """A home's reading (queried on the home) written into a file with the editor."""
+    tpl = rng.choice(_cross_templates())
+    value = rng.choice(tpl["values"])
+    fill = {"VALUE": value, "ROOM": tpl["room"]}
+    other = tpl["device"]
+    ops = [DeviceOp.model_validate(_subst(o, fill)) for o in tpl["setup"]]
+    name = _fname(rng, ".txt")
+    return _task(
+        tid,
+        tpl["instruction"].replace("{FILE}", f"{DOCS}/{name}"),
+        [*ops, _op("make_dir", path="~/Documents")],
+        [_cond("reading", "file_equals", path=f"~/Documents/{name}", text=str(value))],
+        [
+            *(Step.model_validate(_subst(s, fill)) for s in tpl["query"]),
+            _step("launch_app", app="text_editor"),
+            _type(f"{value}\n"),
+            *_save_as(f"{DOCS}/{name}"),
+        ],
+        apps=["text_editor", *tpl["apps"]],
+        pattern="information_extraction",
+        difficulty="medium",
+        extra_devices=[DeviceSpec(id=other["id"], kind=other["kind"])],
+    )
+
+
+def _subst(obj: Any, fill: dict[str, Any]) -> Any:
+    if isinstance(obj, str):
+        if obj.startswith("{") and obj.endswith("}") and obj[1:-1] in fill:
+            return fill[obj[1:-1]]
+        for k, v in fill.items():
+            obj = obj.replace("{" + k + "}", str(v))
+        return obj
+    if isinstance(obj, list):
+        return [_subst(x, fill) for x in obj]
+    if isinstance(obj, dict):
+        return {k: _subst(v, fill) for k, v in obj.items()}
+    return obj
+
+
+FAMILIES: list[tuple[str, Family, int]] = [
+    ("editor-append", editor_append, 16),
+    ("editor-first-line", editor_first_line, 16),
+    ("editor-new", editor_new_file, 16),
+    ("writer-format", writer_format, 18),
+    ("writer-new", writer_new_docx, 10),
+    ("calc-total", calc_total, 14),
+    ("calc-update", calc_update, 14),
+    ("files-rename", files_rename, 14),
+    ("files-move", files_move, 12),
+    ("files-drive", files_to_drive, 8),
+    ("terminal-move", terminal_typed, 8),
+    ("terminal-count", terminal_count, 8),
+    ("image-open", image_open, 6),
+    ("home-report", home_report, 10),
+    ("web-register", web_register, 10),
+    ("web-from-file", web_from_file, 8),
+]
+"""``(family, builder, how many)``: 188 tasks in all."""
+
+
+def build_gui_tasks(seed: int = 16) -> list[Task]:
+    tasks: list[Task] = []
+    seen: set[str] = set()
+    for family, build, count in FAMILIES:
+        rng = random.Random(f"{seed}:{family}")
+        for i in range(count):
+            tid = f"gui-lx-{family}-{i + 1:03d}"
+            t = build(rng, tid)
+            again = 0
+            while t.instruction in seen:  # a repeat is drawn again from its own stream
+                again += 1
+                if again > 50:
+                    raise ValueError(f"{family} cannot make {count} distinct tasks")
+                t = build(random.Random(f"{seed}:{family}:{i}:{again}"), tid)
+            seen.add(t.instruction)
+            tasks.append(t)
+    return tasks
+
+
+def build_gui_smoke(seed: int = 1016) -> list[Task]:
+    """One task of each family, from another seed: 16 tasks."""
+    return [
+        build(random.Random(f"{seed}:{family}"), f"smoke-gui-lx-{n:03d}")
+        for n, (family, build, _) in enumerate(FAMILIES, 1)
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for fname, tasks in (("gui-v1.jsonl", build_gui_tasks()), ("gui-smoke-v1.jsonl", build_gui_smoke())):
+        (args.out / fname).write_text("".join(jsonl.model_line(t) for t in tasks), "utf-8")
+        print(f"{args.out / fname}: {len(tasks)} tasks")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,153 @@
+"""The Windows kind's checks: files by Windows path, WordPad formatting, window titles, tree text.
+
+Each check reads the device only through its getters and says what it found in words
+a person can act on (``C:\\Users\\user\\Desktop\\todo.txt: missing "milk"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from devicesworld.devices.base import CheckOutcome, GetterFn
+from devicesworld.devices.declare import CheckTable
+from devicesworld.devices.windows import args as wa
+
+CHECKS = CheckTable("windows")
+"""The kind's checks, each declared on its function; they read the device only through ``get``."""
+
+
+def _short(text: str, n: int = 80) -> str:
+    return text if len(text) <= n else text[:n] + "…"
+
+
+@CHECKS.register(
+    "file_exists", doc="A file or folder exists (or not, present=false).", args=wa.FileExistsArgs
+)
+def file_exists(get: GetterFn, a: wa.FileExistsArgs) -> CheckOutcome:
+    info = get("file_info", {"path": a.path})
+    exists = bool(info["exists"])
+    if exists != a.present:
+        return CheckOutcome(passed=False, detail=f"{a.path}: {'exists' if exists else 'does not exist'}")
+    if exists and a.is_dir is not None and bool(info["is_dir"]) != a.is_dir:
+        return CheckOutcome(passed=False, detail=f"{a.path}: is {'a folder' if info['is_dir'] else 'a file'}")
+    return CheckOutcome(passed=True, detail=f"{a.path}: {'exists' if exists else 'absent'} as expected")
+
+
+@CHECKS.register(
+    "file_text",
+    doc="A text file's content: equals / contains / not_contains, optionally its encoding.",
+    args=wa.FileTextArgs,
+)
+def file_text(get: GetterFn, a: wa.FileTextArgs) -> CheckOutcome:
+    text = get("text", {"path": a.path})
+    if text is None:
+        return CheckOutcome(passed=False, detail=f"{a.path}: does not exist")
+    problems: list[str] = []
+    if a.equals is not None:
+        want, got = (a.equals.strip(), text.strip()) if a.strip else (a.equals, text)
+        if want != got:
+            problems.append(f"content is {_short(got)!r}, expected {_short(want)!r}")
+    problems += [f"missing {s!r}" for s in a.contains if s not in text]
+    problems += [f"still contains {s!r}" for s in a.not_contains if s in text]
+    if a.encoding is not None:
+        enc = get("raw_encoding", {"path": a.path})
+        same = enc == a.encoding or (a.encoding in ("ansi", "utf-8") and enc == "ascii")
+        if not same:
+            problems.append(f"saved as {enc}, expected {a.encoding}")
+    if problems:
+        return CheckOutcome(passed=False, detail=f"{a.path}: " + "; ".join(problems))
+    return CheckOutcome(passed=True, detail=f"{a.path}: text as expected")
+
+
+@CHECKS.register(
+    "rtf_text",
+    doc="An RTF document has a paragraph with this text, optionally bold/italic/underlined.",
+    args=wa.RtfTextArgs,
+)
+def rtf_text(get: GetterFn, a: wa.RtfTextArgs) -> CheckOutcome:
+    doc = get("rtf", {"path": a.path})
+    if doc is None:
+        return CheckOutcome(passed=False, detail=f"{a.path}: does not exist")
+    if doc.get("error"):
+        return CheckOutcome(passed=False, detail=f"{a.path}: {doc['error']}")
+    paragraphs: list[str] = doc["paragraphs"]
+    where = next((i for i, p in enumerate(paragraphs) if a.text in p), None)
+    if where is None:
+        return CheckOutcome(passed=False, detail=f"{a.path}: no paragraph contains {a.text!r}")
+    runs = [r for r in doc["runs"] if r["paragraph"] == where]
+    # the characters of the text, each with the style of the run it is in
+    styles: list[dict[str, Any]] = [r for r in runs for _ in r["text"]]
+    start = "".join(r["text"] for r in runs).find(a.text)
+    covered = styles[start : start + len(a.text)]
+    wrong = [
+        name
+        for name, want in (("bold", a.bold), ("italic", a.italic), ("underline", a.underline))
+        if want is not None
+        and any(bool(s[name]) != want for s, ch in zip(covered, a.text, strict=False) if not ch.isspace())
+    ]
+    if wrong:
+        return CheckOutcome(
+            passed=False,
+            detail=f"{a.path}: {a.text!r} is not {' / '.join(('' if getattr(a, w) else 'non-') + w for w in wrong)}",
+        )
+    return CheckOutcome(passed=True, detail=f"{a.path}: {a.text!r} formatted as expected")
+
+
+@CHECKS.register(
+    "rtf_paragraphs",
+    doc="An RTF document's text contains / does not contain strings.",
+    args=wa.RtfParagraphsArgs,
+)
+def rtf_paragraphs(get: GetterFn, a: wa.RtfParagraphsArgs) -> CheckOutcome:
+    doc = get("rtf", {"path": a.path})
+    if doc is None:
+        return CheckOutcome(passed=False, detail=f"{a.path}: does not exist")
+    if doc.get("error"):
+        return CheckOutcome(passed=False, detail=f"{a.path}: {doc['error']}")
+    text = "\n".join(doc["paragraphs"])
+    problems = [f"missing {s!r}" for s in a.contains if s not in text]
+    problems += [f"still contains {s!r}" for s in a.not_contains if s in text]
+    if problems:
+        return CheckOutcome(passed=False, detail=f"{a.path}: " + "; ".join(problems))
+    return CheckOutcome(passed=True, detail=f"{a.path}: text as expected")
+
+
+@CHECKS.register(
+    "window_title", doc="A window whose title contains this is open (or not).", args=wa.WindowTitleArgs
+)
+def window_title(get: GetterFn, a: wa.WindowTitleArgs) -> CheckOutcome:
+    titles = [w["title"] for w in get("windows", {})]
+    found = any(a.contains.lower() in t.lower() for t in titles)
+    if found != a.present:
+        shown = ", ".join(repr(t) for t in titles) or "no windows"
+        verb = "no window title contains" if a.present else "a window title still contains"
+        return CheckOutcome(passed=False, detail=f"{verb} {a.contains!r} ({shown})")
+    return CheckOutcome(passed=True, detail=f"window titles as expected for {a.contains!r}")
+
+
+@CHECKS.register(
+    "element_text",
+    doc="An element (optionally of a class, in a window) shows this text.",
+    args=wa.ElementTextArgs,
+)
+def element_text(get: GetterFn, a: wa.ElementTextArgs) -> CheckOutcome:
+    texts = get("element_texts", {"role": a.role, "window_title_contains": a.window_title_contains})
+    found = any(a.contains in t for t in texts)
+    if found != a.present:
+        return CheckOutcome(
+            passed=False,
+            detail=f"{'no' if a.present else 'an'} element{' of class ' + a.role if a.role else ''} shows {a.contains!r}",
+        )
+    return CheckOutcome(passed=True, detail=f"element text as expected for {a.contains!r}")
+
+
+@CHECKS.register("same_file", doc="Two files have the same text.", args=wa.SameFileArgs)
+def same_file(get: GetterFn, a: wa.SameFileArgs) -> CheckOutcome:
+    mine, other = get("text", {"path": a.path}), get("text", {"path": a.like})
+    if mine is None:
+        return CheckOutcome(passed=False, detail=f"{a.path}: does not exist")
+    if other is None:
+        return CheckOutcome(passed=False, detail=f"{a.like}: does not exist")
+    if mine != other:
+        return CheckOutcome(passed=False, detail=f"{a.path}: differs from {a.like}")
+    return CheckOutcome(passed=True, detail=f"{a.path}: same as {a.like}")

@@ -1,0 +1,285 @@
+"""One Windows device: a Wine desktop in its own sandbox, with its own slim prefix.
+
+Construction does the slow part, so the runner's pre-warming hides it: copy the
+machine's template prefix (:mod:`.prefix`) and the element-tree helper into a fresh
+home, start the shared desktop layer's sandbox (Xvfb, openbox, controller) with Wine's
+environment, and start ``wineserver`` and Wine's services so the first app opens fast.
+Setup ops write files by Windows path on the host side (:mod:`.files`); getters read
+files, window titles and the element tree; actions go to :class:`.session.WineSession`.
+Every action, op and getter is declared on its handler in the tables below
+(:mod:`devicesworld.devices.declare`); the actions are the shared GUI table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from collections.abc import Mapping
+from typing import Any
+
+from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError, NoArgs
+from devicesworld.devices.declare import GetterTable, OpTable
+from devicesworld.devices.desktop.actions import gui_action_table
+from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError, missing_stack
+from devicesworld.devices.drive import get_drive
+from devicesworld.devices.safefs import sandbox_host_ids
+from devicesworld.devices.windows import args as wa
+from devicesworld.devices.windows import prefix
+from devicesworld.devices.windows.docs import Run, decode_text, encode_text, read_rtf, write_rtf
+from devicesworld.devices.windows.files import WinFiles
+from devicesworld.devices.windows.helper.build import HelperUnavailable, helper_exe
+from devicesworld.devices.windows.session import HELPER, WineSession, element_texts
+
+DRIVE_MOUNT = "/mnt/drive"
+PREBOUND = "éèàüöäßçñáóíÉ"
+"""Characters bound to spare keycodes at start (Xvfb's map has 19 spare codes)."""
+
+ACTIONS = gui_action_table(
+    "windows",
+    list(wa.APPS),
+    terminal_doc=r"Run a cmd.exe command line in C:\Users\user (e.g. 'move Desktop\a.txt Documents'); returns exit code and output.",
+)
+"""The shared GUI action space, with the four Wine apps as ``launch_app``'s choices and
+``run_command`` running cmd.exe."""
+LAUNCH_MODEL = ACTIONS["launch_app"].args_model
+SETUP_OPS: OpTable[WindowsDevice] = OpTable("windows")
+GETTERS: GetterTable[WindowsDevice] = GetterTable("windows")
+
+
+def _paragraph(p: wa.Paragraph) -> list[Run]:
+    if isinstance(p, str):
+        return [Run(p)]
+    return [Run(r.text, r.bold, r.italic, r.underline) for r in p]
+
+
+class WindowsDevice:
+    """A ``windows_<n>`` device."""
+
+    def __init__(self, device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> None:
+        self.device_id = device_id
+        self.profile = wa.WindowsProfile.model_validate(dict(profile))
+        prefix.require_wine()
+        problem = missing_stack()
+        if problem is not None:
+            raise DeviceError("UNAVAILABLE", f"Windows devices need a GUI desktop: {problem}")
+        try:
+            exe = helper_exe()
+        except HelperUnavailable as exc:
+            raise DeviceError(
+                "UNAVAILABLE", f"the Windows element-tree helper is unavailable: {exc}"
+            ) from None
+        self.ids = sandbox_host_ids()
+        self.root = context.workdir
+        self.home, self.tmp = self.root / "home", self.root / "tmp"
+        self.drive = get_drive(context)
+        self.tmp.mkdir(parents=True, exist_ok=True)
+        tpl = prefix.template()
+        prefix.install(tpl, self.home, self.ids)
+        helper = self.home / ".wine" / "drive_c" / "windows" / "wintree.exe"
+        shutil.copyfile(exe, helper)
+        (self.home / ".wine" / "dosdevices" / "n:").symlink_to(DRIVE_MOUNT)
+        if self.ids is not None:
+            for place in (
+                self.root,
+                self.tmp,
+                helper,
+                self.home / ".wine" / "dosdevices" / "n:",
+                self.drive.root,
+            ):
+                os.lchown(place, *self.ids)
+            for folder in {f for top in (self.root, self.drive.root) for f in (top, *top.parents)}:
+                with contextlib.suppress(OSError):
+                    st = folder.stat()
+                    if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
+                        folder.chmod((st.st_mode & 0o7777) | 0o001)
+        self.files = WinFiles(self.home, self.drive.root, self.ids)
+        cfg = DesktopConfig(
+            home=self.home,
+            tmp=self.tmp,
+            binds=[(self.drive.root, DRIVE_MOUNT)],
+            width=self.profile.width,
+            height=self.profile.height,
+            hostname=device_id.replace("_", "-"),
+            env=dict(prefix.WINE_ENV),
+            run_as=self.ids,
+        )
+        self.desktop = Desktop(cfg)
+        self.session = WineSession(self.desktop, tree=self.profile.tree, write_script=self.files.write_bytes)
+        self._closed = False
+        self._unsettled = False
+        """An action ran since the desktop was last waited for: getters wait for it to go idle first
+        (Notepad or WordPad may still be writing the file a check is about to read)."""
+        try:
+            self.desktop.start()
+            # Wine apps read the keymap when they start and miss some later changes, so
+            # the accented letters people type most are bound before any Wine app runs.
+            self.desktop.keys(list(PREBOUND), "up")
+            # wineserver and Wine's services up before the first app (a persistent server); their
+            # output goes to /dev/null, or the services would hold the reply pipe open
+            self.desktop.launch(["wineserver", "-p"])
+            self.desktop.run("wine cmd /c exit </dev/null >/dev/null 2>&1", timeout_s=120)
+        except BaseException:
+            self.close()
+            raise
+
+    # ------------------------------------------------------------------ protocol
+    def setup(self, op: str, args: Args) -> None:
+        SETUP_OPS.call(self, op, args)
+
+    def act(self, action: str, args: Args) -> ActionResult:
+        if self._closed:
+            return ActionResult.failure("DEVICE_CLOSED", "this device is closed")
+        return ACTIONS.act(self, action, args)
+
+    def gui_act(self, action: str, args: Args) -> ActionResult:
+        """A GUI action, run by the Wine session; the GUI table's handlers call it."""
+        self._unsettled = True
+        return self.session.act(action, args)
+
+    def observe(self) -> dict[str, Any]:
+        obs = self.session.observe()
+        obs["drives"] = {"C:": "the computer's disk", "N:": "the shared network drive"}
+        return obs
+
+    def screenshot(self) -> bytes | None:
+        return self.session.screenshot()
+
+    def get(self, getter: str, args: Args) -> object:
+        GETTERS.parse(getter, args)  # an unknown getter or bad arguments fail before any wait
+        if self._unsettled and not self._closed:
+            self._unsettled = False
+            with contextlib.suppress(DesktopError):
+                self.session.settle(quiet_s=0.6, timeout_s=20)
+        return GETTERS.call(self, getter, args)
+
+    # ------------------------------------------------------------------ setup ops
+    @SETUP_OPS.register(
+        "write_text",
+        doc="A text file (encoding ansi|utf-8|utf-8-bom|utf-16, CRLF line ends by default).",
+        args=wa.WriteTextOp,
+    )
+    def _write_text(self, o: wa.WriteTextOp) -> None:
+        try:
+            data = encode_text(o.content, o.encoding, o.crlf)
+        except UnicodeEncodeError as exc:
+            raise DeviceError(
+                "INVALID_ARGS", f"{o.path}: text cannot be saved as {o.encoding}: {exc.reason}"
+            ) from None
+        self.files.write_bytes(o.path, data)
+
+    @SETUP_OPS.register(
+        "write_rtf", doc="A WordPad RTF document: paragraphs of text or styled runs.", args=wa.WriteRtfOp
+    )
+    def _write_rtf(self, o: wa.WriteRtfOp) -> None:
+        self.files.write_bytes(o.path, write_rtf([_paragraph(p) for p in o.paragraphs], o.font, o.size_pt))
+
+    @SETUP_OPS.register("make_dir", doc="A folder.", args=wa.PathArgs)
+    def _make_dir(self, o: wa.PathArgs) -> None:
+        self.files.mkdir(o.path)
+
+    @SETUP_OPS.register(
+        "launch", doc="Open an app (optionally on a file) before the task starts.", args=wa.LaunchOp
+    )
+    def _launch(self, o: wa.LaunchOp) -> None:
+        result = self.session.act("launch_app", _launch_args(o.app, o.path))
+        if not result.ok:
+            raise OSError(f"{o.app} did not start: {result.message}")
+
+    # ------------------------------------------------------------------ getters
+    @GETTERS.register("file_info", doc="exists / is_dir / size of a Windows path.", args=wa.PathArgs)
+    def _file_info(self, g: wa.PathArgs) -> object:
+        return self.files.info(g.path)
+
+    @GETTERS.register(
+        "text", doc="A text file's content in any Notepad encoding (None if missing).", args=wa.PathArgs
+    )
+    def _text(self, g: wa.PathArgs) -> str | None:
+        data = self.files.read_bytes(g.path)
+        return None if data is None else decode_text(data)
+
+    @GETTERS.register(
+        "raw_encoding", doc="ascii / ansi / utf-8 / utf-8-bom / utf-16 of a text file.", args=wa.PathArgs
+    )
+    def _encoding(self, g: wa.PathArgs) -> str | None:
+        data = self.files.read_bytes(g.path)
+        if data is None:
+            return None
+        if data.startswith(b"\xef\xbb\xbf"):
+            return "utf-8-bom"
+        if data.startswith(b"\xff\xfe"):
+            return "utf-16"
+        try:
+            data.decode("ascii")
+            return "ascii"
+        except UnicodeDecodeError:
+            pass
+        try:
+            data.decode("utf-8")
+            return "utf-8"
+        except UnicodeDecodeError:
+            return "ansi"
+
+    @GETTERS.register("rtf", doc="An RTF document's paragraphs and styled runs.", args=wa.PathArgs)
+    def _rtf(self, g: wa.PathArgs) -> dict[str, Any] | None:
+        data = self.files.read_bytes(g.path)
+        if data is None:
+            return None
+        try:
+            return read_rtf(data).as_json()
+        except ValueError as exc:
+            return {"error": str(exc), "paragraphs": [], "runs": []}
+
+    @GETTERS.register("listing", doc="Every file under a folder, relative.", args=wa.ListingArgs)
+    def _listing(self, g: wa.ListingArgs) -> object:
+        return self.files.listing(g.path)
+
+    @GETTERS.register("windows", doc="The open windows: title, app, focused.", args=NoArgs)
+    def _windows(self, g: NoArgs) -> list[dict[str, Any]]:
+        try:
+            return [
+                {"title": w.title, "app": w.app, "focused": w.focused}
+                for w in self.desktop.windows()
+                if w.mapped
+            ]
+        except DesktopError:
+            return []
+
+    @GETTERS.register(
+        "element_texts",
+        doc="Texts of the element tree's windows (optionally of a class / window).",
+        args=wa.ElementTextsArgs,
+    )
+    def _element_texts(self, g: wa.ElementTextsArgs) -> list[str]:
+        try:
+            return element_texts(self.session, g.role, g.window_title_contains)
+        except DesktopError:
+            return []
+
+    @GETTERS.register("drive", doc="Every file on the shared drive (N:).", args=NoArgs)
+    def _drive(self, g: NoArgs) -> object:
+        return self.drive.listing()
+
+    @GETTERS.register("files", doc="Every user file on C: and N: by Windows path.", args=NoArgs)
+    def _files(self, g: NoArgs) -> object:
+        return sorted(self.files.user_files())
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(Exception):
+            self.desktop.close()
+        shutil.rmtree(self.home, ignore_errors=True)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _launch_args(app: str, path: str | None) -> Args:
+    return LAUNCH_MODEL.model_validate({"app": app, **({"path": path} if path else {})})
+
+
+def factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> WindowsDevice:
+    return WindowsDevice(device_id, profile, context)
+
+
+__all__ = ["ACTIONS", "GETTERS", "HELPER", "SETUP_OPS", "WindowsDevice", "factory"]

@@ -1,0 +1,1 @@
+"""The Win32 element-tree helper (``wintree.c``, our own) and its cached build."""

@@ -1,0 +1,68 @@
+"""Build ``wintree.exe`` from ``wintree.c`` with mingw, once per source version, into the cache.
+
+Why not check the exe in: the source is the artifact people review, and a build is
+reproducible (``-Wl,--no-insert-timestamp`` drops the PE timestamp, so two builds of the
+same source with the same compiler are byte-identical; a test checks this). The exe is
+cached under ``<cache>/wintree/<source hash>/wintree.exe``, so it is built once per
+machine and again only when the source changes. Without mingw there is no element
+tree: :func:`helper_exe` says so with the package to install.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from devicesworld.devices.windows.cache import cache_root
+
+SOURCE = Path(__file__).with_name("wintree.c")
+COMPILER = "x86_64-w64-mingw32-gcc"
+FLAGS = ("-O2", "-s", "-Wall", "-Wl,--no-insert-timestamp")
+LIBS = ("-lcomctl32",)
+INSTALL_HINT = "apt-get install --no-install-recommends gcc-mingw-w64-x86-64-win32"
+
+
+class HelperUnavailable(RuntimeError):
+    """The element-tree helper cannot be built here (no mingw, or the build failed)."""
+
+
+def source_hash() -> str:
+    return hashlib.sha256(SOURCE.read_bytes() + " ".join((*FLAGS, *LIBS)).encode()).hexdigest()[:16]
+
+
+def compile_to(out: Path) -> None:
+    """Compile the helper to ``out``; raises :class:`HelperUnavailable` with the reason."""
+    compiler = shutil.which(COMPILER)
+    if compiler is None:
+        raise HelperUnavailable(f"{COMPILER} is not installed ({INSTALL_HINT})")
+    done = subprocess.run(
+        [compiler, *FLAGS, "-o", str(out), str(SOURCE), *LIBS],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
+    )
+    if done.returncode != 0 or not out.is_file():
+        raise HelperUnavailable(f"building wintree.exe failed: {done.stderr.strip()[-600:]}")
+
+
+def helper_exe(cache: Path | None = None) -> Path:
+    """The built helper, compiling it on first use (concurrent builders each rename atomically)."""
+    folder = (cache or cache_root()) / "wintree" / source_hash()
+    exe = folder / "wintree.exe"
+    if exe.is_file():
+        return exe
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="wintree-", suffix=".exe", dir=folder)
+    os.close(fd)
+    try:
+        compile_to(Path(tmp))
+        Path(tmp).chmod(0o755)
+        os.replace(tmp, exe)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    return exe

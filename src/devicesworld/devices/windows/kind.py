@@ -1,0 +1,29 @@
+"""The ``windows`` device kind: its declaration tables, profile, state and traits in one object.
+
+The actions (the shared GUI table), setup ops and getters are declared on their handlers
+in :mod:`.device`, the checks in :mod:`.checks`.
+"""
+
+from __future__ import annotations
+
+from devicesworld.devices.base import DeviceKind
+from devicesworld.devices.windows import args as a
+from devicesworld.devices.windows.checks import CHECKS
+from devicesworld.devices.windows.device import ACTIONS, GETTERS, LAUNCH_MODEL, SETUP_OPS, factory
+from devicesworld.devices.windows.state import STATE, WRITES
+from devicesworld.devices.windows.traits import TRAITS
+
+__all__ = ["KIND", "LAUNCH_MODEL"]
+
+KIND = DeviceKind(
+    name="windows",
+    doc=r"A Windows desktop on Wine (Notepad, WordPad, Explorer, cmd) with C:\Users\user\Desktop|Documents and the network drive N:.",
+    factory=factory,
+    actions=ACTIONS,
+    setup_ops=SETUP_OPS,
+    getters=GETTERS,
+    checks=CHECKS.with_writes(WRITES),
+    profile_model=a.WindowsProfile,
+    state=STATE,
+    traits=TRAITS,
+)

@@ -1,0 +1,183 @@
+"""The GUI session of a Wine desktop: the shared :class:`GuiSession` with a Win32 element list and cmd.
+
+Everything about input, settling, targets and selectors is the shared layer's
+(:mod:`devicesworld.devices.desktop.gui`). Two things differ on Wine and are overridden
+here: the element list comes from our HWND-tree helper (:mod:`.elements`; Wine has no
+AT-SPI tree), and ``run_command`` runs a ``cmd.exe`` command line in
+``C:\\Users\\user``, not bash.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from devicesworld.devices.base import ActionResult
+from devicesworld.devices.desktop import actions as da
+from devicesworld.devices.desktop.client import Desktop, DesktopError
+from devicesworld.devices.desktop.gui import App, GuiSession
+from devicesworld.devices.windows import elements as we
+from devicesworld.devices.windows.paths import PROFILE
+
+HELPER = r"C:\windows\wintree.exe"
+PROFILE_DIR = "/home/user/.wine/drive_c/users/user"
+SCRIPT = r"C:\windows\temp\dw-command.cmd"
+"""Where ``run_command`` puts the agent's command line (Wine's own folder: not the task's state)."""
+WORDPAD = r"C:\Program Files\Windows NT\Accessories\wordpad.exe"
+APP_OF_CLASS = {
+    "notepad": "notepad",
+    "wordpadtop": "wordpad",
+    "explorerwclass": "explorer",
+    "cabinetwclass": "explorer",
+    "consolewindowclass": "cmd",
+    "wineconsoleclass": "cmd",
+}
+"""Top-level window classes of the apps (elements carry the app's name in ``app``)."""
+
+
+def wine_apps() -> dict[str, App]:
+    """What ``launch_app`` opens: the four apps of the kind, started the way Wine 8 needs."""
+    return {
+        "notepad": App("notepad", ["wine", "notepad"], window="notepad.exe", idle_s=0.3),
+        "wordpad": App("wordpad", ["wine", WORDPAD], window="wordpad.exe", idle_s=0.3),
+        "explorer": App("explorer", ["wine", "explorer"], window="explorer.exe", idle_s=0.4),
+        "cmd": App(
+            "cmd",
+            ["wineconsole", "cmd", "/k", f"cd /d {PROFILE}"],
+            window="conhost.exe",
+            takes_path=False,
+            idle_s=0.3,
+        ),
+    }
+
+
+class WineSession(GuiSession):
+    """A :class:`GuiSession` whose elements are Win32 windows and whose terminal is cmd."""
+
+    def __init__(
+        self,
+        desktop: Desktop,
+        *,
+        tree: bool = True,
+        write_script: Callable[[str, bytes], None] | None = None,
+        **kw: Any,
+    ) -> None:
+        # Wine's dialogs (Save As enumerates the folder through the shell) work in bursts
+        # with short pauses: a longer quiet time than the shared default before a step ends.
+        kw.setdefault("settle_s", 0.4)
+        super().__init__(desktop, wine_apps(), **kw)
+        self.write_script = write_script
+        self.tree_enabled = tree
+        self.raw: we.RawTree | None = None
+        self.tree_error: str | None = None
+        self._handlers["run_command"] = self._run_cmd
+
+    # ---------------------------------------------------------------- tree
+    def win_tree(self) -> we.RawTree:
+        """The current HWND tree (one run of the helper in the desktop); raises ``DesktopError``."""
+        r = self.desktop.run(f"wine {shlex.quote(HELPER)}", timeout_s=30)
+        if r.exit_code != 0:
+            raise DesktopError(
+                "DESKTOP_ERROR", f"the element-tree helper failed (exit {r.exit_code}): {r.stderr[-300:]}"
+            )
+        try:
+            return we.parse(r.stdout)
+        except we.TreeError as exc:
+            raise DesktopError("DESKTOP_ERROR", str(exc)) from None
+
+    def element_dicts(self, tree: we.RawTree) -> list[dict[str, Any]]:
+        ready = self.desktop.ready
+        screen = (ready.width, ready.height) if ready else (1280, 800)
+        apps_by_pid: dict[int, str] = {}
+        for node in tree.windows:
+            app = APP_OF_CLASS.get(node.cls.lower())
+            if node.p == 0 and app:
+                apps_by_pid.setdefault(node.pid, app)
+        pid_of = {n.h: n.pid for n in tree.windows}
+        out: list[dict[str, Any]] = []
+        for el in we.elements(tree, screen):
+            d: dict[str, Any] = {"index": el.index, "role": el.role, "name": el.name}
+            if el.text is not None:
+                d["text"] = el.text
+            d["states"] = el.states
+            d["box"] = list(el.box)
+            d["app"] = apps_by_pid.get(pid_of.get(el.window, 0), "")
+            out.append(d)
+        return out
+
+    def observe(self) -> dict[str, Any]:
+        try:
+            wins = [w for w in self.desktop.windows() if w.mapped]
+        except DesktopError as exc:
+            self.elements = []
+            return {"error": f"the desktop did not answer: {exc.message}", "windows": [], "elements": []}
+        self.tree_error = None
+        if self.tree_enabled:
+            try:
+                self.raw = self.win_tree()
+                self.elements = self.element_dicts(self.raw)
+            except DesktopError as exc:
+                self.raw, self.elements, self.tree_error = None, [], exc.message
+        else:
+            self.elements = []
+        focused = next((w for w in wins if w.focused), None)
+        ready = self.desktop.ready
+        obs: dict[str, Any] = {
+            "screen": {"width": ready.width, "height": ready.height} if ready else None,
+            "focused_window": _shown(focused) if focused else None,
+            "windows": [_shown(w) for w in wins],
+            "elements": self.elements,
+        }
+        if self.tree_error:
+            obs["tree_incomplete"] = f"tree incomplete: {self.tree_error}"
+        elif self.raw is not None and self.raw.truncated:
+            obs["tree_incomplete"] = "tree incomplete: node cap"
+        return obs
+
+    # ---------------------------------------------------------------- cmd
+    def _run_cmd(self, g: da.RunCommandArgs) -> ActionResult:
+        # The command line goes into a batch file: passed as an argument, Wine would quote it
+        # for a Windows command line (inner quotes become \") and cmd would misread it.
+        if self.write_script is None:
+            return ActionResult.failure("UNSUPPORTED", "this desktop has no command prompt")
+        body = f"@echo off\r\ncd /d {PROFILE}\r\n{g.command}\r\nexit /b %errorlevel%\r\n"
+        try:
+            self.write_script(SCRIPT, body.encode("cp1252"))
+        except UnicodeEncodeError:
+            return ActionResult.failure(
+                "INVALID_ARGS", "the command has characters cmd.exe cannot read (use ANSI/cp1252 text)"
+            )
+        r = self.desktop.run(
+            f"wine cmd /c {shlex.quote(SCRIPT)} </dev/null", timeout_s=g.timeout_s, cwd=PROFILE_DIR
+        )
+        self.commands.append({"command": g.command, "exit_code": r.exit_code})
+        data = {"exit_code": r.exit_code, "stdout": r.stdout[-8000:], "stderr": r.stderr[-4000:]}
+        self.settle()
+        if r.timed_out:
+            return ActionResult.failure("TIMEOUT", f"timed out after {g.timeout_s:g} s", data)
+        if r.exit_code != 0:
+            return ActionResult(ok=True, message=f"exit code {r.exit_code} (the command failed)", data=data)
+        return ActionResult.success(f"exit code {r.exit_code}", data)
+
+
+def _shown(w: Any) -> dict[str, Any]:
+    return {"title": w.title, "app": w.app, "box": list(w.box), "focused": w.focused}
+
+
+def element_texts(session: WineSession, role: str | None, title: str | None) -> list[str]:
+    """Texts of the current tree's windows (every window, not only visible ones) for getters."""
+    tree = session.win_tree()
+    tops: Mapping[int, str] = {n.h: n.text for n in tree.windows if n.p == 0}
+    top_of: dict[int, int] = {}
+    out: list[str] = []
+    for n in tree.windows:
+        top = n.h if n.p == 0 else top_of.get(n.p, n.p)
+        top_of[n.h] = top
+        if role is not None and n.cls.lower() != role.lower():
+            continue
+        if title is not None and title.lower() not in tops.get(top, "").lower():
+            continue
+        out.append(n.text)
+        out.extend(item.text for item in n.items)
+    return out

@@ -1,0 +1,36 @@
+"""What other layers need to know about a Windows desktop: how instructions name it, its apps.
+
+Surfaces are the Wine apps a task opens (``launch_app``, the ``launch`` setup op) and cmd
+for ``run_command``; every other GUI action works in whatever is open, so it names none.
+Screenshots come with every observation, as on the GUI Linux desktop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from devicesworld.devices.traits import KindTraits, KindUse
+from devicesworld.devices.windows.args import APPS
+
+
+def _app(op: str, args: Mapping[str, Any]) -> str | None:
+    if op in ("launch_app", "launch") and args.get("app") in APPS:
+        return str(args["app"])
+    if op == "run_command":
+        return "cmd"
+    return None
+
+
+def surfaces(use: KindUse) -> set[str]:
+    """``windows:<app>`` for each Wine app the task's setup or steps open."""
+    return {f"windows:{app}" for op, args in (*use.setup, *use.steps) if (app := _app(op, args))}
+
+
+TRAITS = KindTraits(
+    noun="Windows PC",
+    noun_pattern=r"\bWindows (?:PC|computer|desktop)s?\b",
+    place="on the Windows PC",
+    surfaces=surfaces,
+    screenshots="every_step",
+)

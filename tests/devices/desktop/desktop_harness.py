@@ -1,0 +1,54 @@
+"""Helpers for desktop tests: skip without the GUI stack (fail with DEVICESWORLD_REQUIRE_SYSTEM=1).
+
+``fresh_desktop`` starts a real desktop over two fresh folders in the test's tmp folder,
+owned by the unprivileged user bubblewrap runs as under a root harness.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from devicesworld.devices.desktop.client import Desktop, DesktopConfig, missing_stack
+from devicesworld.devices.safefs import sandbox_host_ids
+
+REQUIRE_SYSTEM = os.environ.get("DEVICESWORLD_REQUIRE_SYSTEM") == "1"
+
+
+@cache
+def _missing() -> str | None:
+    return missing_stack()
+
+
+def require_gui_stack() -> None:
+    why = _missing()
+    if why is None:
+        return
+    if REQUIRE_SYSTEM:
+        pytest.fail(f"the GUI desktop stack is required (DEVICESWORLD_REQUIRE_SYSTEM=1): {why}")
+    pytest.skip(f"no GUI desktop stack: {why}")
+
+
+@contextmanager
+def fresh_desktop(root: Path, **config: object) -> Iterator[Desktop]:
+    require_gui_stack()
+    ids = sandbox_host_ids()
+    for folder in (root, *root.parents):
+        if folder.stat().st_uid == os.geteuid():
+            folder.chmod(folder.stat().st_mode | 0o001)
+    home, tmp = root / "home", root / "tmp"
+    for p in (home, tmp):
+        p.mkdir(parents=True, exist_ok=True)
+        if ids:
+            os.chown(p, *ids)
+    desk = Desktop(DesktopConfig(home=home, tmp=tmp, run_as=ids, **config))
+    desk.start()
+    try:
+        yield desk
+    finally:
+        desk.close()

@@ -1,0 +1,73 @@
+"""The GUI task families: deterministic, valid, enough of them, and what is shipped is what they build."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from devicesworld import jsonl
+from devicesworld.devices.linux.gui.suite import build_gui_smoke, build_gui_tasks
+from devicesworld.tasks.semantic import semantic_problems
+from devicesworld.tasks.shipped import data_dir
+from devicesworld.tasks.suites import load_suite
+
+GUI_ONLY = {
+    "move_to",
+    "click",
+    "double_click",
+    "right_click",
+    "mouse_down",
+    "mouse_up",
+    "drag_to",
+    "scroll",
+    "type_text",
+    "key_down",
+    "key_up",
+    "hotkey",
+    "wait",
+    "launch_app",
+    "run_command",
+}
+
+
+def test_the_builders_make_enough_distinct_valid_gui_tasks() -> None:
+    tasks, smoke = build_gui_tasks(), build_gui_smoke()
+    assert len(tasks) >= 150 and len(smoke) >= 10
+    ids = [t.id for t in [*tasks, *smoke]]
+    assert len(set(ids)) == len(ids)
+    assert len({t.instruction for t in tasks}) == len(tasks)
+    for t in [*tasks, *smoke]:
+        assert semantic_problems(t) == [], t.id
+        desktop = [d for d in t.devices if d.profile.get("desktop") == "gui"]
+        assert desktop, t.id
+        linux_steps = [s for s in t.solution if s.device == desktop[0].id]
+        assert linux_steps and {s.action for s in linux_steps} <= GUI_ONLY, t.id
+    assert len(Counter(t.metadata.apps[0] for t in tasks)) >= 6
+
+
+def test_the_same_seed_builds_the_same_tasks() -> None:
+    assert [jsonl.model_line(t) for t in build_gui_tasks()] == [
+        jsonl.model_line(t) for t in build_gui_tasks()
+    ]
+    assert build_gui_tasks(seed=1)[0].instruction != build_gui_tasks(seed=2)[0].instruction
+
+
+def test_shipped_files_equal_the_builders() -> None:
+    for name, tasks in (("gui-v1.jsonl", build_gui_tasks()), ("gui-smoke-v1.jsonl", build_gui_smoke())):
+        shipped = (data_dir() / name).read_text("utf-8")
+        assert shipped == "".join(jsonl.model_line(t) for t in tasks), (
+            f"rebuild {name}: python -m devicesworld.devices.linux.gui.suite --out src/devicesworld/tasks/data"
+        )
+    assert [t.id for t in load_suite("gui-smoke")] == [t.id for t in build_gui_smoke()]
+
+
+def test_the_apps_a_gui_task_opens_are_its_surfaces() -> None:
+    """Breakdowns by app see the GUI apps (``linux:writer``), not every click as ``linux:files``."""
+    from devicesworld.tasks.surfaces import task_surfaces
+
+    for name in ("gui", "gui-smoke"):
+        for task in load_suite(name):
+            found = set(task_surfaces(task))
+            opened = {f"linux:{app}" for app in task.metadata.apps if app != "smarthome"}
+            assert opened <= found, (task.id, sorted(found))
+            if not any(s.action == "run_command" for s in task.solution):
+                assert "linux:files" not in found or "linux:files" in opened, (task.id, sorted(found))

@@ -1,0 +1,68 @@
+"""The Windows checks read through getters and explain failures; their write sets name state paths."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from devicesworld.devices.windows import args as wa
+from devicesworld.devices.windows import checks as wc
+from devicesworld.devices.windows.docs import Run, read_rtf, write_rtf
+from devicesworld.devices.windows.state import WRITES
+
+P = r"C:\Users\user\Desktop\todo.txt"
+R = r"C:\Users\user\Documents\letter.rtf"
+
+
+def getter(files: dict[str, Any], windows: list[str] | None = None) -> Any:
+    def get(name: str, args: dict[str, Any]) -> Any:
+        if name == "text":
+            return files.get(args["path"])
+        if name == "raw_encoding":
+            return "ansi"
+        if name == "file_info":
+            return {"exists": args["path"] in files, "is_dir": False}
+        if name == "rtf":
+            raw = files.get(args["path"])
+            return None if raw is None else read_rtf(raw).as_json()
+        if name == "windows":
+            return [{"title": t} for t in windows or []]
+        raise AssertionError(name)
+
+    return get
+
+
+def test_file_text_equals_contains_and_encoding() -> None:
+    get = getter({P: "eggs\nmilk\n"})
+    assert wc.file_text(get, wa.FileTextArgs(path=P, equals="eggs\nmilk")).passed
+    out = wc.file_text(get, wa.FileTextArgs(path=P, contains=["bread"], not_contains=["milk"]))
+    assert not out.passed and "missing 'bread'" in out.detail and "still contains 'milk'" in out.detail
+    assert not wc.file_text(get, wa.FileTextArgs(path=P, encoding="utf-16")).passed
+    missing = wc.file_text(getter({}), wa.FileTextArgs(path=P, equals="x"))
+    assert not missing.passed and "does not exist" in missing.detail
+
+
+def test_rtf_text_judges_every_character_of_the_phrase() -> None:
+    doc = write_rtf([[Run("Dear "), Run("Sam", bold=True)], [Run("Half "), Run("bold", bold=True)]])
+    get = getter({R: doc})
+    assert wc.rtf_text(get, wa.RtfTextArgs(path=R, text="Sam", bold=True)).passed
+    half = wc.rtf_text(get, wa.RtfTextArgs(path=R, text="Half bold", bold=True))
+    assert not half.passed and "is not bold" in half.detail
+    assert wc.rtf_text(get, wa.RtfTextArgs(path=R, text="Dear", bold=False)).passed
+    assert not wc.rtf_text(get, wa.RtfTextArgs(path=R, text="absent")).passed
+
+
+def test_window_title_and_existence() -> None:
+    get = getter({P: "x"}, ["todo.txt - Notepad"])
+    assert wc.window_title(get, wa.WindowTitleArgs(contains="todo.txt")).passed
+    assert not wc.window_title(get, wa.WindowTitleArgs(contains="todo.txt", present=False)).passed
+    assert wc.file_exists(get, wa.FileExistsArgs(path=P)).passed
+    assert not wc.file_exists(get, wa.FileExistsArgs(path=P, present=False)).passed
+
+
+def test_write_sets_name_the_checked_file() -> None:
+    a = wa.FileTextArgs(path=r"c:\users\user\desktop\[draft].txt", equals="x")
+    assert WRITES["file_text"](a, lambda n, g: None) == [
+        "files/c:/users/user/desktop/[[]draft].txt",
+        "files/c:/users/user/desktop/[[]draft].txt/*",
+    ]
+    assert WRITES["window_title"](wa.WindowTitleArgs(contains="x"), lambda n, g: None) == []
