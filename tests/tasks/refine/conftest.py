@@ -27,4 +27,11 @@ def composed() -> Task:
     from devicesworld.tasks.build import default_composer
     from devicesworld.tasks.composition.patterns import build_pattern_task
 
-    return build_pattern_task(default_composer(), "direct_information_transfer", 1, "x")
+    # the first seed whose transfer reads the smart home (the typed composition decides
+    # which shapes fit, so the seed is searched rather than fixed)
+    composer = default_composer()
+    for seed in range(1, 200):
+        task = build_pattern_task(composer, "direct_information_transfer", seed, "x")
+        if task.metadata.sources and any(d.kind == "smarthome" for d in task.devices):
+            return task
+    raise AssertionError("no direct transfer over the smart home in 200 seeds")
