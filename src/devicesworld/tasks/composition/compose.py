@@ -32,14 +32,13 @@ from devicesworld.tasks.authoring.android_script import ScriptError, UiStep
 from devicesworld.tasks.composition.atomic import AtomicTask, Fragment, InstanceContext, SlotValue
 from devicesworld.tasks.composition.graph import Edge, Node, TaskGraph, grow_graph
 from devicesworld.tasks.composition.reasoning import AGENT, ReasoningError
-from devicesworld.tasks.composition.record import record_solution
+from devicesworld.tasks.composition.record import record_with_spans
 from devicesworld.tasks.composition.types import DEFAULT_TYPES, TypeSystem
 from devicesworld.tasks.composition.values import NoUserValue, UserValues
 from devicesworld.tasks.surfaces import task_surfaces
 
 Category = Literal["single_device_dependent", "multi_device_independent", "multi_device_dependent"]
 MAX_DEVICES = 4
-RECORDING_BUDGET = 1_000
 """Step limit while recording a reference solution (the task's own budget is set afterwards)."""
 
 Scaffold = Callable[[str, random.Random], list[DeviceOp]]
@@ -301,20 +300,10 @@ class Composer:
         for node, fragment in fragments:
             owners += [node.id] * len(fragment.solution)
             items += fragment.solution
-        if all(isinstance(s, Step) for s in items):
-            recorded = [(i, s) for i, s in enumerate(items) if isinstance(s, Step)]
-        else:
-            try:
-                recorded = record_solution(
-                    task.model_copy(update={"limits": Limits(max_steps=RECORDING_BUDGET)}), items
-                )
-            except ScriptError as exc:
-                raise CompositionError(f"the reference solution cannot be played: {exc}") from exc
-        spans: dict[str, list[int]] = {}
-        for position, (index, _) in enumerate(recorded):
-            span = spans.setdefault(owners[index], [position, position + 1])
-            span[1] = position + 1
-        return [*(s for _, s in recorded), Step(action="finish")], spans
+        try:
+            return record_with_spans(task, items, owners)
+        except ScriptError as exc:
+            raise CompositionError(f"the reference solution cannot be played: {exc}") from exc
 
 
 def device_place(device_id: str, all_devices: Sequence[str]) -> str:

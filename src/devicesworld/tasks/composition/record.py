@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from devicesworld.env.controller import CrossDeviceEnv
-from devicesworld.spec.models import Step, Task
+from devicesworld.spec.models import Limits, Step, Task
 from devicesworld.tasks.authoring.android_script import ScriptError, UiStep
 
 MAX_BACKS = 8
@@ -71,3 +71,29 @@ def _concrete(obs: dict[str, Any], item: UiStep) -> Step:
             args["x"] = box["x_min"] + item.at_fraction * (box["x_max"] - box["x_min"])
             args["y"] = (box["y_min"] + box["y_max"]) / 2
     return Step(device=item.device, action=item.action, args=args)
+
+
+RECORDING_BUDGET = 1_000
+"""Steps a reference solution may take while it is recorded (the task's own budget comes later)."""
+
+
+def record_with_spans(
+    task: Task, items: Sequence[Step | UiStep], owners: Sequence[str]
+) -> tuple[list[Step], dict[str, list[int]]]:
+    """The concrete solution (ending in ``finish``) and, per owner, the span ``[start, end)`` of its steps.
+
+    ``owners[i]`` names the subtask item ``i`` belongs to. Plain steps pass through; phone
+    scripts are played on the task's own devices (:func:`record_solution`), so a target
+    that is not on screen raises :class:`ScriptError`, which callers turn into their own error.
+    """
+    if all(isinstance(i, Step) for i in items):
+        recorded = [(i, s) for i, s in enumerate(items) if isinstance(s, Step)]
+    else:
+        recorded = record_solution(
+            task.model_copy(update={"limits": Limits(max_steps=RECORDING_BUDGET)}), items
+        )
+    spans: dict[str, list[int]] = {}
+    for position, (index, _) in enumerate(recorded):
+        span = spans.setdefault(owners[index], [position, position + 1])
+        span[1] = position + 1
+    return [*(s for _, s in recorded), Step(action="finish")], spans

@@ -36,7 +36,7 @@ from devicesworld.spec.models import (
 )
 from devicesworld.tasks.composition.compose import step_budget
 from devicesworld.tasks.composition.reasoning import Derivation
-from devicesworld.tasks.composition.record import record_solution
+from devicesworld.tasks.composition.record import record_with_spans
 from devicesworld.tasks.handwritten.recording import ScriptError, Target, UiStep
 from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem
 from devicesworld.tasks.scenarios.ops import SIGNATURES, check_signature
@@ -44,7 +44,6 @@ from devicesworld.tasks.scenarios.slots import SlotTypeError, check_flow, check_
 from devicesworld.tasks.scenarios.templates import Value, check_typed, render, render_text, walk_refs
 from devicesworld.tasks.surfaces import task_surfaces
 
-RECORDING_BUDGET = 1_000
 MAX_REDRAWS = 60
 TWINS = ".twins"
 """``x.twins`` in a check's distractors: the near-miss twins of the world value ``x``."""
@@ -580,20 +579,10 @@ def _item(item: SolutionItem, devices: Mapping[str, str], values: Mapping[str, V
 def _record(
     task: Task, items: list[Step | UiStep], owners: list[str]
 ) -> tuple[list[Step], dict[str, list[int]]]:
-    if all(isinstance(i, Step) for i in items):
-        recorded = [(i, s) for i, s in enumerate(items) if isinstance(s, Step)]
-    else:
-        try:
-            recorded = record_solution(
-                task.model_copy(update={"limits": Limits(max_steps=RECORDING_BUDGET)}), items
-            )
-        except ScriptError as exc:
-            raise FamilyError(f"the reference solution cannot be played: {exc}") from None
-    spans: dict[str, list[int]] = {}
-    for position, (index, _) in enumerate(recorded):
-        span = spans.setdefault(owners[index], [position, position + 1])
-        span[1] = position + 1
-    return [*(s for _, s in recorded), Step(action="finish")], spans
+    try:
+        return record_with_spans(task, items, owners)
+    except ScriptError as exc:
+        raise FamilyError(f"the reference solution cannot be played: {exc}") from None
 
 
 def _revealed(value: Any, text: str) -> bool:
