@@ -57,6 +57,7 @@ MUTATIONS = (
     "hedged",
     "collateral",
     "twin_device",
+    "vague_reason",
 )
 """Every kind of near miss, in the order they are derived (and reported)."""
 
@@ -75,7 +76,7 @@ class NearMiss:
 def near_misses(task: Task) -> list[NearMiss]:
     if any(c.check == "infeasible_reported" for c in task.evaluation.conditions):
         # finishing without the report is covered by setup-alone; acting before it is damage
-        return _collateral(task)
+        return _collateral(task) + _vague_reasons(task)
     out: list[NearMiss] = []
     out += _wrong_values(task)[:MAX_PER_KIND]
     out += _missing_outputs(task)[:MAX_PER_KIND]
@@ -323,6 +324,25 @@ def _collateral(task: Task) -> list[NearMiss]:
         NearMiss(f"reference solution plus a stray change on {d.id}", list(task.solution), "collateral", d.id)
         for d in task.devices
     ]
+
+
+# ------------------------------------------------------------------ vague reason
+VAGUE_REASON = "I'm sorry, I can't do that."
+
+
+def _vague_reasons(task: Task) -> list[NearMiss]:
+    """An infeasible request whose check names the cause: the same steps, reported without it."""
+    if not any(
+        c.check == "infeasible_reported" and c.args.get("keywords") for c in task.evaluation.conditions
+    ):
+        return []
+    steps = [
+        s.model_copy(update={"args": {**s.args, "reason": VAGUE_REASON}})
+        if s.action == "report_infeasible"
+        else s
+        for s in task.solution
+    ]
+    return [NearMiss("reported infeasible without naming the cause", steps, "vague_reason")]
 
 
 # ------------------------------------------------------------------ twin device

@@ -173,7 +173,44 @@ def test_shipped_families_compile_feasible_and_infeasible_tasks_that_validate(fa
                 assert str(source.value) not in task.instruction
         else:
             assert task.metadata.pattern == "infeasible_request"
-            assert [s.action for s in task.solution] == ["report_infeasible"]
+            assert task.solution[-1].action == "report_infeasible"
+            looks = next(v for v in family.infeasible if v.id == variant).solution
+            assert bool(task.solution[:-1]) == bool(looks)  # what shows it cannot be done, then the report
+
+
+def test_an_infeasible_variant_looks_first_and_its_reason_must_name_the_cause() -> None:
+    variant = {
+        "id": "no_lamp",
+        "drop": ["lamp"],
+        "reason": "there is no lamp in the {room}",
+        "keywords": ["no lamp", "lamp is missing"],
+        "solution": [{"role": "home", "action": "list_devices"}],
+    }
+    setup = [dict(MINI["setup"][0]), {**MINI["setup"][1], "tag": "lamp"}]
+    family = _family(setup=setup, infeasible=[variant])
+    check_family(family, shipped_macros())
+    task = compile_task(family, shipped_macros(), Choice(seed=3, variant="no_lamp"), "dw-mini-0002")
+    assert [s.action for s in task.solution] == ["list_devices", "report_infeasible"]
+    assert task.metadata.apps  # the look names its surface
+    (reported,) = task.evaluation.conditions
+    assert reported.args["keywords"] == ["no lamp", "lamp is missing"]
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations.get("vague_reason") == 1  # "I can't do that" is proven to fail
+    bare = compile_task(
+        _family(setup=setup, infeasible=[{**variant, "solution": [], "keywords": []}]),
+        shipped_macros(),
+        Choice(seed=3, variant="no_lamp"),
+        "dw-mini-0003",
+    )
+    assert [s.action for s in bare.solution] == ["report_infeasible"]
+    assert "keywords" not in bare.evaluation.conditions[0].args
+
+
+def test_an_infeasible_variant_solution_with_an_unknown_macro_is_named() -> None:
+    variant = {"id": "v", "reason": "no", "solution": [{"role": "home", "macro": "no_such_macro"}]}
+    with pytest.raises(FamilyError, match=r"infeasible v, solution 1: unknown macro"):
+        check_family(_family(infeasible=[variant]), shipped_macros())
 
 
 def test_distractors_reach_the_check_as_typed_values() -> None:

@@ -12,7 +12,7 @@ concrete steps (``composition/record.py``), and returns a :class:`Task` of origi
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -150,23 +150,9 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
         unknown = set(variant.drop) - setup_tags
         if unknown:
             raise KeyError(f"infeasible {variant.id}: drops unknown setup tags {sorted(unknown)}")
-    for i, item in enumerate(family.solution):
-        if item.role is None and (item.ui is not None or item.macro is not None):
-            raise KeyError(f"solution {i + 1}: ui steps and macros need a role")
-        if item.role is not None:
-            _check_role(item.role, roles, f"solution {i + 1}")
-        if item.macro is not None:
-            macro = macros.get(item.macro)
-            if macro is None:
-                raise KeyError(f"solution {i + 1}: unknown macro {item.macro!r}")
-            if item.role is not None and macro.kind != family.roles[item.role]:
-                raise KeyError(
-                    f"solution {i + 1}: macro {item.macro} is for {macro.kind}, role {item.role} is a "
-                    f"{family.roles[item.role]}"
-                )
-            lacking = sorted(set(macro.args) - set(item.args))
-            if lacking:
-                raise KeyError(f"solution {i + 1}: macro {item.macro} needs args {lacking}")
+    _check_items(family, family.solution, roles, macros, "solution")
+    for variant in family.infeasible:
+        _check_items(family, variant.solution, roles, macros, f"infeasible {variant.id}, solution")
     for c in family.evaluation.conditions:
         if c.role is not None:
             _check_role(c.role, roles, f"check {c.id}")
@@ -199,6 +185,28 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
         _check_role(role, roles, "world.roles")
 
 
+def _check_items(
+    family: Family, items: list[SolutionItem], roles: set[str], macros: Mapping[str, Macro], where: str
+) -> None:
+    for i, item in enumerate(items):
+        if item.role is None and (item.ui is not None or item.macro is not None):
+            raise KeyError(f"{where} {i + 1}: ui steps and macros need a role")
+        if item.role is not None:
+            _check_role(item.role, roles, f"{where} {i + 1}")
+        if item.macro is not None:
+            macro = macros.get(item.macro)
+            if macro is None:
+                raise KeyError(f"{where} {i + 1}: unknown macro {item.macro!r}")
+            if item.role is not None and macro.kind != family.roles[item.role]:
+                raise KeyError(
+                    f"{where} {i + 1}: macro {item.macro} is for {macro.kind}, role {item.role} is a "
+                    f"{family.roles[item.role]}"
+                )
+            lacking = sorted(set(macro.args) - set(item.args))
+            if lacking:
+                raise KeyError(f"{where} {i + 1}: macro {item.macro} needs args {lacking}")
+
+
 def _check_role(role: str, roles: set[str], where: str) -> None:
     if role not in roles:
         raise KeyError(f"{where}: unknown role {role!r} (roles: {', '.join(sorted(roles))})")
@@ -212,6 +220,12 @@ def _templated(family: Family) -> list[tuple[str, Any]]:
     out += [(f"source {s.param}", s.description) for s in family.sources]
     out += [(f"infeasible {v.id}", v.reason) for v in family.infeasible]
     out += [(f"infeasible {v.id}", [o.args for o in v.add_setup]) for v in family.infeasible]
+    out += [(f"infeasible {v.id}", v.keywords) for v in family.infeasible]
+    out += [
+        (f"infeasible {v.id}, solution {i + 1}", i_.model_dump(exclude_none=True))
+        for v in family.infeasible
+        for i, i_ in enumerate(v.solution)
+    ]
     out += [(f"writes {r}", w) for r, w in family.evaluation.writes.items()]
     return out
 
@@ -367,8 +381,10 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
             for s in family.sources
         ]
         conditions = [_condition(c, devices, values) for c in family.evaluation.conditions]
-        items, owners = _items(family, macros, devices, values)
+        plan = variant.solution if variant is not None and variant.solution else family.solution
+        items, owners = _items(plan, macros, devices, values)
         reason = render_text(variant.reason, values, spoken=True) if variant else ""
+        keywords = [render_text(k, values, spoken=True) for k in variant.keywords] if variant else []
     except KeyError as exc:
         raise FamilyError(f"family {family.family}: {exc.args[0] if exc.args else exc}") from None
     for s in sources:
@@ -399,7 +415,13 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
     writes = {devices[r]: list(render(w, values)) for r, w in family.evaluation.writes.items()}
     if variant is not None:
         conditions = [
-            Condition(id="reported", device=GLOBAL_DEVICE, check="infeasible_reported", description=reason)
+            Condition(
+                id="reported",
+                device=GLOBAL_DEVICE,
+                check="infeasible_reported",
+                args={"keywords": keywords} if keywords else {},
+                description=reason,
+            )
         ]
         composition["absent_sources"] = [{"device": s.device, "description": s.description} for s in sources]
         sources = []
@@ -422,7 +444,8 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
             task = task.model_copy(update={"world": world})
     except ValueError as exc:
         raise FamilyError(f"family {family.family}: not a valid task: {exc}") from None
-    return _finish(task, family, items, owners, variant is not None, reason, composition)
+    inspect = variant is not None and bool(variant.solution)
+    return _finish(task, family, items, owners, variant is not None, reason, composition, inspect=inspect)
 
 
 def _task(
@@ -463,10 +486,20 @@ def _finish(
     infeasible: bool,
     reason: str,
     composition: dict[str, Any],
+    *,
+    inspect: bool = False,
 ) -> Task:
-    """The recorded solution, step budget, surfaces and measured difficulty."""
+    """The recorded solution, step budget, surfaces and measured difficulty.
+
+    An infeasible task's solution is the report; with ``inspect`` (a variant's own
+    solution) it first plays what shows the request cannot be done.
+    """
     sketch = [i for i in items if isinstance(i, Step)]
-    if infeasible:
+    if infeasible and inspect:
+        looked, spans = _record(task, items, owners)
+        solution = [*looked[:-1], Step(action="report_infeasible", args={"reason": reason})]
+        apps = []
+    elif infeasible:
         apps = task_surfaces(task.model_copy(update={"solution": sketch}))
         solution = [Step(action="report_infeasible", args={"reason": reason})]
         spans: dict[str, list[int]] = {}
@@ -528,11 +561,14 @@ def _condition(c: Any, devices: Mapping[str, str], values: Mapping[str, Value]) 
 
 
 def _items(
-    family: Family, macros: Mapping[str, Macro], devices: Mapping[str, str], values: Mapping[str, Value]
+    plan: Sequence[SolutionItem],
+    macros: Mapping[str, Macro],
+    devices: Mapping[str, str],
+    values: Mapping[str, Value],
 ) -> tuple[list[Step | UiStep], list[str]]:
     items: list[Step | UiStep] = []
     owners: list[str] = []
-    for item in family.solution:
+    for item in plan:
         part = item.part or item.role or "agent"
         if item.macro is not None:
             macro = macros[item.macro]

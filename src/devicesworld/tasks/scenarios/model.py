@@ -166,6 +166,15 @@ class Infeasible(_Strict):
     drop: list[str] = Field(default_factory=list, description="setup tags left out")
     add_setup: list[SetupOp] = Field(default_factory=list)
     reason: str
+    keywords: list[str] = Field(
+        default_factory=list,
+        description="templated; the reported reason must name at least one (the real cause, not any excuse)",
+    )
+    solution: list[SolutionItem] = Field(
+        default_factory=list,
+        description="what the agent inspects to see it cannot be done, played before the report "
+        "(default: the report alone)",
+    )
     phrasings: list[Phrasing] = Field(default_factory=list, description="default: the family's")
 
 
