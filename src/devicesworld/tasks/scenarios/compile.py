@@ -495,14 +495,14 @@ def _finish(
     solution) it first plays what shows the request cannot be done.
     """
     sketch = [i for i in items if isinstance(i, Step)]
+    spans: dict[str, list[int]] = {}
     if infeasible and inspect:
-        looked, spans = _record(task, items, owners)
+        looked, _ = _record(task, items, owners)
         solution = [*looked[:-1], Step(action="report_infeasible", args={"reason": reason})]
         apps = []
     elif infeasible:
         apps = task_surfaces(task.model_copy(update={"solution": sketch}))
         solution = [Step(action="report_infeasible", args={"reason": reason})]
-        spans: dict[str, list[int]] = {}
     else:
         solution, spans = _record(task, items, owners)
         apps = []
