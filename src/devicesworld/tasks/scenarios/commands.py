@@ -146,3 +146,48 @@ def scenarios_compile(family: str, count: int, out: Path | None, validate: bool)
     else:
         out.write_text(text, encoding="utf-8")
         click.echo(f"{len(tasks)} tasks -> {out}", err=True)
+
+
+LOW_SHARE = 0.97
+"""A family is flagged LOW when it is expected to keep fewer than this share of its quota."""
+
+
+@scenarios.command("capacity")
+@click.option(
+    "--family", "names", multiple=True, help="A shipped family name or a file (repeatable; default: all)."
+)
+@click.option(
+    "--quota",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Tasks asked of each family (default: the full recipe's largest share).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON document per family.")
+def scenarios_capacity(names: tuple[str, ...], quota: int | None, as_json: bool) -> None:
+    """How many distinct tasks each family's parameters allow (counted, not proven).
+
+    Distinct as the full build dedupes them: instruction, world and setup. `expected` is
+    how many distinct tasks a build asking QUOTA of the family can expect to keep.
+    """
+    from devicesworld.tasks.full import recipe
+    from devicesworld.tasks.scenarios.capacity import CAP, family_capacity
+    from devicesworld.tasks.scenarios.compile import FamilyError
+
+    try:
+        families = _families(names)
+        share = quota or max(s.count for s in recipe())
+    except FamilyError as exc:
+        raise click.ClickException(str(exc)) from None
+    low = 0
+    for f in families:
+        cap = family_capacity(f, share)
+        narrow = cap.expected < LOW_SHARE * share
+        low += narrow
+        if as_json:
+            click.echo(cap.model_dump_json())
+            continue
+        shown = f"{cap.distinct}{'' if cap.exact else '+'}" if cap.distinct < CAP else f"{CAP}+"
+        flag = "  LOW" if narrow else ""
+        click.echo(f"{f.family:<34} distinct={shown:<9} expected@{share}={cap.expected:<7g}{flag}")
+    if not as_json:
+        click.echo(f"{len(families)} families, {low} expected to repeat more than 3% of {share} draws")
