@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from devicesworld.tasks.scenarios.build import choice_for
-from devicesworld.tasks.scenarios.model import Family, Param, SetupOp
+from devicesworld.tasks.scenarios.model import Family, Infeasible, Param, Phrasing, SetupOp
 from devicesworld.tasks.scenarios.ops import SIGNATURES
 from devicesworld.tasks.scenarios.templates import Value, refs, render, render_text, walk_refs
 
@@ -69,18 +69,18 @@ class Capacity(BaseModel):
 def family_capacity(family: Family, quota: int, seed: int = 0) -> Capacity:
     """Distinct tasks per slot and in all; the expected distinct tasks of a build asking ``quota``."""
     slots: list[SlotCapacity] = []
-    for variant, phrasings in _variants(family):
-        for i, text in enumerate(phrasings):
-            setup = _setup(family, variant)
-            count, exact, varies = _slot(family, text, setup)
-            style = (
-                family.phrasings[i % len(family.phrasings)].style
-                if variant is None or not _variant(family, variant).phrasings
-                else _variant(family, variant).phrasings[i].style
-            )
+    for variant in _slot_variants(family):
+        setup = _setup(family, variant)
+        for i, phrasing in enumerate(_phrasings(family, variant)):
+            count, exact, varies = _slot(family, phrasing.text, setup)
             slots.append(
                 SlotCapacity(
-                    variant=variant, phrasing=i, style=style, distinct=count, exact=exact, varies=varies
+                    variant=variant,
+                    phrasing=i,
+                    style=phrasing.style,
+                    distinct=count,
+                    exact=exact,
+                    varies=varies,
                 )
             )
     draws: dict[tuple[str | None, int], int] = {}
@@ -104,19 +104,16 @@ def family_capacity(family: Family, quota: int, seed: int = 0) -> Capacity:
     )
 
 
-def _variants(family: Family) -> list[tuple[str | None, list[str]]]:
-    out: list[tuple[str | None, list[str]]] = []
-    if not family.infeasible_only:
-        out.append((None, [p.text for p in family.phrasings]))
-    out += [(v.id, [p.text for p in _phrasings(family, v.id)]) for v in family.infeasible]
-    return out
+def _slot_variants(family: Family) -> list[str | None]:
+    """The feasible task (unless the family only makes infeasible ones) and each variant."""
+    return ([] if family.infeasible_only else [None]) + [v.id for v in family.infeasible]
 
 
-def _variant(family: Family, variant: str) -> Any:
+def _variant(family: Family, variant: str) -> Infeasible:
     return next(v for v in family.infeasible if v.id == variant)
 
 
-def _phrasings(family: Family, variant: str | None) -> list[Any]:
+def _phrasings(family: Family, variant: str | None) -> list[Phrasing]:
     if variant is not None and _variant(family, variant).phrasings:
         return list(_variant(family, variant).phrasings)
     return list(family.phrasings)
