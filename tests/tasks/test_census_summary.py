@@ -42,7 +42,28 @@ def test_a_source_checked_with_a_distractor_is_covered_and_without_one_is_listed
     covered = Task.model_validate(_doc(evaluation=_answer(["18:30"], ["19:30"]), metadata=_source("18:30")))
     bare = Task.model_validate(_doc(evaluation=_answer(["18:30"], []), metadata=_source("18:30")))
     assert uncovered_values(covered) == []
-    assert uncovered_values(bare) == ["source '18:30' on smarthome_0 (it)"]
+    assert uncovered_values(bare) == [
+        "source '18:30' on smarthome_0 (it): checked by answer_contains with no distractor declared"
+    ]
+
+
+def test_an_uncovered_source_says_whether_its_check_could_take_distractors() -> None:
+    device_check = {
+        "conditions": [
+            {
+                "id": "d",
+                "device": "smarthome_0",
+                "check": "device_attribute",
+                "args": {"device_id": "h", "attribute": "target_temperature", "equals": 21.5},
+            }
+        ]
+    }
+    task = Task.model_validate(_doc(evaluation=device_check, metadata=_source("21.5")))
+    assert uncovered_values(task) == [
+        "source '21.5' on smarthome_0 (it): checked by device_attribute, which take no distractors"
+    ]
+    task = Task.model_validate(_doc(evaluation=_answer(["x"], ["y"]), metadata=_source("21.5")))
+    assert uncovered_values(task) == ["source '21.5' on smarthome_0 (it): no check names it"]
 
 
 def test_a_source_is_covered_through_the_values_derived_from_it() -> None:

@@ -10,7 +10,10 @@ device) and the persona-world values in ``world.reads``. A value is *covered* wh
   transitively), is checked by a condition that declares ``distractors``;
 - or it is the target of a covered world value.
 
-Infeasible tasks read nothing. The census lists the tasks with uncovered values.
+Infeasible tasks read nothing. The census lists the tasks with uncovered values, and says
+of each whether the conditions that check it could take distractors at all: a check
+without a ``distractors`` argument (a device attribute that must equal one value) cannot
+be hedged, but it declares no twin either.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 
 from devicesworld.spec.models import Task
 from devicesworld.tasks.worldqc import GUARDED_KINDS, declared_distractors, twin_values
+from devicesworld.verify.registry import find_check
 
 
 def _forms(value: Any) -> set[str]:
@@ -30,6 +34,18 @@ def _forms(value: Any) -> set[str]:
     if text.startswith("+"):
         out.add(text[1:])
     return {f for f in out if f}
+
+
+def _checks_text(task: Task) -> list[tuple[str, str, bool]]:
+    """Per condition: its check, its arguments (no distractors) case-folded, whether it takes distractors."""
+    kinds = {d.id: d.kind for d in task.devices}
+    out = []
+    for c in task.evaluation.conditions:
+        spec = find_check(kinds.get(c.device, c.device), c.check)
+        takes = spec is not None and "distractors" in spec.args_model.model_fields
+        rest = {k: v for k, v in c.args.items() if k != "distractors"}
+        out.append((c.check, json.dumps(rest, sort_keys=True, default=str).casefold(), takes))
+    return out
 
 
 def _guarded_text(task: Task) -> list[str]:
@@ -89,5 +105,17 @@ def uncovered_values(task: Task) -> list[str]:
         values = _derived_from(task, source.value)
         if any(f in text for v in values for f in _forms(v) for text in checked):
             continue
-        out.append(f"source {source.value!r} on {source.device} ({source.description or 'no description'})")
+        what = f"source {source.value!r} on {source.device} ({source.description or 'no description'})"
+        by = {
+            check
+            for check, text, _ in _checks_text(task)
+            if any(f in text for v in values for f in _forms(v))
+        }
+        if not by:
+            what += ": no check names it"
+        elif not any(takes for check, _, takes in _checks_text(task) if check in by):
+            what += f": checked by {', '.join(sorted(by))}, which take no distractors"
+        else:
+            what += f": checked by {', '.join(sorted(by))} with no distractor declared"
+        out.append(what)
     return out
