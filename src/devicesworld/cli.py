@@ -875,6 +875,16 @@ def tasks_census(
     for kind, counters in result.medians.items():
         shown = ", ".join(f"{k} {v:g}" for k, v in counters.items())
         console.print(f"median per {escape(kind)}: {escape(shown)}", highlight=False)
+    if result.summary is not None:
+        free, cover = result.summary.unmentioned, result.summary.distractors
+        share = "-" if free.share is None else f"{free.share:.0%}"
+        console.print(
+            f"unmentioned items: {free.with_unmentioned} of {free.tasks} tasks with listed items ({share}); "
+            f"distractors: {cover.covered} of {cover.tasks} reading tasks cover every value read",
+            highlight=False,
+        )
+        for task_id, values in cover.uncovered.items():
+            console.print(f"  uncovered {escape(task_id)}: {escape('; '.join(values))}", highlight=False)
     if any(t.error for t in result.tasks):
         raise SystemExit(1)
 

@@ -7,7 +7,9 @@ declares writes) and its profile schema. Agents, prompts and task files are buil
 from these, so any difference here is a change of the benchmark, not a refactor.
 The GUI desktops (#16) extended it without changing an entry: the Linux kind's GUI
 setup op, getters and checks and its profile's ``desktop``/``screen`` fields were
-appended, and the ``windows`` kind added.
+appended, and the ``windows`` kind added. The lived-in homes (#13) appended the
+SmartHome setup ops ``remove_device`` and ``remove_room`` (a family's rooms on top of
+the world's home).
 """
 
 from __future__ import annotations

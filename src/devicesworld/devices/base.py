@@ -278,6 +278,10 @@ DeviceFactory = Callable[[str, Mapping[str, Any], DeviceContext], Device]
 """``factory(device_id, profile, context) -> Device``."""
 
 
+SetupCall = tuple[str, dict[str, Any]]
+"""One setup op as data: its name and its arguments."""
+
+
 @dataclass(frozen=True)
 class WorldSupport:
     """How a kind shows its slice of a persona world (docs/worlds.md), and counts what a device holds."""
@@ -286,6 +290,15 @@ class WorldSupport:
     """``apply(device, world)``: put the world's data on a freshly created device."""
     census: Callable[[GetterFn], dict[str, int]]
     """``census(get)``: what a live device holds (contacts, files, rooms, ...), read through its getters."""
+    items: Callable[[GetterFn], dict[str, list[str]]] | None = None
+    """``items(get)``: the things a live device holds that a task could touch by mistake (a home's
+    devices, a desktop's files), each with the spellings a task would use for it (an id and a name; a
+    path and a file name); the census counts those a task never mentions. None: not counted."""
+    overlay: Callable[[Any, list[SetupCall], list[SetupCall]], list[SetupCall]] | None = None
+    """``overlay(world, ops, claims)``: a task's own setup ops for this device, rewritten so they apply on
+    top of the world instead of clashing with it (world items the task would collide with or make
+    ambiguous are renamed or removed first). ``claims`` is every op any variant of the task could put on
+    the device, so the world is trimmed the same way for all of them. None: the ops apply as they are."""
 
 
 @dataclass(frozen=True)

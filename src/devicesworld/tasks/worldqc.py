@@ -20,7 +20,8 @@ GUARDED_KINDS = frozenset({"home_device"})
 """Value kinds whose twins the collateral-damage guard protects (no distractor needed)."""
 
 
-def _declared(task: Task) -> set[str]:
+def declared_distractors(task: Task) -> set[str]:
+    """Every value declared as a distractor on the task's conditions, case-folded."""
     out: set[str] = set()
     for c in task.evaluation.conditions:
         for item in c.args.get("distractors", []) or []:
@@ -29,7 +30,8 @@ def _declared(task: Task) -> set[str]:
     return out
 
 
-def _twin_values(pick: Pick) -> set[str]:
+def twin_values(pick: Pick) -> set[str]:
+    """A pick's twins' values and their records' fields, case-folded (what counts as declaring one)."""
     values: set[str] = set()
     for twin in pick.twins:
         values.add(str(twin.value).strip().casefold())
@@ -44,7 +46,7 @@ def world_problems(task: Task) -> list[str]:
     from devicesworld.worlds.generate import build_world
 
     world = build_world(task.world.persona_seed, task.world.size, task.start_time)
-    declared = _declared(task)
+    declared = declared_distractors(task)
     problems: list[str] = []
     for key in task.world.reads:
         try:
@@ -56,6 +58,6 @@ def world_problems(task: Task) -> list[str]:
             continue
         if pick.target.kind in GUARDED_KINDS:
             continue
-        if not declared & _twin_values(pick):
+        if not declared & twin_values(pick):
             problems.append(f"world value {key!r} is read but none of its twins is declared as a distractor")
     return problems

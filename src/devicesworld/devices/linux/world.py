@@ -182,6 +182,13 @@ def census(get: GetterFn) -> dict[str, int]:
     }
 
 
-WORLD = WorldSupport(apply=apply, census=census)
+def items(get: GetterFn) -> dict[str, list[str]]:
+    """The visible files under the home, each spelled by its path under the home and its name."""
+    listing: list[str] = [f for f in (get("listing", {"path": "~"}) or []) if not f.startswith("Drive/")]
+    visible = [f for f in listing if not any(part.startswith(".") for part in f.split("/"))]
+    return {f"~/{f}": [f, PurePosixPath(f).name] for f in visible}
 
-__all__ = ["WORLD", "Template", "apply", "census", "template"]
+
+WORLD = WorldSupport(apply=apply, census=census, items=items)
+
+__all__ = ["WORLD", "Template", "apply", "census", "items", "template"]

@@ -318,6 +318,20 @@ class SmartHomeDevice:
             home.queue.push(cycle.seg_start + cycle.plan[0][1], "cycle", dev.id, cycle.gen)
             home.advance_to(home.now)
 
+    @SETUP_OPS.register(
+        "remove_device",
+        doc="Take a device (and the schedules that use it) out of the home.",
+        args=a.DeviceIdArgs,
+    )
+    def _remove_device(self, args: a.DeviceIdArgs) -> None:
+        self.home.remove_device(args.device_id)
+
+    @SETUP_OPS.register(
+        "remove_room", doc="Take a room, its devices and their schedules out of the home.", args=a.RoomArgs
+    )
+    def _remove_room(self, args: a.RoomArgs) -> None:
+        self.home.remove_room(args.room)
+
     # --- getters (what verifiers read) ---------------------------------------------------
 
     @GETTERS.register("state", doc="The whole home: rooms, devices, schedules, history, events.")

@@ -77,6 +77,7 @@ class Home:
         self.rooms: dict[str, Room] = {}
         self.devices: dict[str, HomeDevice] = {}
         self.schedules: dict[str, Schedule] = {}
+        self._schedules_made = 0
         self.history: list[HistoryEntry] = []
         self.events: list[tuple[float, str, str]] = []
         self.queue = EventQueue()
@@ -118,6 +119,24 @@ class Home:
         self.devices[device_id] = dev
         target_room.device_ids.append(device_id)
         return dev
+
+    def remove_device(self, device_id: str) -> None:
+        """Setup only: take a device out of the home, with every schedule that runs it or waits on it."""
+        dev = self.device(device_id)
+        room = self.rooms[dev.room]
+        self.freeze(room)
+        room.device_ids.remove(device_id)
+        del self.devices[device_id]
+        for sid in [s.id for s in self.schedules.values() if device_id in (s.device_id, s.event_device)]:
+            del self.schedules[sid]
+        self.reanchor(room)
+
+    def remove_room(self, name: str) -> None:
+        """Setup only: take a room out of the home, with its devices (and their schedules)."""
+        room = self.room(name)
+        for device_id in list(room.device_ids):
+            self.remove_device(device_id)
+        del self.rooms[name]
 
     def set_stored(self, device_id: str, attributes: dict[str, Any]) -> None:
         """Setup only: write stored attributes directly (and the vacuum's battery), with range checks."""
@@ -309,7 +328,7 @@ class Home:
                 )
             due = None
         sched = Schedule(
-            id=f"sched_{len(self.schedules) + 1}",
+            id=self._next_schedule_id(),
             device_id=device_id,
             command=command,
             params=clean,
@@ -325,6 +344,11 @@ class Home:
         if due is not None:
             self.queue.push(due, "schedule", sched.id)
         return sched
+
+    def _next_schedule_id(self) -> str:
+        """``sched_<n>``: numbered in creation order, never reused (setup may remove schedules)."""
+        self._schedules_made += 1
+        return f"sched_{self._schedules_made}"
 
     def cancel_schedule(self, schedule_id: str) -> Schedule:
         sched = self.schedules.get(schedule_id)

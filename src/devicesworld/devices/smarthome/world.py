@@ -4,15 +4,35 @@ The world is applied through the kind's own setup ops (``configure_home``, ``add
 ``add_device``, ``add_schedule``), so a world home is exactly what a task could have
 built by hand; the home lives in memory, so this costs well under a millisecond per
 device.
+
+``overlay`` lets a task's own home (a scenario family's ``add_room``/``add_device``) live
+inside the world's home instead of replacing it; its rule, documented in docs/worlds.md:
+
+1. **The task's rooms are the task's.** A room the task adds (or puts a device in) that the
+   world also has is reused: the world's room is emptied (its devices and their schedules
+   go), and the task's ``add_room`` keeps the world's climate for every value it does not
+   set. So the task's room holds exactly what the task says - no second heater beside the
+   task's, and a variant that drops its heater finds no world heater there.
+2. **One-per-home appliances are the task's.** When the task adds a washing machine or a
+   dryer, the world's washer and dryer both go; when it adds a robot vacuum, the world's
+   vacuum goes (a laundry story that says "there is no dryer" stays true, "the washer"
+   stays one device).
+3. **Ids never collide.** A world device left in place whose id the task adds is renamed
+   ``<id>_<n>`` (the first free n from 2), schedules and all.
+4. ``configure_home`` merges: the world's outdoor values stay unless the task sets them,
+   the world's home name unless the task names the home (other than the default "Home").
+
+Every other world room, device and schedule stays: unmentioned items the task must not
+touch (the collateral guard protects them), and near-miss twins in other rooms.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from devicesworld.devices.base import GetterFn, WorldSupport
+from devicesworld.devices.base import GetterFn, SetupCall, WorldSupport
 from devicesworld.devices.smarthome import args as a
-from devicesworld.worlds.model import World
+from devicesworld.worlds.model import Room, World
 
 if TYPE_CHECKING:
     from devicesworld.devices.smarthome.device import SmartHomeDevice
@@ -59,6 +79,94 @@ def apply(device: SmartHomeDevice, world: World) -> None:
         )
 
 
+ONE_PER_HOME = (frozenset({"washing_machine", "dryer"}), frozenset({"robot_vacuum"}))
+"""Appliances a home has one of, in groups: a task that brings one of a group replaces the world's
+whole group (rule 2: a washer in the task's story means the laundry is the task's)."""
+DEFAULT_NAME = a.ConfigureHomeArgs.model_fields["name"].default
+
+
+def overlay(world: World, ops: list[SetupCall], claims: list[SetupCall]) -> list[SetupCall]:
+    """The task's home ops rewritten to apply on top of the world's home (the rule in the module doc)."""
+    home = world.home
+    world_rooms = {r.name: r for r in home.rooms}
+    added_rooms = {str(args.get("name")) for op, args in claims if op == "add_room"}
+    used_rooms = {str(args.get("room")) for op, args in claims if op == "add_device"}
+    task_ids = {str(args.get("device_id")) for op, args in claims if op == "add_device"}
+    brought = {args.get("category") for op, args in claims if op == "add_device"}
+    replaced = frozenset().union(*(group for group in ONE_PER_HOME if group & brought))
+    prefix: list[SetupCall] = []
+    emptied = [r for r in world_rooms if r in added_rooms or r in used_rooms]
+    for name in emptied:
+        prefix.append(("remove_room", {"room": name}))
+        if name not in added_rooms:  # the task puts devices in it without adding it: keep the world's room
+            prefix.append(("add_room", _room_args(world_rooms[name])))
+    taken = {d.device_id for d in home.devices} | task_ids
+    for d in home.devices:
+        if d.room in emptied:
+            continue
+        if d.category in replaced:
+            prefix.append(("remove_device", {"device_id": d.device_id}))
+        elif d.device_id in task_ids:
+            new_id = _free_id(d.device_id, taken)
+            taken.add(new_id)
+            prefix.append(("remove_device", {"device_id": d.device_id}))
+            prefix.append(
+                (
+                    "add_device",
+                    {
+                        "device_id": new_id,
+                        "category": d.category,
+                        "room": d.room,
+                        "name": d.name,
+                        "state": dict(d.state),
+                    },
+                )
+            )
+            for sch in home.schedules:
+                if sch.device_id == d.device_id:
+                    args = {
+                        "device_id": new_id,
+                        "command": sch.command,
+                        "params": dict(sch.params),
+                        "at": sch.at,
+                    }
+                    prefix.append(("add_schedule", args))
+    out = list(prefix)
+    for op, args in ops:
+        if op == "configure_home":
+            merged: dict[str, Any] = {
+                "name": home.name,
+                "outdoor_temperature": home.outdoor_temperature,
+                "outdoor_humidity": home.outdoor_humidity,
+                "outdoor_pm25": home.outdoor_pm25,
+            }
+            merged.update(args)
+            if args.get("name", DEFAULT_NAME) == DEFAULT_NAME:
+                merged["name"] = home.name
+            args = merged
+        elif op == "add_room" and args.get("name") in world_rooms:
+            args = {**_room_args(world_rooms[str(args["name"])]), **args}
+        out.append((op, args))
+    return out
+
+
+def _room_args(room: Room) -> dict[str, Any]:
+    return {
+        "name": room.name,
+        "temperature": room.temperature,
+        "humidity": room.humidity,
+        "pm25": room.pm25,
+        "has_window": room.has_window,
+    }
+
+
+def _free_id(device_id: str, taken: set[str]) -> str:
+    n = 2
+    while f"{device_id}_{n}" in taken:
+        n += 1
+    return f"{device_id}_{n}"
+
+
 def census(get: GetterFn) -> dict[str, int]:
     """What a home holds, read through its ``state`` getter."""
     state: dict[str, Any] = get("state", {})
@@ -73,6 +181,18 @@ def census(get: GetterFn) -> dict[str, int]:
     }
 
 
-WORLD = WorldSupport(apply=apply, census=census)
+def items(get: GetterFn) -> dict[str, list[str]]:
+    """The home's devices, each spelled by its id and its name."""
+    state: dict[str, Any] = get("state", {})
+    devices = state.get("devices", [])
+    devices = list(devices.values()) if isinstance(devices, dict) else list(devices)
+    out: dict[str, list[str]] = {}
+    for d in devices:
+        if isinstance(d, dict) and d.get("device_id"):
+            out[str(d["device_id"])] = [str(d["device_id"]), str(d.get("name") or "")]
+    return out
 
-__all__ = ["WORLD", "apply", "census"]
+
+WORLD = WorldSupport(apply=apply, census=census, overlay=overlay, items=items)
+
+__all__ = ["ONE_PER_HOME", "WORLD", "apply", "census", "items", "overlay"]

@@ -19,7 +19,7 @@ from typing import Any
 
 from faker import Faker
 
-from devicesworld.devices.base import kind_names
+from devicesworld.devices.base import SetupCall, get_kind, kind_names
 from devicesworld.spec.models import (
     DEFAULT_START_TIME,
     GLOBAL_DEVICE,
@@ -38,11 +38,12 @@ from devicesworld.tasks.composition.compose import step_budget
 from devicesworld.tasks.composition.reasoning import Derivation
 from devicesworld.tasks.composition.record import record_with_spans
 from devicesworld.tasks.handwritten.recording import ScriptError, Target, UiStep
-from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem
+from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem, WorldRequest
 from devicesworld.tasks.scenarios.ops import SIGNATURES, check_signature
 from devicesworld.tasks.scenarios.slots import SlotTypeError, check_flow, check_value, meaning
 from devicesworld.tasks.scenarios.templates import Value, check_typed, render, render_text, walk_refs
 from devicesworld.tasks.surfaces import task_surfaces
+from devicesworld.worlds.model import World
 
 MAX_REDRAWS = 60
 TWINS = ".twins"
@@ -183,6 +184,10 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
     world_roles = family.world.roles if family.world is not None else None
     for role in world_roles or []:
         _check_role(role, roles, "world.roles")
+    for role in family.world.without if family.world is not None else []:
+        _check_role(role, roles, "world.without")
+        if role in (world_roles or []):
+            raise KeyError(f"world: role {role} is both in roles and in without")
 
 
 def _check_items(
@@ -230,12 +235,42 @@ def _templated(family: Family) -> list[tuple[str, Any]]:
     return out
 
 
+# ------------------------------------------------------------------ world roles
+def _overlays(kind: str) -> bool:
+    spec = get_kind(kind)
+    return spec is not None and spec.world is not None and spec.world.overlay is not None
+
+
+def _takes_worlds(kind: str) -> bool:
+    spec = get_kind(kind)
+    return spec is not None and spec.world is not None
+
+
+def world_roles(family: Family) -> list[str] | None:
+    """The roles whose devices take the persona world (None: the default, the first device of each kind).
+
+    Besides the roles a family names, every role that is the first device of a kind able to overlay
+    a family's setup on the world (``WorldSupport.overlay``: the family's rooms and devices live inside
+    the world's home) takes the world, unless the family lists it in ``world.without`` - so even a
+    family without a ``world`` gets the world under such a device.
+    """
+    devices = role_devices(family)
+    request = family.world or WorldRequest(roles=[])
+    first = [r for r, k in family.roles.items() if devices[r] == f"{k}_0" and r not in request.without]
+    if request.roles is None:
+        return None if not request.without else [r for r in first if _takes_worlds(family.roles[r])]
+    merged = [r for r in first if _overlays(family.roles[r])]
+    return list(dict.fromkeys([*request.roles, *merged]))
+
+
 # ---------------------------------------------------------------------- drawing
 @dataclass(frozen=True)
 class Drawn:
     values: dict[str, Value]
     derivations: list[dict[str, Any]]
     world: WorldSpec | None
+    model: World | None = None
+    """The world itself (for the overlay of the family's setup), when the task has one."""
 
 
 def draw(family: Family, rng: random.Random) -> Drawn:
@@ -244,7 +279,9 @@ def draw(family: Family, rng: random.Random) -> Drawn:
     fake.seed_instance(rng.randrange(2**32))
     world = None
     reads: list[str] = []
-    if family.world is not None:
+    roles = world_roles(family)
+    wanted = roles is None or bool(roles)
+    if family.world is not None and wanted:
         from devicesworld.worlds import build_world
 
         seed = rng.randrange(family.world.seeds)
@@ -291,11 +328,17 @@ def draw(family: Family, rng: random.Random) -> Drawn:
             )
             derivations.append(Derivation(op, tuple(rec_inputs), rec_params, result).as_dict())
     spec = None
-    if family.world is not None:
-        roles = family.world.roles
+    if family.world is None and wanted:
+        # drawn after every parameter, so a family's parameters do not move when it gains a world
+        from devicesworld.worlds import build_world
+
+        request = WorldRequest()
+        seed = rng.randrange(request.seeds)
+        world = build_world(seed, request.size, start=DEFAULT_START_TIME)
+    if world is not None:
         devices = None if roles is None else [role_devices(family)[r] for r in roles]
-        spec = WorldSpec(persona_seed=seed, size=family.world.size, devices=devices, reads=reads)
-    return Drawn(values, derivations, spec)
+        spec = WorldSpec(persona_seed=seed, size=world.size, devices=devices, reads=reads)
+    return Drawn(values, derivations, spec, world)
 
 
 def _draw_one(type_: str, param: Any, rng: random.Random, fake: Faker) -> Any:
@@ -372,6 +415,7 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
         setup = [
             DeviceOp(device=devices[op.role], op=op.op, args=render(op.args, values)) for op in setup_specs
         ]
+        setup = _overlay(family, drawn, devices, values, setup)
         sources = [
             SourceValue(
                 device=devices[s.role],
@@ -446,6 +490,45 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
         raise FamilyError(f"family {family.family}: not a valid task: {exc}") from None
     inspect = variant is not None and bool(variant.solution)
     return _finish(task, family, items, owners, variant is not None, reason, composition, inspect=inspect)
+
+
+def _overlay(
+    family: Family,
+    drawn: Drawn,
+    devices: Mapping[str, str],
+    values: Mapping[str, Value],
+    setup: list[DeviceOp],
+) -> list[DeviceOp]:
+    """The setup of each world device whose kind overlays, rewritten to apply on top of the world.
+
+    The kind decides how (``WorldSupport.overlay``, e.g. the family's rooms replace the world's rooms
+    of the same name); it sees every op any variant could put on the device, so a variant that drops
+    an op finds the world trimmed exactly as the feasible task does.
+    """
+    if drawn.model is None or drawn.world is None:
+        return setup
+    targets = drawn.world.devices
+    if targets is None:
+        targets = [
+            d for r, d in devices.items() if d == f"{family.roles[r]}_0" and _takes_worlds(family.roles[r])
+        ]
+    every = [*family.setup, *(op for v in family.infeasible for op in v.add_setup)]
+    for role, kind in family.roles.items():
+        device = devices[role]
+        spec = get_kind(kind)
+        support = spec.world if spec is not None else None
+        if device not in targets or support is None or support.overlay is None:
+            continue
+        claims: list[SetupCall] = [(op.op, render(op.args, values)) for op in every if op.role == role]
+        mine: list[SetupCall] = [(op.op, op.args) for op in setup if op.device == device]
+        rewritten = [
+            DeviceOp(device=device, op=o, args=a) for o, a in support.overlay(drawn.model, mine, claims)
+        ]
+        at = next((i for i, op in enumerate(setup) if op.device == device), len(setup))
+        before = [op for op in setup[:at] if op.device != device]
+        after = [op for op in setup[at:] if op.device != device]
+        setup = [*before, *rewritten, *after]
+    return setup
 
 
 def _task(

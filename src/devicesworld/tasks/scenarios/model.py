@@ -81,7 +81,13 @@ class WorldRequest(_Strict):
     roles: list[str] | None = Field(
         default=None,
         description="roles whose devices take the world (default: the first device of each kind); "
-        "a family that builds its own home leaves the home out",
+        "roles whose kind overlays a family's setup on its world (the home) are added unless `without`",
+    )
+    without: list[str] = Field(
+        default_factory=list,
+        description="roles that keep only what the family builds, even where the world could be merged "
+        "under it (a story that reads every light in the home); every other role whose kind can "
+        "overlay a family's setup on the world takes it, as the first device of its kind",
     )
 
 
