@@ -240,7 +240,9 @@ class Sandbox:
         drive: Path | None = None,
         use_bwrap: bool | None = None,
         limits: Limits | None = None,
+        home_mount: HomeMount | None = None,
     ) -> None:
+        """``home_mount``: a sized home to use instead of taking one (a pre-started desktop's)."""
         self.paths = SandboxPaths(root)
         self.hostname = hostname
         self.drive = drive
@@ -266,6 +268,8 @@ class Sandbox:
         root.mkdir(parents=True, exist_ok=True)
         if found is not None and not self.limits.sized_home:
             self.home_mount_problem = "turned off (DEVICESWORLD_LIMIT_SIZED_HOME=0)"
+        elif found is not None and home_mount is not None:
+            self.home_mount = home_mount
         elif found is not None:
             self.home_mount, self.home_mount_problem = take_home(
                 root / "store", self.limits.home_bytes, self.host_ids

@@ -29,11 +29,9 @@ from devicesworld.devices.windows import prefix
 from devicesworld.devices.windows.docs import Run, decode_text, encode_text, read_rtf, write_rtf
 from devicesworld.devices.windows.files import WinFiles
 from devicesworld.devices.windows.helper.build import HelperUnavailable, helper_exe
-from devicesworld.devices.windows.session import HELPER, WineSession, element_texts
+from devicesworld.devices.windows.session import HELPER, PREBOUND, WineSession, element_texts
 
 DRIVE_MOUNT = "/mnt/drive"
-PREBOUND = "éèàüöäßçñáóíÉ"
-"""Characters bound to spare keycodes at start (Xvfb's map has 19 spare codes)."""
 
 ACTIONS = gui_action_table(
     "windows",
