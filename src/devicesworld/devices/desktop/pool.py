@@ -99,7 +99,11 @@ class WarmPool(Generic[K, S]):
                         got = candidate
                     else:
                         stale.append(candidate)
-                if got is not None or key not in self._filling:
+                if got is not None:
+                    break
+                if stale:  # a spare died: its replacement is ready no later than a cold start
+                    self._refill(key, make, size)
+                if key not in self._filling:
                     break
                 left = end - time.monotonic()
                 if left <= 0:
