@@ -198,3 +198,18 @@ def test_kill_9_leaves_no_desktop_and_reap_removes_the_spare_folder(
     reaped = reap([folder.parent])
     assert any(r.path == str(folder) and r.removed for r in reaped)
     assert not folder.exists()
+
+
+def test_validation_gives_the_same_report_with_and_without_the_pool(
+    monkeypatch: pytest.MonkeyPatch, pool_on: pool.SpareKey
+) -> None:
+    from devicesworld.tasks.validate import validate_task
+
+    task = {t.id: t for t in load_suite("gui-smoke")}["smoke-gui-lx-008"]
+    monkeypatch.setenv(ENV_SIZE, "0")
+    cold = validate_task(task)
+    taken = pool.POOL.taken
+    monkeypatch.setenv(ENV_SIZE, "1")
+    warm = validate_task(task)  # its first device starts the pool; the later gates' devices adopt spares
+    assert pool.POOL.taken - taken >= 1
+    assert warm == cold and warm.ok, warm.problems
