@@ -7,8 +7,8 @@ device takes one and is ready at once. What a spare cannot know in advance is bo
 when it is taken:
 
 * the task's shared drive: the spare's home is a tmpfs made *shared* in its holder's
-  namespace (:func:`..homefs.start_home`), so binding the drive over ``home/Drive`` there
-  (:meth:`..homefs.HomeMount.bind`) reaches the running desktop, whose binds are slaves
+  namespace (:func:`devicesworld.devices.homefs.start_home`), so binding the drive over ``home/Drive`` there
+  (:meth:`devicesworld.devices.homefs.HomeMount.bind`) reaches the running desktop, whose binds are slaves
   of it;
 * the task's local sites: the desktop's proxy port already forwards to a socket in a
   folder of the spare bound at :data:`.sites_relay.SOCKET_DIR`; the device's relay
@@ -30,9 +30,9 @@ from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.pool import WarmPool
+from devicesworld.devices.homefs import HomeMount, start_home
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR
 from devicesworld.devices.linux.gui.template import copy_template
-from devicesworld.devices.linux.homefs import HomeMount, start_home
 from devicesworld.devices.linux.limits import default_limits
 from devicesworld.devices.linux.sandbox import bwrap_path, bwrap_problem
 from devicesworld.devices.ownership import make_owned_dir, remove_owned

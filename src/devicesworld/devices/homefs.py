@@ -1,5 +1,9 @@
 """A sized tmpfs for a device's home and ``/tmp`` that outlives each command's sandbox.
 
+Kind-agnostic (the ``linux`` kind's sandbox uses it for every device; the desktop pools
+of the ``linux`` and ``windows`` kinds for their spares, as a shared mount a task's
+drive can be bound into after a desktop started).
+
 Why: commands run in a fresh ``bwrap`` each, so a ``bwrap --size … --tmpfs`` would vanish
 after every command. Instead one small *holder* process per device owns a user and
 mount namespace in which a tmpfs of ``Limits.home_mb`` is mounted over the device's
