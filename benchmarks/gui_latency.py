@@ -4,8 +4,10 @@ Measured through the environment and the device exactly as an episode uses them:
 
 * ``start``: a new GUI device (sandbox, sized home, template copy) until its desktop is
   ready (first observation); ``reset``: ``CrossDeviceEnv.reset()`` of a one-desktop task
-  — a fresh home and a fresh desktop, with the first observation — and the same with
-  Writer opened by the task's setup (LibreOffice idle-wait included);
+  — a fresh home and a fresh desktop, with the first observation — without the desktop
+  pool, with it (the spare ready, as after an episode of a few seconds) and back to back
+  (each reset waits for the spare being started), and with Writer opened by the task's
+  setup (LibreOffice idle-wait included);
 * ``screenshot`` and ``tree`` (the element list of ``observe()``) with mousepad, Writer
   and Calc on screen;
 * actions (``move_to``, ``click``, ``type_text`` of 20 characters, ``hotkey``), each
@@ -25,6 +27,7 @@ from typing import Any
 
 from devicesworld.devices.desktop.client import missing_stack
 from devicesworld.devices.linux.device import GUI_ACTIONS, LinuxDevice
+from devicesworld.devices.linux.gui import pool
 from devicesworld.devices.linux.gui.template import template_home
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Task
@@ -78,16 +81,38 @@ def main() -> int:
     env = CrossDeviceEnv(bare)
     env.reset()
     env.close()  # warm caches (etc folders, registry)
-    resets = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        env.reset()
-        resets.append(time.perf_counter() - t0)
+    key = pool.spare_key("linux-0", 1280, 800)
+
+    def resets_with(size: str, episode: Callable[[], Any]) -> list[float]:
+        os.environ[pool_env] = size
+        out = []
+        for _ in range(n):
+            episode()  # the episode before: while it runs, the pool starts the next desktop
+            t0 = time.perf_counter()
+            env.reset()
+            out.append(time.perf_counter() - t0)
+        return out
+
+    pool_env = "DEVICESWORLD_DESKTOP_POOL"
+    before = os.environ.get(pool_env)
+    cold = resets_with("0", lambda: None)
     device = env.device("linux_0")
     assert isinstance(device, LinuxDevice) and device.gui is not None
     ready = device.gui.session.desktop.ready
     print(f"desktop parts (last start, s since spawn): {ready.seconds if ready else '?'}")
-    print(f"reset, fresh home + desktop + first observation: {_p50(resets)}")
+    print(f"reset, no pool: fresh home + desktop + first observation: {_p50(cold)}")
+    if key is not None:
+        env.reset()  # the first GUI device starts the pool
+        pooled = resets_with("1", lambda: pool.POOL.wait_ready(key, 120))
+        print(f"reset, pooled desktop (spare ready: the episode before ran long enough): {_p50(pooled)}")
+        rushed = resets_with("1", lambda: None)
+        print(f"reset, pooled, back to back (waits for the spare being started): {_p50(rushed)}")
+    else:
+        print("no desktop pool here (it needs a root harness with a sized home)")
+    if before is None:
+        os.environ.pop(pool_env, None)
+    else:
+        os.environ[pool_env] = before
     env.close()
 
     writer = _task(

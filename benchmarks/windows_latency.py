@@ -4,7 +4,9 @@ Run: ``python benchmarks/windows_latency.py [--runs N] [--json]``. Needs wine, m
 and the GUI stack (Xvfb, openbox). Each figure is the median (and max) of N runs, wall
 time, with the machine's 1-minute load average printed next to them: on a shared
 2-core machine the wall times move with the load. "reset" is what the runner does
-between episodes: close the device and create a fresh one (new prefix copy, new desktop).
+between episodes: close the device and create a fresh one (new prefix copy, new desktop),
+without the desktop pool; "reset_pooled" is the same with a spare from the pool
+(``devices/windows/pool.py``) that was ready, as after an episode of a few seconds.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from devicesworld.devices.base import DeviceContext, VirtualClock, get_kind
+from devicesworld.devices.desktop.pool import ENV_SIZE
 from devicesworld.devices.safefs import sandbox_host_ids
-from devicesworld.devices.windows import prefix
+from devicesworld.devices.windows import pool, prefix
 from devicesworld.devices.windows.device import WindowsDevice
 
 DOC = r"C:\Users\user\Documents\notes.txt"
@@ -88,6 +91,8 @@ def main() -> None:
 
     starts, resets = [], []
     dev = None
+    before = os.environ.get(ENV_SIZE)
+    os.environ[ENV_SIZE] = "0"  # cold starts first; the pooled reset is measured below
     for i in range(opts.runs):
         t0 = time.perf_counter()
         dev = new_device()
@@ -100,6 +105,26 @@ def main() -> None:
             dev.close()
     out["device_start"] = summary(starts)
     out["reset_close_and_new"] = summary(resets)
+    key = pool.spare_key("windows-0", 1280, 800)
+    if key is not None:
+        # with the pool: the spare is started while "the episode" runs (here: waited for)
+        os.environ[ENV_SIZE] = "1"
+        assert dev is not None
+        dev.close()
+        dev = new_device()  # the first device of the pool starts it
+        pooled = []
+        for _ in range(opts.runs):
+            pool.POOL.wait_ready(key, 300)
+            t0 = time.perf_counter()
+            dev.close()
+            dev = new_device()
+            pooled.append((time.perf_counter() - t0) * 1000)
+        out["reset_pooled"] = summary(pooled)
+        pool.POOL.close_all()
+    if before is None:
+        os.environ.pop(ENV_SIZE, None)
+    else:
+        os.environ[ENV_SIZE] = before
     assert dev is not None
     try:
         dev.setup(

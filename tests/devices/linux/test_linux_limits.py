@@ -175,7 +175,7 @@ def test_the_sized_home_goes_away_when_the_harness_is_killed(tmp_path: Path) -> 
 
 def test_a_pooled_home_is_fresh_and_never_shared(tmp_path: Path) -> None:
     require_bwrap()
-    from devicesworld.devices.linux import homefs
+    from devicesworld.devices import homefs
     from devicesworld.devices.linux.sandbox import Sandbox
 
     first = Sandbox(tmp_path / "a")

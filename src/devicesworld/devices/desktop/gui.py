@@ -42,6 +42,14 @@ class App:
     idle_s: float = 0.3
     """Quiet time after the window maps before the app counts as ready (LibreOffice needs more)."""
     start_timeout_s: float = 60.0
+    ready_role: str = ""
+    """An element role that shows the app's content is drawn (LibreOffice: ``document text``);
+    with it, a launch also waits until the window's element tree has that role and is the
+    same in two walks in a row (bounded by :data:`TREE_SETTLE_S`)."""
+
+
+TREE_SETTLE_S = 20.0
+"""The longest a launch waits for its window's element tree to settle (``App.ready_role``)."""
 
 
 @dataclass
@@ -286,7 +294,33 @@ class GuiSession:
                 {"pid": launched.pid},
             )
         self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=app.idle_s)
+        if app.ready_role:
+            self._wait_tree(app, win.title)
         return ActionResult.success(f"{g.app} opened: {win.title!r}", {"window": win.title})
+
+    def _wait_tree(self, app: App, title: str) -> bool:
+        """Wait until ``title``'s elements include ``app.ready_role`` and two walks agree; bounded.
+
+        An app can be idle on CPU while its window is still being filled in (LibreOffice
+        maps a frame, then its toolbars and document): an agent's first observation must
+        not be a half-drawn window. True when the tree settled, False at the bound.
+        """
+        end = time.monotonic() + TREE_SETTLE_S
+        last: list[tuple[str, str, tuple[int, int, int, int] | None]] | None = None
+        while time.monotonic() < end:
+            try:
+                tree = self.desktop.tree(budget_s=2.0, max_nodes=400, max_children=200, max_cells=4)
+            except DesktopError:
+                return False
+            mine = [n for n in tree.nodes if n.window == title]
+            sig = [(n.role, n.name, n.box) for n in mine]
+            drawn = any(n.role == app.ready_role and n.box for n in mine)
+            cut = [p for p in (tree.incomplete or "").split("; ") if p in ("time budget", "node cap")]
+            if drawn and sig == last and not cut:  # a capped table or child list is the same each walk
+                return True
+            last = sig if drawn else None
+            time.sleep(0.1)
+        return False
 
     def _run(self, g: a.RunCommandArgs) -> ActionResult:
         r = self.desktop.run(g.command, timeout_s=g.timeout_s)

@@ -82,7 +82,19 @@ class LinuxDevice:
         self.profile = a.LinuxProfile.model_validate(dict(profile))
         self.context = context
         self.drive = get_drive(context)
-        self.sandbox = Sandbox(context.workdir, hostname=device_id.replace("_", "-"), drive=self.drive.root)
+        hostname = device_id.replace("_", "-")
+        ready = None
+        if self.profile.desktop == "gui":
+            from devicesworld.devices.linux.gui import pool
+
+            screen = self.profile.screen
+            ready = pool.take(hostname, screen.width, screen.height, self.drive.root)
+        self.sandbox = Sandbox(
+            context.workdir,
+            hostname=hostname,
+            drive=self.drive.root,
+            home_mount=ready.mount if ready is not None else None,
+        )
         self._browser: Browser | None = None
         self._sites: SiteService | None = None
         self.history: list[dict[str, Any]] = []
@@ -99,6 +111,7 @@ class LinuxDevice:
                 width=self.profile.screen.width,
                 height=self.profile.screen.height,
                 sites=lambda: self.sites if self.sites_started() else None,
+                ready=ready,
             )
 
     # ---------------------------------------------------------------- protocol

@@ -25,7 +25,7 @@ command cannot raise them), a wall-clock timeout, and — where this bubblewrap 
 bubblewrap itself runs as an unprivileged host user (:func:`sandbox_host_ids`), so
 the sandbox's user is not host root and the process limit applies (the kernel
 exempts root from it). The home and ``/tmp`` are a tmpfs of ``Limits.home_mb`` held by
-one process per device (:mod:`.homefs`; commands enter its namespace with ``nsenter``),
+one process per device (:mod:`devicesworld.devices.homefs`; commands enter its namespace with ``nsenter``),
 or, where that is impossible, are measured while a command runs. Hitting a limit is
 reported as :attr:`CommandResult.limit`.
 The harness reaches the device's files only through
@@ -55,7 +55,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from devicesworld.devices.linux.homefs import HomeMount, take_home
+from devicesworld.devices.homefs import HomeMount, take_home
 from devicesworld.devices.linux.limits import Limits, default_limits
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
 from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
@@ -188,7 +188,7 @@ def truncate(text: str, limit: int = MAX_OUTPUT_CHARS) -> tuple[str, bool]:
 class SandboxPaths:
     """Host folders behind the sandbox's writable places.
 
-    With a sized home (:mod:`.homefs`) ``home``/``tmp`` are reached through the holder's
+    With a sized home (:mod:`devicesworld.devices.homefs`) ``home``/``tmp`` are reached through the holder's
     namespace (``/proc/<pid>/root/…``) and ``bind_home``/``bind_tmp`` are the same
     folders as bubblewrap sees them inside it.
     """
@@ -240,7 +240,9 @@ class Sandbox:
         drive: Path | None = None,
         use_bwrap: bool | None = None,
         limits: Limits | None = None,
+        home_mount: HomeMount | None = None,
     ) -> None:
+        """``home_mount``: a sized home to use instead of taking one (a pre-started desktop's)."""
         self.paths = SandboxPaths(root)
         self.hostname = hostname
         self.drive = drive
@@ -266,6 +268,8 @@ class Sandbox:
         root.mkdir(parents=True, exist_ok=True)
         if found is not None and not self.limits.sized_home:
             self.home_mount_problem = "turned off (DEVICESWORLD_LIMIT_SIZED_HOME=0)"
+        elif found is not None and home_mount is not None:
+            self.home_mount = home_mount
         elif found is not None:
             self.home_mount, self.home_mount_problem = take_home(
                 root / "store", self.limits.home_bytes, self.host_ids

@@ -25,15 +25,13 @@ from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopE
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.safefs import sandbox_host_ids
 from devicesworld.devices.windows import args as wa
-from devicesworld.devices.windows import prefix
+from devicesworld.devices.windows import pool, prefix
 from devicesworld.devices.windows.docs import Run, decode_text, encode_text, read_rtf, write_rtf
 from devicesworld.devices.windows.files import WinFiles
 from devicesworld.devices.windows.helper.build import HelperUnavailable, helper_exe
 from devicesworld.devices.windows.session import HELPER, WineSession, element_texts
 
-DRIVE_MOUNT = "/mnt/drive"
-PREBOUND = "éèàüöäßçñáóíÉ"
-"""Characters bound to spare keycodes at start (Xvfb's map has 19 spare codes)."""
+DRIVE_MOUNT = pool.DRIVE_MOUNT
 
 ACTIONS = gui_action_table(
     "windows",
@@ -64,29 +62,27 @@ class WindowsDevice:
         if problem is not None:
             raise DeviceError("UNAVAILABLE", f"Windows devices need a GUI desktop: {problem}")
         try:
-            exe = helper_exe()
+            helper_exe()  # built (or its absence reported) before anything starts
         except HelperUnavailable as exc:
             raise DeviceError(
                 "UNAVAILABLE", f"the Windows element-tree helper is unavailable: {exc}"
             ) from None
         self.ids = sandbox_host_ids()
         self.root = context.workdir
-        self.home, self.tmp = self.root / "home", self.root / "tmp"
         self.drive = get_drive(context)
-        self.tmp.mkdir(parents=True, exist_ok=True)
-        tpl = prefix.template()
-        prefix.install(tpl, self.home, self.ids)
-        helper = self.home / ".wine" / "drive_c" / "windows" / "wintree.exe"
-        shutil.copyfile(exe, helper)
-        (self.home / ".wine" / "dosdevices" / "n:").symlink_to(DRIVE_MOUNT)
+        hostname = device_id.replace("_", "-")
+        self.spare = pool.take(hostname, self.profile.width, self.profile.height, self.drive.root)
+        """A pooled desktop this device adopted (home, prefix and desktop made ahead of time), if any."""
+        if self.spare is not None:
+            self.home, self.tmp = self.spare.home, self.spare.tmp
+            self.root.mkdir(parents=True, exist_ok=True)
+        else:
+            self.home, self.tmp = self.root / "home", self.root / "tmp"
+            self.tmp.mkdir(parents=True, exist_ok=True)
+            pool.prepare_home(self.home, self.ids)
         if self.ids is not None:
-            for place in (
-                self.root,
-                self.tmp,
-                helper,
-                self.home / ".wine" / "dosdevices" / "n:",
-                self.drive.root,
-            ):
+            places = [self.drive.root] if self.spare is not None else [self.root, self.tmp, self.drive.root]
+            for place in places:
                 os.lchown(place, *self.ids)
             for folder in {f for top in (self.root, self.drive.root) for f in (top, *top.parents)}:
                 with contextlib.suppress(OSError):
@@ -94,34 +90,32 @@ class WindowsDevice:
                     if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
                         folder.chmod((st.st_mode & 0o7777) | 0o001)
         self.files = WinFiles(self.home, self.drive.root, self.ids)
-        cfg = DesktopConfig(
-            home=self.home,
-            tmp=self.tmp,
-            binds=[(self.drive.root, DRIVE_MOUNT)],
-            width=self.profile.width,
-            height=self.profile.height,
-            hostname=device_id.replace("_", "-"),
-            env=dict(prefix.WINE_ENV),
-            run_as=self.ids,
-        )
-        self.desktop = Desktop(cfg)
+        if self.spare is not None:
+            self.desktop = self.spare.desktop
+        else:
+            cfg = DesktopConfig(
+                home=self.home,
+                tmp=self.tmp,
+                binds=[(self.drive.root, DRIVE_MOUNT)],
+                width=self.profile.width,
+                height=self.profile.height,
+                hostname=hostname,
+                env=dict(prefix.WINE_ENV),
+                run_as=self.ids,
+            )
+            self.desktop = Desktop(cfg)
         self.session = WineSession(self.desktop, tree=self.profile.tree, write_script=self.files.write_bytes)
         self._closed = False
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first
         (Notepad or WordPad may still be writing the file a check is about to read)."""
-        try:
-            self.desktop.start()
-            # Wine apps read the keymap when they start and miss some later changes, so
-            # the accented letters people type most are bound before any Wine app runs.
-            self.desktop.keys(list(PREBOUND), "up")
-            # wineserver and Wine's services up before the first app (a persistent server); their
-            # output goes to /dev/null, or the services would hold the reply pipe open
-            self.desktop.launch(["wineserver", "-p"])
-            self.desktop.run("wine cmd /c exit </dev/null >/dev/null 2>&1", timeout_s=120)
-        except BaseException:
-            self.close()
-            raise
+        if self.spare is None:
+            try:
+                self.desktop.start()
+                pool.warm_up(self.desktop)
+            except BaseException:
+                self.close()
+                raise
 
     # ------------------------------------------------------------------ protocol
     def setup(self, op: str, args: Args) -> None:
@@ -270,6 +264,10 @@ class WindowsDevice:
         self._closed = True
         with contextlib.suppress(Exception):
             self.desktop.close()
+        if self.spare is not None:
+            self.spare.close()  # the tmpfs goes with its holder
+            shutil.rmtree(self.root, ignore_errors=True)
+            return
         shutil.rmtree(self.home, ignore_errors=True)
         shutil.rmtree(self.tmp, ignore_errors=True)
 

@@ -24,6 +24,14 @@ HELPER = r"C:\windows\wintree.exe"
 PROFILE_DIR = "/home/user/.wine/drive_c/users/user"
 SCRIPT = r"C:\windows\temp\dw-command.cmd"
 """Where ``run_command`` puts the agent's command line (Wine's own folder: not the task's state)."""
+TYPED = r"C:\windows\temp\dw-type.txt"
+"""Where ``type_text`` puts text for the helper to type (Wine's own folder: not the task's state)."""
+PREBOUND = "éèàüöäßçñáóíÉ"
+"""Letters bound to spare keycodes right after the desktop starts, before any Wine app reads
+the keymap, so XTest types them exactly."""
+KEYMAP_SAFE = frozenset("".join(chr(c) for c in range(0x20, 0x7F)) + "\n\t" + PREBOUND)
+"""Characters XTest types exactly into Wine: ASCII and ``PREBOUND``. Any other text goes
+through the helper's ``--type``."""
 WORDPAD = r"C:\Program Files\Windows NT\Accessories\wordpad.exe"
 APP_OF_CLASS = {
     "notepad": "notepad",
@@ -72,6 +80,9 @@ class WineSession(GuiSession):
         self.raw: we.RawTree | None = None
         self.tree_error: str | None = None
         self._handlers["run_command"] = self._run_cmd
+        self._handlers["type_text"] = self._type_any
+        self.helper_typed = 0
+        """How many ``type_text`` steps went through the helper (for tests and benchmarks)."""
 
     # ---------------------------------------------------------------- tree
     def win_tree(self) -> we.RawTree:
@@ -134,6 +145,28 @@ class WineSession(GuiSession):
         elif self.raw is not None and self.raw.truncated:
             obs["tree_incomplete"] = "tree incomplete: node cap"
         return obs
+
+    # ---------------------------------------------------------------- typing
+    def _type_any(self, g: da.TypeTextArgs) -> ActionResult:
+        # A running Wine app misses most keymap changes made after it started, so XTest can
+        # only type what the keymap held at start-up. Other text goes to the Windows side:
+        # the helper sends each UTF-16 unit with SendInput(KEYEVENTF_UNICODE) to the focused
+        # window, which needs no keysym at all.
+        if set(g.text) <= KEYMAP_SAFE or self.write_script is None:
+            return super()._type(g)
+        self.write_script(TYPED, g.text.encode("utf-8"))
+        r = self.desktop.run(
+            f"wine {shlex.quote(HELPER)} --type {shlex.quote(TYPED)} </dev/null",
+            timeout_s=60 + len(g.text) * 0.05,
+            cwd=PROFILE_DIR,
+        )
+        self.settle()
+        if r.exit_code != 0:
+            return ActionResult.failure(
+                "DESKTOP_ERROR", f"typing through the helper failed (exit {r.exit_code}): {r.stderr[-300:]}"
+            )
+        self.helper_typed += 1
+        return ActionResult.success(f"typed {len(g.text)} characters")
 
     # ---------------------------------------------------------------- cmd
     def _run_cmd(self, g: da.RunCommandArgs) -> ActionResult:

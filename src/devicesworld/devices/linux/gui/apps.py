@@ -5,7 +5,9 @@ xfce4-terminal with ``--disable-server`` is its own process (so it dies with its
 window and is found by its pid); Chromium exposes its accessibility tree only with
 ``ACCESSIBILITY_ENABLED=1`` and ``--force-renderer-accessibility``, and its own sandbox
 works inside bubblewrap's user namespace. LibreOffice drops keystrokes until it is
-idle, so it waits longer before it counts as ready.
+idle, so it waits longer before it counts as ready; it first maps a bare "LibreOffice
+7.4" window, so the window looked for is the document's ("… - LibreOffice Writer"),
+and its launch also waits for the document in a settled element tree (``ready_role``).
 """
 
 from __future__ import annotations
@@ -32,16 +34,18 @@ APPS: dict[str, App] = {
     "writer": App(
         "writer",
         ["soffice", "--writer", "--norestore", "--nologo"],
-        window="LibreOffice",
+        window="LibreOffice Writer",
         idle_s=1.0,
         start_timeout_s=120,
+        ready_role="document text",
     ),
     "calc": App(
         "calc",
         ["soffice", "--calc", "--norestore", "--nologo"],
-        window="LibreOffice",
+        window="LibreOffice Calc",
         idle_s=1.0,
         start_timeout_s=120,
+        ready_role="document spreadsheet",
     ),
     "text_editor": App("text_editor", ["mousepad"], window="mousepad"),
     "files": App("files", ["thunar"], window="thunar"),

@@ -5,7 +5,9 @@ verifier getters write and read the same files), so the only new state is the ru
 desktop itself. The home is filled from the template (:mod:`.template`) before the
 task's setup writes its files; the desktop starts lazily, on the first observation,
 action or ``open_app`` op, so a pre-warming reset (the runner resets the next episode
-while the current one runs) hides its start and LibreOffice's.
+while the current one runs) hides its start and LibreOffice's. Given a
+:class:`~.pool.ReadyDesktop` (a spare from the pool: home, template and desktop made
+ahead of time) it adopts that instead, and nothing starts on the episode's path.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.gui import GuiSession, TreeBudget
 from devicesworld.devices.linux.gui.apps import APPS
+from devicesworld.devices.linux.gui.pool import ReadyDesktop
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR, SitesRelay
 from devicesworld.devices.linux.gui.template import copy_template
 from devicesworld.devices.linux.sandbox import HOME, Sandbox
@@ -32,16 +35,27 @@ class LinuxDesktop:
         width: int,
         height: int,
         sites: Callable[[], SiteService | None] = lambda: None,
+        ready: ReadyDesktop | None = None,
     ) -> None:
+        """``ready``: a pooled spare whose home ``sandbox`` already uses (its template is in)."""
         self.sandbox = sandbox
         self.sites = sites
         self._relay: SitesRelay | None = None
         self.width, self.height = width, height
-        copy_template(sandbox.paths.home, sandbox.host_ids)
         self._desktop: Desktop | None = None
         self._session: GuiSession | None = None
         self._lock = threading.Lock()
         self.problem: str | None = None
+        self.ready = ready
+        if ready is None:
+            copy_template(sandbox.paths.home, sandbox.host_ids)
+        else:
+            self._relay = SitesRelay(ready.relay_folder, self.sites)
+            self._desktop = ready.desktop
+            self._session = self._new_session(ready.desktop)
+
+    def _new_session(self, desk: Desktop) -> GuiSession:
+        return GuiSession(desk, APPS, to_sandbox_path=self.sandbox.normalize, budget=TreeBudget())
 
     def config(self) -> DesktopConfig:
         sb = self.sandbox
@@ -84,9 +98,7 @@ class LinuxDesktop:
                     self.problem = exc.message
                     raise
                 self._desktop = desk
-                self._session = GuiSession(
-                    desk, APPS, to_sandbox_path=self.sandbox.normalize, budget=TreeBudget()
-                )
+                self._session = self._new_session(desk)
             return self._session
 
     @property
@@ -99,4 +111,6 @@ class LinuxDesktop:
                 self._desktop.close()
             if self._relay is not None:
                 self._relay.close()
-            self._desktop, self._session, self._relay = None, None, None
+            if self.ready is not None:
+                self.ready.close()  # its home's holder is the sandbox's: closing it twice is harmless
+            self._desktop, self._session, self._relay, self.ready = None, None, None, None

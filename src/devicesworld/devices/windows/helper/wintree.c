@@ -16,6 +16,12 @@
  * items too: {"k": "button", "id": command id, "r": [...], "sel": checked, "en": enabled}.
  * Options: --all (also invisible windows), --max-text N (characters kept per text).
  *
+ * wintree --type FILE types the UTF-8 text of FILE into the focused window instead:
+ * SendInput with KEYEVENTF_UNICODE (a VK_PACKET key per UTF-16 unit, which
+ * TranslateMessage turns into WM_CHAR), so any character arrives whatever the X keymap
+ * holds; "\n" is a real Enter key and "\t" a Tab key (dialogs act on those keys, not on
+ * characters). Prints {"typed": N} (UTF-16 units sent).
+ *
  * Part of DevicesWorld; built with x86_64-w64-mingw32-gcc (see build.py).
  */
 #define UNICODE
@@ -270,11 +276,54 @@ static BOOL CALLBACK on_top(HWND h, LPARAM unused) {
     return g_nodes < MAX_NODES;
 }
 
+static int key_event(WORD vk, WORD scan, DWORD flags) {
+    INPUT in[2];
+    memset(in, 0, sizeof in);
+    in[0].type = in[1].type = INPUT_KEYBOARD;
+    in[0].ki.wVk = in[1].ki.wVk = vk;
+    in[0].ki.wScan = in[1].ki.wScan = scan;
+    in[0].ki.dwFlags = flags;
+    in[1].ki.dwFlags = flags | KEYEVENTF_KEYUP;
+    return SendInput(2, in, sizeof(INPUT)) == 2;
+}
+
+static int type_file(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) { fprintf(stderr, "wintree: cannot open %s\n", path); return 5; }
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    int wn = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, buf, (int)n, NULL, 0);
+    if (n > 0 && wn <= 0) { fputs("wintree: the text is not UTF-8\n", stderr); return 6; }
+    WCHAR *w = (WCHAR *)calloc((size_t)wn + 1, sizeof(WCHAR));
+    if (!w) { fputs("wintree: out of memory\n", stderr); return 3; }
+    if (n > 0) MultiByteToWideChar(CP_UTF8, 0, buf, (int)n, w, wn);
+    int sent = 0;
+    for (int i = 0; i < wn; i++) {
+        WCHAR c = w[i];
+        int ok;
+        if (c == L'\r') continue;
+        if (c == L'\n') ok = key_event(VK_RETURN, (WORD)MapVirtualKeyW(VK_RETURN, 0), 0);
+        else if (c == L'\t') ok = key_event(VK_TAB, (WORD)MapVirtualKeyW(VK_TAB, 0), 0);
+        else ok = key_event(0, c, KEYEVENTF_UNICODE);
+        if (!ok) { fprintf(stderr, "wintree: SendInput failed at unit %d\n", i); free(w); return 7; }
+        sent++;
+        /* a short pause every few units: the target's queue takes them in order either way,
+           but a burst of thousands would outrun a slow edit control's repaint */
+        if (i % 32 == 31) Sleep(5);
+    }
+    free(w);
+    printf("{\"typed\":%d}\n", sent);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[1], "--type") == 0) return type_file(argv[2]);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--all") == 0) g_all = 1;
         else if (strcmp(argv[i], "--max-text") == 0 && i + 1 < argc) g_max_text = atoi(argv[++i]);
-        else { fprintf(stderr, "usage: wintree [--all] [--max-text N]\n"); return 2; }
+        else { fprintf(stderr, "usage: wintree [--all] [--max-text N] | wintree --type FILE\n"); return 2; }
     }
     if (g_max_text < 0) g_max_text = 0;
     HWND fg = GetForegroundWindow();

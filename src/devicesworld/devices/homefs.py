@@ -1,5 +1,9 @@
 """A sized tmpfs for a device's home and ``/tmp`` that outlives each command's sandbox.
 
+Kind-agnostic (the ``linux`` kind's sandbox uses it for every device; the desktop pools
+of the ``linux`` and ``windows`` kinds for their spares, as a shared mount a task's
+drive can be bound into after a desktop started).
+
 Why: commands run in a fresh ``bwrap`` each, so a ``bwrap --size … --tmpfs`` would vanish
 after every command. Instead one small *holder* process per device owns a user and
 mount namespace in which a tmpfs of ``Limits.home_mb`` is mounted over the device's
@@ -67,6 +71,35 @@ class HomeMount:
             "--",
         ]
 
+    def bind(self, source: Path, rel: str) -> None:
+        """Bind host folder ``source`` over ``store/rel`` inside the holder's namespace.
+
+        For a holder started with ``shared=True`` the new mount propagates into sandboxes
+        already running over the store (their binds are slaves of it): this is how a
+        pre-started desktop is given a task's ``~/Drive`` after it started.
+        """
+        tool = shutil.which("nsenter") or "nsenter"
+        mount = shutil.which("mount") or "/bin/mount"
+        done = subprocess.run(
+            [
+                tool,
+                f"--target={self.pid}",
+                "--user",
+                "--mount",
+                "--",
+                mount,
+                "--bind",
+                str(source),
+                str(self.store / rel),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"},
+        )
+        if done.returncode != 0:
+            raise OSError(f"cannot bind {source} into the home: {done.stderr.strip()[-300:]}")
+
     def free_bytes(self) -> int | None:
         try:
             st = os.statvfs(self.view)
@@ -106,9 +139,15 @@ class HomeMount:
 _PROBLEM: list[str | None] = []
 
 
-def start_home(store: Path, size: int, ids: tuple[int, int] | None) -> tuple[HomeMount | None, str | None]:
+def start_home(
+    store: Path, size: int, ids: tuple[int, int] | None, *, shared: bool = False
+) -> tuple[HomeMount | None, str | None]:
     """Start a holder with a ``size``-byte tmpfs on ``store`` (``home/``, ``home/Drive``, ``tmp/``
-    owned by ``ids``); ``(None, reason)`` when this host cannot."""
+    owned by ``ids``); ``(None, reason)`` when this host cannot.
+
+    ``shared`` makes the tmpfs a shared mount in the holder's namespace, so a later
+    :meth:`HomeMount.bind` reaches sandboxes already running over it.
+    """
     if _PROBLEM and _PROBLEM[0] is not None:
         return None, _PROBLEM[0]
     if os.geteuid() != 0 or ids is None:
@@ -117,7 +156,8 @@ def start_home(store: Path, size: int, ids: tuple[int, int] | None) -> tuple[Hom
     if unshare is None or nsenter is None:
         return None, "util-linux unshare/nsenter are not installed"
     store.mkdir(parents=True, exist_ok=True)
-    script = f"read go || exit 1\nmount -t tmpfs -o size={size},mode=0755 dw-home {store} || exit 1\necho ready\nread _\n"
+    share = f"mount --make-shared {store} || exit 1\n" if shared else ""
+    script = f"read go || exit 1\nmount -t tmpfs -o size={size},mode=0755 dw-home {store} || exit 1\n{share}echo ready\nread _\n"
     proc = subprocess.Popen(
         [unshare, "--user", "--mount", "--propagation", "private", "--", "/bin/sh", "-c", script],
         stdin=subprocess.PIPE,

@@ -1,0 +1,146 @@
+"""Ready Linux GUI desktops: a fresh sized home with the template in it and a desktop running over it.
+
+Why: a GUI reset used to make a sized home, copy the template and start a desktop
+(1.2 s under load), all on the episode's path. :class:`ReadyDesktop` is all of that done
+ahead of time by the shared pool (:mod:`devicesworld.devices.desktop.pool`); a new GUI
+device takes one and is ready at once. What a spare cannot know in advance is bound in
+when it is taken:
+
+* the task's shared drive: the spare's home is a tmpfs made *shared* in its holder's
+  namespace (:func:`devicesworld.devices.homefs.start_home`), so binding the drive over ``home/Drive`` there
+  (:meth:`devicesworld.devices.homefs.HomeMount.bind`) reaches the running desktop, whose binds are slaves
+  of it;
+* the task's local sites: the desktop's proxy port already forwards to a socket in a
+  folder of the spare bound at :data:`.sites_relay.SOCKET_DIR`; the device's relay
+  listens there once it owns the spare.
+
+A spare is used once, by one device, and closed with it: the home an episode sees is a
+template copy nothing has run in except the desktop's own start (openbox's log in
+``~/.cache``, which a cold start writes too before the first observation). Pooling
+needs what the sized home needs — a root harness with ``unshare``/``nsenter`` — and
+bubblewrap; elsewhere :func:`take` returns ``None`` and the device starts cold.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
+from devicesworld.devices.desktop.pool import WarmPool
+from devicesworld.devices.homefs import HomeMount, start_home
+from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR
+from devicesworld.devices.linux.gui.template import copy_template
+from devicesworld.devices.linux.limits import default_limits
+from devicesworld.devices.linux.sandbox import bwrap_path, bwrap_problem
+from devicesworld.devices.ownership import make_owned_dir, remove_owned
+from devicesworld.devices.safefs import sandbox_host_ids
+
+
+@dataclass(frozen=True)
+class SpareKey:
+    """What a spare must match to be given to a device."""
+
+    home_bytes: int
+    ids: tuple[int, int]
+    hostname: str
+    width: int
+    height: int
+    bwrap: str
+
+
+class ReadyDesktop:
+    """A started desktop over a fresh template home on its own sized tmpfs (see the module docstring)."""
+
+    def __init__(self, folder: Path, mount: HomeMount, desktop: Desktop) -> None:
+        self.folder = folder
+        self.mount = mount
+        self.desktop = desktop
+
+    @property
+    def relay_folder(self) -> Path:
+        return self.folder / "relay"
+
+    def alive(self) -> bool:
+        return self.mount.alive() and self.desktop.alive()
+
+    def close(self) -> None:
+        """Stop the desktop, let the home's holder go (the tmpfs with it), remove the folder."""
+        with contextlib.suppress(Exception):
+            self.desktop.close()
+        self.mount.close(wait=True)
+        remove_owned(self.folder)
+
+
+def make_ready(key: SpareKey) -> ReadyDesktop:
+    """Start one spare now (called by the pool's background thread); raises on failure."""
+    folder = make_owned_dir("dw-gui-spare-")
+    try:
+        folder.chmod(0o711)  # the sandbox's host user passes through to the relay folder
+        relay = folder / "relay"
+        relay.mkdir()
+        relay.chmod(0o755)
+        mount, problem = start_home(folder / "store", key.home_bytes, key.ids, shared=True)
+        if mount is None:
+            raise DesktopError("DESKTOP_FAILED", f"no sized home for a pooled desktop: {problem}")
+    except BaseException:
+        remove_owned(folder)
+        raise
+    try:
+        copy_template(mount.view / "home", key.ids)
+        cfg = DesktopConfig(
+            home=mount.store / "home",
+            tmp=mount.store / "tmp",
+            binds=[(relay, SOCKET_DIR)],
+            width=key.width,
+            height=key.height,
+            hostname=key.hostname,
+            wrapper=mount.nsenter(key.ids),
+            bwrap=key.bwrap,
+        )
+        desk = Desktop(cfg)
+        try:
+            desk.start()
+            desk.forward(PROXY_PORT, f"{SOCKET_DIR}/sock")
+        except BaseException:
+            desk.close()
+            raise
+    except BaseException:
+        mount.close(wait=True)
+        remove_owned(folder)
+        raise
+    return ReadyDesktop(folder, mount, desk)
+
+
+POOL: WarmPool[SpareKey, ReadyDesktop] = WarmPool("linux-gui")
+
+
+def spare_key(hostname: str, width: int, height: int) -> SpareKey | None:
+    """The key of a device's spare, or ``None`` where desktops cannot be pooled (see the module docstring)."""
+    limits = default_limits()
+    ids = sandbox_host_ids()
+    found = bwrap_path()
+    if not limits.sized_home or ids is None or os.geteuid() != 0 or found is None:
+        return None
+    if bwrap_problem(found) is not None:
+        return None
+    return SpareKey(limits.home_bytes, ids, hostname, width, height, found)
+
+
+def take(hostname: str, width: int, height: int, drive: Path | None) -> ReadyDesktop | None:
+    """A ready desktop for a new device, its drive bound in; ``None`` to start cold."""
+    key = spare_key(hostname, width, height)
+    if key is None:
+        return None
+    spare = POOL.take(key, make_ready)
+    if spare is None:
+        return None
+    try:
+        if drive is not None:
+            spare.mount.bind(drive, "home/Drive")
+    except OSError:
+        spare.close()
+        return None
+    return spare

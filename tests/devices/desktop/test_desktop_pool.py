@@ -1,0 +1,106 @@
+"""The desktop pool: lazy, bounded, refilled in the background, never hands out a dead or foreign spare."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from devicesworld.devices.desktop.pool import ENV_SIZE, WarmPool, pool_size
+
+
+class FakeSpare:
+    def __init__(self, key: str, n: int) -> None:
+        self.key, self.n = key, n
+        self.closed = False
+        self.dead = False
+
+    def alive(self) -> bool:
+        return not self.dead and not self.closed
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class Maker:
+    def __init__(self, fail: bool = False, gate: threading.Event | None = None) -> None:
+        self.made: list[FakeSpare] = []
+        self.fail = fail
+        self.gate = gate
+        self.lock = threading.Lock()
+
+    def __call__(self, key: str) -> FakeSpare:
+        if self.gate is not None:
+            assert self.gate.wait(30)
+        if self.fail:
+            raise RuntimeError("no desktop here")
+        with self.lock:
+            spare = FakeSpare(key, len(self.made))
+            self.made.append(spare)
+        return spare
+
+
+def test_nothing_starts_before_the_first_take_and_the_first_take_is_cold() -> None:
+    pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
+    make = Maker()
+    assert make.made == [] and pool.ready_count("a") == 0
+    assert pool.take("a", make) is None  # nothing was asked for before: the device starts cold
+    assert pool.wait_ready("a", 30)
+    got = pool.take("a", make)
+    assert got is not None and got.key == "a" and got.n == 0
+    assert pool.wait_ready("a", 30)
+    assert pool.ready_count("a") == 1 and len(make.made) == 2  # bounded: one spare, refilled once
+    assert pool.ready_count("b") == 0  # only the keys asked for
+    pool.close_all()
+    assert all(s.closed for s in make.made if s is not got) and not got.closed
+
+
+def test_a_take_waits_for_the_spare_being_started_instead_of_starting_cold() -> None:
+    gate = threading.Event()
+    pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
+    make = Maker(gate=gate)
+    assert pool.take("a", make) is None  # starts filling, blocked on the gate
+    threading.Timer(0.2, gate.set).start()
+    got = pool.take("a", make, wait_s=30)
+    assert got is not None and got.n == 0
+    pool.close_all()
+
+
+def test_a_dead_spare_is_closed_and_skipped() -> None:
+    pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
+    make = Maker()
+    pool.take("a", make)
+    assert pool.wait_ready("a", 30)
+    make.made[0].dead = True
+    got = pool.take("a", make, wait_s=30)
+    assert make.made[0].closed
+    assert got is not None and got.n == 1  # waited for the refill rather than hand out the dead one
+    pool.close_all()
+
+
+def test_a_key_that_failed_is_not_tried_again_and_says_why() -> None:
+    pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
+    make = Maker(fail=True)
+    assert pool.take("a", make) is None
+    assert not pool.wait_ready("a", 30)
+    assert "no desktop here" in (pool.failure("a") or "")
+    assert pool.take("a", make) is None
+    assert not pool.wait_ready("a", 5) and make.made == []
+
+
+def test_size_zero_turns_the_pool_off() -> None:
+    pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 0)
+    make = Maker()
+    assert pool.take("a", make) is None and pool.take("a", make) is None
+    assert make.made == [] and not pool.wait_ready("a", 1)
+
+
+def test_the_size_comes_from_the_environment_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ENV_SIZE, raising=False)
+    assert pool_size() == 1
+    monkeypatch.setenv(ENV_SIZE, "2")
+    assert pool_size() == 2
+    for bad in ("lots", "-1", "99"):
+        monkeypatch.setenv(ENV_SIZE, bad)
+        with pytest.raises(ValueError, match=f"{ENV_SIZE} must be a whole number from 0 to 4"):
+            pool_size()
