@@ -170,6 +170,8 @@ def index_rows(suite: str | None = None) -> list[dict[str, Any]]:
     if suite == "test":
         return [r for r in rows if r["suite"] == "full" and r["split"] == "test"]
     parts = COMPOSED.get(suite, (suite,))
+    if any(part not in load_index()["suites"] for part in parts):
+        return []  # not (wholly) indexed: callers parse the suite itself
     return [r for part in parts for r in rows if r["suite"] == part]
 
 
