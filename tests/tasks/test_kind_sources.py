@@ -135,7 +135,7 @@ def test_a_source_that_cannot_be_proven_here_stops_the_full_build(monkeypatch: p
 
 def test_source_names_must_be_unique(monkeypatch: pytest.MonkeyPatch) -> None:
     twin = TaskSource(name="gui-lx-editor-append", build=lambda d: {}, full=1)
-    real = kind_sources.traits_of
+    from devicesworld.devices.base import traits_of as real
 
     def doubled(kind: str) -> KindTraits:
         traits = real(kind)
