@@ -4,6 +4,7 @@ phone steps recorded from macros, the shipped ``smoke-gui`` file, and skipping w
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from collections import Counter
 from functools import cache
 
@@ -147,3 +148,27 @@ def test_source_names_must_be_unique(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kind_sources, "traits_of", doubled)
     with pytest.raises(kind_sources.SourceError, match="repeat"):
         kind_sources.sources()
+
+
+def test_a_sample_of_the_recipe_takes_matching_shards_cut_to_size() -> None:
+    sample = full.sample_shards("source:gui-win-*", 2)
+    assert sample and all(s.builder.startswith("source:gui-win-") and s.count <= 2 for s in sample)
+    assert [s.prefix for s in sample] == [
+        s.prefix for s in full.source_shards() if s.prefix.startswith("gui-win-")
+    ]
+    assert full.sample_shards("nothing-matches") == []
+    with pytest.raises(ValueError, match="only builds shards of recipe"):
+        full.build_full(shards=[full.Shard("source:gui-win-np-new", 10_000, "gui-win-np-new")])
+
+
+def test_the_cli_refuses_sample_options_without_the_full_suite(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from devicesworld.cli import main
+
+    result = CliRunner().invoke(main, ["tasks", "build", "--out", str(tmp_path), "--shards", "source:*"])
+    assert result.exit_code == 2 and "give --suite full" in result.output
+    result = CliRunner().invoke(
+        main, ["tasks", "build", "--suite", "full", "--out", str(tmp_path), "--shards", "zzz"]
+    )
+    assert result.exit_code == 2 and "no shard of the full recipe matches 'zzz'" in result.output
