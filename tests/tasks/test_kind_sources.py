@@ -4,9 +4,9 @@ phone steps recorded from macros, the shipped ``smoke-gui`` file, and skipping w
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 
