@@ -2,7 +2,9 @@
 
 Version 2 (issue #15) is built from the scenario families (``tasks/scenarios/``):
 one shard per family, the quota of :data:`FULL_TARGET` split evenly over the
-families. Version 1 was built from the typed composition and the pattern builders
+families; then one shard per task source of the device kinds (their GUI tasks on Linux
+desktops and Windows, issue #16; ``tasks/kind_sources.py``), each task proven on the
+live desktop. Version 1 was built from the typed composition and the pattern builders
 (:data:`RECIPE_V1`); it ships frozen as ``full-v1.jsonl.gz`` (the suite ``full-v1``)
 for comparison — its builders have since changed (numbers carry their meaning), so
 it is loaded, not rebuilt.
