@@ -74,6 +74,22 @@ def main() -> None:
 
 
 # --------------------------------------------------------------------------- helpers
+def runnable_here(items: list[Task]) -> list[Task]:
+    """``items`` without the tasks whose devices cannot start on this machine, each reason said once
+    (with ``DEVICESWORLD_REQUIRE_SYSTEM=1`` a missing system tool is an error instead)."""
+    from devicesworld.tasks.availability import REQUIRE_ENV, required, split_runnable
+
+    runnable, skipped = split_runnable(items)
+    for reason, ids in skipped.items():
+        line = f"{len(ids)} task(s) need what this machine lacks: {reason} (e.g. {ids[0]})"
+        if required():
+            raise UserError(f"{line}; {REQUIRE_ENV}=1 makes this an error")
+        err_console.print(f"skipped {line}", highlight=False, markup=False)
+    if items and not runnable:
+        raise UserError("no task of the selection can run on this machine (see the skipped lines above)")
+    return runnable
+
+
 def load_source(
     suite: str | None,
     tasks_path: str | None,
@@ -255,7 +271,7 @@ def run(
         check_endpoint(agent, base_url)
     except PreflightError as exc:
         raise UserError(str(exc)) from None
-    tasks = load_source(suite, tasks_path, task_ids=task_ids, filters=filters)
+    tasks = runnable_here(load_source(suite, tasks_path, task_ids=task_ids, filters=filters))
     source = _source_label(suite, tasks_path)
     if env_split:
         from devicesworld.tasks.env_split import apply_split
@@ -807,7 +823,7 @@ def tasks_validate(
     from devicesworld.tasks.validate import mutation_counts
     from devicesworld.tasks.validate_many import validate_many
 
-    items = load_source(suite, path, task_ids=task_ids, filters=filters)
+    items = runnable_here(load_source(suite, path, task_ids=task_ids, filters=filters))
     started = time.perf_counter()
     failed = 0
     with progress_bar(err_console, "validate", len(items)) as bar:
@@ -902,17 +918,40 @@ _handwritten_commands()
 @tasks.command("build")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
 @click.option(
-    "--suite", type=click.Choice(["full", "smoke", "bmoca"]), help="Rebuild a shipped suite byte for byte."
+    "--suite",
+    type=click.Choice(["full", "smoke", "smoke-gui", "bmoca"]),
+    help="Rebuild a shipped suite byte for byte.",
 )
 @click.option("--seed", type=int, default=None, help="Seed (default 0; the suite's own seed with --suite).")
 @click.option("--count", type=click.IntRange(min=1), default=50, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
-def tasks_build(out_dir: str, suite: str | None, seed: int | None, count: int, workers: int) -> None:
+@click.option(
+    "--shards",
+    "shard_pattern",
+    help="With --suite full: build a sample, only the shards whose builder matches this glob "
+    "(e.g. 'source:gui-*' for the GUI tasks); not the shipped file.",
+)
+@click.option(
+    "--per-shard",
+    type=click.IntRange(min=1),
+    help="With --suite full: at most this many tasks per shard (a sample).",
+)
+def tasks_build(
+    out_dir: str,
+    suite: str | None,
+    seed: int | None,
+    count: int,
+    workers: int,
+    shard_pattern: str | None,
+    per_shard: int | None,
+) -> None:
     """Compose tasks and keep those that pass quality control; --suite full rebuilds the full suite."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    if (shard_pattern or per_shard) and suite != "full":
+        raise UserError("--shards and --per-shard sample the full suite: give --suite full")
     if suite == "full":
-        _build_full_suite(out, seed, workers)
+        _build_full_suite(out, seed, workers, shard_pattern, per_shard)
         return
     if suite is not None:
         _build_named_suite(out, suite)
@@ -958,21 +997,32 @@ def _build_named_suite(out: Path, name: str) -> None:
         )
 
 
-def _build_full_suite(out: Path, seed: int | None, workers: int) -> None:
+def _build_full_suite(
+    out: Path, seed: int | None, workers: int, shard_pattern: str | None = None, per_shard: int | None = None
+) -> None:
     from devicesworld.progress import progress_bar
     from devicesworld.tasks import full
 
     started = time.perf_counter()
-    chunks = full.chunk_count()
+    shards = full.sample_shards(shard_pattern, per_shard)
+    if not shards:
+        raise UserError(f"no shard of the full recipe matches {shard_pattern!r}")
+    chunks = full.chunk_count(shards)
     with progress_bar(err_console, "build full (chunks)", chunks) as bar:
 
         def progress(done: int, total: int) -> None:
             if done > bar.done:
                 bar.advance(done - bar.done)
 
-        tasks_built, stats = full.build_full(
-            seed if seed is not None else full.FULL_SEED, workers=workers, progress=progress
-        )
+        try:
+            tasks_built, stats = full.build_full(
+                seed if seed is not None else full.FULL_SEED,
+                shards=shards,
+                workers=workers,
+                progress=progress,
+            )
+        except full.SourceUnavailable as exc:
+            raise UserError(str(exc)) from None
     target = out / full.shipped_path().name
     target.write_bytes(full.suite_bytes(tasks_built))
     report = {"stats": stats.model_dump(), "counts": full.counts(tasks_built)}
@@ -984,7 +1034,9 @@ def _build_full_suite(out: Path, seed: int | None, workers: int) -> None:
     for reason, n in sorted(stats.rejected.items(), key=lambda kv: -kv[1]):
         console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
     shipped = full.shipped_path()
-    if shipped.exists():
+    if shard_pattern is not None or per_shard is not None:
+        console.print("a sample of the full recipe (--shards/--per-shard), not the shipped file")
+    elif shipped.exists():
         same = shipped.read_bytes() == target.read_bytes()
         console.print(f"identical to the shipped {shipped.name}: {'yes' if same else 'NO'}")
 

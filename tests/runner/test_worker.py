@@ -11,7 +11,7 @@ import pytest
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
 from devicesworld.runner.worker import EpisodeWorker
 from devicesworld.spec import Task
-from devicesworld.tasks.suites import load_suite
+from devicesworld.tasks.shipped import read_suite
 from tests.runner.scale_helpers import flaky_task
 from tests.toykind import CLOSED, toy_task
 
@@ -35,7 +35,9 @@ def _comparable(outcome: JobOutcome) -> object:
 
 
 def test_prewarmed_smoke_results_equal_cold_ones(tmp_path: Path) -> None:
-    smoke = load_suite("smoke")[::4]  # every family, a quarter of the suite: four passes over it
+    smoke = read_suite("smoke")[
+        ::4
+    ]  # handwritten smoke: every family, a quarter of the suite: four passes over it
     for agent in ("oracle", "random"):
         cold = _run_all(smoke, tmp_path / f"cold-{agent}", prewarm=False, agent=agent)
         warm = _run_all(smoke, tmp_path / f"warm-{agent}", prewarm=True, agent=agent)

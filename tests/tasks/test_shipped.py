@@ -53,8 +53,8 @@ def test_the_index_matches_the_shipped_files() -> None:
 
 def test_the_index_finds_each_task_by_reading_one_line() -> None:
     rows = shipped.index_rows()
-    assert {r["suite"] for r in rows} == {"smoke", "bmoca", "full", "full-v1"}
-    for name in ("smoke", "bmoca"):
+    assert {r["suite"] for r in rows} == {"smoke", "smoke-gui", "bmoca", "full", "full-v1"}
+    for name in ("smoke", "smoke-gui", "bmoca"):  # smoke: its handwritten file, then smoke-gui
         tasks = load_suite(name)
         assert [r["id"] for r in shipped.index_rows(name)] == [t.id for t in tasks]
         middle = tasks[len(tasks) // 2]
@@ -73,4 +73,5 @@ def test_loading_a_suite_runs_no_setup(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(CrossDeviceEnv, "reset", refuse)
     monkeypatch.setattr(suites, "_BUILT", {})
-    assert len(load_suite("smoke")) == 140 and len(load_suite("bmoca")) == 131
+    assert len(load_suite("smoke-gui")) == 33  # the kinds' GUI smoke tasks: 21 Linux, 12 Windows
+    assert len(load_suite("smoke")) == 140 + 33 and len(load_suite("bmoca")) == 131

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-__all__ = ["EnvSplit", "KindTraits", "KindUse", "SurfacesFn"]
+__all__ = ["EnvSplit", "KindTraits", "KindUse", "SurfacesFn", "TaskDraw", "TaskSource"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,36 @@ class EnvSplit:
     presets: Callable[[str | None], list[str]]
     keep: tuple[str, ...] = ()
     splits: tuple[str, ...] = ("train", "test")
+
+
+@dataclass(frozen=True)
+class TaskDraw:
+    """Which task a :class:`TaskSource` is asked for: a draw seed, its index, its id, and whether for smoke."""
+
+    seed: int
+    index: int
+    task_id: str
+    smoke: bool = False
+
+
+@dataclass(frozen=True)
+class TaskSource:
+    """A family of tasks a kind builds itself (its GUI tasks), so suites built elsewhere reach them.
+
+    ``build(draw)`` returns a task document (plain JSON data). A solution item may be a
+    macro of another device's kind, ``{"device": ID, "macro": NAME, "args": ...}``
+    (``devicesworld/macros.py``), which the suite builder expands and records; so a
+    kind's builder never imports another kind or the task layer. ``full`` is how many
+    tasks the ``full`` suite takes (task ``i`` is ``build(TaskDraw(seed_i, i, id))``),
+    ``smoke`` how many the ``smoke`` suite takes (``TaskDraw(..., smoke=True)``).
+    """
+
+    name: str
+    build: Callable[[TaskDraw], dict[str, Any]]
+    full: int
+    smoke: int = 0
+    redraw: bool = True
+    """Whether another seed gives another task (False: the task is a fixed row of a table)."""
 
 
 class KindTraits(BaseModel):
@@ -91,6 +121,15 @@ class KindTraits(BaseModel):
     planner_hint: str = Field(default="", description="The same, for a planner that only plans the steps.")
     screenshots: Literal["never", "while_browsing", "every_step"] = Field(
         default="never", description="When a device gives a screenshot per step (run preflight estimates)."
+    )
+
+    task_sources: Callable[[], Sequence[TaskSource]] | None = Field(
+        default=None,
+        description="The kind's own task families (GUI tasks), for the full and smoke suites; read lazily.",
+    )
+    unavailable: Callable[[Mapping[str, Any]], str | None] | None = Field(
+        default=None,
+        description="Why a device of this profile cannot start on this machine (a missing system tool), or None.",
     )
 
     @field_validator("noun_pattern")

@@ -2,7 +2,9 @@
 
 Version 2 (issue #15) is built from the scenario families (``tasks/scenarios/``):
 one shard per family, the quota of :data:`FULL_TARGET` split evenly over the
-families. Version 1 was built from the typed composition and the pattern builders
+families; then one shard per task source of the device kinds (their GUI tasks on Linux
+desktops and Windows, issue #16; ``tasks/kind_sources.py``), each task proven on the
+live desktop. Version 1 was built from the typed composition and the pattern builders
 (:data:`RECIPE_V1`); it ships frozen as ``full-v1.jsonl.gz`` (the suite ``full-v1``)
 for comparison — its builders have since changed (numbers carry their meaning), so
 it is loaded, not rebuilt.
@@ -63,7 +65,8 @@ COMPOSITION_CATEGORIES = ("single_device_dependent", "multi_device_dependent", "
 @dataclass(frozen=True)
 class Shard:
     builder: str
-    """``family:<id>`` for a scenario family; (v1) a pattern name, or ``compose:<category>``."""
+    """``family:<id>`` for a scenario family, ``source:<name>`` for a kind's task source (its GUI
+    tasks); (v1) a pattern name, or ``compose:<category>``."""
     count: int
     prefix: str
     """Task ids are ``dw-<prefix>-<index>``."""
@@ -109,7 +112,18 @@ def recipe() -> tuple[Shard, ...]:
             quotas[f.family] = f.max_tasks or 0
             left -= quotas[f.family]
             open_.remove(f)
-    return tuple(Shard(f"family:{f.family}", quotas[f.family], f.family.replace("_", "-")) for f in families)
+    scenario = tuple(
+        Shard(f"family:{f.family}", quotas[f.family], f.family.replace("_", "-")) for f in families
+    )
+    return scenario + source_shards()
+
+
+def source_shards() -> tuple[Shard, ...]:
+    """One shard per task source of the kinds (their GUI families, ``tasks/kind_sources.py``),
+    after the scenario families: task ids ``dw-<source>-<index>``, e.g. ``dw-gui-lx-calc-total-0003``."""
+    from devicesworld.tasks.kind_sources import sources
+
+    return tuple(Shard(f"source:{s.name}", s.full, s.name) for s in sources() if s.full > 0)
 
 
 class BuildStats(BaseModel):
@@ -140,6 +154,8 @@ def build_one(
     task_id = f"dw-{shard.prefix}-{index:04d}"
     if shard.builder.startswith("family:"):
         return _build_family_task(shard, seed, index, task_id, stats)
+    if shard.builder.startswith("source:"):
+        return _build_source_task(shard, seed, index, task_id, stats)
     if composer is None:
         raise ValueError(f"shard {shard.builder} needs a composer")
     for retry in range(MAX_RETRIES):
@@ -184,6 +200,54 @@ def _build_family_task(shard: Shard, seed: int, index: int, task_id: str, stats:
     return task.model_copy(update={"metadata": task.metadata.model_copy(update={"split": "train"})})
 
 
+SOURCE_RETRIES = 3
+"""Draws a kind's task source gets per task (each is proven on the live desktop, seconds apiece)."""
+
+
+class SourceUnavailable(RuntimeError):
+    """A kind's task source cannot be proven on this machine (its system tools are missing)."""
+
+
+def _build_source_task(shard: Shard, seed: int, index: int, task_id: str, stats: BuildStats) -> Task | None:
+    """Task ``index`` of a kind's task source, proven by its reference solution on the live devices.
+
+    A machine that cannot start the source's devices stops the build (:class:`SourceUnavailable`)
+    rather than leaving the shard out: the suite would silently lose its GUI tasks.
+    """
+    from devicesworld.devices.traits import TaskDraw
+    from devicesworld.tasks.availability import unavailable
+    from devicesworld.tasks.kind_sources import SourceError, draw, source_by_name
+
+    source = source_by_name(shard.builder.split(":", 1)[1])
+    previous: str | None = None
+    for retry in range(SOURCE_RETRIES):
+        s = sub_seed(seed, shard.builder, index, retry)
+        doc_key = repr(source.build(TaskDraw(s, index, task_id))) if not source.redraw else None
+        if doc_key is not None and doc_key == previous:
+            break  # a fixed row: another draw is the same task
+        previous = doc_key
+        stats.attempts[shard.builder] = stats.attempts.get(shard.builder, 0) + 1
+        try:
+            task = draw(source, TaskDraw(s, index, task_id))
+        except SourceError as exc:
+            _reject(stats, shard.builder, str(exc))
+            continue
+        problem = unavailable(task)
+        if problem is not None:
+            raise SourceUnavailable(
+                f"{shard.builder} needs its devices to prove its tasks, but {problem}; install the system "
+                "packages (README, set-up) and build again"
+            )
+        report = validate_task(task)
+        if not report.ok:
+            _reject(stats, shard.builder, report.problems[0])
+            continue
+        stats.built[shard.builder] = stats.built.get(shard.builder, 0) + 1
+        metadata = task.metadata.model_copy(update={"apps": task_surfaces(task), "split": "train"})
+        return task.model_copy(update={"metadata": metadata})
+    return None
+
+
 def _reject(stats: BuildStats, builder: str, message: str) -> None:
     key = f"{builder}: {rejection_reason(message)}"
     stats.rejected[key] = stats.rejected.get(key, 0) + 1
@@ -193,7 +257,7 @@ def _build_chunk(job: tuple[int, int, int, int]) -> tuple[list[str], dict[str, o
     """Worker entry: tasks ``start..end`` of shard number ``shard_no``, as JSON lines (nothing pickled)."""
     shard_no, seed, start, end = job
     shard = recipe()[shard_no]
-    composer = None if shard.builder.startswith("family:") else default_composer()
+    composer = None if shard.builder.startswith(("family:", "source:")) else default_composer()
     stats = BuildStats(seed=seed)
     lines = []
     for i in range(start, end):
@@ -208,6 +272,20 @@ def chunk_count(shards: Iterable[Shard] | None = None, chunk: int = 25) -> int:
     return sum(-(-s.count // chunk) for s in (recipe() if shards is None else shards))
 
 
+def sample_shards(pattern: str | None = None, per_shard: int | None = None) -> list[Shard]:
+    """The recipe's shards whose builder matches the glob ``pattern``, each cut to ``per_shard`` tasks.
+
+    Task ``i`` of a shard does not depend on the shard's length, so a sample's tasks are
+    the same as the full build's (same ids, same bytes).
+    """
+    from fnmatch import fnmatchcase
+
+    out = [s for s in recipe() if pattern is None or fnmatchcase(s.builder, pattern)]
+    if per_shard is not None:
+        out = [Shard(s.builder, min(s.count, per_shard), s.prefix) for s in out]
+    return out
+
+
 def build_full(
     seed: int = FULL_SEED,
     *,
@@ -219,9 +297,10 @@ def build_full(
     """Every shard of ``recipe``, then surfaces and the evaluation split."""
     full_recipe = recipe()
     shards = list(full_recipe if shards is None else shards)
-    if any(s not in full_recipe for s in shards):
+    numbers = {s.builder: n for n, s in enumerate(full_recipe)}
+    if any(s.builder not in numbers or s.count > full_recipe[numbers[s.builder]].count for s in shards):
         raise ValueError("build_full only builds shards of recipe() (workers look them up by number)")
-    index = {s: full_recipe.index(s) for s in shards}
+    index = {s: numbers[s.builder] for s in shards}
     jobs = [
         (index[s], seed, start, min(start + chunk, s.count))
         for s in shards

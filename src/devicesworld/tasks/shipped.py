@@ -29,9 +29,11 @@ from devicesworld import jsonl
 if TYPE_CHECKING:  # parsing tasks needs pydantic; finding one in the index does not
     from devicesworld.spec.models import Task
 
-SHIPPED_VERSION = {"smoke": 1, "bmoca": 1, "full": 2, "full-v1": 1}
+SHIPPED_VERSION = {"smoke": 1, "smoke-gui": 1, "bmoca": 1, "full": 2, "full-v1": 1}
 """The suites shipped as files, and the version in each file's name. ``full-v1`` is the
 first ``full`` suite (typed composition), frozen for comparison with version 2."""
+COMPOSED = {"smoke": ("smoke", "smoke-gui")}
+"""Suites made of several shipped files: ``smoke`` is its handwritten file and the kinds' GUI smoke tasks."""
 SHIPPED_FILES = {"full-v1": "full-v1.jsonl.gz"}
 """Suites whose file name is not ``<name>-v<N>.jsonl.gz``."""
 INDEX_VERSION = 1
@@ -167,7 +169,10 @@ def index_rows(suite: str | None = None) -> list[dict[str, Any]]:
         return rows
     if suite == "test":
         return [r for r in rows if r["suite"] == "full" and r["split"] == "test"]
-    return [r for r in rows if r["suite"] == suite]
+    parts = COMPOSED.get(suite, (suite,))
+    if any(part not in load_index()["suites"] for part in parts):
+        return []  # not (wholly) indexed: callers parse the suite itself
+    return [r for part in parts for r in rows if r["suite"] == part]
 
 
 def find_indexed_doc(task_id: str) -> dict[str, Any] | None:

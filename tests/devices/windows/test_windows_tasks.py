@@ -1,4 +1,4 @@
-"""The Windows task builder: enough tasks, unique ids, GUI-only Windows solutions, shipped files in sync."""
+"""The Windows task sources: enough tasks, unique ids, GUI-only Windows solutions, phone steps as data."""
 
 from __future__ import annotations
 
@@ -8,13 +8,19 @@ import pytest
 
 from devicesworld.devices.base import get_kind
 from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
+from devicesworld.devices.traits import TaskDraw
 from devicesworld.devices.windows import tasks as wt
 from devicesworld.spec.models import Task
+from devicesworld.tasks.kind_sources import draw
 
 
 @pytest.fixture(scope="module")
 def built() -> tuple[list[Task], list[Task]]:
-    return wt.build_tasks(), wt.smoke_tasks()
+    full, smoke = [], []
+    for s in wt.task_sources():
+        full += [draw(s, TaskDraw(0, i, f"win-{s.name}-{i}")) for i in range(s.full)]
+        smoke += [draw(s, TaskDraw(0, i, f"smoke-{s.name}-{i}", smoke=True)) for i in range(s.smoke)]
+    return full, smoke
 
 
 def test_counts_and_unique_ids(built: tuple[list[Task], list[Task]]) -> None:
@@ -22,9 +28,29 @@ def test_counts_and_unique_ids(built: tuple[list[Task], list[Task]]) -> None:
     assert len(gui) >= 60 and len(smoke) >= 10
     ids = [t.id for t in gui + smoke]
     assert len(ids) == len(set(ids))
-    assert {t.id.split("-", 1)[1].rsplit("-", 1)[0] for t in gui} == set(wt.FAMILIES)
+    assert len({t.instruction for t in gui + smoke}) == len(gui + smoke), "a smoke row repeats a full row"
+    assert {s.name for s in wt.task_sources()} == {f"gui-win-{f}" for f in wt.FAMILIES}
     cross = [t for t in gui if len(t.devices) > 1]
     assert {k for t in cross for k in t.metadata.device_kinds} >= {"windows", "linux", "android"}
+
+
+def test_a_row_past_the_table_is_a_clear_error() -> None:
+    source = wt.task_sources()[0]
+    with pytest.raises(ValueError, match="rows, not a row"):
+        source.build(TaskDraw(0, source.full, "x"))
+
+
+def test_phone_steps_are_macros_in_the_document_and_recorded_steps_in_the_task(
+    built: tuple[list[Task], list[Task]],
+) -> None:
+    source = next(s for s in wt.task_sources() if s.name == "gui-win-phone-notepad")
+    doc = source.build(TaskDraw(0, 0, "x"))
+    phone_items = [s for s in doc["solution"] if s["device"] == wt.PHONE]
+    assert phone_items and all("macro" in s for s in phone_items)
+    task = next(t for t in built[0] if t.id.startswith("win-gui-win-phone-notepad-"))
+    phone_steps = [s for s in task.solution if s.device == wt.PHONE]
+    assert [s.action for s in phone_steps] == ["open_app", "click", "navigate_back"]
+    assert isinstance(phone_steps[1].args["index"], int)
 
 
 def test_windows_solutions_use_gui_actions_only_and_parse(built: tuple[list[Task], list[Task]]) -> None:
@@ -42,15 +68,6 @@ def test_windows_solutions_use_gui_actions_only_and_parse(built: tuple[list[Task
             if c.device == wt.DEV:
                 kind.checks[c.check].parse_args(c.args)
     assert {"launch_app", "type_text", "hotkey", "click", "run_command"} <= set(used)
-
-
-def test_shipped_files_match_the_builder(built: tuple[list[Task], list[Task]]) -> None:
-    gui, smoke = built
-    for name, tasks in ((wt.GUI_FILE, gui), (wt.SMOKE_FILE, smoke)):
-        shipped = (wt.data_dir() / name).read_text(encoding="utf-8").splitlines()
-        assert [Task.model_validate_json(line) for line in shipped] == tasks, (
-            f"{name} is stale: run `python -m devicesworld.devices.windows.tasks`"
-        )
 
 
 def test_the_apps_a_task_opens_are_its_windows_surfaces(built: tuple[list[Task], list[Task]]) -> None:

@@ -15,7 +15,7 @@ from devicesworld.runner.backends.base import BackendError
 from devicesworld.runner.run import RunConfig, RunError, execute_run
 from devicesworld.spec import Task
 from devicesworld.spec.records import EpisodeResult
-from devicesworld.tasks.suites import load_suite
+from devicesworld.tasks.shipped import read_suite
 from tests.toykind import toy_task
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -45,7 +45,7 @@ def _key(r: EpisodeResult) -> tuple[object, ...]:
 
 
 def test_ray_gives_the_local_backends_per_task_results(ray_cluster: Any, tmp_path: Path) -> None:
-    smoke = load_suite("smoke")[::5]  # a small suite with every device family (the issue asks for small)
+    smoke = read_suite("smoke")[::5]  # a small suite with every device family (the issue asks for small)
     local = execute_run(smoke, RunConfig(agent="random", source="suite:smoke", seed=3), tmp_path / "local")
     on_ray = execute_run(
         smoke,

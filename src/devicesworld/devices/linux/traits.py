@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
-from devicesworld.devices.traits import KindTraits, KindUse
+from devicesworld.devices.traits import KindTraits, KindUse, TaskSource
 
 ACTION_SURFACES = {
     "run_command": "terminal",
@@ -59,6 +62,22 @@ def surfaces(use: KindUse) -> set[str]:
     return out
 
 
+def _task_sources() -> list[TaskSource]:
+    from devicesworld.devices.linux.gui.suite import task_sources
+
+    return task_sources()
+
+
+def unavailable(profile: Mapping[str, Any]) -> str | None:
+    """Why a GUI desktop cannot start here (the X/AT-SPI stack is missing); an api desktop always can."""
+    if profile.get("desktop") != "gui":
+        return None
+    from devicesworld.devices.desktop.client import missing_stack
+
+    problem = missing_stack()
+    return None if problem is None else f"a GUI desktop needs {problem}"
+
+
 TRAITS = KindTraits(
     noun="desktop",
     noun_pattern=r"\bdesktop(?:['\u2019]s|s)?\b",
@@ -66,4 +85,6 @@ TRAITS = KindTraits(
     shared_checks=frozenset({"form_submitted", "page_visited"}),
     surfaces=surfaces,
     screenshots="while_browsing",
+    task_sources=_task_sources,
+    unavailable=unavailable,
 )

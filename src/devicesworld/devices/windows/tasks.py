@@ -4,22 +4,21 @@ Each family is a function of a row of :data:`ROWS` (file names, contents, values
 suite is a table plus a few lines per family. Reference solutions use GUI actions only:
 keyboard and mouse, with elements named by *selectors* (``{"role": "ListItem", "name":
 "old.txt"}``) that the device resolves against its current element list, so a replay
-does not depend on indices. Cross-device tasks use the phone (steps recorded on the
-phone with :func:`~devicesworld.tasks.composition.record.record_solution`) and the
-shared network drive (``N:`` here, ``~/Drive`` on a Linux desktop).
+does not depend on indices. Cross-device tasks use the phone (its steps written as the
+phone's task-file macros, ``open_contact``/``back``, which the suite builder expands and
+records on a phone with the same setup) and the shared network drive (``N:`` here,
+``~/Drive`` on a Linux desktop).
 
-``build_tasks()`` gives the suite (``windows-gui``), ``smoke_tasks()`` a smaller set of
-other rows for the smoke suite; ``write_files(folder)`` writes both as JSONL.
+:func:`task_sources` gives the families to the ``full`` and ``smoke`` suites
+(``devicesworld tasks build --suite full``), through the kind's traits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
-from devicesworld import jsonl
-from devicesworld.spec.models import Task
+from devicesworld.devices.traits import TaskDraw, TaskSource
 
 KIND = "windows"
 DEV = "windows_0"
@@ -386,9 +385,8 @@ def phone_to_notepad(tid: str, r: Json) -> Json:
         [{"device": PHONE, "op": "add_contact", "args": {"name": name, "phone": r["phone"]}}],
         [cond("written", "file_text", path=path, equals=f"{name}: {r['phone']}")],
         [
-            {"device": PHONE, "ui": ["open", "Contacts"]},
-            {"device": PHONE, "ui": ["tap", name]},
-            {"device": PHONE, "ui": ["back"]},
+            {"device": PHONE, "macro": "open_contact", "args": name},
+            {"device": PHONE, "macro": "back", "args": None},
             step("launch_app", app="notepad"),
             step("type_text", text=f"{name}: {r['phone']}"),
             *save_as(path),
@@ -583,88 +581,30 @@ SMOKE = [
 
 
 # ----------------------------------------------------------------------------- building
-def _record_phone(doc: Json) -> Json:
-    """Replace the phone's by-meaning steps with steps recorded on a phone with the same setup."""
-    items = [s for s in doc["solution"] if "ui" in s]
-    if not items:
-        return doc
-    # build time only (python -m devicesworld.devices.windows.tasks): the phone steps are
-    # recorded in a live environment; pyproject.toml's layer contract names these two edges
-    from devicesworld.tasks.composition.record import record_solution
-    from devicesworld.tasks.handwritten.recording import On
-
-    phone_task = Task.model_validate(
-        {
-            **doc,
-            "id": doc["id"] + "-phone",
-            "devices": [d for d in doc["devices"] if d["id"] == PHONE],
-            "setup": [s for s in doc["setup"] if s["device"] == PHONE],
-            "evaluation": {
-                "conditions": [cond("placeholder", "contact_absent", device=PHONE, name="Nobody Here")]
-            },
-            "solution": [finish()],
-        }
-    )
-    on = On(PHONE)
-    script = []
-    for s in items:
-        verb, *rest = s["ui"]
-        script.append(
-            on.open(rest[0]) if verb == "open" else on.tap(text=rest[0]) if verb == "tap" else on.back()
-        )
-    recorded = [st.model_dump(mode="json") for _, st in record_solution(phone_task, script)]
-    out: list[Json] = []
-    for s in doc["solution"]:
-        if "ui" in s:
-            if recorded:
-                out.extend(recorded)
-                recorded = []
-            continue
-        out.append(s)
-    return {**doc, "solution": out}
+def _full_rows(family: str) -> list[int]:
+    smoke = {i for f, i in SMOKE if f == family}
+    return [i for i in range(len(ROWS[family])) if i not in smoke]
 
 
-def _build(selection: Iterable[tuple[str, int]], prefix: str) -> list[Task]:
-    tasks: list[Task] = []
-    for n, (family, row) in enumerate(selection, start=1):
-        doc = FAMILIES[family](f"{prefix}-{family}-{n:03d}", ROWS[family][row])
-        tasks.append(Task.model_validate(_record_phone(doc)))
-    return tasks
+def _source(family: str) -> TaskSource:
+    smoke_rows = [i for f, i in SMOKE if f == family]
+    full_rows = _full_rows(family)
 
+    def draw(d: TaskDraw) -> Json:
+        rows = smoke_rows if d.smoke else full_rows
+        if not 0 <= d.index < len(rows):
+            raise ValueError(f"windows family {family} has {len(rows)} rows, not a row {d.index}")
+        return FAMILIES[family](d.task_id, ROWS[family][rows[d.index]])
 
-def build_tasks() -> list[Task]:
-    """The ``windows-gui`` suite: every row of every family except the smoke rows."""
-    smoke = set(SMOKE)
-    return _build(
-        ((f, i) for f, rows in ROWS.items() for i in range(len(rows)) if (f, i) not in smoke), "win"
+    return TaskSource(
+        name=f"gui-win-{family}", build=draw, full=len(full_rows), smoke=len(smoke_rows), redraw=False
     )
 
 
-def smoke_tasks() -> list[Task]:
-    """One task of each family, for the smoke suite."""
-    return _build(SMOKE, "smoke-win")
+def task_sources() -> list[TaskSource]:
+    """Every family as a task source of the kind (``KindTraits.task_sources``): the ``full`` suite
+    takes every row but the smoke rows, the ``smoke`` suite the smoke rows (one per family).
 
-
-GUI_FILE = "windows-gui.jsonl"
-SMOKE_FILE = "smoke-windows.jsonl"
-
-
-def data_dir() -> Path:
-    return Path(__file__).with_name("data")
-
-
-def write_files(folder: Path | None = None) -> list[Path]:
-    """Write both task files (JSONL, one task per line); returns their paths."""
-    out = folder or data_dir()
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, tasks in ((GUI_FILE, build_tasks()), (SMOKE_FILE, smoke_tasks())):
-        path = out / name
-        path.write_text("".join(jsonl.model_line(t) for t in tasks), encoding="utf-8")
-        written.append(path)
-    return written
-
-
-if __name__ == "__main__":  # pragma: no cover - `python -m devicesworld.devices.windows.tasks`
-    for p in write_files():
-        print(p)
+    The documents are plain data: a cross-device task's phone steps are the phone's task-file
+    macros (``{"device", "macro", "args"}``), expanded and recorded by the suite builder."""
+    return [_source(f) for f in FAMILIES]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from devicesworld.devices.traits import KindTraits, KindUse
+from devicesworld.devices.traits import KindTraits, KindUse, TaskSource
 from devicesworld.devices.windows.args import APPS
 
 
@@ -27,10 +27,35 @@ def surfaces(use: KindUse) -> set[str]:
     return {f"windows:{app}" for op, args in (*use.setup, *use.steps) if (app := _app(op, args))}
 
 
+def _task_sources() -> list[TaskSource]:
+    from devicesworld.devices.windows.tasks import task_sources
+
+    return task_sources()
+
+
+def unavailable(profile: Mapping[str, Any]) -> str | None:
+    """Why a Windows device cannot start here: no Wine, no GUI desktop stack, or no way to build
+    the element-tree helper (mingw) when it is not built yet."""
+    import shutil
+
+    from devicesworld.devices.desktop.client import missing_stack
+    from devicesworld.devices.windows.cache import cache_root
+    from devicesworld.devices.windows.helper.build import COMPILER, INSTALL_HINT, source_hash
+    from devicesworld.devices.windows.prefix import wine_missing
+
+    problem = wine_missing() or missing_stack()
+    built = (cache_root() / "wintree" / source_hash() / "wintree.exe").is_file()
+    if problem is None and not built and shutil.which(COMPILER) is None:
+        problem = f"{COMPILER} to build its element-tree helper ({INSTALL_HINT})"
+    return None if problem is None else f"a Windows device needs {problem}"
+
+
 TRAITS = KindTraits(
     noun="Windows PC",
     noun_pattern=r"\bWindows (?:PC|computer|desktop)s?\b",
     place="on the Windows PC",
     surfaces=surfaces,
     screenshots="every_step",
+    task_sources=_task_sources,
+    unavailable=unavailable,
 )

@@ -1,7 +1,10 @@
 """Named suites: ``--suite NAME`` resolves here to a deterministic list of tasks.
 
 ``smoke`` and ``bmoca`` are handwritten, as data files
-(``tasks/data/handwritten/*.yaml``, :mod:`devicesworld.tasks.handwritten`); ``full`` is
+(``tasks/data/handwritten/*.yaml``, :mod:`devicesworld.tasks.handwritten`); ``smoke``
+also takes the kinds' GUI smoke tasks, shipped apart as ``smoke-gui`` (drawn from the
+kinds' task sources, :mod:`devicesworld.tasks.kind_sources`) so that the handwritten
+file stays what ``tasks compile --check`` compares; ``full`` is
 the shipped, built suite (version 2, from the scenario families in
 ``tasks/data/scenarios``, :mod:`devicesworld.tasks.full`; ``full-v1`` is the first
 version, frozen); ``test`` is its fixed evaluation split, chosen by coverage-driven
@@ -54,8 +57,20 @@ def _data_file(file_name: str) -> list[Task]:
     return [Task.model_validate_json(line) for line in text.splitlines() if line.strip()]
 
 
+def _smoke() -> list[Task]:
+    """``smoke``: the handwritten tasks, then the kinds' own GUI smoke tasks (``smoke-gui``)."""
+    return read_suite("smoke") + read_suite("smoke-gui")
+
+
+def _smoke_gui() -> list[Task]:
+    from devicesworld.tasks.kind_sources import smoke_tasks
+
+    return smoke_tasks()
+
+
 SUITES: dict[str, SuiteLoader] = {
-    "smoke": lambda: read_suite("smoke"),
+    "smoke": _smoke,
+    "smoke-gui": lambda: read_suite("smoke-gui"),
     "full": _full,
     "full-v1": lambda: read_suite("full-v1"),
     "test": _test_split,
@@ -63,8 +78,13 @@ SUITES: dict[str, SuiteLoader] = {
     "gui": lambda: _data_file("gui-v1.jsonl"),
     "gui-smoke": lambda: _data_file("gui-smoke-v1.jsonl"),
 }
-BUILDERS: dict[str, SuiteLoader] = {"smoke": _compiled("smoke"), "bmoca": _compiled("bmoca")}
-"""Suites compiled from data files (each task's setup runs once); ``full`` has its own build."""
+BUILDERS: dict[str, SuiteLoader] = {
+    "smoke": _compiled("smoke"),
+    "bmoca": _compiled("bmoca"),
+    "smoke-gui": _smoke_gui,
+}
+"""Suites compiled from data files (each task's setup runs once) or, ``smoke-gui``, drawn from the
+kinds' task sources (phone steps recorded); ``full`` has its own build."""
 _BUILT: dict[str, list[Task]] = {}
 
 
@@ -85,7 +105,7 @@ def load_suite(name: str) -> list[Task]:
 
 
 def build_suite(name: str) -> list[Task]:
-    """Compile ``smoke`` or ``bmoca`` from its data files (runs each task's setup once)."""
+    """Compile ``smoke`` or ``bmoca`` from its data files, or draw ``smoke-gui`` (runs each task's setup once)."""
     if name not in BUILDERS:
         raise KeyError(f"suite {name!r} has no builder here; buildable: {', '.join(sorted(BUILDERS))}")
     return BUILDERS[name]()

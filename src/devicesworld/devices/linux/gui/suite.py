@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from devicesworld import jsonl
+from devicesworld.devices.traits import TaskDraw, TaskSource
 from devicesworld.spec.models import Condition, DeviceOp, DeviceSpec, Evaluation, Metadata, Step, Task
 
 DEV = "linux_0"
@@ -678,6 +679,220 @@ def _subst(obj: Any, fill: dict[str, Any]) -> Any:
     return obj
 
 
+# --- with the phone ------------------------------------------------------------------------
+# The phone's part (its device, setup ops, check and UI steps by meaning, as the phone's
+# task-file macros) is data, ``data/phone.json``: this package names no other kind. A
+# task document from these families holds macro items ``{"device", "macro", "args"}``
+# in its solution, which the suite builder expands and records on the phone
+# (``devicesworld.tasks.kind_sources``); the desktop side is GUI actions only.
+def _phone() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        resources.files("devicesworld.devices.linux.gui").joinpath("data/phone.json").read_text("utf-8")
+    )
+    return data
+
+
+_SURNAMES = ["Martins", "Novak", "Okafor", "Lindqvist", "Moreau", "Kowalska", "Silva", "Brandt", "Costa"]
+_SENDERS = ["Lumen Bank", "Parcel Point", "City Clinic", "Harbour Gym", "Nordic Rail", "Civic Library"]
+
+
+def _contact(rng: random.Random) -> dict[str, str]:
+    first = rng.choice([n for n in NAMES if n.isascii()])
+    last = rng.choice(_SURNAMES)
+    return {
+        "NAME": f"{first} {last}",
+        "FIRST": first,
+        "PHONE": f"+1555{rng.randint(1000000, 9999999)}",
+        "EMAIL": f"{first.lower()}.{last.lower()}{rng.randint(10, 99)}@example.org",
+    }
+
+
+def _with_phone(
+    task: Task, before: list[dict[str, Any]], after: list[dict[str, Any]], *, phone_apps: Sequence[str]
+) -> dict[str, Any]:
+    """``task`` as a document with the phone's steps before and after the desktop's (ahead of
+    ``finish``) and the phone's apps in the metadata."""
+    phone = _phone()
+    doc = task.model_dump(mode="json")
+    *desktop, finish = doc["solution"]
+    doc["solution"] = [*before, *desktop, *after, finish]
+    md = doc["metadata"]
+    md["apps"] = [*md["apps"], *(phone["apps"][a] for a in phone_apps)]
+    md["tags"] = [*md["tags"], "cross-device"]
+    return doc
+
+
+def _phone_ops(*names_fills: tuple[str, dict[str, Any]]) -> list[DeviceOp]:
+    phone = _phone()
+    return [DeviceOp.model_validate(_subst(phone[name], fill)) for name, fill in names_fills]
+
+
+def phone_code_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
+    """A code texted to the phone, typed into a new text file on the desktop."""
+    phone = _phone()
+    sender = rng.choice(_SENDERS)
+    code = f"{rng.choice('ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100000, 999999)}"
+    fill = {
+        "NAME": sender,
+        "PHONE": f"+1800555{rng.randint(1000, 9999)}",
+        "EMAIL": "",
+        "BODY": f"{sender}: your code is {code}",
+    }
+    fill["SENDER_PHONE"], fill["SENDER"] = fill["PHONE"], sender
+    name = _fname(rng, ".txt")
+    task = _task(
+        tid,
+        f"{sender} texted a code to the phone. Save just that code in a new text file {DOCS}/{name} "
+        "on the desktop, using the text editor.",
+        [*_phone_ops(("add_contact", fill), ("incoming_sms", fill)), _op("make_dir", path="~/Documents")],
+        [_cond("code", "file_equals", path=f"~/Documents/{name}", text=code)],
+        [_step("launch_app", app="text_editor"), _type(code + "\n"), *_save_as(f"{DOCS}/{name}")],
+        apps=["text_editor"],
+        pattern="information_extraction",
+        difficulty="medium",
+        extra_devices=[DeviceSpec.model_validate(phone["device"])],
+    )
+    return _with_phone(task, _subst(phone["read_sms"], fill), [], phone_apps=["messages"])
+
+
+def phone_contact_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
+    """A contact's email address from the phone, added as a line to a guest list on the desktop."""
+    phone = _phone()
+    person = _contact(rng)
+    name = _fname(rng, ".txt")
+    path = f"~/Documents/{name}"
+    guests = [f"{n} <{n.lower()}@example.net>" for n in rng.sample([n for n in NAMES if n.isascii()], 2)]
+    body = "\n".join(guests) + "\n"
+    line = f"{person['NAME']} <{person['EMAIL']}>"
+    task = _task(
+        tid,
+        f"The guest list {path} is open in the text editor. Add {person['NAME']} to the end in the same "
+        "form as the others (name, then the email address in angle brackets), taking the email address "
+        "from the phone's contacts, and save the file.",
+        [
+            *_phone_ops(("add_contact", person)),
+            _op("write_text", path=path, content=body),
+            _op("open_app", app="text_editor", path=path),
+        ],
+        [_cond("content", "file_equals", path=path, text=body + line + "\n", exact=True)],
+        [_key("ctrl", "End"), _type(line + "\n"), _key("ctrl", "s")],
+        apps=["text_editor"],
+        pattern="direct_transfer",
+        difficulty="medium",
+        extra_devices=[DeviceSpec.model_validate(phone["device"])],
+    )
+    return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"])
+
+
+def phone_contact_to_writer(rng: random.Random, tid: str) -> dict[str, Any]:
+    """A contact's phone number from the phone, written into a new Writer document saved as .docx."""
+    phone = _phone()
+    person = _contact(rng)
+    name = _fname(rng, ".docx")
+    title = f"Contact sheet for {rng.choice(CITIES)}"
+    line = f"{person['NAME']}: {person['PHONE']}"
+    task = _task(
+        tid,
+        f"Write a Writer document with the title line “{title}” and below it one line “<name>: <number>” "
+        f"for {person['NAME']}, with the number from the phone's contacts; save it as a Word document at "
+        f"{DOCS}/{name}.",
+        [*_phone_ops(("add_contact", person)), _op("make_dir", path="~/Documents")],
+        [
+            _cond(
+                "lines",
+                "docx_contains",
+                path=f"~/Documents/{name}",
+                contains=[title, line],
+                case_sensitive=True,
+            )
+        ],
+        [
+            _step("launch_app", app="writer"),
+            _type(f"{title}\n{line}"),
+            *_save_as(f"{DOCS}/{name}", key=("ctrl", "shift", "s")),
+            _step("wait", seconds=1),
+        ],
+        apps=["writer"],
+        pattern="direct_transfer",
+        difficulty="medium",
+        extra_devices=[DeviceSpec.model_validate(phone["device"])],
+    )
+    return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"])
+
+
+def phone_contact_to_form(rng: random.Random, tid: str) -> dict[str, Any]:
+    """A contact's details from the phone, typed into a registration form in the desktop's browser."""
+    phone = _phone()
+    person = _contact(rng)
+    host, site = _club(rng)
+    task = _task(
+        tid,
+        f"Register {person['NAME']} on http://{host}/register (open in the desktop's browser) with the "
+        "email address and phone number saved for them in the phone's contacts.",
+        [
+            *_phone_ops(("add_contact", person)),
+            DeviceOp(device=DEV, op="add_site", args={"site": site.model_dump()}),
+            _op("open_app", app="browser", path=f"http://{host}/register"),
+        ],
+        [
+            _cond(
+                "registered",
+                "form_submitted",
+                host=host,
+                form="registration",
+                fields={"full_name": person["NAME"], "email": person["EMAIL"], "phone": person["PHONE"]},
+            )
+        ],
+        _register_steps(host, person["NAME"], person["EMAIL"], person["PHONE"]),
+        apps=["browser"],
+        pattern="form_filling",
+        difficulty="hard",
+        extra_devices=[DeviceSpec.model_validate(phone["device"])],
+    )
+    return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"])
+
+
+def desktop_file_to_sms(rng: random.Random, tid: str) -> dict[str, Any]:
+    """A value in a desktop document, read in the text editor and texted from the phone."""
+    phone = _phone()
+    person = _contact(rng)
+    what, value = rng.choice(
+        [
+            ("door code", str(rng.randint(1000, 9999))),
+            ("wifi password", f"{rng.choice(WORDS)}-{rng.choice(WORDS)}-{rng.randint(10, 99)}"),
+            ("booking reference", f"BK{rng.randint(10000, 99999)}"),
+            ("locker number", f"L-{rng.randint(100, 999)}"),
+        ]
+    )
+    name = _fname(rng, ".txt")
+    path = f"~/Documents/{name}"
+    lines = [*_lines(rng, 2), f"{what.capitalize()}: {value}", *_lines(rng, 1)]
+    fill = {**person, "VALUE": value, "BODY": f"The {what} is {value}"}
+    task = _task(
+        tid,
+        f"Open {path} in the desktop's text editor, find the {what} in it, and text it from the phone to "
+        f"{person['NAME']}.",
+        [*_phone_ops(("add_contact", person)), _op("write_text", path=path, content="\n".join(lines) + "\n")],
+        [Condition.model_validate(_subst(phone["sms_sent"], fill))],
+        [_step("launch_app", app="text_editor", path=path)],
+        apps=["text_editor"],
+        pattern="direct_transfer",
+        difficulty="medium",
+        extra_devices=[DeviceSpec.model_validate(phone["device"])],
+    )
+    return _with_phone(task, [], _subst(phone["send_sms"], fill), phone_apps=["messages"])
+
+
+PHONE_FAMILIES: list[tuple[str, Callable[[random.Random, str], dict[str, Any]], int]] = [
+    ("phone-code-editor", phone_code_to_editor, 8),
+    ("phone-contact-editor", phone_contact_to_editor, 8),
+    ("phone-contact-writer", phone_contact_to_writer, 6),
+    ("phone-contact-form", phone_contact_to_form, 6),
+    ("desktop-file-sms", desktop_file_to_sms, 8),
+]
+"""Cross-device families with the phone (36 tasks in ``full``): their documents carry phone macros."""
+
+
 FAMILIES: list[tuple[str, Family, int]] = [
     ("editor-append", editor_append, 16),
     ("editor-first-line", editor_first_line, 16),
@@ -723,6 +938,29 @@ def build_gui_smoke(seed: int = 1016) -> list[Task]:
     return [
         build(random.Random(f"{seed}:{family}"), f"smoke-gui-lx-{n:03d}")
         for n, (family, build, _) in enumerate(FAMILIES, 1)
+    ]
+
+
+SMOKE_SEED = 1016
+
+
+def _source(
+    family: str, build: Callable[[random.Random, str], Task | dict[str, Any]], count: int
+) -> TaskSource:
+    def draw(d: TaskDraw) -> dict[str, Any]:
+        rng = random.Random(f"{SMOKE_SEED}:{family}" if d.smoke else d.seed)
+        made = build(rng, d.task_id)
+        return made.model_dump(mode="json") if isinstance(made, Task) else made
+
+    return TaskSource(name=f"gui-lx-{family}", build=draw, full=count, smoke=1)
+
+
+def task_sources() -> list[TaskSource]:
+    """Every family as a task source of the kind (``KindTraits.task_sources``): the full suite
+    takes each family's count, the smoke suite one task of each (the ``gui-smoke`` draws)."""
+    return [
+        *(_source(f, b, n) for f, b, n in FAMILIES),
+        *(_source(f, b, n) for f, b, n in PHONE_FAMILIES),
     ]
 
 
