@@ -27,7 +27,7 @@ from devicesworld.devices.android.checks import norm
 from devicesworld.devices.base import GetterFn, WritesFn
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.filehash import hash_files
-from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest, everywhere, literal
+from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest, everywhere, literal, row_digest
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
@@ -59,15 +59,15 @@ def snapshot(device: AndroidDevice) -> Snapshot:
     s = device.storage
     out: Snapshot = {}
     for m in p.all_sms(s):
-        out[f"sms/{m['box']}/{number_key(m['address'])}/{m['_id']}"] = digest(
+        out[f"sms/{m['box']}/{number_key(m['address'])}/{m['_id']}"] = row_digest(
             _without(m, "read", "thread_id")
         )
     for c in p.contacts(s):
-        out[f"contacts/{norm(c['name'])}/{c['id']}"] = digest(_without(c, "id"))
+        out[f"contacts/{norm(c['name'])}/{c['id']}"] = row_digest(_without(c, "id"))
     for c in p.calls(s):
-        out[f"calls/{c['kind']}/{number_key(c['number'])}/{c['_id']}"] = digest(_without(c, "name"))
+        out[f"calls/{c['kind']}/{number_key(c['number'])}/{c['_id']}"] = row_digest(_without(c, "name"))
     for e in p.events(s):
-        out[f"events/{norm(e['title'])}/{e['_id']}"] = digest(e)
+        out[f"events/{norm(e['title'])}/{e['_id']}"] = row_digest(e)
     for a in p.alarms(s):
         out[f"alarms/{a['hour']:02d}:{a['minute']:02d}/{a['id']}"] = digest(a)
     for t in p.timers(s):
@@ -76,10 +76,12 @@ def snapshot(device: AndroidDevice) -> Snapshot:
         for name, value in values.items():
             out[f"settings/{table}/{name}"] = digest(value)
     for f in p.media(s):
-        out[f"media/{sd_relative(f['_data'])}"] = digest(_without(f, "_id"))
+        out[f"media/{sd_relative(f['_data'])}"] = row_digest(_without(f, "_id"))
     for name, songs in music.playlists(s).items():
         out[f"playlists/{norm(name)}"] = digest(songs)
     for package in sorted(device.phone.apps):
+        if not s.has_db(package, "app.db"):
+            continue  # an app never opened has no saved state (and its database is not made here)
         for key, value in device.prefs_of(package).items():
             out[f"app_prefs/{package}/{key}"] = digest(value)
     _files(s.sdcard, "files/sdcard", out)
