@@ -18,6 +18,7 @@ pickled. Deleting the folder is always safe (``devicesworld clean --caches``); s
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -113,7 +114,8 @@ def write(namespace: str, key: str, payload: bytes) -> bool:
             fh.write(_MAGIC + hashlib.sha256(payload).digest() + payload)
         os.replace(tmp, target)
     except OSError:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
         return False
     return True
 

@@ -136,6 +136,12 @@ def template(world: World) -> Template:
     return found
 
 
+def clear_cache() -> None:
+    """Forget the templates kept in this process (tests; the disk cache stays)."""
+    with _LOCK:
+        _TEMPLATES.clear()
+
+
 def render_template(world: World) -> Template:
     """The world's home folder rendered from scratch (what :func:`template` caches)."""
     desk = world.desktop
@@ -233,4 +239,4 @@ def census(get: GetterFn) -> dict[str, int]:
 
 WORLD = WorldSupport(apply=apply, census=census)
 
-__all__ = ["WORLD", "Template", "apply", "census", "template"]
+__all__ = ["WORLD", "Template", "apply", "census", "clear_cache", "render_template", "template"]
