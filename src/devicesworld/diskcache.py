@@ -145,17 +145,19 @@ def unpack(payload: bytes) -> tuple[Any, list[bytes]]:
     return meta, blobs
 
 
+def folders() -> list[Path]:
+    """The namespace folders present (what :func:`clear` removes)."""
+    root = cache_root()
+    return [root / n for n in NAMESPACES if (root / n).is_dir()]
+
+
 def clear() -> list[Path]:
     """Remove every namespace this module wrote (the Windows kind's folders are left); what went."""
     import shutil
 
-    root = cache_root()
-    gone: list[Path] = []
-    for namespace in NAMESPACES:
-        folder = root / namespace
-        if folder.is_dir():
-            shutil.rmtree(folder, ignore_errors=True)
-            gone.append(folder)
+    gone = folders()
+    for folder in gone:
+        shutil.rmtree(folder, ignore_errors=True)
     return gone
 
 
