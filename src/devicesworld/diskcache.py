@@ -161,5 +161,5 @@ def clear() -> list[Path]:
     return gone
 
 
-NAMESPACES = ("worlds", "desktop-templates", "proven-files")
+NAMESPACES = ("worlds", "desktop-templates", "proven-files", "phone-databases")
 """Every namespace in use (``clear`` removes these)."""
