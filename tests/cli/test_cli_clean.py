@@ -85,6 +85,7 @@ def test_caches_go_only_when_asked(
     assert diskcache.read("worlds", key) == b"1"
     dry = runner.invoke(main, ["clean", "--caches", "--dry-run"])
     assert dry.exit_code == 0 and "would remove cache" in dry.output
+    assert "1 cache folder(s) to remove" in dry.output
     assert diskcache.read("worlds", key) == b"1"
     done = runner.invoke(main, ["clean", "--caches"])
     assert done.exit_code == 0, done.output
