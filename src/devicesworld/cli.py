@@ -362,8 +362,8 @@ def clean(dry_run: bool, as_json: bool, caches: bool) -> None:
             verb = "would remove" if dry_run else "removed"
             for folder in folders:
                 click.echo(f"{verb} cache {folder}")
-            done = "to remove" if dry_run else "removed"
-            click.echo(f"{len(folders)} cache folder(s) {done} in {diskcache.cache_root()}")
+            gone = "to remove" if dry_run else "removed"
+            click.echo(f"{len(folders)} cache folder(s) {gone} in {diskcache.cache_root()}")
     found = reap(dry_run=dry_run)
     if as_json:
         for item in found:
