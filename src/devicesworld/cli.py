@@ -357,13 +357,29 @@ def _summary_line(outcome: Any) -> str:
 @main.command()
 @click.option("--dry-run", is_flag=True, help="Only list what would be removed.")
 @click.option("--json", "as_json", is_flag=True, help="Print what was found as JSON lines.")
-def clean(dry_run: bool, as_json: bool) -> None:
+@click.option(
+    "--caches",
+    is_flag=True,
+    help="Also remove the cached worlds, rendered documents and proven files (rebuilt when needed).",
+)
+def clean(dry_run: bool, as_json: bool, caches: bool) -> None:
     """Remove work folders left by runs that were killed (their owner process is gone).
 
     Folders of live processes are never touched; every `run` does this at its start too.
+    With --caches, the disk cache of derived bytes goes too (docs/performance.md).
     """
     from devicesworld.devices.ownership import default_roots, reap
 
+    if caches:
+        from devicesworld import diskcache
+
+        folders = diskcache.folders() if dry_run else diskcache.clear()
+        if not as_json:
+            verb = "would remove" if dry_run else "removed"
+            for folder in folders:
+                click.echo(f"{verb} cache {folder}")
+            gone = "to remove" if dry_run else "removed"
+            click.echo(f"{len(folders)} cache folder(s) {gone} in {diskcache.cache_root()}")
     found = reap(dry_run=dry_run)
     if as_json:
         for item in found:

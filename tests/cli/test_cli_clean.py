@@ -68,3 +68,27 @@ def test_clean_removes_only_folders_of_dead_owners(roots: tuple[Path, Path]) -> 
         assert "0 folder(s) of dead processes removed" in again.output
     finally:
         remove_owned(mine)
+
+
+def test_caches_go_only_when_asked(
+    roots: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from devicesworld import diskcache
+
+    monkeypatch.setenv(diskcache.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.delenv(diskcache.SWITCH_ENV, raising=False)
+    key = diskcache.key_of("clean")
+    diskcache.write("worlds", key, b"1")
+    (tmp_path / "cache" / "wine").mkdir()
+    runner = CliRunner()
+    assert runner.invoke(main, ["clean"]).exit_code == 0
+    assert diskcache.read("worlds", key) == b"1"
+    dry = runner.invoke(main, ["clean", "--caches", "--dry-run"])
+    assert dry.exit_code == 0 and "would remove cache" in dry.output
+    assert "1 cache folder(s) to remove" in dry.output
+    assert diskcache.read("worlds", key) == b"1"
+    done = runner.invoke(main, ["clean", "--caches"])
+    assert done.exit_code == 0, done.output
+    assert "1 cache folder(s) removed" in done.output
+    assert diskcache.read("worlds", key) is None
+    assert (tmp_path / "cache" / "wine").is_dir()  # the Windows prefix is not ours to drop

@@ -309,3 +309,22 @@ def test_an_unreadable_final_state_fails_the_guard_without_crashing_the_evaluati
         home.rooms = saved
     ok, detail = _guard(verdict, SH)
     assert not ok and detail.startswith("could not read the device's final state: TypeError")
+
+
+def test_row_digests_are_remembered_without_changing_them() -> None:
+    from devicesworld.devices.state import digest, row_digest
+
+    rows: list[dict[str, object]] = [
+        {"a": 1, "b": "x"},
+        {"a": True, "b": "x"},
+        {"b": "x", "a": 1},
+        {"a": None},
+        {"a": 0.0},
+        {"a": -0.0},
+        {"a": [1, 2]},
+        {"a": {"k": 1}},
+    ]
+    for _ in range(2):  # miss, then hit
+        assert [row_digest(r) for r in rows] == [digest(r) for r in rows]
+    assert row_digest({"a": 1}) != row_digest({"a": True})
+    assert row_digest({"a": 0.0}) != row_digest({"a": -0.0})

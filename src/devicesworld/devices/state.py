@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from glob import escape
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 __all__ = ["EVERY_DEVICE", "Snapshot", "StateSpec", "StrayFn", "StrayKind", "digest", "everywhere", "literal"]
 
@@ -66,6 +66,39 @@ def digest(value: Any) -> str:
     """A short stable digest of a JSON-able value (bytes are hashed as they are)."""
     raw = value if isinstance(value, bytes) else json.dumps(value, sort_keys=True, default=str).encode()
     return hashlib.sha256(raw).hexdigest()[:16]
+
+
+_SCALARS = frozenset((str, int, bool, type(None)))
+_REMEMBERED: dict[tuple[str, tuple[tuple[str, Any], ...], tuple[type, ...]], Any] = {}
+MAX_REMEMBERED = 200_000
+T = TypeVar("T")
+
+
+def by_row(table: str, row: Mapping[str, Any], make: Callable[[Mapping[str, Any]], T]) -> T:
+    """``make(row)``, remembered by the row's values: snapshots of a lived-in phone turn the
+    same few hundred provider rows into the same paths and digests at every reset and
+    evaluation. ``make`` must depend on nothing but the row (``table`` names it).
+
+    The key holds each value's type, so ``1`` and ``True`` (equal in Python, different in
+    JSON) never share an entry; a row holding floats (``0.0 == -0.0``) or containers is
+    made afresh every time.
+    """
+    types = tuple(map(type, row.values()))
+    if not _SCALARS.issuperset(types):
+        return make(row)
+    key = (table, tuple(row.items()), types)
+    found = _REMEMBERED.get(key, _REMEMBERED)
+    if found is _REMEMBERED:
+        found = make(row)
+        if len(_REMEMBERED) >= MAX_REMEMBERED:
+            _REMEMBERED.clear()
+        _REMEMBERED[key] = found
+    return found  # type: ignore[no-any-return]
+
+
+def row_digest(row: Mapping[str, Any]) -> str:
+    """:func:`digest` of a flat row, remembered by value (see :func:`by_row`)."""
+    return by_row("", row, lambda r: digest(dict(r)))
 
 
 def everywhere(pattern: str) -> str:

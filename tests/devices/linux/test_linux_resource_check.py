@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from devicesworld import diskcache
+from devicesworld.devices.linux.resources import check, readers
 from tests.devices.linux.linux_harness import Desktop
 
 
@@ -46,3 +52,30 @@ def test_each_corrupt_document_is_reported_once(desk: Desktop) -> None:
 def test_the_shared_drive_is_left_to_the_drive(desk: Desktop) -> None:
     (desk.device.drive.root / "broken.xlsx").write_bytes(b"nope")
     assert desk.device.check_resources() == []
+
+
+def test_verdicts_are_kept_by_content_and_the_same_on_a_hit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(diskcache.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.delenv(diskcache.SWITCH_ENV, raising=False)
+    check._VERDICTS.clear()
+    good = b"{}"
+    bad = b"{not json"
+    miss_good = check.verdict(readers.read_json, "a.json", good)
+    miss_bad = check.verdict(readers.read_json, "a.json", bad)
+    assert miss_good is None and miss_bad and "a.json" in miss_bad
+    assert len(list((tmp_path / "cache" / "proven-files").rglob("*/*"))) == 2
+    check._VERDICTS.clear()  # a new process: read back from disk
+    opened: list[str] = []
+
+    def counted(*args: object) -> str:
+        opened.append("x")
+        return ""
+
+    monkeypatch.setattr(check, "_open", counted)
+    assert check.verdict(readers.read_json, "a.json", good) is None
+    assert check.verdict(readers.read_json, "a.json", bad) == miss_bad
+    assert opened == []
+    assert check.verdict(readers.read_json, "b.json", bad) is None  # another name: opened (stubbed here)
+    assert opened == ["x"]

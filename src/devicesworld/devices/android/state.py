@@ -17,7 +17,7 @@ Deleting or changing any of these is a change like any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,7 @@ from devicesworld.devices.android.checks import norm
 from devicesworld.devices.base import GetterFn, WritesFn
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.filehash import hash_files
-from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest, everywhere, literal
+from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, by_row, digest, everywhere, literal
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
@@ -51,23 +51,46 @@ def _files(root: Path, prefix: str, out: Snapshot) -> None:
         hash_files(root, prefix, out)
 
 
-def _without(row: dict[str, Any], *keys: str) -> dict[str, Any]:
+def _without(row: Mapping[str, Any], *keys: str) -> dict[str, Any]:
     return {k: v for k, v in row.items() if k not in keys}
+
+
+Entry = tuple[str, str]
+"""A snapshot path and its digest."""
+
+
+def _sms_entry(m: Mapping[str, Any]) -> Entry:
+    return f"sms/{m['box']}/{number_key(m['address'])}/{m['_id']}", digest(_without(m, "read", "thread_id"))
+
+
+def _contact_entry(c: Mapping[str, Any]) -> Entry:
+    return f"contacts/{norm(c['name'])}/{c['id']}", digest(_without(c, "id"))
+
+
+def _call_entry(c: Mapping[str, Any]) -> Entry:
+    return f"calls/{c['kind']}/{number_key(c['number'])}/{c['_id']}", digest(_without(c, "name"))
+
+
+def _event_entry(e: Mapping[str, Any]) -> Entry:
+    return f"events/{norm(e['title'])}/{e['_id']}", digest(dict(e))
+
+
+def _media_entry(f: Mapping[str, Any]) -> Entry:
+    return f"media/{sd_relative(f['_data'])}", digest(_without(f, "_id"))
 
 
 def snapshot(device: AndroidDevice) -> Snapshot:
     s = device.storage
     out: Snapshot = {}
-    for m in p.all_sms(s):
-        out[f"sms/{m['box']}/{number_key(m['address'])}/{m['_id']}"] = digest(
-            _without(m, "read", "thread_id")
-        )
-    for c in p.contacts(s):
-        out[f"contacts/{norm(c['name'])}/{c['id']}"] = digest(_without(c, "id"))
-    for c in p.calls(s):
-        out[f"calls/{c['kind']}/{number_key(c['number'])}/{c['_id']}"] = digest(_without(c, "name"))
-    for e in p.events(s):
-        out[f"events/{norm(e['title'])}/{e['_id']}"] = digest(e)
+    for table, rows, entry in (
+        ("sms", p.all_sms(s), _sms_entry),
+        ("contacts", p.contacts(s), _contact_entry),
+        ("calls", p.calls(s), _call_entry),
+        ("events", p.events(s), _event_entry),
+    ):
+        for row in rows:
+            path, value = by_row(table, row, entry)
+            out[path] = value
     for a in p.alarms(s):
         out[f"alarms/{a['hour']:02d}:{a['minute']:02d}/{a['id']}"] = digest(a)
     for t in p.timers(s):
@@ -76,10 +99,13 @@ def snapshot(device: AndroidDevice) -> Snapshot:
         for name, value in values.items():
             out[f"settings/{table}/{name}"] = digest(value)
     for f in p.media(s):
-        out[f"media/{sd_relative(f['_data'])}"] = digest(_without(f, "_id"))
+        path, value = by_row("media", f, _media_entry)
+        out[path] = value
     for name, songs in music.playlists(s).items():
         out[f"playlists/{norm(name)}"] = digest(songs)
     for package in sorted(device.phone.apps):
+        if not s.has_db(package, "app.db"):
+            continue  # an app never opened has no saved state (and its database is not made here)
         for key, value in device.prefs_of(package).items():
             out[f"app_prefs/{package}/{key}"] = digest(value)
     _files(s.sdcard, "files/sdcard", out)

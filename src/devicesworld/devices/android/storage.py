@@ -123,6 +123,12 @@ class Storage:
             )
         return conn
 
+    def has_db(self, package: str, name: str) -> bool:
+        """Whether the database is open or on disk (a reader need not create an empty one)."""
+        if (package, name) in self._conns:
+            return True
+        return (self.root / "data" / "data" / package / "databases" / name).exists()
+
     def query(self, package: str, name: str, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         return [dict(r) for r in self.db(package, name).execute(sql, params).fetchall()]
 

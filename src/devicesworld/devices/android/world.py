@@ -3,7 +3,10 @@
 Rows go into the providers' databases in bulk (one ``executemany`` per table, in
 the same shapes :mod:`.providers` writes) once per world, on a scratch phone; each
 reset then copies those databases page by page (SQLite's backup) into the fresh
-phone's. Files are written from bytes made once per world (pictures and audio are
+phone's (the filled databases are also kept in the disk cache,
+:mod:`devicesworld.diskcache` namespace ``phone-databases``, as SQLite images keyed by
+the world's JSON and this code, so a new process deserializes them instead of filling
+a scratch phone). Files are written from bytes made once per world (pictures and audio are
 rendered once, not per reset), with their hashes handed to the collateral guard, so
 a lived phone with hundreds of rows is ready in a few milliseconds. A person's second number is
 a second contact, ``<name> (work)``: the near-duplicate a real address book has.
@@ -12,6 +15,7 @@ a second contact, ``<name> (work)``: the near-duplicate a real address book has.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import os
 import sqlite3
@@ -24,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from devicesworld import diskcache
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.android.apps.browser import PACKAGE as BROWSER
 from devicesworld.devices.android.apps.maps import PACKAGE as MAPS
@@ -322,6 +327,24 @@ def _databases(world: World) -> dict[tuple[str, str], sqlite3.Connection]:
 def _make_databases(
     world: World, key: tuple[int, str, datetime]
 ) -> dict[tuple[str, str], sqlite3.Connection]:
+    disk_key = _disk_key(world)
+    found = _databases_from_disk(disk_key)
+    if found is None:
+        found = _fill_databases(world)
+        images = [found[db].serialize() for db in PROVIDER_DBS]
+        diskcache.write(_NAMESPACE, disk_key, diskcache.pack(["/".join(db) for db in PROVIDER_DBS], images))
+    with _DB_LOCK:
+        if len(_DATABASES) >= 16:  # the oldest world's copies go; a reset still using them keeps them alive
+            _DATABASES.pop(next(iter(_DATABASES)))
+        kept = _DATABASES.setdefault(key, found)
+    if kept is not found:  # another thread built the same world first
+        for conn in found.values():
+            conn.close()
+    return kept
+
+
+def _fill_databases(world: World) -> dict[tuple[str, str], sqlite3.Connection]:
+    """The world's provider rows inserted on a scratch phone, copied into memory databases."""
     from devicesworld.devices.android.device import factory
 
     with tempfile.TemporaryDirectory(prefix="dw-world-phone-") as tmp:
@@ -337,14 +360,43 @@ def _make_databases(
                 found[db] = mem
         finally:
             scratch.close()
-    with _DB_LOCK:
-        if len(_DATABASES) >= 16:  # the oldest world's copies go; a reset still using them keeps them alive
-            _DATABASES.pop(next(iter(_DATABASES)))
-        kept = _DATABASES.setdefault(key, found)
-    if kept is not found:  # another thread built the same world first
+    return found
+
+
+_NAMESPACE = "phone-databases"
+_CODE = (__name__, "devicesworld.devices.android.providers", "devicesworld.devices.android.storage")
+
+
+def _disk_key(world: World) -> str:
+    code = diskcache.code_digest(_CODE)
+    return diskcache.key_of(
+        hashlib.sha256(world.to_json().encode()).hexdigest(), sqlite3.sqlite_version, code
+    )
+
+
+def _databases_from_disk(key: str) -> dict[tuple[str, str], sqlite3.Connection] | None:
+    """The stored databases (SQLite images), or ``None`` when absent or not what this code stores."""
+    payload = diskcache.read(_NAMESPACE, key)
+    if payload is None:
+        return None
+    try:
+        names, images = diskcache.unpack(payload)
+    except ValueError:
+        return None
+    if names != ["/".join(db) for db in PROVIDER_DBS]:
+        return None
+    found: dict[tuple[str, str], sqlite3.Connection] = {}
+    try:
+        for db, image in zip(PROVIDER_DBS, images, strict=True):
+            mem = sqlite3.connect(":memory:", check_same_thread=False)
+            found[db] = mem
+            mem.deserialize(image)
+            mem.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except (sqlite3.Error, ValueError):
         for conn in found.values():
             conn.close()
-    return kept
+        return None
+    return found
 
 
 def _copy_rows(device: AndroidDevice, world: World) -> None:

@@ -4,8 +4,12 @@ Documents are rendered once per world into memory (docx, xlsx and PDF writing is
 the slow part: hundreds of milliseconds for a lived home), and each reset only
 writes the prepared bytes into the fresh home, with the files' modification times
 and the sandbox user as owner. That is the per-seed template of issue #13, kept in
-the process instead of a folder: there is nothing to read back and nothing left on
-disk to clean up.
+the process instead of a folder, and on disk (:mod:`devicesworld.diskcache`, namespace
+``desktop-templates``): the rendered bytes are stored under a hash of the world's
+desktop, this module's and the writers' source and the document libraries' versions,
+so each persona world is rendered once per machine, not once per process (a build of
+``full`` proves thousands of tasks in several processes). A hit gives the same bytes
+a render gives (the writers pin every timestamp).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import PurePosixPath
 from threading import Lock
 from typing import TYPE_CHECKING
 
+from devicesworld import diskcache
 from devicesworld.devices.base import GetterFn, WorldSupport
 from devicesworld.devices.filehash import content_hash, remember_stat
 from devicesworld.devices.linux.resources import writers
@@ -120,27 +125,77 @@ def template(world: World) -> Template:
     with _LOCK:
         found = _TEMPLATES.get(key)
         if found is None:
-            desk = world.desktop
-            files = [
-                (f.path, _render(f), int(f.mtime.replace(tzinfo=UTC).timestamp() * 1e9)) for f in desk.files
-            ]
-            history = "".join(line + "\n" for line in desk.shell_history).encode()
-            bookmarks = json.dumps([{"title": t, "url": u} for t, u in desk.bookmarks], indent=2).encode()
-            stamp = int(world.start.replace(tzinfo=UTC).timestamp() * 1e9)
-            files += [(".bash_history", history, stamp), (".config/browser/bookmarks.json", bookmarks, stamp)]
-            folders: set[str] = {MAIL_INBOX, MAIL_DRAFTS, "Desktop", "Downloads", "Music", "Pictures"}
-            for rel, _, _ in files:
-                parts = rel.split("/")[:-1]
-                folders.update("/".join(parts[: i + 1]) for i in range(len(parts)))
-            expanded = {"/".join(f.split("/")[: i + 1]) for f in folders for i in range(f.count("/") + 1)}
-            found = Template(
-                tuple(sorted(expanded, key=lambda f: (f.count("/"), f))),
-                tuple((rel, data, mtime, content_hash(data)) for rel, data, mtime in files),
-            )
+            disk_key = _disk_key(world)
+            found = _from_disk(disk_key)
+            if found is None:
+                found = render_template(world)
+                diskcache.write(_NAMESPACE, disk_key, _to_disk(found))
             if len(_TEMPLATES) >= 16:
                 _TEMPLATES.pop(next(iter(_TEMPLATES)))
             _TEMPLATES[key] = found
     return found
+
+
+def clear_cache() -> None:
+    """Forget the templates kept in this process (tests; the disk cache stays)."""
+    with _LOCK:
+        _TEMPLATES.clear()
+
+
+def render_template(world: World) -> Template:
+    """The world's home folder rendered from scratch (what :func:`template` caches)."""
+    desk = world.desktop
+    files = [(f.path, _render(f), int(f.mtime.replace(tzinfo=UTC).timestamp() * 1e9)) for f in desk.files]
+    history = "".join(line + "\n" for line in desk.shell_history).encode()
+    bookmarks = json.dumps([{"title": t, "url": u} for t, u in desk.bookmarks], indent=2).encode()
+    stamp = int(world.start.replace(tzinfo=UTC).timestamp() * 1e9)
+    files += [(".bash_history", history, stamp), (".config/browser/bookmarks.json", bookmarks, stamp)]
+    folders: set[str] = {MAIL_INBOX, MAIL_DRAFTS, "Desktop", "Downloads", "Music", "Pictures"}
+    for rel, _, _ in files:
+        parts = rel.split("/")[:-1]
+        folders.update("/".join(parts[: i + 1]) for i in range(len(parts)))
+    expanded = {"/".join(f.split("/")[: i + 1]) for f in folders for i in range(f.count("/") + 1)}
+    return Template(
+        tuple(sorted(expanded, key=lambda f: (f.count("/"), f))),
+        tuple((rel, data, mtime, content_hash(data)) for rel, data, mtime in files),
+    )
+
+
+_NAMESPACE = "desktop-templates"
+_RENDERERS = (__name__, "devicesworld.devices.linux.resources.writers")
+_LIBRARIES = ("python-docx", "openpyxl", "reportlab", "pillow", "lxml")
+
+
+def _disk_key(world: World) -> str:
+    code = diskcache.code_digest(_RENDERERS, _LIBRARIES)
+    return diskcache.key_of(world.desktop.model_dump_json(), world.start.isoformat(), code)
+
+
+def _to_disk(made: Template) -> bytes:
+    meta = {
+        "folders": list(made.folders),
+        "files": [[rel, mtime, digest] for rel, _, mtime, digest in made.files],
+    }
+    return diskcache.pack(meta, [data for _, data, _, _ in made.files])
+
+
+def _from_disk(key: str) -> Template | None:
+    """The stored template, or ``None`` when absent or not one (each file's hash is checked)."""
+    payload = diskcache.read(_NAMESPACE, key)
+    if payload is None:
+        return None
+    try:
+        meta, blobs = diskcache.unpack(payload)
+        rows = meta["files"]
+        files = tuple(
+            (str(rel), data, int(mtime), str(h)) for (rel, mtime, h), data in zip(rows, blobs, strict=True)
+        )
+        folders = tuple(str(f) for f in meta["folders"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    if any(content_hash(data) != h for _, data, _, h in files):
+        return None
+    return Template(folders, files)
 
 
 def apply(device: LinuxDevice, world: World) -> None:
@@ -191,4 +246,4 @@ def items(get: GetterFn) -> dict[str, list[str]]:
 
 WORLD = WorldSupport(apply=apply, census=census, items=items)
 
-__all__ = ["WORLD", "Template", "apply", "census", "items", "template"]
+__all__ = ["WORLD", "Template", "apply", "census", "clear_cache", "items", "render_template", "template"]

@@ -8,10 +8,16 @@ getters where a header alone could pass (images are decoded, archives are read
 member by member, WAV frames are read). Files are read through the device's
 :class:`~devicesworld.devices.safefs.SafeRoot` (links skipped, never followed) and
 handed to the readers as bytes.
+
+A file's verdict depends only on its name and bytes, so it is kept per content hash,
+in the process and on disk (:mod:`devicesworld.diskcache`, namespace
+``proven-files``, keyed with the readers' source and the libraries' versions): a
+persona world's seventy documents are opened once per machine, not once per task.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import tarfile
 import wave
@@ -19,6 +25,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
+from devicesworld import diskcache
 from devicesworld.devices.linux.resources import readers
 from devicesworld.devices.linux.resources.readers import Blob, FormatError, Source, blob
 from devicesworld.devices.safefs import FsError, SafeRoot
@@ -118,9 +125,49 @@ def check_tree(root: SafeRoot, skip: tuple[str, ...] = ()) -> list[str]:
             continue
         shown = root.show(rel)
         try:
-            reader(Blob(rel.rsplit("/", 1)[-1], root.read_bytes(rel, MAX_CHECK_BYTES)))
-        except (FormatError, FsError) as exc:
+            data = root.read_bytes(rel, MAX_CHECK_BYTES)
+        except FsError as exc:
             problems.append(f"{shown}: {exc}")
-        except Exception as exc:  # a reader library's own error: still a file that does not open
-            problems.append(f"{shown}: cannot be opened ({type(exc).__name__}: {exc})")
+            continue
+        problem = verdict(reader, rel.rsplit("/", 1)[-1], data)
+        if problem is not None:
+            problems.append(f"{shown}: {problem}")
     return problems
+
+
+_VERDICTS: dict[str, str] = {}
+_NAMESPACE = "proven-files"
+_CODE = (__name__, "devicesworld.devices.linux.resources.readers")
+_LIBRARIES = ("python-docx", "openpyxl", "pypdf", "pillow", "lxml")
+"""The readers' libraries: a new version may read a file differently."""
+
+
+def verdict(reader: Callable[[Source], object], name: str, data: bytes) -> str | None:
+    """Why the file ``name`` holding ``data`` does not open (``None`` when it does); cached by content.
+
+    Stored as ``""`` for a file that opens, else ``"!"`` and the reason.
+    """
+    code = diskcache.code_digest(_CODE, _LIBRARIES)
+    key = diskcache.key_of(reader.__name__, name, hashlib.sha256(data).hexdigest(), code)
+    found = _VERDICTS.get(key)
+    if found is None:
+        stored = diskcache.read(_NAMESPACE, key)
+        if stored is not None:
+            found = stored.decode("utf-8", "replace")
+        else:
+            found = _open(reader, name, data)
+            diskcache.write(_NAMESPACE, key, found.encode())
+        if len(_VERDICTS) >= 4096:
+            _VERDICTS.clear()
+        _VERDICTS[key] = found
+    return found[1:] if found else None
+
+
+def _open(reader: Callable[[Source], object], name: str, data: bytes) -> str:
+    try:
+        reader(Blob(name, data))
+    except FormatError as exc:
+        return f"!{exc}"
+    except Exception as exc:  # a reader library's own error: still a file that does not open
+        return f"!cannot be opened ({type(exc).__name__}: {exc})"
+    return ""

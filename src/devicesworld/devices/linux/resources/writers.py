@@ -3,6 +3,10 @@
 Timestamps inside documents (xlsx/docx properties, PDF metadata, zip entries) are
 pinned to :data:`FIXED_TIME` so that a task reproduces its files exactly.
 
+Office files (xlsx, docx, PDF) are kept per process by their arguments: a task's setup
+writes the same documents at every reset (its setup-alone, solution and near-miss
+episodes), and rendering them is the slow part.
+
 Every writer renders the file in memory and hands the bytes to its target once: a
 host :class:`~pathlib.Path` (tests, tools) or a device's :class:`Target` that writes
 through :mod:`devicesworld.devices.safefs`, so a document written on an agent's
@@ -20,7 +24,8 @@ import struct
 import tarfile
 import wave
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -52,6 +57,29 @@ def _save(path: Dest, data: bytes) -> None:
     if isinstance(path, Path):
         path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
+
+
+_RENDERED: OrderedDict[str, bytes] = OrderedDict()
+MAX_RENDERED = 256
+"""Office files kept per process (a task's setup writes the same documents at every reset)."""
+
+
+def _remembered(args: tuple[Any, ...], make: Callable[[], bytes]) -> bytes:
+    """``make()``, kept by the ``repr`` of its arguments (which tells ``1``, ``1.0``, ``True``,
+    ``"1"`` and a date apart): the writers pin every timestamp, so the same arguments give
+    the same bytes."""
+    key = repr(args)
+    if " at 0x" in key:  # an object without a value repr: its bytes are not kept
+        return make()
+    found = _RENDERED.get(key)
+    if found is None:
+        found = make()
+        _RENDERED[key] = found
+        if len(_RENDERED) > MAX_RENDERED:
+            _RENDERED.popitem(last=False)
+    else:
+        _RENDERED.move_to_end(key)
+    return found
 
 
 _MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
@@ -91,6 +119,10 @@ def write_json(path: Dest, data: Any) -> None:
 
 
 def write_xlsx(path: Dest, sheets: Mapping[str, Sequence[Sequence[Any]]]) -> None:
+    _save(path, _remembered(("xlsx", sheets), lambda: _xlsx_bytes(sheets)))
+
+
+def _xlsx_bytes(sheets: Mapping[str, Sequence[Sequence[Any]]]) -> bytes:
     from openpyxl import Workbook
 
     wb = Workbook()
@@ -105,12 +137,18 @@ def write_xlsx(path: Dest, sheets: Mapping[str, Sequence[Sequence[Any]]]) -> Non
     wb.properties.creator = "devicesworld"
     buf = io.BytesIO()
     wb.save(buf)
-    _save(path, _pin_office_zip(buf.getvalue()))
+    return _pin_office_zip(buf.getvalue())
 
 
 def write_docx(
     path: Dest, paragraphs: Sequence[str], title: str | None = None, table: Sequence[Sequence[str]] = ()
 ) -> None:
+    _save(
+        path, _remembered(("docx", paragraphs, title, table), lambda: _docx_bytes(paragraphs, title, table))
+    )
+
+
+def _docx_bytes(paragraphs: Sequence[str], title: str | None, table: Sequence[Sequence[str]]) -> bytes:
     from docx import Document
 
     doc = Document()
@@ -129,7 +167,7 @@ def write_docx(
     props.author = "devicesworld"
     buf = io.BytesIO()
     doc.save(buf)
-    _save(path, _pin_office_zip(buf.getvalue()))
+    return _pin_office_zip(buf.getvalue())
 
 
 def write_docx_sections(
@@ -166,6 +204,10 @@ def write_docx_sections(
 
 
 def write_pdf(path: Dest, paragraphs: Sequence[str], title: str | None = None) -> None:
+    _save(path, _remembered(("pdf", paragraphs, title), lambda: _pdf_bytes(paragraphs, title)))
+
+
+def _pdf_bytes(paragraphs: Sequence[str], title: str | None) -> bytes:
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
@@ -179,7 +221,7 @@ def write_pdf(path: Dest, paragraphs: Sequence[str], title: str | None = None) -
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=A4, invariant=1, title=title or "", author="devicesworld")
     doc.build(story)
-    _save(path, buf.getvalue())
+    return buf.getvalue()
 
 
 def _escape(text: str) -> str:

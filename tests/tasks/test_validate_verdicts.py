@@ -1,0 +1,42 @@
+"""Proving a task gives the verdicts it gave before the speed work (issue #13).
+
+``validate_verdicts.json`` holds the reports of 20 tasks of the ``test`` split (every
+tenth), recorded with the code before the caches of :mod:`devicesworld.diskcache`, the
+remembered row digests and the skipped empty app databases. A few of them are proven
+here, phone, desktop and home among them; ``benchmarks/validate_cost.py --check
+tests/tasks/validate_verdicts.json`` proves all 20 with the cache cold, warm and off.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from devicesworld.tasks.suites import load_suite
+from devicesworld.tasks.validate import validate_task
+from tests.devices.linux.linux_harness import require_bwrap
+
+RECORDED: dict[str, Any] = json.loads((Path(__file__).parent / "validate_verdicts.json").read_text())
+SAMPLE = (  # (task, runs a sandboxed desktop)
+    ("dw-heater-too-hot-0008", False),
+    ("dw-tidy-before-cleaner-0003", True),
+    ("dw-dry-without-dryer-0007", False),
+)
+
+
+@pytest.mark.parametrize(("task_id", "desktop"), SAMPLE)
+def test_the_report_is_the_recorded_one(task_id: str, desktop: bool) -> None:
+    if desktop:
+        require_bwrap()
+    (task,) = [t for t in load_suite("test") if t.id == task_id]
+    report = validate_task(task).model_dump(mode="json")
+    assert report == RECORDED[task_id]
+
+
+def test_the_recorded_reports_cover_mutations_and_kinds() -> None:
+    kinds = {m for r in RECORDED.values() for m in r["mutations"]}
+    assert {"collateral", "wrong_value", "distractor", "hedged", "missing_output", "wrong_device"} <= kinds
+    assert len(RECORDED) == 20 and all(r["ok"] for r in RECORDED.values())
