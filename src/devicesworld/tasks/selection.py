@@ -1,13 +1,23 @@
-"""Coverage-driven stratified selection of the fixed evaluation set (paper §4.1).
+"""Coverage-driven stratified selection of the fixed evaluation set (paper §4.1, issue #15).
 
 The evaluation set must cover the major device combinations, apps and surfaces,
-patterns and difficulty levels while staying small enough to run with real models.
-Selection is greedy set cover first — every feature value present in the pool gets
-at least ``min_per_feature`` tasks — then a round-robin over (pattern, difficulty)
-strata fills the set to its size, so no stratum dominates. A task whose instruction
-equals a chosen one after masking its values (``tasks/naturalness.py``) is skipped,
-and every scenario family is a feature to cover. Ties are broken by a
-seeded shuffle: the same pool and seed give the same set.
+patterns, difficulty levels and scenario families while staying small enough to run
+with real models — and, being the set a benchmark is judged on, it must be *hard*:
+its difficulty mix is fixed (:data:`DIFFICULTY_MIX`, weighted to hard and expert,
+as the paper's best agent solves 12.5 %), not whatever the pool happens to hold.
+
+1. **Quotas.** Each difficulty gets ``round(size * share)`` tasks (at most what the
+   pool has; what a grade cannot fill goes to the next harder grade, then easier).
+2. **Cover.** Greedy set cover: every feature value in the pool (pattern,
+   difficulty, device combination, class count, device count, app, family) gets at
+   least its minimum (:data:`MIN_PER_FEATURE`; a family once, the rest twice). Among
+   tasks covering as much, one whose grade still has quota wins, then the harder
+   one; a task of a full grade is taken only when nothing else covers what is left.
+3. **Fill.** Round-robin over the patterns within each grade until its quota is met.
+
+A task whose instruction equals a chosen one after masking its values
+(``tasks/naturalness.py``) is skipped. Ties are broken by a seeded shuffle: the same
+pool and seed give the same set.
 """
 
 from __future__ import annotations
@@ -18,6 +28,12 @@ from collections.abc import Sequence
 
 from devicesworld.spec.models import Task
 from devicesworld.tasks.naturalness import masked
+
+GRADES = ("easy", "medium", "hard", "expert")
+DIFFICULTY_MIX = {"easy": 0.04, "medium": 0.16, "hard": 0.38, "expert": 0.42}
+"""Share of the evaluation set per difficulty (docs/scenarios.md, "The test split")."""
+MIN_PER_FEATURE = {"family": 1}
+"""Minimum tasks per feature value, by feature name; others take ``min_per_feature``."""
 
 
 def features(task: Task) -> set[str]:
@@ -34,18 +50,46 @@ def features(task: Task) -> set[str]:
     return out
 
 
+def quotas(tasks: Sequence[Task], size: int, mix: dict[str, float] | None = None) -> dict[str, int]:
+    """Tasks per difficulty: the mix's share of ``size``, within what the pool holds."""
+    mix = DIFFICULTY_MIX if mix is None else mix
+    have = Counter(t.metadata.difficulty for t in tasks)
+    want = {g: min(have[g], round(size * mix.get(g, 0.0))) for g in GRADES}
+    left = min(size, len(tasks)) - sum(want.values())
+    order = [*GRADES[GRADES.index("hard") :], *reversed(GRADES[: GRADES.index("hard")])]
+    while left > 0:
+        for g in order:
+            if left > 0 and want[g] < have[g]:
+                want[g] += 1
+                left -= 1
+        if all(want[g] >= have[g] for g in GRADES):
+            break
+    while left < 0:  # rounding gave one too many: take it from the largest share
+        g = max(GRADES, key=lambda x: want[x])
+        want[g] -= 1
+        left += 1
+    return want
+
+
 def select_evaluation_set(
-    tasks: Sequence[Task], size: int = 200, seed: int = 0, min_per_feature: int = 2
+    tasks: Sequence[Task],
+    size: int = 200,
+    seed: int = 0,
+    min_per_feature: int = 2,
+    mix: dict[str, float] | None = None,
 ) -> list[str]:
     """The ids of the evaluation set, in pool order."""
     rng = random.Random(seed)
     pool = list(tasks)
     rng.shuffle(pool)
     feats = {t.id: features(t) for t in pool}
+    quota = quotas(pool, size, mix)
+    rank = {g: i for i, g in enumerate(GRADES)}
     need: Counter[str] = Counter()
     for t in pool:
         for f in feats[t.id]:
-            need[f] = min(min_per_feature, need[f] + 1)
+            cap = MIN_PER_FEATURE.get(f.split(":", 1)[0], min_per_feature)
+            need[f] = min(cap, need[f] + 1)
     chosen: list[Task] = []
     taken: set[str] = set()
     said: set[str] = set()
@@ -54,36 +98,50 @@ def select_evaluation_set(
     def twin(t: Task) -> bool:
         return masked(t.instruction) in said
 
+    def take(t: Task) -> None:
+        chosen.append(t)
+        taken.add(t.id)
+        said.add(masked(t.instruction))
+        quota[t.metadata.difficulty] = quota.get(t.metadata.difficulty, 0) - 1
+        for f in feats[t.id]:
+            if need[f] > 0:
+                need[f] -= 1
+
     while len(chosen) < size:
         open_needs = {f for f, n in need.items() if n > 0}
         if not open_needs:
             break
         best = max(
             (t for t in pool if t.id not in taken and not twin(t)),
-            key=lambda t: len(feats[t.id] & open_needs),
+            key=lambda t: (
+                bool(feats[t.id] & open_needs),
+                quota.get(t.metadata.difficulty, 0) > 0,
+                len(feats[t.id] & open_needs),
+                rank.get(t.metadata.difficulty, 0),
+            ),
             default=None,
         )
         if best is None or not feats[best.id] & open_needs:
             break
-        chosen.append(best)
-        taken.add(best.id)
-        said.add(masked(best.instruction))
-        for f in feats[best.id]:
-            if need[f] > 0:
-                need[f] -= 1
+        take(best)
     strata: dict[tuple[str, str], list[Task]] = {}
     for t in pool:
         if t.id not in taken:
-            strata.setdefault((t.metadata.pattern, t.metadata.difficulty), []).append(t)
-    keys = sorted(strata)
-    while len(chosen) < size and any(strata.values()):
-        for key in keys:
-            while strata[key] and twin(strata[key][-1]):
-                strata[key].pop()
-            if strata[key] and len(chosen) < size:
-                t = strata[key].pop()
-                chosen.append(t)
-                taken.add(t.id)
-                said.add(masked(t.instruction))
+            strata.setdefault((t.metadata.difficulty, t.metadata.pattern), []).append(t)
+    for grade in sorted(GRADES, key=lambda g: -rank[g]):
+        keys = sorted(k for k in strata if k[0] == grade)
+        while len(chosen) < size and quota.get(grade, 0) > 0 and any(strata[k] for k in keys):
+            for key in keys:
+                while strata[key] and twin(strata[key][-1]):
+                    strata[key].pop()
+                if strata[key] and len(chosen) < size and quota.get(grade, 0) > 0:
+                    take(strata[key].pop())
+    rest = [t for t in pool if t.id not in taken]
+    rest.sort(key=lambda t: -rank.get(t.metadata.difficulty, 0))
+    for t in rest:  # a grade's quota could not be met without a masked twin: fill from the rest
+        if len(chosen) >= size:
+            break
+        if not twin(t):
+            take(t)
     order = {t.id: i for i, t in enumerate(tasks)}
     return sorted(taken, key=order.__getitem__)
