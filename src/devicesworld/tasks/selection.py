@@ -9,11 +9,12 @@ as the paper's best agent solves 12.5 %), not whatever the pool happens to hold.
 1. **Quotas.** Each difficulty gets ``round(size * share)`` tasks (at most what the
    pool has; what a grade cannot fill goes to the next harder grade, then easier).
 2. **Cover.** Greedy set cover: every feature value in the pool (pattern,
-   difficulty, device combination, class count, device count, app, family) gets at
-   least its minimum (:data:`MIN_PER_FEATURE`; a family once, the rest twice). Among
+   category, difficulty, device combination, class count, device count, app) gets at
+   least its minimum (:data:`MIN_PER_FEATURE`: twice; families are spread, not forced). Among
    tasks covering as much, one whose grade still has quota wins, then the harder
    one; a task of a full grade is taken only when nothing else covers what is left.
-3. **Fill.** Round-robin over the patterns within each grade until its quota is met.
+3. **Fill.** Round-robin over the patterns within each grade until its quota is met, each
+   time taking the task of the family least used so far.
 
 A task whose instruction equals a chosen one after masking its values
 (``tasks/naturalness.py``) is skipped. Ties are broken by a seeded shuffle: the same
@@ -32,8 +33,10 @@ from devicesworld.tasks.naturalness import masked
 GRADES = ("easy", "medium", "hard", "expert")
 DIFFICULTY_MIX = {"easy": 0.04, "medium": 0.16, "hard": 0.38, "expert": 0.42}
 """Share of the evaluation set per difficulty (docs/scenarios.md, "The test split")."""
-MIN_PER_FEATURE = {"family": 1}
-"""Minimum tasks per feature value, by feature name; others take ``min_per_feature``."""
+MIN_PER_FEATURE = {"family": 0}
+"""Minimum tasks per feature value, by feature name; others take ``min_per_feature``. Families are
+not a coverage constraint (a family of stated values has only easy tasks, and forcing each into
+the split would override the mix); they are spread instead: the fill takes the least-used family."""
 
 
 def features(task: Task) -> set[str]:
@@ -45,15 +48,22 @@ def features(task: Task) -> set[str]:
         f"classes:{len(kinds)}",
         f"devices:{len(task.devices)}",
     }
+    composition = getattr(task.metadata, "composition", None)
+    if isinstance(composition, dict) and composition.get("category"):
+        out.add(f"category:{composition['category']}")
     out |= {f"app:{a}" for a in task.metadata.apps}
     out |= {t for t in task.metadata.tags if t.startswith("family:")}
     return out
 
 
+def _family(task: Task) -> str:
+    return next((t for t in task.metadata.tags if t.startswith("family:")), "")
+
+
 def quotas(tasks: Sequence[Task], size: int, mix: dict[str, float] | None = None) -> dict[str, int]:
     """Tasks per difficulty: the mix's share of ``size``, within what the pool holds."""
     mix = DIFFICULTY_MIX if mix is None else mix
-    have = Counter(t.metadata.difficulty for t in tasks)
+    have: Counter[str] = Counter(str(t.metadata.difficulty) for t in tasks)
     want = {g: min(have[g], round(size * mix.get(g, 0.0))) for g in GRADES}
     left = min(size, len(tasks)) - sum(want.values())
     order = [*GRADES[GRADES.index("hard") :], *reversed(GRADES[: GRADES.index("hard")])]
@@ -98,7 +108,10 @@ def select_evaluation_set(
     def twin(t: Task) -> bool:
         return masked(t.instruction) in said
 
+    used: Counter[str] = Counter()
+
     def take(t: Task) -> None:
+        used[_family(t)] += 1
         chosen.append(t)
         taken.add(t.id)
         said.add(masked(t.instruction))
@@ -132,10 +145,10 @@ def select_evaluation_set(
         keys = sorted(k for k in strata if k[0] == grade)
         while len(chosen) < size and quota.get(grade, 0) > 0 and any(strata[k] for k in keys):
             for key in keys:
-                while strata[key] and twin(strata[key][-1]):
-                    strata[key].pop()
+                strata[key] = [t for t in strata[key] if not twin(t)]
                 if strata[key] and len(chosen) < size and quota.get(grade, 0) > 0:
-                    take(strata[key].pop())
+                    least = min(range(len(strata[key])), key=lambda i: used[_family(strata[key][i])])
+                    take(strata[key].pop(least))
     rest = [t for t in pool if t.id not in taken]
     rest.sort(key=lambda t: -rank.get(t.metadata.difficulty, 0))
     for t in rest:  # a grade's quota could not be met without a masked twin: fill from the rest

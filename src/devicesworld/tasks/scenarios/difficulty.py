@@ -124,7 +124,7 @@ def points(f: Features) -> int:
     return p
 
 
-CUTS = (3, 7, 12)
+CUTS = (5, 10, 15)
 """Points up to CUTS[0] are easy, up to CUTS[1] medium, up to CUTS[2] hard, above expert."""
 
 
