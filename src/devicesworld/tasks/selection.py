@@ -31,7 +31,7 @@ from devicesworld.spec.models import Task
 from devicesworld.tasks.naturalness import masked
 
 GRADES = ("easy", "medium", "hard", "expert")
-DIFFICULTY_MIX = {"easy": 0.04, "medium": 0.16, "hard": 0.38, "expert": 0.42}
+DIFFICULTY_MIX = {"easy": 0.03, "medium": 0.12, "hard": 0.40, "expert": 0.45}
 """Share of the evaluation set per difficulty (docs/scenarios.md, "The test split")."""
 MIN_PER_FEATURE = {"family": 0}
 """Minimum tasks per feature value, by feature name; others take ``min_per_feature``. Families are
