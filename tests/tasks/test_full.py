@@ -33,6 +33,10 @@ def _from_source(t: Task) -> bool:
     return any(t.id.startswith(f"dw-{s.prefix}-") for s in full.source_shards())
 
 
+def _category(t: Task) -> str:
+    return str((getattr(t.metadata, "composition", None) or {}).get("category"))
+
+
 def _family(t: Task) -> str:
     return str((getattr(t.metadata, "composition", None) or {}).get("family"))
 
@@ -73,7 +77,10 @@ def test_the_evaluation_split_is_a_stratified_selection_of_200_natural_instructi
     test = [t for t in test if not _from_source(t)]
     assert {t.metadata.pattern for t in test} == {t.metadata.pattern for t in tasks}
     assert {t.metadata.difficulty for t in test} == {t.metadata.difficulty for t in tasks}
-    assert {_family(t) for t in test} == {_family(t) for t in tasks}
+    assert {_category(t) for t in test} == {_category(t) for t in tasks}
+    assert {len(t.devices) for t in test} == {len(t.devices) for t in tasks}
+    # a hard benchmark: most of the split is hard or expert (selection.DIFFICULTY_MIX)
+    assert sum(t.metadata.difficulty in ("hard", "expert") for t in test) >= 0.7 * len(test)
     # naturalness: no two instructions equal once their values are masked, no repeated clause
     masks = Counter(masked(t.instruction) for t in test)
     assert max(masks.values()) == 1, masks.most_common(2)

@@ -58,3 +58,39 @@ def test_no_two_chosen_instructions_differ_only_in_their_values() -> None:
     ids = set(select_evaluation_set([*twins, *POOL[50:]], size=40, seed=2))
     assert len(ids) == 40
     assert sum(i.startswith("twin") for i in ids) <= 1
+
+
+def test_the_difficulty_mix_is_met_when_the_pool_allows() -> None:
+    from collections import Counter
+
+    from devicesworld.tasks.selection import DIFFICULTY_MIX, quotas
+
+    ids = set(select_evaluation_set(POOL, size=60, seed=5))
+    got = Counter(t.metadata.difficulty for t in POOL if t.id in ids)
+    want = quotas(POOL, 60)
+    assert sum(want.values()) == 60
+    assert want == {g: round(60 * share) for g, share in DIFFICULTY_MIX.items()}
+    assert got == Counter(want)
+
+
+def test_a_grade_the_pool_lacks_passes_its_quota_to_the_others() -> None:
+    from devicesworld.tasks.selection import quotas
+
+    few_easy = [t for t in POOL if t.metadata.difficulty != "easy"] + [
+        t for t in POOL if t.metadata.difficulty == "easy"
+    ][:1]
+    want = quotas(few_easy, 100)
+    assert want["easy"] == 1 and sum(want.values()) == 100
+
+
+def test_cover_takes_the_harder_of_two_tasks_that_cover_the_same() -> None:
+    easy = _task(1001, "solo_pattern", "easy", ["linux"])
+    expert = easy.model_copy(
+        update={
+            "id": "t1002",
+            "instruction": "something else entirely",
+            "metadata": easy.metadata.model_copy(update={"difficulty": "expert"}),
+        }
+    )
+    assert select_evaluation_set([easy, expert], size=1, seed=0, min_per_feature=1) == ["t1002"]
+    assert select_evaluation_set([expert, easy], size=1, seed=3, min_per_feature=1) == ["t1002"]

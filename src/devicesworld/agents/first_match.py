@@ -18,32 +18,18 @@ twin in the way — and it never reports a request infeasible.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from devicesworld.agents.base import AgentOptions, Decision, EpisodeInfo, Feedback
 from devicesworld.spec.actions import FINISH
 from devicesworld.spec.models import Step
+from devicesworld.textshape import FIRST_SCREEN_CHARS, TOKEN, candidates, shape
 
-SCREEN_CHARS = 1_200
+SCREEN_CHARS = FIRST_SCREEN_CHARS
 """How much of a device's first screen the agent reads (about one phone screen)."""
-TOKEN = re.compile(r"\+?\d[\d:.]*\d|\d")
 END_STEPS = ("finish", "report_infeasible", "answer")
 UI_KEYS = frozenset({"index", "x", "y", "nth", "direction", "app_name", "element"})
 """Arguments that point at the interface (an element's index, a tap's pixels), never values read."""
-
-
-def shape(token: str) -> re.Pattern[str]:
-    """A pattern for values that look like ``token``: digit runs of the same lengths, same separators."""
-    parts = re.split(r"(\d+)", token)
-    body = "".join(rf"\d{{{len(p)}}}" if p.isdigit() else re.escape(p) for p in parts if p)
-    return re.compile(rf"(?<![\d.:]){body}(?![\d:]|\.\d)")
-
-
-def candidates(token: str, texts: list[str]) -> list[str]:
-    """Every distinct value shaped like ``token`` in ``texts``, in reading order."""
-    pattern = shape(token)
-    return list(dict.fromkeys(m.group(0) for text in texts for m in pattern.finditer(text)))
 
 
 class FirstMatchAgent:

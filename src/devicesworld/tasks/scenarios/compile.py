@@ -599,7 +599,18 @@ def _finish(
     if not apps:
         apps = task_surfaces(task)
     from devicesworld.tasks.scenarios.difficulty import features, grade
+    from devicesworld.tasks.scenarios.placement import first_screens, place
 
+    if task.metadata.sources:
+        placed = place(
+            task.metadata.sources,
+            [s.where for s in family.sources],
+            task.instruction,
+            first_screens(task),
+        )
+        composition["placement"] = {
+            s.param: p.model_dump() for s, p in zip(family.sources, placed, strict=True)
+        }
     metadata = task.metadata.model_copy(update={"apps": apps, "composition": composition})
     task = task.model_copy(update={"metadata": metadata})
     feats = features(task, family)

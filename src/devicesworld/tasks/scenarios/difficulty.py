@@ -3,14 +3,19 @@
 Issue #15: the old labels did not track difficulty (a calculator sum was "expert").
 A scenario task's difficulty is computed from what it takes to solve it:
 
-- **where each source sits** (``first_screen`` / ``scroll`` / ``search`` /
-  ``document``, declared by the family for each value to find): a value behind a
-  search or inside a document costs more than one on the first screen;
+- **where each source sits**, *measured* on the task's devices
+  (``placement.py``: on the first screen the reference solution shows, else the
+  family's ``scroll`` / ``search`` / ``document``): a value behind a search or inside
+  a document costs more than one on the first screen;
+- **look-alikes ahead**: how many values of the same shape a reader meets before the
+  one needed (an older code above it, another event's time) — measured too;
 - **distractor density**: near-miss values the checks forbid, and how crowded the
   devices are (setup operations per device);
 - **outputs and devices**: scored checks (each an output) and devices, device classes;
 - **GUI depth**: the length of the recorded reference solution;
-- **reasoning steps**: derivations the agent must compute.
+- **reasoning steps**: derivations the agent must compute; a decision between two
+  options the instruction names (a mode, a word) is a *choice* and weighs less than
+  a value the agent has to work out.
 
 ``grade`` turns the features into easy / medium / hard / expert by points; the
 weights and cut points are calibrated against the baseline agents
@@ -36,49 +41,82 @@ class Features(BaseModel):
     classes: int
     sources: int
     source_cost: int
-    """Sum of WHERE_COST over the values to find."""
+    """Sum of WHERE_COST over the values to find, where each sits as measured."""
+    hidden: int = 0
+    """Values to find that are not on their device's first screen (measured)."""
+    lookalikes: int = 0
+    """Look-alike values ahead of the needed ones, at most LOOKALIKE_CAP counted per value."""
     distractors: int
     clutter: float
     """Setup operations per device (how much else the devices hold)."""
     outputs: int
     gui_steps: int
     reasoning: int
+    """Derivations whose result is a value the agent works out (a time, a sum, a converted unit)."""
+    choices: int = 0
+    """Decisions whose result is one of the options the instruction names (a mode, a word)."""
     infeasible: bool
+
+
+LOOKALIKE_CAP = 2
+
+
+def _is_choice(derivation: dict[str, Any]) -> bool:
+    result = derivation.get("result")
+    return isinstance(result, str) and not any(ch.isdigit() for ch in result)
 
 
 def features(task: Task, family: Family) -> Features:
     composition: dict[str, Any] = getattr(task.metadata, "composition", None) or {}
-    where: dict[str, str] = composition.get("where", {})
+    where: dict[str, str] = dict(composition.get("where", {}))
+    placement: dict[str, dict[str, Any]] = composition.get("placement", {})
+    for param, placed in placement.items():
+        where[param] = str(placed["where"])
     infeasible = composition.get("variant") is not None
     scored = [c for c in task.evaluation.conditions if c.scored and c.device != GLOBAL_DEVICE]
     distractors = sum(len(c.distractors) for c in family.evaluation.conditions)
     steps = [s for s in task.solution if s.action not in ("finish", "report_infeasible")]
+    derivations: list[dict[str, Any]] = composition.get("derivations", [])
+    choices = sum(1 for d in derivations if _is_choice(d))
     return Features(
         devices=len(task.devices),
         classes=len({d.kind for d in task.devices}),
         sources=len(where),
         source_cost=sum(WHERE_COST[w] for w in where.values()),
+        hidden=sum(1 for w in where.values() if w != "first_screen") if placement else 0,
+        lookalikes=sum(min(LOOKALIKE_CAP, int(p["ahead"])) for p in placement.values()),
         distractors=distractors,
         clutter=round(len(task.setup) / max(1, len(task.devices)), 2),
         outputs=len({c.subtask or c.id for c in scored}) if not infeasible else 0,
         gui_steps=len(steps) if not infeasible else len(family.solution),
-        reasoning=len(composition.get("derivations", [])) if not infeasible else len(family.derive),
+        reasoning=len(derivations) - choices if not infeasible else len(family.derive),
+        choices=choices if not infeasible else 0,
         infeasible=infeasible,
     )
 
 
-WEIGHTS = {"source": 3, "source_cost": 2, "distractor": 1, "reasoning": 3, "infeasible": 8}
-"""Points per value to find, per unit of where it sits, per twin, per reasoning step, for an
-infeasible request. Breadth (devices, classes, outputs) and GUI depth are capped: on their
-own they make a task long, not hard to get right (calibration, docs/scenarios.md)."""
+WEIGHTS = {
+    "source": 2,
+    "source_cost": 2,
+    "lookalike": 2,
+    "distractor": 1,
+    "reasoning": 3,
+    "choice": 1,
+    "infeasible": 8,
+}
+"""Points per value to find, per unit of where it sits, per look-alike ahead of a needed value,
+per twin, per worked-out value, per choice, for an infeasible request. Breadth (devices, classes,
+outputs) and GUI depth are capped: on their own they make a task long, not hard to get right
+(calibration, docs/scenarios.md)."""
 BREADTH_CAP = 3
 GUI_CAP = 2
 
 
 def points(f: Features) -> int:
     p = WEIGHTS["source"] * f.sources + WEIGHTS["source_cost"] * f.source_cost
+    p += WEIGHTS["lookalike"] * f.lookalikes
     p += WEIGHTS["distractor"] * min(f.distractors, 3)
-    p += WEIGHTS["reasoning"] * f.reasoning
+    p += WEIGHTS["reasoning"] * f.reasoning + WEIGHTS["choice"] * f.choices
     p += WEIGHTS["infeasible"] if f.infeasible else 0
     p += min(BREADTH_CAP, (f.devices - 1) + (f.classes - 1) + max(0, f.outputs - 1))
     p += min(GUI_CAP, 0 if f.gui_steps <= 6 else 1 if f.gui_steps <= 14 else 2)
@@ -86,7 +124,7 @@ def points(f: Features) -> int:
     return p
 
 
-CUTS = (3, 7, 12)
+CUTS = (5, 10, 15)
 """Points up to CUTS[0] are easy, up to CUTS[1] medium, up to CUTS[2] hard, above expert."""
 
 
