@@ -212,6 +212,7 @@ def _templated(family: Family) -> list[tuple[str, Any]]:
     out += [(f"check {c.id} description", c.description) for c in family.evaluation.conditions]
     out += [(f"source {s.param}", s.description) for s in family.sources]
     out += [(f"infeasible {v.id}", v.reason) for v in family.infeasible]
+    out += [(f"infeasible {v.id}", v.keywords) for v in family.infeasible]
     out += [(f"infeasible {v.id}", [o.args for o in v.add_setup]) for v in family.infeasible]
     out += [(f"writes {r}", w) for r, w in family.evaluation.writes.items()]
     return out
@@ -401,7 +402,15 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
     writes = {devices[r]: list(render(w, values)) for r, w in family.evaluation.writes.items()}
     if variant is not None:
         conditions = [
-            Condition(id="reported", device=GLOBAL_DEVICE, check="infeasible_reported", description=reason)
+            Condition(
+                id="reported",
+                device=GLOBAL_DEVICE,
+                check="infeasible_reported",
+                args={"keywords": [str(k) for k in render(variant.keywords, values)]}
+                if variant.keywords
+                else {},
+                description=reason,
+            )
         ]
         composition["absent_sources"] = [{"device": s.device, "description": s.description} for s in sources]
         sources = []

@@ -166,6 +166,11 @@ class Infeasible(_Strict):
     drop: list[str] = Field(default_factory=list, description="setup tags left out")
     add_setup: list[SetupOp] = Field(default_factory=list)
     reason: str
+    keywords: list[str] = Field(
+        default_factory=list,
+        description="Words the agent's reason must name, one at least (templated; e.g. 'radiator', "
+        "'no air conditioner'): without them a blind 'cannot do it' passes.",
+    )
     phrasings: list[Phrasing] = Field(default_factory=list, description="default: the family's")
 
 
