@@ -7,7 +7,8 @@ declares writes) and its profile schema. Agents, prompts and task files are buil
 from these, so any difference here is a change of the benchmark, not a refactor.
 The GUI desktops (#16) extended it without changing an entry: the Linux kind's GUI
 setup op, getters and checks and its profile's ``desktop``/``screen`` fields were
-appended, and the ``windows`` kind added.
+appended, and the ``windows`` kind added. The Linux ``form_submitted`` check gained the
+optional ``max_rejected`` argument (default: as before), found by play-testing suite v2.
 """
 
 from __future__ import annotations
