@@ -19,6 +19,7 @@ from devicesworld.worlds.model import (
     Persona,
     PhoneWorld,
     Pick,
+    Surface,
     WorldValue,
 )
 from devicesworld.worlds.phone import CODE_SENDERS
@@ -200,6 +201,24 @@ def _notes(phone: PhoneWorld) -> list[Pick]:
     return out
 
 
+def _file_value(path: str, surface: Surface, label: str, fields: dict[str, str]) -> WorldValue:
+    """A file as a value: its path (``fields`` name it too, in the order a report shows them)."""
+    return WorldValue(
+        key=f"file/{slug(path)}",
+        kind="file",
+        surface=surface,
+        value=path,
+        value_type="text",
+        label=label,
+        fields=fields,
+    )
+
+
+def _newest_of(versions: list[WorldValue]) -> list[Pick]:
+    """The last of two or more versions of a file is the target, the earlier ones its twins."""
+    return [Pick(target=versions[-1], twins=versions[:-1])] if len(versions) >= 2 else []
+
+
 def _files(phone: PhoneWorld, desktop: DesktopWorld, persona: Persona) -> list[Pick]:
     out = []
     for project in persona.projects:
@@ -211,54 +230,36 @@ def _files(phone: PhoneWorld, desktop: DesktopWorld, persona: Persona) -> list[P
                 continue
             text = " ".join(p for _, paras in doc.sections for p in paras)
             budget = m.group(1) if (m := _BUDGET.search(text)) else ""
-            versions.append(
-                WorldValue(
-                    key=f"file/{slug(path)}",
-                    kind="file",
-                    surface="desktop",
-                    value=path,
-                    value_type="text",
-                    label=f"{project} report, {name}",
-                    fields={
-                        "project": project,
-                        "path": path,
-                        "budget": budget,
-                        "modified": doc.mtime.isoformat(),
-                    },
+            fields = {"project": project, "path": path, "budget": budget, "modified": doc.mtime.isoformat()}
+            versions.append(_file_value(path, "desktop", f"{project} report, {name}", fields))
+        out += _newest_of(versions)
+        ledgers = sorted(
+            (f for f in desktop.files if f.path.startswith(f"Documents/{project}/budget_")),
+            key=lambda f: f.path,
+        )
+        out += _newest_of(
+            [
+                _file_value(
+                    f.path,
+                    "desktop",
+                    f"{project} budget sheet {f.path[-9:-5]}",
+                    {"project": project, "path": f.path, "rows": str(len(f.rows) - 1)},
                 )
-            )
-        if len(versions) >= 2:
-            out.append(Pick(target=versions[-1], twins=versions[:-1]))
-        ledgers = [f for f in desktop.files if f.path.startswith(f"Documents/{project}/budget_")]
-        if len(ledgers) >= 2:
-            vals = [
-                WorldValue(
-                    key=f"file/{slug(f.path)}",
-                    kind="file",
-                    surface="desktop",
-                    value=f.path,
-                    value_type="text",
-                    label=f"{project} budget sheet {f.path[-9:-5]}",
-                    fields={"project": project, "path": f.path, "rows": str(len(f.rows) - 1)},
-                )
-                for f in sorted(ledgers, key=lambda f: f.path)
+                for f in ledgers
             ]
-            out.append(Pick(target=vals[-1], twins=vals[:-1]))
+        )
     leases = sorted((f for f in phone.files if f.path.startswith("Download/lease_")), key=lambda f: f.path)
-    if len(leases) >= 2:
-        vals = [
-            WorldValue(
-                key=f"file/{slug(f.path)}",
-                kind="file",
-                surface="phone",
-                value=f.path,
-                value_type="text",
-                label=f"lease {f.path[-8:-4]}",
-                fields={"path": f.path, "rent": m.group(1) if (m := _RENT.search(f.text)) else ""},
+    out += _newest_of(
+        [
+            _file_value(
+                f.path,
+                "phone",
+                f"lease {f.path[-8:-4]}",
+                {"path": f.path, "rent": m.group(1) if (m := _RENT.search(f.text)) else ""},
             )
             for f in leases
         ]
-        out.append(Pick(target=vals[-1], twins=vals[:-1]))
+    )
     return out
 
 

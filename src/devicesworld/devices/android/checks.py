@@ -9,6 +9,7 @@ spelling. A check that lists ``distractors`` fails when the answer also gives on
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field
@@ -55,6 +56,21 @@ def _mentions(value: str, distractors: list[Expected], kind: ValueType | None) -
 
 def _ok(passed: bool, detail: str) -> CheckOutcome:
     return CheckOutcome(passed=passed, detail=detail)
+
+
+Row = dict[str, Any]
+
+
+def _first_fit(
+    found: list[Row], problems_of: Callable[[Row], list[str]], what: str, fits: Callable[[Row], str]
+) -> CheckOutcome:
+    """Passes on the first row with no problem (``fits`` says it); else lists the last row's problems."""
+    problems: list[str] = []
+    for row in found:
+        problems = problems_of(row)
+        if not problems:
+            return _ok(True, fits(row))
+    return _ok(False, f"{what}: " + "; ".join(problems))
 
 
 # --- messages ------------------------------------------------------------------------------
@@ -133,7 +149,8 @@ def contact_exists(get: GetterFn, a: ContactArgs) -> CheckOutcome:
     found = _named(get("contacts", {}), a.name)
     if not found:
         return _ok(False, f"no contact named {a.name!r}")
-    for c in found:
+
+    def problems_of(c: Row) -> list[str]:
         problems = []
         if a.phone is not None and not values.same(c["phone"], a.phone, "phone"):
             problems.append(f"phone {c['phone']!r} != {a.phone!r}")
@@ -143,9 +160,11 @@ def contact_exists(get: GetterFn, a: ContactArgs) -> CheckOutcome:
             problems.append(f"company {c['company']!r} != {a.company!r}")
         if a.notes_contains is not None and values.find(c["notes"], a.notes_contains) is None:
             problems.append(f"notes {c['notes']!r} lack {a.notes_contains!r}")
-        if not problems:
-            return _ok(True, f"contact {a.name!r} has the expected fields")
-    return _ok(False, f"contact {a.name!r}: " + "; ".join(problems))
+        return problems
+
+    return _first_fit(
+        found, problems_of, f"contact {a.name!r}", lambda c: f"contact {a.name!r} has the expected fields"
+    )
 
 
 class NameArgs(Args):
@@ -200,8 +219,8 @@ def event_exists(get: GetterFn, a: EventCheckArgs) -> CheckOutcome:
         return _ok(False, f"an event is titled with a distractor value: {wrong}")
     if not found:
         return _ok(False, f"no event titled {a.title!r}")
-    problems: list[str] = []
-    for e in found:
+
+    def problems_of(e: Row) -> list[str]:
         problems = []
         if a.start is not None and e["dtstart"][:16] != a.start[:16]:
             problems.append(f"starts {e['dtstart']}, expected {a.start}")
@@ -214,9 +233,11 @@ def event_exists(get: GetterFn, a: EventCheckArgs) -> CheckOutcome:
             and values.find(e["description"], a.description_contains) is None
         ):
             problems.append(f"description lacks {a.description_contains!r}")
-        if not problems:
-            return _ok(True, f"event {a.title!r} at {e['dtstart']}")
-    return _ok(False, f"event {a.title!r}: " + "; ".join(problems))
+        return problems
+
+    return _first_fit(
+        found, problems_of, f"event {a.title!r}", lambda e: f"event {a.title!r} at {e['dtstart']}"
+    )
 
 
 class TitleArgs(Args):
@@ -245,8 +266,8 @@ def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
     if not found:
         have = [f"{x['hour']:02d}:{x['minute']:02d}" for x in get("alarms", {})]
         return _ok(False, f"no alarm at {name} (alarms: {have})")
-    problems: list[str] = []
-    for x in found:
+
+    def problems_of(x: Row) -> list[str]:
         problems = []
         if a.enabled is not None and x["enabled"] != a.enabled:
             problems.append(f"enabled={x['enabled']}")
@@ -254,9 +275,9 @@ def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
             problems.append(f"days {x['days']} != {a.days}")
         if a.label is not None and not values.same(x["label"], a.label, "text"):
             problems.append(f"label {x['label']!r} != {a.label!r}")
-        if not problems:
-            return _ok(True, f"alarm at {name} as expected")
-    return _ok(False, f"alarm at {name}: " + "; ".join(problems))
+        return problems
+
+    return _first_fit(found, problems_of, f"alarm at {name}", lambda x: f"alarm at {name} as expected")
 
 
 class AlarmAbsentArgs(Args):

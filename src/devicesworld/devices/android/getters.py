@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.android.apps import music
+from devicesworld.devices.android.storage import Storage
 from devicesworld.devices.base import Args, DeviceError, NoArgs
 from devicesworld.devices.declare import GetterTable
 from devicesworld.devices.safefs import FsError
@@ -32,49 +34,27 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 GETTERS: GetterTable[AndroidDevice] = GetterTable("android")
 
 
-@GETTERS.register("sms", doc="Every SMS: address, body, box (inbox/sent), date, read.")
-def sms(d: AndroidDevice, args: NoArgs) -> object:
-    return p.all_sms(d.storage)
+def _of_storage(read: Callable[[Storage], object]) -> Callable[[AndroidDevice, NoArgs], object]:
+    """A getter that is one read of the phone's storage (a content provider or settings.db)."""
+
+    def getter(d: AndroidDevice, args: NoArgs) -> object:
+        return read(d.storage)
+
+    return getter
 
 
-@GETTERS.register("threads", doc="Conversation threads.")
-def threads(d: AndroidDevice, args: NoArgs) -> object:
-    return p.threads(d.storage)
-
-
-@GETTERS.register("contacts", doc="Live contacts with name, phone, email, company, notes.")
-def contacts(d: AndroidDevice, args: NoArgs) -> object:
-    return p.contacts(d.storage)
-
-
-@GETTERS.register("calls", doc="Call log, newest first.")
-def calls(d: AndroidDevice, args: NoArgs) -> object:
-    return p.calls(d.storage)
-
-
-@GETTERS.register("events", doc="Calendar events (dtstart/dtend as ISO minutes).")
-def events(d: AndroidDevice, args: NoArgs) -> object:
-    return p.events(d.storage)
-
-
-@GETTERS.register("alarms", doc="Alarms: hour, minute, enabled, days, label.")
-def alarms(d: AndroidDevice, args: NoArgs) -> object:
-    return p.alarms(d.storage)
-
-
-@GETTERS.register("timers", doc="Clock timers.")
-def timers(d: AndroidDevice, args: NoArgs) -> object:
-    return p.timers(d.storage)
-
-
-@GETTERS.register("settings", doc="settings.db: global, system and secure tables.")
-def settings(d: AndroidDevice, args: NoArgs) -> object:
-    return d.storage.all_settings()
-
-
-@GETTERS.register("media", doc="The media store's files (songs, photos, recordings).")
-def media(d: AndroidDevice, args: NoArgs) -> object:
-    return p.media(d.storage)
+for _name, _doc, _read in (
+    ("sms", "Every SMS: address, body, box (inbox/sent), date, read.", p.all_sms),
+    ("threads", "Conversation threads.", p.threads),
+    ("contacts", "Live contacts with name, phone, email, company, notes.", p.contacts),
+    ("calls", "Call log, newest first.", p.calls),
+    ("events", "Calendar events (dtstart/dtend as ISO minutes).", p.events),
+    ("alarms", "Alarms: hour, minute, enabled, days, label.", p.alarms),
+    ("timers", "Clock timers.", p.timers),
+    ("settings", "settings.db: global, system and secure tables.", Storage.all_settings),
+    ("media", "The media store's files (songs, photos, recordings).", p.media),
+):
+    GETTERS.register(_name, doc=_doc)(_of_storage(_read))
 
 
 @GETTERS.register("app_prefs", doc="Each app's saved preferences (player state, saved places, ...).")

@@ -569,6 +569,12 @@ class FormSubmittedArgs(Args):
     present: bool = True
     value_type: ValueType | None = _VALUE_TYPE
     distractors: list[Expected] = _DISTRACTORS
+    max_rejected: int | None = Field(
+        default=None,
+        ge=0,
+        description="Fail when the site rejected more submissions than this: a site that checks the "
+        "value (a one-time code) must not become an oracle the agent tries every candidate on.",
+    )
 
 
 @CHECKS.register(
@@ -578,6 +584,12 @@ class FormSubmittedArgs(Args):
 )
 def _form_submitted(get: GetterFn, a: FormSubmittedArgs) -> CheckOutcome:
     subs = get("site_submissions", {"host": a.host, "form": a.form})
+    rejected = sum(1 for s in subs if not s["accepted"])
+    if a.max_rejected is not None and rejected > a.max_rejected:
+        return _ok(
+            False,
+            f"{a.host} form {a.form}: the site rejected {rejected} submission(s), at most {a.max_rejected} allowed",
+        )
     if a.accepted:
         subs = [s for s in subs if s["accepted"]]
 

@@ -7,6 +7,7 @@ file reads as ``None``, so checks report it instead of failing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from devicesworld.devices.base import DeviceError, NoArgs
@@ -25,49 +26,33 @@ def file_info(d: LinuxDevice, g: a.PathArgs) -> object:
     return d._file_info(g.path)
 
 
-@GETTERS.register("text", doc="A text file's content (None if missing).", args=a.PathArgs)
-def text(d: LinuxDevice, g: a.PathArgs) -> object:
-    return d._read(g.path, "text")
+_FileArgs = a.PathArgs | a.SheetArgs
 
 
-@GETTERS.register("json", doc="A JSON file's value.", args=a.PathArgs)
-def json(d: LinuxDevice, g: a.PathArgs) -> object:
-    return d._read(g.path, "json")
+def _document(fmt: str) -> Callable[[LinuxDevice, _FileArgs], object]:
+    """A getter that parses one file in ``fmt`` (and, for a sheet format, the sheet asked for)."""
+
+    def getter(d: LinuxDevice, g: _FileArgs) -> object:
+        return d._read(g.path, fmt, g.sheet if isinstance(g, a.SheetArgs) else None)
+
+    return getter
 
 
-@GETTERS.register("csv", doc="A CSV file's rows.", args=a.PathArgs)
-def csv(d: LinuxDevice, g: a.PathArgs) -> object:
-    return d._read(g.path, "csv")
+_DOCUMENTS: tuple[tuple[str, str, str, type[_FileArgs]], ...] = (
+    ("text", "A text file's content (None if missing).", "text", a.PathArgs),
+    ("json", "A JSON file's value.", "json", a.PathArgs),
+    ("csv", "A CSV file's rows.", "csv", a.PathArgs),
+    ("xlsx", "An xlsx sheet's rows (first sheet by default).", "xlsx", a.SheetArgs),
+    ("docx", "A docx's paragraphs and table rows.", "docx", a.PathArgs),
+    ("pdf_text", "A PDF's extracted text.", "pdf", a.PathArgs),
+    ("image", "An image's width, height, mode, format.", "image", a.PathArgs),
+    ("wav", "A WAV file's channels, sample rate, frames, seconds.", "wav", a.PathArgs),
+    ("archive", "An archive's member names.", "archive", a.PathArgs),
+)
+"""Getters that parse one file each: name, doc, the format :mod:`.resources.isolate` reads, args."""
 
-
-@GETTERS.register("xlsx", doc="An xlsx sheet's rows (first sheet by default).", args=a.SheetArgs)
-def xlsx(d: LinuxDevice, g: a.SheetArgs) -> object:
-    return d._read(g.path, "xlsx", g.sheet)
-
-
-@GETTERS.register("docx", doc="A docx's paragraphs and table rows.", args=a.PathArgs)
-def docx(d: LinuxDevice, g: a.PathArgs) -> object:
-    return d._read(g.path, "docx")
-
-
-@GETTERS.register("pdf_text", doc="A PDF's extracted text.", args=a.PathArgs)
-def pdf_text(d: LinuxDevice, g: a.PathArgs) -> object:
-    return d._read(g.path, "pdf")
-
-
-@GETTERS.register("image", doc="An image's width, height, mode, format.", args=a.PathArgs)
-def image(d: LinuxDevice, g: a.PathArgs) -> object:
-    return d._read(g.path, "image")
-
-
-@GETTERS.register("wav", doc="A WAV file's channels, sample rate, frames, seconds.", args=a.PathArgs)
-def wav(d: LinuxDevice, g: a.PathArgs) -> object:
-    return d._read(g.path, "wav")
-
-
-@GETTERS.register("archive", doc="An archive's member names.", args=a.PathArgs)
-def archive(d: LinuxDevice, g: a.PathArgs) -> object:
-    return d._read(g.path, "archive")
+for _name, _doc, _fmt, _args in _DOCUMENTS:
+    GETTERS.register(_name, doc=_doc, args=_args)(_document(_fmt))
 
 
 @GETTERS.register("email_drafts", doc="Parsed .eml drafts in a folder.", args=a.DraftsArgs)
@@ -122,16 +107,12 @@ def drive(d: LinuxDevice, g: NoArgs) -> object:
     return d.drive.listing()
 
 
-@GETTERS.register(
+GETTERS.register(
     "docx_runs", doc="A docx's paragraphs with their runs' bold/italic/underline.", args=a.PathArgs
+)(_document("docx_runs"))
+GETTERS.register("xlsx_formulas", doc="An xlsx sheet's rows with formulas as text.", args=a.SheetArgs)(
+    _document("xlsx_formulas")
 )
-def docx_runs(d: LinuxDevice, g: a.PathArgs) -> object:
-    return d._read(g.path, "docx_runs")
-
-
-@GETTERS.register("xlsx_formulas", doc="An xlsx sheet's rows with formulas as text.", args=a.SheetArgs)
-def xlsx_formulas(d: LinuxDevice, g: a.SheetArgs) -> object:
-    return d._read(g.path, "xlsx_formulas", g.sheet)
 
 
 @GETTERS.register("windows", doc="GUI desktops: the open windows (title, app, focused).", args=NoArgs)

@@ -38,6 +38,12 @@ def _subset(actual: dict[str, Any], expected: dict[str, Any]) -> bool:
     return all(k in actual and _same(actual[k], v) for k, v in expected.items())
 
 
+def _give_one(args: Args, *fields: str) -> None:
+    """An args model whose every one of ``fields`` is unset asks nothing: a clear error instead."""
+    if all(getattr(args, f) is None for f in fields):
+        raise ValueError("give " + ", ".join(fields[:-1]) + (" or " if len(fields) > 1 else "") + fields[-1])
+
+
 def _guard(fn: Callable[[GetterFn, Any], CheckOutcome]) -> Callable[[GetterFn, Any], CheckOutcome]:
     """A missing device or room is a failed check with a detail, not a crash."""
 
@@ -64,8 +70,7 @@ class DeviceAttributeArgs(Args):
 
     @model_validator(mode="after")
     def _something(self) -> DeviceAttributeArgs:
-        if self.equals is None and self.min is None and self.max is None:
-            raise ValueError("give equals, min or max")
+        _give_one(self, "equals", "min", "max")
         return self
 
 
@@ -120,8 +125,7 @@ class AppliancePhaseArgs(Args):
 
     @model_validator(mode="after")
     def _something(self) -> AppliancePhaseArgs:
-        if self.phase is None and self.operational_state is None:
-            raise ValueError("give phase or operational_state")
+        _give_one(self, "phase", "operational_state")
         return self
 
 
@@ -155,8 +159,7 @@ class RoomConditionArgs(Args):
 
     @model_validator(mode="after")
     def _bound(self) -> RoomConditionArgs:
-        if self.min is None and self.max is None:
-            raise ValueError("give min or max")
+        _give_one(self, "min", "max")
         return self
 
 

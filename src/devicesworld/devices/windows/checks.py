@@ -20,6 +20,28 @@ def _short(text: str, n: int = 80) -> str:
     return text if len(text) <= n else text[:n] + "…"
 
 
+def _text_problems(text: str, contains: list[str], not_contains: list[str]) -> list[str]:
+    return [f"missing {s!r}" for s in contains if s not in text] + [
+        f"still contains {s!r}" for s in not_contains if s in text
+    ]
+
+
+def _verdict(path: str, problems: list[str]) -> CheckOutcome:
+    if problems:
+        return CheckOutcome(passed=False, detail=f"{path}: " + "; ".join(problems))
+    return CheckOutcome(passed=True, detail=f"{path}: text as expected")
+
+
+def _rtf(get: GetterFn, path: str) -> tuple[dict[str, Any], CheckOutcome | None]:
+    """The parsed RTF document, or a failed outcome when it is missing or unreadable."""
+    doc = get("rtf", {"path": path})
+    if doc is None:
+        return {}, CheckOutcome(passed=False, detail=f"{path}: does not exist")
+    if doc.get("error"):
+        return {}, CheckOutcome(passed=False, detail=f"{path}: {doc['error']}")
+    return doc, None
+
+
 @CHECKS.register(
     "file_exists", doc="A file or folder exists (or not, present=false).", args=wa.FileExistsArgs
 )
@@ -47,16 +69,13 @@ def file_text(get: GetterFn, a: wa.FileTextArgs) -> CheckOutcome:
         want, got = (a.equals.strip(), text.strip()) if a.strip else (a.equals, text)
         if want != got:
             problems.append(f"content is {_short(got)!r}, expected {_short(want)!r}")
-    problems += [f"missing {s!r}" for s in a.contains if s not in text]
-    problems += [f"still contains {s!r}" for s in a.not_contains if s in text]
+    problems += _text_problems(text, a.contains, a.not_contains)
     if a.encoding is not None:
         enc = get("raw_encoding", {"path": a.path})
         same = enc == a.encoding or (a.encoding in ("ansi", "utf-8") and enc == "ascii")
         if not same:
             problems.append(f"saved as {enc}, expected {a.encoding}")
-    if problems:
-        return CheckOutcome(passed=False, detail=f"{a.path}: " + "; ".join(problems))
-    return CheckOutcome(passed=True, detail=f"{a.path}: text as expected")
+    return _verdict(a.path, problems)
 
 
 @CHECKS.register(
@@ -65,11 +84,9 @@ def file_text(get: GetterFn, a: wa.FileTextArgs) -> CheckOutcome:
     args=wa.RtfTextArgs,
 )
 def rtf_text(get: GetterFn, a: wa.RtfTextArgs) -> CheckOutcome:
-    doc = get("rtf", {"path": a.path})
-    if doc is None:
-        return CheckOutcome(passed=False, detail=f"{a.path}: does not exist")
-    if doc.get("error"):
-        return CheckOutcome(passed=False, detail=f"{a.path}: {doc['error']}")
+    doc, bad = _rtf(get, a.path)
+    if bad:
+        return bad
     paragraphs: list[str] = doc["paragraphs"]
     where = next((i for i, p in enumerate(paragraphs) if a.text in p), None)
     if where is None:
@@ -99,17 +116,10 @@ def rtf_text(get: GetterFn, a: wa.RtfTextArgs) -> CheckOutcome:
     args=wa.RtfParagraphsArgs,
 )
 def rtf_paragraphs(get: GetterFn, a: wa.RtfParagraphsArgs) -> CheckOutcome:
-    doc = get("rtf", {"path": a.path})
-    if doc is None:
-        return CheckOutcome(passed=False, detail=f"{a.path}: does not exist")
-    if doc.get("error"):
-        return CheckOutcome(passed=False, detail=f"{a.path}: {doc['error']}")
-    text = "\n".join(doc["paragraphs"])
-    problems = [f"missing {s!r}" for s in a.contains if s not in text]
-    problems += [f"still contains {s!r}" for s in a.not_contains if s in text]
-    if problems:
-        return CheckOutcome(passed=False, detail=f"{a.path}: " + "; ".join(problems))
-    return CheckOutcome(passed=True, detail=f"{a.path}: text as expected")
+    doc, bad = _rtf(get, a.path)
+    if bad:
+        return bad
+    return _verdict(a.path, _text_problems("\n".join(doc["paragraphs"]), a.contains, a.not_contains))
 
 
 @CHECKS.register(

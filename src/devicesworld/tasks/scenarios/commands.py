@@ -45,35 +45,76 @@ def scenarios_list() -> None:
     click.echo(f"{len(families)} families")
 
 
-def _families(paths: tuple[str, ...]) -> list[Family]:
+def _sourced(paths: tuple[str, ...]) -> list[tuple[Family, Path | None]]:
+    """Each family with the file it was read from (``None`` for a shipped name); raises on the first bad one."""
     from devicesworld.tasks.scenarios.loader import family_by_name, load_family_file, shipped_families
 
     if not paths:
-        return list(shipped_families())
-    out = []
+        return [(f, None) for f in shipped_families()]
+    out: list[tuple[Family, Path | None]] = []
     for p in paths:
         path = Path(p)
-        out.append(
-            load_family_file(path) if path.suffix in (".yaml", ".yml") or path.exists() else family_by_name(p)
-        )
+        if path.suffix in (".yaml", ".yml") or path.exists():
+            out.append((load_family_file(path), path))
+        else:
+            out.append((family_by_name(p), None))
     return out
 
 
-def compile_some(family: Family, count: int, *, prefix: str | None = None) -> tuple[list[Task], list[str]]:
-    """``count`` tasks of a family (feasible and each variant in turn), and the draws that failed."""
+def compile_some(
+    family: Family, count: int, *, prefix: str | None = None, file: Path | None = None
+) -> tuple[list[Task], list[str]]:
+    """``count`` tasks of a family (feasible and each variant in turn), and the draws that failed.
+
+    With ``file`` (where the family was read from) each failure is ``FILE:LINE:COL: field: message``.
+    """
+    from devicesworld.env.controller import EnvError
+    from devicesworld.tasks.scenarios import located
     from devicesworld.tasks.scenarios.build import family_choices
     from devicesworld.tasks.scenarios.compile import FamilyError, compile_task
     from devicesworld.tasks.scenarios.loader import shipped_macros
 
+    doc = located.read(file) if file is not None else None
     tasks: list[Task] = []
     failures: list[str] = []
     for i, choice in enumerate(family_choices(family, seed=0, count=count)):
+        draw = f"draw {i} (seed {choice.seed}, variant {choice.variant})"
         try:
             task_id = f"dw-{prefix or family.family.replace('_', '-')}-{i:04d}"
-            tasks.append(compile_task(family, shipped_macros(), choice, task_id))
-        except FamilyError as exc:
-            failures.append(f"draw {i} (seed {choice.seed}, variant {choice.variant}): {exc}")
+            task = compile_task(family, shipped_macros(), choice, task_id)
+            bad_setup = _setup_arg_problems(task)
+            if bad_setup:
+                raise EnvError(bad_setup[0])
+            tasks.append(task)
+        except (FamilyError, EnvError) as exc:
+            message = str(exc.args[0] if exc.args else exc)
+            if file is None:
+                failures.append(f"{draw}: {message}")
+            else:
+                failures += [
+                    str(e) for e in located.draw_failure(file, doc, family, choice.variant, draw, message)
+                ]
     return tasks, failures
+
+
+def _setup_arg_problems(task: Task) -> list[str]:
+    """Setup ops whose rendered arguments their kind refuses, phrased as the controller would."""
+    from pydantic import ValidationError
+
+    from devicesworld.devices.base import describe_validation_error, get_kind
+
+    kinds = {d.id: get_kind(d.kind) for d in task.devices}
+    out = []
+    for i, op in enumerate(task.setup):
+        kind = kinds.get(op.device)
+        spec = kind.setup_ops.get(op.op) if kind is not None else None
+        if spec is None:
+            continue  # the static gate names unknown ops
+        try:
+            spec.parse_args(op.args)
+        except ValidationError as exc:
+            out.append(f"setup.{i} ({op.op}): invalid arguments: {describe_validation_error(exc)}")
+    return out
 
 
 @scenarios.command("check")
@@ -89,17 +130,20 @@ def scenarios_check(paths: tuple[str, ...], count: int, validate: bool) -> None:
     from devicesworld.tasks.scenarios.compile import FamilyError
     from devicesworld.tasks.validate import validate_task
 
-    try:
-        families = _families(paths)
-    except FamilyError as exc:
-        click.echo(f"FAIL {exc}", err=True)
-        raise SystemExit(1) from None
     bad = 0
-    for f in families:
+    families: list[tuple[Family, Path | None]] = []
+    for group in [(p,) for p in paths] if paths else [()]:
+        try:
+            families += _sourced(group)
+        except FamilyError as exc:  # each line FILE:LINE:COL: field: message, as compilers print them
+            bad += 1
+            click.echo(str(exc), err=True)
+            click.echo(f"FAIL {group[0] if group else 'the shipped families'}", err=True)
+    for f, file in families:
         problems: list[str] = []
         tasks: list[Task] = []
         if count:
-            tasks, problems = compile_some(f, count)
+            tasks, problems = compile_some(f, count, file=file)
         if validate:
             for t in tasks:
                 report = validate_task(t)
@@ -108,7 +152,7 @@ def scenarios_check(paths: tuple[str, ...], count: int, validate: bool) -> None:
         bad += bool(problems)
         click.echo(f"{status:<4} {f.family} ({len(tasks)} compiled{', validated' if validate else ''})")
         for p in problems[:8]:
-            click.echo(f"     {p}")
+            click.echo(p if file is not None else f"     {p}")
     if bad:
         raise SystemExit(1)
 
@@ -125,10 +169,10 @@ def scenarios_compile(family: str, count: int, out: Path | None, validate: bool)
     from devicesworld.tasks.validate import validate_task
 
     try:
-        (fam,) = _families((family,))
+        ((fam, file),) = _sourced((family,))
     except FamilyError as exc:
         raise click.ClickException(str(exc)) from None
-    tasks, failures = compile_some(fam, count)
+    tasks, failures = compile_some(fam, count, file=file)
     for f in failures:
         click.echo(f"rejected {f}", err=True)
     if validate:

@@ -40,6 +40,7 @@ from devicesworld.tasks.composition.record import record_with_spans
 from devicesworld.tasks.handwritten.recording import ScriptError, Target, UiStep
 from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem, WorldRequest
 from devicesworld.tasks.scenarios.ops import SIGNATURES, check_signature
+from devicesworld.tasks.scenarios.reveal import reveals
 from devicesworld.tasks.scenarios.slots import SlotTypeError, check_flow, check_value, meaning
 from devicesworld.tasks.scenarios.templates import Value, check_typed, render, render_text, walk_refs
 from devicesworld.tasks.surfaces import task_surfaces
@@ -431,8 +432,9 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
         keywords = [render_text(k, values, spoken=True) for k in variant.keywords] if variant else []
     except KeyError as exc:
         raise FamilyError(f"family {family.family}: {exc.args[0] if exc.args else exc}") from None
-    for s in sources:
-        if _revealed(s.value, instruction):
+    types = value_types(family)
+    for spec, s in zip(family.sources, sources, strict=True):
+        if reveals(instruction, s.value, types.get(spec.param)):
             raise FamilyError(f"family {family.family}: the instruction reveals {s.description} ({s.value})")
     setup_text = " ".join(str(v) for op in setup for v in _leaves(op.args))
     for c in family.evaluation.conditions:

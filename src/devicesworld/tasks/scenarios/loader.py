@@ -15,11 +15,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
+from devicesworld.devices.base import OpSpec, format_validation_error, get_kind
+from devicesworld.numbers import number_errors
+from devicesworld.tasks.handwritten.yamlfile import plain
+from devicesworld.tasks.scenarios import located
 from devicesworld.tasks.scenarios.compile import FamilyError, check_family
-from devicesworld.tasks.scenarios.model import Family, Macro
+from devicesworld.tasks.scenarios.model import Family, Macro, SetupOp
+from devicesworld.tasks.scenarios.templates import walk_refs
 
 
 def scenarios_dir() -> Path:
@@ -27,20 +31,7 @@ def scenarios_dir() -> Path:
 
 
 def _read_yaml(path: Path) -> Any:
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise FamilyError(f"{path}: cannot read: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        raise FamilyError(f"{path}: not valid YAML: {exc}") from None
-
-
-def _explain(path: Path, exc: ValidationError, what: str = "scenario family") -> FamilyError:
-    lines = []
-    for err in exc.errors()[:5]:
-        where = ".".join(str(p) for p in err["loc"]) or "(top)"
-        lines.append(f"  {where}: {err['msg']}")
-    return FamilyError(f"{path.name}: not a valid {what}:\n" + "\n".join(lines))
+    return plain(located.read(path))
 
 
 def load_macros(paths: Iterable[Path] | None = None) -> dict[str, Macro]:
@@ -58,27 +49,95 @@ def load_macros(paths: Iterable[Path] | None = None) -> dict[str, Macro]:
             try:
                 out[str(name)] = Macro.model_validate(body)
             except ValidationError as exc:
-                raise _explain(path, exc, f"macro {name!r}") from None
+                raise located.validation_errors(path, located.read(path), exc, (str(name),)) from None
     return out
 
 
 def load_family_file(
     path: Path, macros: dict[str, Macro] | None = None, *, check_name: bool = True
 ) -> Family:
-    """One family file, validated and statically checked."""
-    doc = _read_yaml(path)
+    """One family file, validated and statically checked; every mistake ``FILE:LINE:COL: field: message``."""
+    doc = located.read(path)
     if not isinstance(doc, dict):
-        raise FamilyError(f"{path.name}: a family file holds one mapping (family, pattern, roles, ...)")
-    try:
-        family = Family.model_validate(doc)
-    except ValidationError as exc:
-        raise _explain(path, exc) from None
-    if check_name and path.stem != family.family:
-        raise FamilyError(
-            f"{path.name}: the file of family {family.family!r} must be named {family.family}.yaml"
+        raise located.FamilyFileError(
+            [located.error_at(path, doc, (), "a family file holds one mapping (family, pattern, roles, ...)")]
         )
-    check_family(family, shipped_macros() if macros is None else macros)
+    try:
+        family = Family.model_validate(plain(doc))
+    except ValidationError as exc:
+        raise located.validation_errors(path, doc, exc) from None
+    if check_name and path.stem != family.family:
+        raise located.FamilyFileError(
+            [
+                located.error_at(
+                    path,
+                    doc,
+                    ("family",),
+                    f"the file of family {family.family!r} must be named {family.family}.yaml",
+                )
+            ]
+        )
+    try:
+        check_family(family, shipped_macros() if macros is None else macros)
+        _check_declared(family, doc, path)
+    except FamilyError as exc:
+        raise located.family_problem(path, doc, family.family, exc) from None
     return family
+
+
+def _check_declared(family: Family, doc: Any, path: Path) -> None:
+    """Setup ops and device checks must be ones the role's kind declares (found before any draw)."""
+    problems: list[tuple[located.FieldPath, str]] = []
+    ops: list[tuple[located.FieldPath, SetupOp]] = [(("setup", i), op) for i, op in enumerate(family.setup)]
+    for vi, variant in enumerate(family.infeasible):
+        ops += [(("infeasible", vi, "add_setup", j), op) for j, op in enumerate(variant.add_setup)]
+    for at, op in ops:
+        kind = get_kind(family.roles[op.role])
+        if kind is not None and op.op not in kind.setup_ops:
+            known = ", ".join(kind.setup_ops)
+            problems.append(((*at, "op"), f"{kind.name} has no setup op {op.op!r} (known: {known})"))
+        elif kind is not None:
+            problems += [
+                ((*at, "args", *loc), message)
+                for loc, message in _literal_arg_errors(kind.setup_ops[op.op], op.args)
+            ]
+    for i, c in enumerate(family.evaluation.conditions):
+        kind = get_kind(family.roles[c.role]) if c.role is not None else None
+        if kind is not None and c.check not in kind.checks:
+            known = ", ".join(kind.checks)
+            problems.append(
+                (
+                    ("evaluation", "conditions", i, "check"),
+                    f"{kind.name} has no check {c.check!r} (known: {known})",
+                )
+            )
+    if problems:
+        raise located.FamilyFileError([located.error_at(path, doc, at, message) for at, message in problems])
+
+
+def _literal_arg_errors(spec: OpSpec, args: dict[str, Any]) -> list[tuple[located.FieldPath, str]]:
+    """What is wrong with an op's arguments already, before any draw fills their ``{templates}``.
+
+    An unknown or missing field is wrong whatever is drawn; a bad value counts only where
+    the argument holds no template (``hour: "{wake.hour}"`` is a number once rendered).
+    """
+    raw = dict(args)
+    found: list[ValidationError] = [e for e in (number_errors(spec.args_model, raw),) if e is not None]
+    try:
+        spec.args_model.model_validate(raw)
+    except ValidationError as model_error:
+        found.append(model_error)
+    out: list[tuple[located.FieldPath, str]] = []
+    seen: set[located.FieldPath] = set()
+    for error in found:
+        for err, (_, message) in zip(error.errors(), format_validation_error(error), strict=True):
+            loc = tuple(k for k in err["loc"] if isinstance(k, str | int))
+            top = loc[0] if loc else None
+            templated = top in raw and next(iter(walk_refs(raw[top])), None) is not None
+            if not templated and loc not in seen:
+                seen.add(loc)
+                out.append((loc, message))
+    return out
 
 
 @cache

@@ -13,22 +13,8 @@ from typing import Any
 
 from pydantic import Field
 
-from devicesworld.devices.base import Args, CheckOutcome, DeviceError, GetterFn
-from devicesworld.devices.linux.checks import CHECKS
-
-
-def _ok(passed: bool, detail: str) -> CheckOutcome:
-    return CheckOutcome(passed=passed, detail=detail)
-
-
-def _get(get: GetterFn, getter: str, args: dict[str, Any]) -> tuple[Any, CheckOutcome | None]:
-    try:
-        value = get(getter, args)
-    except DeviceError as exc:
-        return None, _ok(False, f"{args.get('path', getter)}: {exc.message}")
-    if value is None:
-        return None, _ok(False, f"{args.get('path', getter)} does not exist")
-    return value, None
+from devicesworld.devices.base import Args, CheckOutcome, GetterFn
+from devicesworld.devices.linux.checks import CHECKS, _fetch, _ok
 
 
 class DocxFormatArgs(Args):
@@ -45,7 +31,7 @@ class DocxFormatArgs(Args):
     args=DocxFormatArgs,
 )
 def _docx_format(get: GetterFn, a: DocxFormatArgs) -> CheckOutcome:
-    paras, bad = _get(get, "docx_runs", {"path": a.path})
+    paras, bad = _fetch(get, "docx_runs", {"path": a.path})
     if bad:
         return bad
     wanted = {
@@ -99,7 +85,7 @@ def _norm_formula(f: Any) -> str:
     "xlsx_formula", doc="A cell of a saved xlsx holds a formula (not only its value).", args=FormulaArgs
 )
 def _formula(get: GetterFn, a: FormulaArgs) -> CheckOutcome:
-    rows, bad = _get(get, "xlsx_formulas", {"path": a.path, "sheet": a.sheet})
+    rows, bad = _fetch(get, "xlsx_formulas", {"path": a.path, "sheet": a.sheet})
     if bad:
         return bad
     r, c = _cell_index(a.cell)
@@ -121,7 +107,7 @@ class WindowTitleArgs(Args):
     args=WindowTitleArgs,
 )
 def _window_title(get: GetterFn, a: WindowTitleArgs) -> CheckOutcome:
-    titles, bad = _get(get, "windows", {})
+    titles, bad = _fetch(get, "windows", {})
     if bad:
         return bad
     found = [t["title"] for t in titles if a.contains in t["title"]]
@@ -140,7 +126,7 @@ class ElementTextArgs(Args):
     "element_text", doc="An element of the desktop's accessibility tree shows the text.", args=ElementTextArgs
 )
 def _element_text(get: GetterFn, a: ElementTextArgs) -> CheckOutcome:
-    els, bad = _get(get, "elements", {})
+    els, bad = _fetch(get, "elements", {})
     if bad:
         return bad
     for el in els:

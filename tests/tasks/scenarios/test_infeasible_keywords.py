@@ -1,0 +1,43 @@
+"""An infeasible variant's ``keywords`` reach its check: a blind "I cannot do that" no longer passes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from devicesworld.tasks.scenarios.compile import Choice, compile_task
+from devicesworld.tasks.scenarios.loader import shipped_macros
+from devicesworld.tasks.scenarios.model import Family
+from devicesworld.verify.checks import InfeasibleReportedArgs, _infeasible_reported
+from tests.tasks.scenarios.test_compile import MINI
+
+
+def _family(keywords: list[str]) -> Family:
+    setup = [dict(MINI["setup"][0]), {**MINI["setup"][1], "tag": "lamp"}]
+    variant: dict[str, Any] = {"id": "no_lamp", "drop": ["lamp"], "reason": "the {room} has no lamp"}
+    if keywords:
+        variant["keywords"] = keywords
+    return Family.model_validate({**MINI, "setup": setup, "infeasible": [variant]})
+
+
+def _said(reason: str, keywords: list[str]) -> bool:
+    def get(name: str, args: Any) -> Any:
+        return {"infeasible_reason": reason}
+
+    return _infeasible_reported(get, InfeasibleReportedArgs(keywords=keywords)).passed
+
+
+def test_keywords_are_rendered_into_the_check_and_a_blind_report_fails() -> None:
+    task = compile_task(
+        _family(["no lamp", "{room}"]), shipped_macros(), Choice(seed=1, variant="no_lamp"), "dw-x"
+    )
+    (cond,) = task.evaluation.conditions
+    room = task.setup[0].args["name"]
+    assert cond.check == "infeasible_reported"
+    assert cond.args["keywords"] == ["no lamp", room]
+    assert not _said("I cannot do that.", cond.args["keywords"])
+    assert _said(f"There is no lamp in the {room}.", cond.args["keywords"])
+
+
+def test_a_variant_without_keywords_compiles_as_before() -> None:
+    task = compile_task(_family([]), shipped_macros(), Choice(seed=1, variant="no_lamp"), "dw-x")
+    assert task.evaluation.conditions[0].args == {}
