@@ -218,7 +218,7 @@ def scenarios_capacity(names: tuple[str, ...], quota: int | None, as_json: bool)
     from devicesworld.tasks.scenarios.compile import FamilyError
 
     try:
-        families = _families(names)
+        families = [f for f, _ in _sourced(names)]
         share = quota or max(s.count for s in recipe())
     except FamilyError as exc:
         raise click.ClickException(str(exc)) from None
