@@ -18,7 +18,15 @@ from tests.tasks.scenarios.test_compile import MINI
 
 
 def _family(**changes: Any) -> Family:
-    return Family.model_validate({**MINI, **changes})
+    """MINI on its own small home (no persona world), so the counts are exact."""
+    return Family.model_validate({**MINI, "world": {"without": ["home"]}, **changes})
+
+
+def test_a_home_without_a_world_block_still_counts_the_persona_worlds() -> None:
+    alone = family_capacity(_family(), quota=40)
+    lived = family_capacity(Family.model_validate(MINI), quota=40)  # the home takes the default world
+    assert not lived.exact
+    assert lived.distinct == alone.distinct * 40
 
 
 def test_a_small_family_is_counted_exactly_per_phrasing() -> None:
@@ -72,6 +80,7 @@ def test_the_command_reports_shipped_families_and_flags_the_narrow_ones(tmp_path
     path = tmp_path / "narrow.yaml"
     doc = {
         **MINI,
+        "world": {"without": ["home"]},
         "family": "narrow",
         "params": {
             "level": {"type": "percentage", "range": [30, 35, 5]},

@@ -133,7 +133,7 @@ def _slot(family: Family, text: str, setup: list[SetupOp]) -> tuple[int, bool, l
     }
     needed = _closure(family, named)
     base = [p for p in family.params if p in needed]
-    seeds = family.world.seeds if family.world is not None else 1
+    seeds = _world_seeds(family)
     domains: dict[str, list[Any] | None] = {p: _domain(family.params[p]) for p in base}
     sizes = [len(d) if d is not None else _open_size(family.params[p]) for p, d in domains.items()]
     product = math.prod(sizes)
@@ -143,7 +143,22 @@ def _slot(family: Family, text: str, setup: list[SetupOp]) -> tuple[int, bool, l
     else:
         exact = True
         count = _enumerate(family, text, setup, base, {p: d or [] for p, d in domains.items()}, needed)
-    return min(CAP, count * seeds), exact and family.world is None, sorted(base)
+    return min(CAP, count * seeds), exact and seeds == 1, sorted(base)
+
+
+def _world_seeds(family: Family) -> int:
+    """How many persona worlds the family's draws start from (1: none).
+
+    A family without a ``world`` block still gets the default world under a device that overlays
+    its setup on the world (the home), drawn after its parameters (``compile.draw``).
+    """
+    from devicesworld.tasks.scenarios.compile import world_roles
+    from devicesworld.tasks.scenarios.model import WorldRequest
+
+    roles = world_roles(family)
+    if roles is not None and not roles:
+        return 1
+    return (family.world or WorldRequest()).seeds
 
 
 def _closure(family: Family, names: Iterable[str]) -> set[str]:
