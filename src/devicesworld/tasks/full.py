@@ -49,13 +49,10 @@ from devicesworld.tasks.validate import validate_task
 
 FULL_VERSION = 2
 FULL_SEED = 2026
-FULL_TARGET = 1380
-"""Tasks asked of the families together; a task no draw can make valid is left out and counted.
-
-Interim: 15 per family for the 92 families shipped now. Issue #15 asks for 6,200
-(≥ 6,140); at about 1.2 CPU-seconds per proven task that build needs over an hour on
-2 cores, more than one working session had left, so the shipped v2 is this interim
-size until the full build is run (docs/scenarios.md)."""
+FULL_TARGET = 6000
+"""Tasks asked of the scenario families together (about 58 of each of the 104); a task no draw can
+make valid is left out and counted, and later copies of an earlier task are dropped. With the kinds'
+GUI task sources after them the suite holds over 6,140 tasks (issue #15)."""
 TEST_SIZE = 200
 MAX_RETRIES = 40
 
