@@ -42,3 +42,18 @@ def test_it_fails_when_a_twin_comes_first_or_the_value_must_be_computed() -> Non
     assert not _solved(
         _task("guests_arrival_heating", phrasing=0)
     )  # the time is on another screen, minus a lead
+
+
+def test_an_email_address_is_read_from_the_screen_not_copied_from_the_plan() -> None:
+    from devicesworld.agents.first_match import FirstMatchAgent
+
+    agent = FirstMatchAgent(AgentOptions(seed=0))
+    agent._instruction = "Send the venue address to Dana's work e-mail."
+    agent._screens = {"phone": "Dana Ruiz\ndana.ruiz@gmail.com\nWork: d.ruiz@acme.io\n+1 555 0100"}
+    args, gave_up = agent._read_values({"to": "d.ruiz@acme.io", "body": "See you there"})
+    assert not gave_up
+    assert args["to"] == "dana.ruiz@gmail.com"  # the first address seen, as a careless reader takes it
+    agent._screens = {"phone": "no address here"}
+    agent._assigned = {}
+    _, gave_up = agent._read_values({"to": "d.ruiz@acme.io"})
+    assert gave_up

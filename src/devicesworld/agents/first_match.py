@@ -6,7 +6,7 @@ like the oracle) and follows it step by step, but it reads the values it needs t
 way a careless person does: it looks only at the **first screen** each device shows
 it (the first result or screen text of that device, cut to :data:`SCREEN_CHARS`)
 and takes the **first value of the right shape** there. Every data value a step
-would write (a code, a time, an amount) is replaced by the first same-shaped value
+would write (a code, a time, an amount, an e-mail address) is replaced by the first same-shaped value
 of what it has read that it has not used yet — the instruction first, then those
 first screens in the order it saw them — so the first two-digit value the plan
 needs gets the first two-digit value read, the second the second; when nothing is
@@ -18,6 +18,7 @@ twin in the way — and it never reports a request infeasible.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from devicesworld.agents.base import AgentOptions, Decision, EpisodeInfo, Feedback
@@ -28,6 +29,8 @@ from devicesworld.textshape import FIRST_SCREEN_CHARS, TOKEN, candidates, shape
 SCREEN_CHARS = FIRST_SCREEN_CHARS
 """How much of a device's first screen the agent reads (about one phone screen)."""
 END_STEPS = ("finish", "report_infeasible", "answer")
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+"""An e-mail address: read like a number (the first address seen), never copied from the plan."""
 UI_KEYS = frozenset({"index", "x", "y", "nth", "direction", "app_name", "element"})
 """Arguments that point at the interface (an element's index, a tap's pixels), never values read."""
 
@@ -105,6 +108,29 @@ class FirstMatchAgent:
             self._assigned[token] = left[0]
             return left[0]
 
+        def replace_email(address: str) -> str:
+            nonlocal gave_up
+            if address in self._assigned:
+                return self._assigned[address]
+            used = {v for k, v in self._assigned.items() if EMAIL.fullmatch(k)}
+            seen = dict.fromkeys(m.group(0) for text in screens for m in EMAIL.finditer(text))
+            left = [c for c in seen if c not in used]
+            if not left:
+                gave_up = True
+                return address
+            self._assigned[address] = left[0]
+            return left[0]
+
+        def replace_text(text: str) -> str:
+            parts: list[str] = []
+            end = 0
+            for m in EMAIL.finditer(text):
+                parts += [TOKEN.sub(lambda t: replace_token(t.group(0)), text[end : m.start()])]
+                parts.append(replace_email(m.group(0)))
+                end = m.end()
+            parts.append(TOKEN.sub(lambda t: replace_token(t.group(0)), text[end:]))
+            return "".join(parts)
+
         def walk(value: Any) -> Any:
             if isinstance(value, dict):
                 return {k: v if k in UI_KEYS else walk(v) for k, v in value.items()}
@@ -122,7 +148,7 @@ class FirstMatchAgent:
                 except ValueError:
                     return value
             if isinstance(value, str):
-                return TOKEN.sub(lambda m: replace_token(m.group(0)), value)
+                return replace_text(value)
             return value
 
         return walk(args), gave_up
