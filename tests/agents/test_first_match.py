@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from devicesworld.agents.base import AgentOptions
-from devicesworld.agents.first_match import candidates, shape
 from devicesworld.agents.registry import AGENTS
 from devicesworld.runner.episode import run_episode
 from devicesworld.spec.models import Task
 from devicesworld.tasks.scenarios.compile import Choice, compile_task
 from devicesworld.tasks.scenarios.loader import family_by_name, shipped_macros
+from devicesworld.textshape import candidates, shape
 
 
 def _task(family: str, phrasing: int, seed: int = 5) -> Task:
