@@ -9,7 +9,8 @@ The GUI desktops (#16) extended it without changing an entry: the Linux kind's G
 setup op, getters and checks and its profile's ``desktop``/``screen`` fields were
 appended, and the ``windows`` kind added. The lived-in homes (#13) appended the
 SmartHome setup ops ``remove_device`` and ``remove_room`` (a family's rooms on top of
-the world's home).
+the world's home), and an optional ``distractors`` argument on the value checks
+``device_attribute`` and ``schedule_exists`` (every task's read value has a twin).
 """
 
 from __future__ import annotations
