@@ -9,9 +9,10 @@ The GUI desktops (#16) extended it without changing an entry: the Linux kind's G
 setup op, getters and checks and its profile's ``desktop``/``screen`` fields were
 appended, and the ``windows`` kind added. The lived-in homes (#13) appended the
 SmartHome setup ops ``remove_device`` and ``remove_room`` (a family's rooms on top of
-the world's home). The Linux
-``form_submitted`` check gained the optional ``max_rejected`` argument (default: as
-before), found by play-testing suite v2.
+the world's home), and an optional ``distractors`` argument on the value checks
+``device_attribute`` and ``schedule_exists`` (every task's read value has a twin). The
+Linux ``form_submitted`` check gained the optional ``max_rejected`` argument (default:
+as before), found by play-testing suite v2.
 """
 
 from __future__ import annotations

@@ -47,21 +47,31 @@ def test_a_source_checked_with_a_distractor_is_covered_and_without_one_is_listed
     ]
 
 
+def _home_check(check: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"conditions": [{"id": "d", "device": "smarthome_0", "check": check, "args": args}]}
+
+
 def test_an_uncovered_source_says_whether_its_check_could_take_distractors() -> None:
-    device_check = {
-        "conditions": [
-            {
-                "id": "d",
-                "device": "smarthome_0",
-                "check": "device_attribute",
-                "args": {"device_id": "h", "attribute": "target_temperature", "equals": 21.5},
-            }
-        ]
-    }
-    task = Task.model_validate(_doc(evaluation=device_check, metadata=_source("21.5")))
+    issued = _home_check(
+        "command_issued",
+        {"device_id": "h", "command": "set_target_temperature", "params": {"temperature": 21.5}},
+    )
+    task = Task.model_validate(_doc(evaluation=issued, metadata=_source("21.5")))
     assert uncovered_values(task) == [
-        "source '21.5' on smarthome_0 (it): checked by device_attribute, which take no distractors"
+        "source '21.5' on smarthome_0 (it): checked by command_issued, which take no distractors"
     ]
+    attribute = {"device_id": "h", "attribute": "target_temperature", "equals": 21.5}
+    task = Task.model_validate(
+        _doc(evaluation=_home_check("device_attribute", attribute), metadata=_source("21.5"))
+    )
+    assert uncovered_values(task) == [
+        "source '21.5' on smarthome_0 (it): checked by device_attribute with no distractor declared"
+    ]
+    attribute["distractors"] = [{"value": 19.5, "type": "number"}]
+    task = Task.model_validate(
+        _doc(evaluation=_home_check("device_attribute", attribute), metadata=_source("21.5"))
+    )
+    assert uncovered_values(task) == []
     task = Task.model_validate(_doc(evaluation=_answer(["x"], ["y"]), metadata=_source("21.5")))
     assert uncovered_values(task) == ["source '21.5' on smarthome_0 (it): no check names it"]
 
@@ -80,6 +90,42 @@ def test_a_source_is_covered_through_the_values_derived_from_it() -> None:
     assert uncovered_values(
         Task.model_validate(_doc(evaluation=_answer(["17:45"], ["18:45"]), metadata=meta))
     )
+
+
+def test_a_decision_threshold_is_covered_by_the_outcome_check() -> None:
+    meta = _source("27.0")
+    decision = {
+        "op": "decide",
+        "inputs": [28.5],
+        "params": {"threshold": 27.0, "above": "cool"},
+        "result": "cool",
+    }
+    meta["composition"] = {"derivations": [decision]}
+    mode = {"device_id": "ac", "attribute": "mode", "equals": "cool", "distractors": ["fan"]}
+    task = Task.model_validate(_doc(evaluation=_home_check("device_attribute", mode), metadata=meta))
+    assert uncovered_values(task) == []
+    meta["composition"] = {"derivations": [{**decision, "params": {"threshold": 26.0}}]}
+    task = Task.model_validate(_doc(evaluation=_home_check("device_attribute", mode), metadata=meta))
+    assert uncovered_values(task) == ["source '27.0' on smarthome_0 (it): no check names it"]
+
+
+def test_a_time_given_as_hour_and_minute_is_named_by_the_check() -> None:
+    alarm = {
+        "conditions": [
+            {"id": "a", "device": "android_0", "check": "alarm_exists", "args": {"hour": 7, "minute": 5}}
+        ]
+    }
+    doc = _doc(evaluation=alarm, metadata=_source("07:05"))
+    doc["devices"].append({"id": "android_0", "kind": "android"})
+    problems = uncovered_values(Task.model_validate(doc))
+    assert len(problems) == 1 and "no check names it" not in problems[0] and "alarm_exists" in problems[0]
+
+
+def test_a_source_read_in_order_to_reject_it_is_covered() -> None:
+    rejected = Task.model_validate(_doc(evaluation=_answer(["16:30"], ["15:15"]), metadata=_source("15:15")))
+    assert uncovered_values(rejected) == []
+    other = Task.model_validate(_doc(evaluation=_answer(["16:30"], ["15:45"]), metadata=_source("15:15")))
+    assert uncovered_values(other) == ["source '15:15' on smarthome_0 (it): no check names it"]
 
 
 def test_a_world_value_counts_when_one_of_its_twins_is_declared() -> None:

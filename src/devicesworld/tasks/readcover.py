@@ -7,7 +7,11 @@ device) and the persona-world values in ``world.reads``. A value is *covered* wh
 - it is a world value whose near-miss twin is declared (``tasks/worldqc.py``), or a world
   value the collateral guard protects instead (a device in another room);
 - or it, or a value derived from it (``metadata.composition.derivations``, followed
-  transitively), is checked by a condition that declares ``distractors``;
+  transitively), is checked by a condition that declares ``distractors``; a value that
+  only steers a derivation (a decision's threshold, recorded in its ``params``) derives
+  its result just as an input does, so the decision outcome's check covers it;
+- or it is itself declared as a distractor (the task reads it in order to reject it:
+  the older of two messages, the other grandparent's time);
 - or it is the target of a covered world value.
 
 Infeasible tasks read nothing. The census lists the tasks with uncovered values, and says
@@ -36,6 +40,16 @@ def _forms(value: Any) -> set[str]:
     return {f for f in out if f}
 
 
+def _args_text(args: dict[str, Any]) -> str:
+    """A condition's arguments without its distractors, case-folded; a time given as separate
+    ``hour`` and ``minute`` (an alarm) is also spelled ``HH:MM``, so the check names it."""
+    rest = {k: v for k, v in args.items() if k != "distractors"}
+    hour, minute = rest.get("hour"), rest.get("minute")
+    if isinstance(hour, int) and isinstance(minute, int):
+        rest["_time"] = f"{hour:02d}:{minute:02d}"
+    return json.dumps(rest, sort_keys=True, default=str).casefold()
+
+
 def _checks_text(task: Task) -> list[tuple[str, str, bool]]:
     """Per condition: its check, its arguments (no distractors) case-folded, whether it takes distractors."""
     kinds = {d.id: d.kind for d in task.devices}
@@ -43,8 +57,7 @@ def _checks_text(task: Task) -> list[tuple[str, str, bool]]:
     for c in task.evaluation.conditions:
         spec = find_check(kinds.get(c.device, c.device), c.check)
         takes = spec is not None and "distractors" in spec.args_model.model_fields
-        rest = {k: v for k, v in c.args.items() if k != "distractors"}
-        out.append((c.check, json.dumps(rest, sort_keys=True, default=str).casefold(), takes))
+        out.append((c.check, _args_text(c.args), takes))
     return out
 
 
@@ -53,8 +66,7 @@ def _guarded_text(task: Task) -> list[str]:
     out = []
     for c in task.evaluation.conditions:
         if c.args.get("distractors"):
-            rest = {k: v for k, v in c.args.items() if k != "distractors"}
-            out.append(json.dumps(rest, sort_keys=True, default=str).casefold())
+            out.append(_args_text(c.args))
     return out
 
 
@@ -68,7 +80,10 @@ def _derived_from(task: Task, value: Any) -> list[Any]:
     while changed:
         changed = False
         for d in derivations:
-            inputs = d.get("inputs", []) if isinstance(d, dict) else []
+            inputs = list(d.get("inputs", [])) if isinstance(d, dict) else []
+            params = d.get("params") if isinstance(d, dict) else None
+            if isinstance(params, dict):
+                inputs += [v for v in params.values() if isinstance(v, str | int | float)]
             result = d.get("result") if isinstance(d, dict) else None
             if result is None or _forms(result) <= seen:
                 continue
@@ -99,8 +114,9 @@ def uncovered_values(task: Task) -> list[str]:
             else:
                 out.append(f"world value {key}")
     checked = _guarded_text(task)
+    rejected = declared_distractors(task)
     for source in task.metadata.sources:
-        if _forms(source.value) & covered_targets:
+        if _forms(source.value) & (covered_targets | rejected):
             continue
         values = _derived_from(task, source.value)
         if any(f in text for v in values for f in _forms(v) for text in checked):

@@ -182,3 +182,63 @@ def test_wait_is_an_alias_and_get_time() -> None:
     h = small_home(Harness())
     h.ok("wait", minutes=30)
     assert h.ok("get_time") == {"time": "2026-03-02T09:30:00"}
+
+
+def test_device_attribute_distractor_fails_with_its_own_reason() -> None:
+    h = small_home(Harness())
+    h.ok("control_device", device_id="ac_bedroom", command="turn_on")
+    h.ok(
+        "control_device", device_id="ac_bedroom", command="set_target_temperature", params={"temperature": 19}
+    )
+    twin = [{"value": 19, "type": "number"}]
+    out = h.check(
+        "device_attribute",
+        device_id="ac_bedroom",
+        attribute="target_temperature",
+        equals=22,
+        distractors=twin,
+    )
+    assert not out.passed and "distractor value 19" in out.detail
+    wrong = h.check(
+        "device_attribute",
+        device_id="ac_bedroom",
+        attribute="target_temperature",
+        equals=22,
+        distractors=[{"value": 20, "type": "number"}],
+    )
+    assert not wrong.passed and "distractor" not in wrong.detail
+    # a range that the twin also satisfies: holding the twin still fails
+    ranged = h.check(
+        "device_attribute",
+        device_id="ac_bedroom",
+        attribute="target_temperature",
+        min=18,
+        max=23,
+        distractors=twin,
+    )
+    assert not ranged.passed and "distractor" in ranged.detail
+    assert h.check(
+        "device_attribute",
+        device_id="ac_bedroom",
+        attribute="target_temperature",
+        equals=19,
+        distractors=[{"value": 22, "type": "number"}],
+    ).passed
+
+
+def test_schedule_exists_distractor_time_or_param_fails_with_its_own_reason() -> None:
+    h = small_home(Harness())
+    h.ok("create_schedule", device_id="ac_bedroom", command="set_mode", params={"mode": "heat"}, at="21:00")
+    right = {"device_id": "ac_bedroom", "command": "set_mode", "due_at": "2026-03-02T21:00:00"}
+    assert h.check("schedule_exists", **right, distractors=[{"value": "20:30", "type": "time"}]).passed
+    out = h.check("schedule_exists", **right, distractors=[{"value": "21:00", "type": "time"}])
+    assert not out.passed and "distractor value 21:00" in out.detail
+    by_param = h.check("schedule_exists", **right, distractors=[{"value": "heat", "type": "text"}])
+    assert not by_param.passed and "distractor value heat" in by_param.detail
+    # hedging: the right schedule plus one at the twin time fails
+    h.ok("create_schedule", device_id="ac_bedroom", command="set_mode", params={"mode": "heat"}, at="20:30")
+    hedged = h.check("schedule_exists", **right, distractors=[{"value": "20:30", "type": "time"}])
+    assert not hedged.passed and "distractor" in hedged.detail
+    # another device's schedule at the twin time is not this check's business
+    other = {"device_id": "washer", "command": "start", "distractors": [{"value": "20:30", "type": "time"}]}
+    assert "distractor" not in h.check("schedule_exists", **other).detail

@@ -249,3 +249,28 @@ def test_a_world_value_of_another_meaning_or_twins_of_a_plain_value_are_refused(
     evaluation["conditions"][0]["distractors"] = ["level.twins"]
     with pytest.raises(FamilyError, match="not a world value"):
         check_family(_family(evaluation=evaluation), shipped_macros())
+
+
+def test_a_home_check_takes_a_twin_as_distractor_and_the_twin_near_miss_fails() -> None:
+    twin_params = {**MINI["params"], "other": {"type": "percentage", "range": [10, 25, 5]}}
+    hall = {
+        "role": "home",
+        "op": "add_device",
+        "args": {
+            "device_id": "hall_lamp",
+            "category": "dimmable_light",
+            "room": "{room}",
+            "state": {"brightness": "{other}"},
+        },
+    }
+    condition = {**MINI["evaluation"]["conditions"][0], "distractors": ["other"]}
+    doc = {**MINI, "params": twin_params, "evaluation": {"conditions": [condition]}}
+    family = Family.model_validate({**doc, "setup": [*MINI["setup"], hall]})
+    task = compile_task(family, shipped_macros(), Choice(seed=3, phrasing=0), "t")
+    (dimmed,) = task.evaluation.conditions
+    other = next(
+        op.args["state"]["brightness"] for op in task.setup if op.args.get("device_id") == "hall_lamp"
+    )
+    assert dimmed.args["distractors"] == [{"value": other, "type": "percentage"}]
+    report = validate_task(task)
+    assert report.ok, report.problems

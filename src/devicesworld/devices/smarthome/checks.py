@@ -3,6 +3,12 @@
 Each check is a pure function of ``get`` (so it also runs on recorded snapshots) and
 returns a detail a person can read in a report, e.g.
 ``ac_bedroom.target_temperature = 24.0, expected 22``.
+
+The checks that compare a value (``device_attribute``, ``schedule_exists``) take optional
+``distractors``, as the other kinds' value checks do: the near-miss twins of the value the
+task reads (the other room's temperature, the other arrival time). A device or schedule
+holding one fails with a detail naming it as a distractor, so analysis tells "took the
+twin" from "wrong value".
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from devicesworld.devices.base import Args, CheckOutcome, DeviceError, GetterFn,
 from devicesworld.devices.declare import CheckTable
 from devicesworld.devices.smarthome.args import ScheduleStatusName, Value
 from devicesworld.devices.state import literal
+from devicesworld.spec import values
+from devicesworld.spec.values import Expected
 
 CHECKS = CheckTable("smarthome")
 """The kind's checks, each declared on its function; they read the device only through ``get``."""
@@ -32,6 +40,24 @@ def _same(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
     if _num(actual) and _num(expected):
         return bool(abs(actual - expected) <= tolerance + _NUM_EPS)
     return bool(actual == expected)
+
+
+_DISTRACTORS: Any = Field(
+    default_factory=list,
+    description="Near-miss values the device must not hold: holding one fails as a distractor.",
+)
+
+
+def _distractors_in(candidates: list[Any], distractors: list[Expected], tolerance: float = 0.0) -> list[str]:
+    """The declared distractors that one of ``candidates`` (whole values) is."""
+    hits: list[str] = []
+    for d in distractors:
+        raw, kind = values.unpack(d)
+        if any(
+            not isinstance(c, bool) and values.same(c, raw, kind, tolerance=tolerance) for c in candidates
+        ):
+            hits.append(values.shown(d))
+    return hits
 
 
 def _subset(actual: dict[str, Any], expected: dict[str, Any]) -> bool:
@@ -67,6 +93,7 @@ class DeviceAttributeArgs(Args):
     min: float | None = None
     max: float | None = None
     tolerance: float = Field(default=0.0, ge=0)
+    distractors: list[Expected] = _DISTRACTORS
 
     @model_validator(mode="after")
     def _something(self) -> DeviceAttributeArgs:
@@ -98,7 +125,13 @@ def device_attribute(get: GetterFn, args: DeviceAttributeArgs) -> CheckOutcome:
     if args.max is not None:
         wants.append(f"<= {args.max:g}")
         ok = ok and _num(value) and value <= args.max + _NUM_EPS
-    return CheckOutcome(passed=ok, detail=f"{subject} = {value}, expected {' and '.join(wants)}")
+    expected = " and ".join(wants)
+    taken = _distractors_in([value], args.distractors, args.tolerance)
+    if taken:
+        return CheckOutcome(
+            passed=False, detail=f"{subject} = {value}, the distractor value {taken[0]} (expected {expected})"
+        )
+    return CheckOutcome(passed=ok, detail=f"{subject} = {value}, expected {expected}")
 
 
 class DevicePowerArgs(Args):
@@ -198,6 +231,10 @@ class ScheduleExistsArgs(Args):
     tolerance_minutes: float = Field(default=1.0, ge=0)
     status: ScheduleStatusName | None = "pending"
     created_by: Literal["agent", "setup"] | None = "agent"
+    distractors: list[Expected] = Field(
+        default_factory=list,
+        description="Near-miss params or due times: a schedule of this device and command using one fails.",
+    )
 
 
 def _schedule_matches(s: dict[str, Any], a: ScheduleExistsArgs) -> bool:
@@ -243,6 +280,17 @@ def _describe_schedule(s: dict[str, Any]) -> str:
 @_guard
 def schedule_exists(get: GetterFn, args: ScheduleExistsArgs) -> CheckOutcome:
     schedules: list[dict[str, Any]] = get("schedules", {})
+    for s in schedules:
+        if s["device_id"] != args.device_id or s["command"] != args.command:
+            continue
+        if args.created_by is not None and s["created_by"] != args.created_by:
+            continue
+        taken = _distractors_in([*s["params"].values(), s["due_at"]], args.distractors)
+        if taken:
+            return CheckOutcome(
+                passed=False,
+                detail=f"{_describe_schedule(s)} uses the distractor value {taken[0]}",
+            )
     for s in schedules:
         if _schedule_matches(s, args):
             return CheckOutcome(passed=True, detail=f"found {_describe_schedule(s)}")

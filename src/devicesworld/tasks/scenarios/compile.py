@@ -436,7 +436,7 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
     for spec, s in zip(family.sources, sources, strict=True):
         if reveals(instruction, s.value, types.get(spec.param)):
             raise FamilyError(f"family {family.family}: the instruction reveals {s.description} ({s.value})")
-    setup_text = " ".join(str(v) for op in setup for v in _leaves(op.args))
+    setup_text = " ".join([*(str(v) for op in setup for v in _leaves(op.args)), *_clock_times(setup)])
     for c in family.evaluation.conditions:
         for name in c.distractors:
             if name.endswith(TWINS):
@@ -724,6 +724,16 @@ def _revealed(value: Any, text: str) -> bool:
     if isinstance(value, str) and value.startswith("+"):
         forms.add(value[1:])
     return any(f and f in text for f in forms)
+
+
+def _clock_times(setup: list[Any]) -> list[str]:
+    """The ``HH:MM`` an op places as separate ``hour`` and ``minute`` (an alarm): a distractor there is placed."""
+    out = []
+    for op in setup:
+        hour, minute = op.args.get("hour"), op.args.get("minute")
+        if isinstance(hour, int) and isinstance(minute, int):
+            out.append(f"{hour:02d}:{minute:02d}")
+    return out
 
 
 def _leaves(obj: Any) -> list[Any]:
