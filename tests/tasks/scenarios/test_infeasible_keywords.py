@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from devicesworld.tasks.nearmiss import VAGUE_REASON
 from devicesworld.tasks.scenarios.compile import Choice, compile_task
-from devicesworld.tasks.scenarios.loader import shipped_macros
+from devicesworld.tasks.scenarios.loader import shipped_families, shipped_macros
 from devicesworld.tasks.scenarios.model import Family
 from devicesworld.verify.checks import InfeasibleReportedArgs, _infeasible_reported
 from tests.tasks.scenarios.test_compile import MINI
@@ -41,3 +42,23 @@ def test_keywords_are_rendered_into_the_check_and_a_blind_report_fails() -> None
 def test_a_variant_without_keywords_compiles_as_before() -> None:
     task = compile_task(_family([]), shipped_macros(), Choice(seed=1, variant="no_lamp"), "dw-x")
     assert task.evaluation.conditions[0].args == {}
+
+
+BLIND_EXCUSES = [
+    VAGUE_REASON,
+    "I cannot do this task.",
+    "This is not possible.",
+    "I don't have access to that.",
+    "Sorry, this request can't be completed successfully.",
+    "I was unable to find a way to do this.",
+]
+
+
+def test_every_shipped_infeasible_variant_names_its_cause() -> None:
+    variants = [(f.family, v) for f in shipped_families() for v in f.infeasible]
+    assert variants
+    for family, v in variants:
+        assert v.keywords, f"{family}/{v.id}: an infeasible variant without keywords passes any reason"
+        plain_words = [k for k in v.keywords if "{" not in k]
+        for excuse in BLIND_EXCUSES:
+            assert not _said(excuse, plain_words), f"{family}/{v.id}: {excuse!r} names no cause but passes"
