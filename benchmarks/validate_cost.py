@@ -43,10 +43,9 @@ def sample_ids(n: int) -> list[str]:
 def child(ids: list[str], out: Path) -> None:
     """Validate ``ids`` in this process; write the reports and the CPU figures to ``out``."""
     c0 = time.process_time()
+    from devicesworld.spec.models import Task
     from devicesworld.tasks.suites import load_suite
     from devicesworld.tasks.validate import validate_task
-
-    from devicesworld.spec.models import Task
 
     wanted = set(ids)
     tasks = [t for t in load_suite("test") if t.id in wanted]
