@@ -103,7 +103,15 @@ def test_sigint_mid_run_loses_no_finished_episode_and_resume_completes(tmp_path:
     env["DEVICESWORLD_PLUGINS"] = "tests.toykind"
     cmd = [sys.executable, "-m", "devicesworld", "run", "--tasks", str(tasks_file)]
     cmd += ["--agent", "tests.runner.scale_helpers:SlowScriptedAgent", "--workers", "2", "--out", str(out)]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # a test worker may run with SIGINT ignored (pytest-xdist); the child must not inherit that
+    proc = subprocess.Popen(
+        cmd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     results = out / "results.jsonl"
     deadline = time.monotonic() + 180  # generous: a loaded machine only makes this slower
     while time.monotonic() < deadline and (not results.exists() or len(results.read_text().splitlines()) < 3):
