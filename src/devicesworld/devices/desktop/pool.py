@@ -27,8 +27,13 @@ import contextlib
 import os
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from pathlib import Path
 from typing import Generic, Protocol, TypeVar
+
+from devicesworld.devices.desktop.client import Desktop, DesktopConfig
+from devicesworld.devices.homefs import HomeMount
+from devicesworld.devices.ownership import remove_owned
 
 ENV_SIZE = "DEVICESWORLD_DESKTOP_POOL"
 DEFAULT_SIZE = 1
@@ -194,3 +199,49 @@ class WarmPool(Generic[K, S]):
         for s in spares:
             with contextlib.suppress(Exception):
                 s.close()
+
+
+class ReadySpare:
+    """A started spare of a desktop kind: its owned folder, its sized home and the desktop on it.
+
+    The kinds' spares (Linux GUI, Windows) differ in how they fill the home and warm the
+    desktop, not in how a spare is held or let go, which lives here.
+    """
+
+    def __init__(self, folder: Path, mount: HomeMount, desktop: Desktop) -> None:
+        self.folder = folder
+        self.mount = mount
+        self.desktop = desktop
+
+    def alive(self) -> bool:
+        return self.mount.alive() and self.desktop.alive()
+
+    def close(self) -> None:
+        """Stop the desktop, let the home's holder go (the tmpfs with it), remove the folder."""
+        with contextlib.suppress(Exception):
+            self.desktop.close()
+        self.mount.close(wait=True)
+        remove_owned(self.folder)
+
+
+@contextlib.contextmanager
+def discarded_on_failure(folder: Path, mount: HomeMount) -> Iterator[None]:
+    """While a spare is being made: on any failure let its home go and remove its folder, then re-raise."""
+    try:
+        yield
+    except BaseException:
+        mount.close(wait=True)
+        remove_owned(folder)
+        raise
+
+
+def start_desktop(cfg: DesktopConfig, warm: Callable[[Desktop], None]) -> Desktop:
+    """A started desktop, warmed by ``warm``; closed again if either fails."""
+    desk = Desktop(cfg)
+    try:
+        desk.start()
+        warm(desk)
+    except BaseException:
+        desk.close()
+        raise
+    return desk

@@ -16,15 +16,14 @@ elsewhere :func:`take` returns ``None`` and the device starts cold, exactly as b
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
-from devicesworld.devices.desktop.pool import WarmPool
-from devicesworld.devices.homefs import HomeMount, start_home
+from devicesworld.devices.desktop.pool import ReadySpare, WarmPool, discarded_on_failure, start_desktop
+from devicesworld.devices.homefs import start_home
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
 from devicesworld.devices.safefs import sandbox_host_ids
 from devicesworld.devices.windows import prefix
@@ -70,13 +69,8 @@ class SpareKey:
     """The template prefix's stamp: a spare made from another Wine or layout is not reused."""
 
 
-class ReadyWindows:
+class ReadyWindows(ReadySpare):
     """A running Wine desktop over a fresh home on its own tmpfs (see the module docstring)."""
-
-    def __init__(self, folder: Path, mount: HomeMount, desktop: Desktop) -> None:
-        self.folder = folder
-        self.mount = mount
-        self.desktop = desktop
 
     @property
     def home(self) -> Path:
@@ -85,15 +79,6 @@ class ReadyWindows:
     @property
     def tmp(self) -> Path:
         return self.mount.view / "tmp"
-
-    def alive(self) -> bool:
-        return self.mount.alive() and self.desktop.alive()
-
-    def close(self) -> None:
-        with contextlib.suppress(Exception):
-            self.desktop.close()
-        self.mount.close(wait=True)
-        remove_owned(self.folder)
 
 
 def make_ready(key: SpareKey) -> ReadyWindows:
@@ -107,7 +92,7 @@ def make_ready(key: SpareKey) -> ReadyWindows:
     except BaseException:
         remove_owned(folder)
         raise
-    try:
+    with discarded_on_failure(folder, mount):
         (mount.view / "home" / "Drive").rmdir()  # a Windows home has no ~/Drive
         drive = mount.view / "drive"
         drive.mkdir()
@@ -123,17 +108,7 @@ def make_ready(key: SpareKey) -> ReadyWindows:
             env=dict(prefix.WINE_ENV),
             wrapper=mount.nsenter(key.ids),
         )
-        desk = Desktop(cfg)
-        try:
-            desk.start()
-            warm_up(desk)
-        except BaseException:
-            desk.close()
-            raise
-    except BaseException:
-        mount.close(wait=True)
-        remove_owned(folder)
-        raise
+        desk = start_desktop(cfg, warm_up)
     return ReadyWindows(folder, mount, desk)
 
 

@@ -23,14 +23,13 @@ bubblewrap; elsewhere :func:`take` returns ``None`` and the device starts cold.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
-from devicesworld.devices.desktop.pool import WarmPool
-from devicesworld.devices.homefs import HomeMount, start_home
+from devicesworld.devices.desktop.client import DesktopConfig, DesktopError
+from devicesworld.devices.desktop.pool import ReadySpare, WarmPool, discarded_on_failure, start_desktop
+from devicesworld.devices.homefs import start_home
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR
 from devicesworld.devices.linux.gui.template import copy_template
 from devicesworld.devices.linux.limits import default_limits
@@ -51,27 +50,12 @@ class SpareKey:
     bwrap: str
 
 
-class ReadyDesktop:
+class ReadyDesktop(ReadySpare):
     """A started desktop over a fresh template home on its own sized tmpfs (see the module docstring)."""
-
-    def __init__(self, folder: Path, mount: HomeMount, desktop: Desktop) -> None:
-        self.folder = folder
-        self.mount = mount
-        self.desktop = desktop
 
     @property
     def relay_folder(self) -> Path:
         return self.folder / "relay"
-
-    def alive(self) -> bool:
-        return self.mount.alive() and self.desktop.alive()
-
-    def close(self) -> None:
-        """Stop the desktop, let the home's holder go (the tmpfs with it), remove the folder."""
-        with contextlib.suppress(Exception):
-            self.desktop.close()
-        self.mount.close(wait=True)
-        remove_owned(self.folder)
 
 
 def make_ready(key: SpareKey) -> ReadyDesktop:
@@ -88,7 +72,7 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
     except BaseException:
         remove_owned(folder)
         raise
-    try:
+    with discarded_on_failure(folder, mount):
         copy_template(mount.view / "home", key.ids)
         cfg = DesktopConfig(
             home=mount.store / "home",
@@ -100,17 +84,7 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
             wrapper=mount.nsenter(key.ids),
             bwrap=key.bwrap,
         )
-        desk = Desktop(cfg)
-        try:
-            desk.start()
-            desk.forward(PROXY_PORT, f"{SOCKET_DIR}/sock")
-        except BaseException:
-            desk.close()
-            raise
-    except BaseException:
-        mount.close(wait=True)
-        remove_owned(folder)
-        raise
+        desk = start_desktop(cfg, lambda d: d.forward(PROXY_PORT, f"{SOCKET_DIR}/sock"))
     return ReadyDesktop(folder, mount, desk)
 
 
