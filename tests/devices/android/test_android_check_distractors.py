@@ -83,6 +83,11 @@ def test_alarm_fails_at_the_distractor_time(alarms: list[dict[str, Any]]) -> Non
     assert not out.passed and "distractor" in out.detail and "07:05" in out.detail
 
 
+def test_an_unlabelled_alarm_at_the_distractor_fails() -> None:
+    out = run("alarm_exists", ALARM, {"alarms": [alarm(6, 20), alarm(7, 5, label="")]})
+    assert not out.passed and "07:05" in out.detail
+
+
 def test_alarm_distractor_in_any_spelling() -> None:
     args = {**ALARM, "distractors": ["7:05 am"]}
     assert not run("alarm_exists", args, {"alarms": [alarm(6, 20), alarm(7, 5)]}).passed

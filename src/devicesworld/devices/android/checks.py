@@ -330,7 +330,7 @@ class AlarmCheckArgs(Args):
     distractors: list[Expected] = Field(
         default_factory=list,
         description="Near-miss times (`HH:MM`, typed `time`): an alarm at one that is otherwise as asked "
-        "(enabled, days, label) fails, beside the right one or in its place.",
+        "(enabled, days; labelled as asked or not at all) fails, beside the right one or in its place.",
     )
 
 
@@ -360,7 +360,8 @@ def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
 
 
 def _alarm_distractors(alarms: list[Row], a: AlarmCheckArgs) -> list[str]:
-    """``HH:MM (distractor)`` of each alarm at a distractor time that is otherwise as asked."""
+    """``HH:MM`` of each alarm at a distractor time that is otherwise as asked; an alarm labelled
+    otherwise is someone's other alarm (every alarm of a world is labelled), so it does not count."""
     out = []
     for x in alarms:
         at = f"{x['hour']:02d}:{x['minute']:02d}"
@@ -370,12 +371,17 @@ def _alarm_distractors(alarms: list[Row], a: AlarmCheckArgs) -> list[str]:
             continue
         if a.days is not None and sorted(x["days"]) != sorted(a.days):
             continue
-        if a.label is not None and not values.same(x["label"], a.label, "text"):
-            continue
+        if (
+            a.label is not None
+            and str(x["label"] or "").strip()
+            and not values.same(x["label"], a.label, "text")
+        ):
+            continue  # another alarm of the person's (labelled otherwise); an unlabelled one is the agent's
         for d in a.distractors:
             raw, _ = values.unpack(d, "time")
             if values.same(at, raw, "time"):
-                out.append(f"{at} ({values.shown(d)})")
+                shown = values.shown(d)
+                out.append(at if shown == at else f"{at} ({shown})")
     return out
 
 
