@@ -258,17 +258,15 @@ def test_a_clock_distractor_retypes_the_hour_and_minute_fields() -> None:
     miss = next(m for m in near_misses(_phone_task(alarm)) if m.mutation == "distractor")
     assert [s.args.get("text") for s in miss.steps[:4]] == [None, "009", "005", "Pickup"]
     assert miss.steps[0].args["index"] == 16  # a click is no typed hour
-    event = {
-        "check": "event_exists",
-        "args": {
-            "title": "Pickup",
-            "start": "2026-03-05T16:40",
-            "distractor_field": "start",
-            "distractors": ["17:00"],
-        },
+    args: dict[str, Any] = {
+        "title": "Pickup",
+        "start": "2026-03-05T16:40",
+        "distractor_field": "start",
+        "distractors": ["17:00"],
     }
+    event = {"check": "event_exists", "args": args}
     miss = next(m for m in near_misses(_phone_task(event)) if m.mutation == "distractor")
     assert [s.args.get("text") for s in miss.steps[1:3]] == ["017", "000"]
-    plain = {**event, "args": {k: v for k, v in event["args"].items() if k != "distractor_field"}}
+    plain = {"check": "event_exists", "args": {k: v for k, v in args.items() if k != "distractor_field"}}
     misses = [m for m in near_misses(_phone_task(plain)) if m.mutation == "distractor"]
     assert all(s.args.get("text") != "017" for m in misses for s in m.steps)  # a title distractor: as before

@@ -41,7 +41,10 @@ def _task(device: dict[str, str], check: str, args: dict[str, Any], source: str)
             "instruction": "Do it.",
             "devices": [device],
             "evaluation": {"conditions": [{"id": "c", "device": device["id"], "check": check, "args": args}]},
-            "metadata": {"pattern": "x", "sources": [{"device": device["id"], "value": source, "description": "it"}]},
+            "metadata": {
+                "pattern": "x",
+                "sources": [{"device": device["id"], "value": source, "description": "it"}],
+            },
         }
     )
 
@@ -51,6 +54,8 @@ def test_covered_with_a_declared_distractor_and_listed_without(
     device: dict[str, str], check: str, args: dict[str, Any], source: str, twin: str
 ) -> None:
     bare = uncovered_values(_task(device, check, args, source))
-    assert bare == [f"source {source!r} on {device['id']} (it): checked by {check} with no distractor declared"]
+    assert bare == [
+        f"source {source!r} on {device['id']} (it): checked by {check} with no distractor declared"
+    ]
     declared = {**args, "distractors": [{"value": twin, "type": "text"}]}
     assert uncovered_values(_task(device, check, declared, source)) == []
