@@ -224,3 +224,49 @@ def test_the_output_repeated_on_a_twin_device_must_fail() -> None:
     assert report.mutations == {"collateral": 2, "twin_device": 1}
     weak = validate_task(_two_homes(collateral={"guard": False, "reason": "testing the near miss"}))
     assert any("also done on smarthome_1" in p for p in weak.problems), weak.problems
+
+
+def _phone_task(condition: dict[str, Any]) -> Task:
+    typed = [
+        {"device": "android_0", "action": "click", "args": {"index": 16}},
+        {"device": "android_0", "action": "input_text", "args": {"text": "016", "index": 8}},
+        {"device": "android_0", "action": "input_text", "args": {"text": "040", "index": 11}},
+        {"device": "android_0", "action": "input_text", "args": {"text": "Pickup", "index": 6}},
+        {"action": "finish"},
+    ]
+    return Task.model_validate(
+        {
+            "id": "clock",
+            "instruction": "Set it.",
+            "devices": [{"id": "android_0", "kind": "android"}],
+            "evaluation": {"conditions": [{"id": "a", "device": "android_0", **condition}]},
+            "solution": typed,
+        }
+    )
+
+
+def test_a_clock_distractor_retypes_the_hour_and_minute_fields() -> None:
+    alarm = {
+        "check": "alarm_exists",
+        "args": {
+            "hour": 16,
+            "minute": 40,
+            "label": "Pickup",
+            "distractors": [{"value": "9:05", "type": "time"}],
+        },
+    }
+    miss = next(m for m in near_misses(_phone_task(alarm)) if m.mutation == "distractor")
+    assert [s.args.get("text") for s in miss.steps[:4]] == [None, "009", "005", "Pickup"]
+    assert miss.steps[0].args["index"] == 16  # a click is no typed hour
+    args: dict[str, Any] = {
+        "title": "Pickup",
+        "start": "2026-03-05T16:40",
+        "distractor_field": "start",
+        "distractors": ["17:00"],
+    }
+    event = {"check": "event_exists", "args": args}
+    miss = next(m for m in near_misses(_phone_task(event)) if m.mutation == "distractor")
+    assert [s.args.get("text") for s in miss.steps[1:3]] == ["017", "000"]
+    plain = {"check": "event_exists", "args": {k: v for k, v in args.items() if k != "distractor_field"}}
+    misses = [m for m in near_misses(_phone_task(plain)) if m.mutation == "distractor"]
+    assert all(s.args.get("text") != "017" for m in misses for s in m.steps)  # a title distractor: as before

@@ -225,6 +225,7 @@ def _wrong_devices(task: Task) -> list[NearMiss]:
 NOT_ANSWERS = frozenset(
     {
         "distractors",
+        "distractor_field",
         "device_id",
         "attribute",
         "path",
@@ -288,7 +289,7 @@ def _answer_leaves(obj: Any) -> Iterator[Any]:
 
 
 def _distractors(task: Task) -> list[NearMiss]:
-    out: list[NearMiss] = []
+    out: list[NearMiss] = _clock_distractors(task)
     for value, distractor in _distractor_pairs(task):
         if isinstance(value, int | float) and not isinstance(distractor, int | float):
             continue
@@ -296,6 +297,59 @@ def _distractors(task: Task) -> list[NearMiss]:
         if changed:
             out.append(NearMiss(f"distractor {distractor!r} instead of {value!r}", steps, "distractor"))
     return out
+
+
+CLOCK = re.compile(r"(\d{1,2}):(\d{2})")
+
+
+def _clock_of(c: Condition) -> tuple[int, int] | None:
+    """The clock time a condition expects as separate numbers — an alarm's ``hour`` and ``minute``,
+    or an event's ``start`` when its distractors stand in for the start — else ``None``."""
+    hour, minute = c.args.get("hour"), c.args.get("minute")
+    if isinstance(hour, int) and isinstance(minute, int) and not isinstance(hour, bool):
+        return hour, minute
+    marked = c.args.get("distractor_field") == "start" or any(
+        isinstance(d, dict) and d.get("field") == "start" for d in c.args.get("distractors") or []
+    )
+    start = c.args.get("start")
+    if marked and isinstance(start, str) and (m := CLOCK.fullmatch(start[11:16])):
+        return int(m.group(1)), int(m.group(2))
+    return None
+
+
+def _clock_distractors(task: Task) -> list[NearMiss]:
+    """The time typed as two number fields (an alarm's or an event's hour and minute pickers) set
+    to a distractor ``HH:MM`` instead: the first field that reads the expected hour, and the next
+    one after it that reads the minute."""
+    out: list[NearMiss] = []
+    for c in _checked(task):
+        want = _clock_of(c)
+        if want is None:
+            continue
+        for d in c.args.get("distractors") or []:
+            m = CLOCK.fullmatch(str(_raw(d)).strip())
+            if m is None or (int(m.group(1)), int(m.group(2))) == want:
+                continue
+            steps, changed = _retype_clock(task.solution, want, (int(m.group(1)), int(m.group(2))))
+            if changed:
+                shown = f"{want[0]:02d}:{want[1]:02d}"
+                out.append(NearMiss(f"distractor {_raw(d)!r} instead of {shown!r}", steps, "distractor"))
+    return out
+
+
+def _retype_clock(
+    steps: list[Step], want: tuple[int, int], wrong: tuple[int, int]
+) -> tuple[list[Step], bool]:
+    todo = list(zip(want, wrong, strict=True))
+
+    def leaf(obj: Any) -> Any:
+        if todo and isinstance(obj, str) and obj.isdigit() and int(obj) == todo[0][0]:
+            _, new = todo.pop(0)
+            return f"{new:0{len(obj)}d}"
+        return obj
+
+    moved, changed = _map_leaves(steps, leaf)
+    return (moved, True) if changed and not todo else (steps, False)
 
 
 def _hedged(task: Task) -> list[NearMiss]:

@@ -16,7 +16,7 @@ device) and the persona-world values in ``world.reads``. A value is *covered* wh
 
 Infeasible tasks read nothing. The census lists the tasks with uncovered values, and says
 of each whether the conditions that check it could take distractors at all: a check
-without a ``distractors`` argument (a device attribute that must equal one value) cannot
+without a ``distractors`` argument (a command that must have been issued) cannot
 be hedged, but it declares no twin either.
 """
 

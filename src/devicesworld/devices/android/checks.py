@@ -138,6 +138,26 @@ class ContactArgs(Args):
     email: str | None = None
     company: str | None = None
     notes_contains: str | None = None
+    distractors: list[Expected] = Field(
+        default_factory=list,
+        description="Near-miss values (the switchboard, the other person's number): a contact with "
+        "this name whose phone, e-mail, company or notes gives one fails.",
+    )
+
+
+CONTACT_FIELDS = ("phone", "email", "company", "notes")
+"""The fields of a contact a distractor is looked for in."""
+
+
+def _contact_distractors(found: list[Row], distractors: list[Expected]) -> list[str]:
+    """``field=value`` of each field of these contacts that is, or mentions, a distractor."""
+    out = []
+    for c in found:
+        for field in CONTACT_FIELDS:
+            value = c.get(field)
+            if value and _mentions(str(value), distractors, None):
+                out.append(f"{field}={value!r}")
+    return out
 
 
 def _named(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
@@ -149,6 +169,9 @@ def contact_exists(get: GetterFn, a: ContactArgs) -> CheckOutcome:
     found = _named(get("contacts", {}), a.name)
     if not found:
         return _ok(False, f"no contact named {a.name!r}")
+    wrong = _contact_distractors(found, a.distractors)
+    if wrong:
+        return _ok(False, f"contact {a.name!r} gives distractor value(s): {', '.join(wrong)}")
 
     def problems_of(c: Row) -> list[str]:
         problems = []
@@ -189,6 +212,17 @@ def call_made(get: GetterFn, a: CallMadeArgs) -> CheckOutcome:
 
 
 # --- calendar ------------------------------------------------------------------------------
+class EventDistractor(Args):
+    """A near miss for one field of the event: ``{"value": "19:00", "type": "time", "field": "start"}``."""
+
+    value: str | int | float
+    type: ValueType = "auto"
+    field: Literal["title", "start"] = Field(
+        description="What the value stands in for: the title, or the start (a `time` is the start's "
+        "clock time, a `date` its day, anything else the whole 'YYYY-MM-DDTHH:MM')."
+    )
+
+
 class EventCheckArgs(Args):
     title: str = Field(min_length=1)
     title_type: ValueType | None = Field(
@@ -198,7 +232,14 @@ class EventCheckArgs(Args):
     end: str | None = None
     location: str | None = None
     description_contains: str | None = None
-    distractors: list[Expected] = _DISTRACTORS
+    distractors: list[EventDistractor | Expected] = Field(
+        default_factory=list,
+        description="Near misses: an event titled with one fails; an entry with `field: start` (or any "
+        "entry when `distractor_field` is `start`) fails an event of this title starting at it.",
+    )
+    distractor_field: Literal["title", "start"] = Field(
+        default="title", description="What the entries without their own `field` stand in for."
+    )
 
 
 def _titled(rows: list[dict[str, Any]], title: str, kind: ValueType | None = None) -> list[dict[str, Any]]:
@@ -209,14 +250,13 @@ def _titled(rows: list[dict[str, Any]], title: str, kind: ValueType | None = Non
 def event_exists(get: GetterFn, a: EventCheckArgs) -> CheckOutcome:
     events = get("events", {})
     found = _titled(events, a.title, a.title_type)
-    wrong = [
-        e["title"]
-        for e in events
-        for d in a.distractors
-        if values.same(e["title"], d, a.title_type or "auto")
-    ]
+    titles, starts = _event_distractors(a)
+    wrong = [e["title"] for e in events for d in titles if values.same(e["title"], d, a.title_type or "auto")]
     if wrong:
         return _ok(False, f"an event is titled with a distractor value: {wrong}")
+    early = [f"{e['dtstart'][:16]} ({shown})" for e in found for d, shown in starts if _starts_at(e, d)]
+    if early:
+        return _ok(False, f"event {a.title!r} starts at a distractor value: {', '.join(early)}")
     if not found:
         return _ok(False, f"no event titled {a.title!r}")
 
@@ -240,6 +280,36 @@ def event_exists(get: GetterFn, a: EventCheckArgs) -> CheckOutcome:
     )
 
 
+def _event_distractors(a: EventCheckArgs) -> tuple[list[Expected], list[tuple[EventDistractor, str]]]:
+    """The distractors for the title, and those for the start (each with how it is named)."""
+    titles: list[Expected] = []
+    starts: list[tuple[EventDistractor, str]] = []
+    for d in a.distractors:
+        if isinstance(d, EventDistractor):
+            field, entry = d.field, d
+        else:
+            raw, kind = values.unpack(d)
+            field, entry = a.distractor_field, EventDistractor(value=raw, type=kind, field="start")
+        if field == "start":
+            starts.append((entry, str(entry.value)))
+        elif isinstance(d, EventDistractor):
+            titles.append(values.TypedValue(value=d.value, type=d.type))
+        else:
+            titles.append(d)
+    return titles, starts
+
+
+def _starts_at(event: Row, d: EventDistractor) -> bool:
+    """Whether the event starts at the distractor: its clock time, its day, or the whole start."""
+    start = str(event["dtstart"])
+    kind = d.type if d.type != "auto" else values.infer_type(d.value)
+    if kind == "time":
+        return values.same(start[11:16], d.value, "time")
+    if kind == "date":
+        return values.same(start[:10], d.value, "date")
+    return start[:16] == str(d.value)[:16]
+
+
 class TitleArgs(Args):
     title: str = Field(min_length=1)
 
@@ -257,12 +327,21 @@ class AlarmCheckArgs(Args):
     enabled: bool | None = True
     days: list[Weekday] | None = Field(default=None, description="Exact repeat days (None: any).")
     label: str | None = None
+    distractors: list[Expected] = Field(
+        default_factory=list,
+        description="Near-miss times (`HH:MM`, typed `time`): an alarm at one that is otherwise as asked "
+        "(enabled, days; labelled as asked or not at all) fails, beside the right one or in its place.",
+    )
 
 
 @CHECKS.register("alarm_exists", doc="An alarm at a time (enabled, days, label).", args=AlarmCheckArgs)
 def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
-    found = [x for x in get("alarms", {}) if x["hour"] == a.hour and x["minute"] == a.minute]
+    alarms = get("alarms", {})
+    found = [x for x in alarms if x["hour"] == a.hour and x["minute"] == a.minute]
     name = f"{a.hour:02d}:{a.minute:02d}"
+    wrong = _alarm_distractors(alarms, a)
+    if wrong:
+        return _ok(False, f"an alarm is set at a distractor value: {', '.join(wrong)}")
     if not found:
         have = [f"{x['hour']:02d}:{x['minute']:02d}" for x in get("alarms", {})]
         return _ok(False, f"no alarm at {name} (alarms: {have})")
@@ -278,6 +357,32 @@ def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
         return problems
 
     return _first_fit(found, problems_of, f"alarm at {name}", lambda x: f"alarm at {name} as expected")
+
+
+def _alarm_distractors(alarms: list[Row], a: AlarmCheckArgs) -> list[str]:
+    """``HH:MM`` of each alarm at a distractor time that is otherwise as asked; an alarm labelled
+    otherwise is someone's other alarm (every alarm of a world is labelled), so it does not count."""
+    out = []
+    for x in alarms:
+        at = f"{x['hour']:02d}:{x['minute']:02d}"
+        if (x["hour"], x["minute"]) == (a.hour, a.minute):
+            continue
+        if a.enabled is not None and x["enabled"] != a.enabled:
+            continue
+        if a.days is not None and sorted(x["days"]) != sorted(a.days):
+            continue
+        if (
+            a.label is not None
+            and str(x["label"] or "").strip()
+            and not values.same(x["label"], a.label, "text")
+        ):
+            continue  # another alarm of the person's (labelled otherwise); an unlabelled one is the agent's
+        for d in a.distractors:
+            raw, _ = values.unpack(d, "time")
+            if values.same(at, raw, "time"):
+                shown = values.shown(d)
+                out.append(at if shown == at else f"{at} ({shown})")
+    return out
 
 
 class AlarmAbsentArgs(Args):

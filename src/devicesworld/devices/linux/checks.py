@@ -209,6 +209,26 @@ class TableRowArgs(Args):
     value_type: ValueType | None = Field(
         default=None, description="How cells compare; inferred from each expected value if unset."
     )
+    distractors: list[Expected] = Field(
+        default_factory=list,
+        description="Near-miss values: a row that is the expected one with a distractor in place of a "
+        "value (beside the right row or instead of it) fails.",
+    )
+
+
+def _near_row(cells: list[tuple[Any, Any]], distractors: list[Expected], kind: ValueType | None) -> list[str]:
+    """The distractors a row gives where it would be the expected row but for them (else none).
+
+    ``cells`` pairs each of the row's cells with the value expected there."""
+    given: list[str] = []
+    for actual, want in cells:
+        if _cell_match(actual, want, kind=kind):
+            continue
+        hit = [d for d in distractors if _cell_match(actual, d, kind=kind)]
+        if not hit:
+            return []
+        given.append(values.shown(_expected(hit[0])))
+    return given
 
 
 def _table(get: GetterFn, path: str, sheet: str | None) -> tuple[list[list[Any]] | None, CheckOutcome | None]:
@@ -310,6 +330,7 @@ def _table_has_row(get: GetterFn, a: TableRowArgs) -> CheckOutcome:
         return bad or _ok(False, f"{a.path} is empty")
     found = False
     kind = a.value_type
+    pairs: list[list[tuple[Any, Any]]] = []
     if isinstance(a.row, list):
         want = a.row
         found = any(
@@ -317,6 +338,12 @@ def _table_has_row(get: GetterFn, a: TableRowArgs) -> CheckOutcome:
             and all(_cell_match(r[i] if i < len(r) else None, w, kind=kind) for i, w in enumerate(want))
             for r in rows
         )
+        if a.distractors:
+            pairs = [
+                [(r[i] if i < len(r) else None, w) for i, w in enumerate(want)]
+                for r in rows
+                if len([v for v in r if v not in (None, "")]) == len(want)
+            ]
     else:
         if not rows:
             return _ok(False, f"{a.path} has no header row")
@@ -331,6 +358,13 @@ def _table_has_row(get: GetterFn, a: TableRowArgs) -> CheckOutcome:
             all(_cell_match(r[i] if i < len(r) else None, v, kind=kind) for i, v in cols.items())
             for r in rows[head + 1 :]
         )
+        if a.distractors:
+            pairs = [[(r[i] if i < len(r) else None, v) for i, v in cols.items()] for r in rows[head + 1 :]]
+    if a.present:
+        near = [given for cells in pairs if (given := _near_row(cells, a.distractors, kind))]
+        if near:
+            shown = sorted({v for given in near for v in given})
+            return _ok(False, f"{a.path} has a row with distractor value(s) {shown} in place of {a.row!r}")
     verb = "has" if found else "has no"
     return _ok(found == a.present, f"{a.path} {verb} row matching {a.row!r} ({len(rows)} rows)")
 
