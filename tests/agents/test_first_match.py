@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from devicesworld.agents.base import AgentOptions
 from devicesworld.agents.registry import AGENTS
 from devicesworld.runner.episode import run_episode
@@ -57,3 +59,18 @@ def test_an_email_address_is_read_from_the_screen_not_copied_from_the_plan() -> 
     agent._assigned = {}
     _, gave_up = agent._read_values({"to": "d.ruiz@acme.io"})
     assert gave_up
+
+
+@pytest.mark.parametrize(
+    ("family", "phrasing"),
+    [
+        ("heater_mode_by_temperature", 0),  # the target is the bedroom's reading, on a second screen
+        ("vacuum_mode_by_battery", 1),  # the text carries the battery; the threshold is read first
+        ("playlist_between_phones", 2),  # the newest year's playlist sits behind the Playlists tab
+    ],
+)
+def test_a_decision_or_a_copy_no_longer_passes_by_replaying_the_plan(family: str, phrasing: int) -> None:
+    """Issue #15: these medium families were solved 15 of 15 times by copying the plan's words."""
+    task = _task(family, phrasing=phrasing)
+    assert run_episode(task, AGENTS["oracle"], AgentOptions(seed=0), None).success
+    assert not _solved(task)
