@@ -30,7 +30,7 @@ def _success(task: Task, agent: str) -> bool:
     return run_episode(task, AGENTS[agent], AgentOptions(seed=0), None).success
 
 
-@pytest.mark.parametrize("family", ["dehumidify_if_damp", "config_two_versions"])
+@pytest.mark.parametrize("family", ["song_list_to_playlist", "dehumidify_if_damp", "config_two_versions"])
 def test_first_match_fails_where_the_oracle_passes(family: str) -> None:
     task = _task(family, seed=3)
     assert _success(task, "oracle")
