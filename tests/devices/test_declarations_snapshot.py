@@ -12,7 +12,9 @@ SmartHome setup ops ``remove_device`` and ``remove_room`` (a family's rooms on t
 the world's home), and an optional ``distractors`` argument on the value checks
 ``device_attribute`` and ``schedule_exists`` (every task's read value has a twin). The
 Linux ``form_submitted`` check gained the optional ``max_rejected`` argument (default:
-as before), found by play-testing suite v2.
+as before), found by play-testing suite v2, and ``email_draft`` the optional
+``distractor_recipients`` flag (default: as before), so a draft hedging its To: between
+a contact and the look-alike contact fails (#13).
 """
 
 from __future__ import annotations
