@@ -12,7 +12,9 @@ SmartHome setup ops ``remove_device`` and ``remove_room`` (a family's rooms on t
 the world's home), and an optional ``distractors`` argument on the value checks
 ``device_attribute`` and ``schedule_exists`` (every task's read value has a twin). The
 Linux ``form_submitted`` check gained the optional ``max_rejected`` argument (default:
-as before), found by play-testing suite v2. The checks that took no distractors gained
+as before), found by play-testing suite v2, and ``email_draft`` the optional
+``distractor_recipients`` flag (default: as before), so a draft hedging its To: between
+a contact and the look-alike contact fails (#13). The checks that took no distractors gained
 an optional ``distractors`` argument (``contact_exists``, ``alarm_exists``, ``table_has_row``),
 and ``event_exists``'s distractors may name the field they stand in for (an entry with
 ``field: start``, or ``distractor_field``) — without them, each check is as before.

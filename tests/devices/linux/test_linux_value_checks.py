@@ -18,6 +18,28 @@ def test_the_latest_draft_to_the_recipient_is_the_answer(desk: Desktop) -> None:
     assert desk.check("email_draft", **want).passed
 
 
+def test_a_draft_also_addressed_to_a_distractor_fails_when_the_check_says_so(desk: Desktop) -> None:
+    want = {"to": "ana@example.org", "body_contains": ["Thursday"], "distractors": ["ana.b@example.org"]}
+    desk.ok("write_email_draft", to=["ana@example.org"], subject="Meet", body="Thursday?")
+    assert desk.check("email_draft", **want, distractor_recipients=True).passed
+    # a hedged To: is parsed as its first address only; the raw header still names the twin
+    desk.ok(
+        "write_email_draft", to=["ana@example.org or ana.b@example.org"], subject="Meet", body="Thursday?"
+    )
+    hedged = desk.check("email_draft", **want, distractor_recipients=True)
+    assert not hedged.passed and "ana.b@example.org" in hedged.detail
+    assert desk.check("email_draft", **want).passed  # opt-in: without it, as before
+    desk.ok(
+        "write_email_draft",
+        to=["ana@example.org", "Ana B <ana.b@example.org>"],
+        subject="Meet",
+        body="Thursday?",
+    )
+    assert not desk.check("email_draft", **want, distractor_recipients=True).passed
+    desk.ok("write_email_draft", to=["ana@example.org", "bo@example.org"], subject="Meet", body="Thursday?")
+    assert desk.check("email_draft", **want, distractor_recipients=True).passed
+
+
 def test_a_cell_is_found_by_its_key_after_the_rows_were_sorted(desk: Desktop) -> None:
     rows = [["key", "value"], ["parcel", "TBD"], ["badge", "TBD"]]
     desk.setup("write_xlsx", path="~/t.xlsx", sheets={"S": rows})

@@ -550,6 +550,11 @@ class EmailDraftArgs(Args):
     present: bool = True
     value_type: ValueType | None = _VALUE_TYPE
     distractors: list[Expected] = _DISTRACTORS
+    distractor_recipients: bool = Field(
+        default=False,
+        description="The distractors are addresses too: the latest matching draft fails when one of "
+        "its recipients is a distractor (a hedged To: that names the look-alike contact as well).",
+    )
 
     @model_validator(mode="after")
     def _something(self) -> EmailDraftArgs:
@@ -565,6 +570,25 @@ def _addressed(d: dict[str, Any], a: EmailDraftArgs) -> bool:
     if a.subject and not values.same(d["subject"], a.subject, "text"):
         return False
     return not (a.subject_contains and _norm(a.subject_contains, False) not in _norm(d["subject"], False))
+
+
+def _distractor_recipients(get: GetterFn, d: dict[str, Any], a: EmailDraftArgs) -> list[str]:
+    """The distractors the draft's To header names (only when the check says its distractors are
+    addresses). The header is read as written: a parser keeps only the first address of
+    "a@x.org or b@x.org", so a hedged recipient would otherwise pass."""
+    if not a.distractor_recipients or not a.distractors:
+        return []
+    text = get("text", {"path": f"{a.folder.rstrip('/')}/{d['file']}"}) or ""
+    header, _, _ = str(text).replace("\r\n", "\n").partition("\n\n")
+    to, inside = [], False
+    for line in header.split("\n"):
+        if line[:1] in (" ", "\t") and inside:
+            to.append(line)
+            continue
+        inside = line.lower().startswith("to:")
+        if inside:
+            to.append(line[3:])
+    return values.judge_text(" ".join(to), [], a.distractors, "email").distractors
 
 
 @CHECKS.register(
@@ -584,6 +608,9 @@ def _email_draft(get: GetterFn, a: EmailDraftArgs) -> CheckOutcome:
         return _ok(False, f"no draft in {a.folder} is addressed as asked; drafts: {seen or 'none'}")
     latest, verdict = addressed[-1], verdicts[-1]
     earlier = f" ({len(addressed) - 1} earlier one(s) do not count)" if len(addressed) > 1 else ""
+    wrong = _distractor_recipients(get, latest, a)
+    if wrong:
+        return _ok(False, f"the latest matching draft {latest['file']}{earlier} is also addressed to {wrong}")
     if not verdict.passed:
         return _ok(False, f"the latest matching draft {latest['file']}{earlier} {verdict.explain()}")
     return _ok(True, f"the latest matching draft {latest['file']}{earlier} {verdict.explain()}")
