@@ -12,7 +12,11 @@ the oracle) — so they replay on any run; each is proven by ``devicesworld task
 validate`` (the solution passes, setup alone and ``finish`` alone fail).
 
 ``python -m devicesworld.devices.linux.gui.suite --out DIR`` writes ``gui-v1.jsonl``
-(the families) and ``gui-smoke-v1.jsonl`` (a dozen tasks for smoke).
+(the families) and ``gui-smoke-v1.jsonl`` (a dozen tasks for smoke); then
+``python -m devicesworld.tasks.source_difficulty DIR/gui-*.jsonl`` grades them. No family
+writes a difficulty by hand: the tasks layer measures it (``tasks/source_difficulty.py``)
+from the task and the ``reads`` a family declares (where a value read from a device sits,
+how many look-alikes are ahead of it), and this package may not import that layer.
 """
 
 from __future__ import annotations
