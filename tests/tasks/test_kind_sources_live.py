@@ -39,3 +39,20 @@ def test_a_built_windows_task_is_proven_on_wine() -> None:
     task, stats = _build("gui-win-np-append")
     assert task is not None, stats.rejected
     assert stats.built == {"source:gui-win-np-append": 1}
+
+
+@pytest.mark.slow
+def test_first_match_reads_the_twin_of_a_guarded_gui_task_and_fails_where_the_oracle_passes() -> None:
+    """The desktop file holds last month's value above the current one: the first-match baseline
+    texts the old one (a declared distractor of the check); the GUI-only reference solution passes."""
+    from devicesworld.devices.traits import TaskDraw
+    from devicesworld.runner.calibrate import baseline_successes
+    from devicesworld.tasks import kind_sources
+
+    require_gui_stack()
+    source = kind_sources.source_by_name("gui-lx-desktop-file-sms")
+    task = kind_sources.draw(source, TaskDraw(seed=3, index=0, task_id="dw-gui-lx-desktop-file-sms-0000"))
+    twins = [d for c in task.evaluation.conditions for d in c.args.get("distractors") or []]
+    assert twins, "the task declares its near-miss value as a distractor"
+    done = baseline_successes([task], ["first-match", "oracle"])
+    assert done == {"first-match": {task.id: False}, "oracle": {task.id: True}}

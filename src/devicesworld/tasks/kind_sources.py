@@ -11,7 +11,8 @@ stand for on a copy of the task holding only that device (its own setup), then p
 the concrete steps where the macros stood. The desktop's steps are GUI actions and
 replay as written.
 
-The sources are listed in kind-name order, each kind's in its own order, so the
+Every source task's difficulty is measured (``tasks/source_difficulty.py``), never the
+builder's own label. The sources are listed in kind-name order, each kind's in its own order, so the
 recipes of ``full`` (:mod:`devicesworld.tasks.full`) and ``smoke-gui`` are stable.
 """
 
@@ -24,6 +25,7 @@ from devicesworld import macros
 from devicesworld.devices.base import get_kind, kind_names, traits_of
 from devicesworld.devices.traits import TaskDraw, TaskSource
 from devicesworld.spec.models import Evaluation, Step, Task
+from devicesworld.tasks.source_difficulty import ReadsError, relabel
 
 SMOKE_PREFIX = "smoke-gui"
 
@@ -131,12 +133,17 @@ def _record(task: Task, device: str, parts: Sequence[tuple[int, dict[str, Any]]]
 
 
 def draw(source: TaskSource, d: TaskDraw) -> Task:
-    """Task ``d`` of ``source``, finished (macro steps recorded); not yet validated."""
+    """Task ``d`` of ``source``, finished (macro steps recorded) and graded by its measured
+    features (:func:`devicesworld.tasks.source_difficulty.relabel`, not the builder's label);
+    not yet validated."""
     try:
         doc = source.build(d)
     except ValueError as exc:
         raise SourceError(f"{source.name}: {exc}") from None
-    return finish_document(doc)
+    try:
+        return relabel(finish_document(doc))
+    except ReadsError as exc:
+        raise SourceError(f"{source.name}: {exc}") from None
 
 
 def smoke_tasks() -> list[Task]:

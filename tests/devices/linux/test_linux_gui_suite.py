@@ -52,10 +52,14 @@ def test_the_same_seed_builds_the_same_tasks() -> None:
 
 
 def test_shipped_files_equal_the_builders() -> None:
+    """The files are the builders' tasks graded by their measured features (``relabel``)."""
+    from devicesworld.tasks.source_difficulty import relabel
+
     for name, tasks in (("gui-v1.jsonl", build_gui_tasks()), ("gui-smoke-v1.jsonl", build_gui_smoke())):
         shipped = (data_dir() / name).read_text("utf-8")
-        assert shipped == "".join(jsonl.model_line(t) for t in tasks), (
+        assert shipped == "".join(jsonl.model_line(relabel(t)) for t in tasks), (
             f"rebuild {name}: python -m devicesworld.devices.linux.gui.suite --out src/devicesworld/tasks/data"
+            " && python -m devicesworld.tasks.source_difficulty src/devicesworld/tasks/data/gui-*.jsonl"
         )
     assert [t.id for t in load_suite("gui-smoke")] == [t.id for t in build_gui_smoke()]
 

@@ -54,10 +54,13 @@ def task(
     *,
     pattern: str,
     apps: list[str],
-    difficulty: str = "easy",
     devices: list[Json] | None = None,
     kinds: list[str] | None = None,
+    reads: list[Json] | None = None,
 ) -> Json:
+    """A task document; its difficulty is measured where it becomes a suite task
+    (``devicesworld.tasks.source_difficulty``), with ``reads`` saying where a value read from a
+    device sits and how many look-alikes are ahead of it."""
     return {
         "schema_version": 1,
         "id": tid,
@@ -68,12 +71,12 @@ def task(
         "limits": {"max_steps": 30, "max_seconds": 600.0},
         "metadata": {
             "pattern": pattern,
-            "difficulty": difficulty,
             "device_kinds": kinds or [KIND],
             "apps": apps,
             "split": "test",
             "origin": "builder",
             "tags": ["gui", "wine"],
+            **({"reads": reads} if reads else {}),
         },
         "solution": [*solution, finish()],
     }
@@ -170,7 +173,6 @@ def np_replace(tid: str, r: Json) -> Json:
         ],
         pattern="edit_text_file",
         apps=["windows:notepad"],
-        difficulty="medium",
     )
 
 
@@ -202,7 +204,6 @@ def wp_format(tid: str, r: Json) -> Json:
         ],
         pattern="format_document",
         apps=["windows:wordpad"],
-        difficulty="medium",
     )
 
 
@@ -266,7 +267,6 @@ def ex_rename(tid: str, r: Json) -> Json:
         ],
         pattern="file_management",
         apps=["windows:explorer"],
-        difficulty="medium",
     )
 
 
@@ -341,23 +341,29 @@ def drive_to_linux(tid: str, r: Json) -> Json:
         ],
         pattern="cross_device_transfer",
         apps=["windows:cmd", "linux:shell"],
-        difficulty="medium",
         devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": LINUX, "kind": "linux", "profile": {}}],
         kinds=[KIND, "linux"],
     )
 
 
+def older(value: str) -> str:
+    """A near-miss twin of ``value``: the same shape, every digit moved on by three."""
+    return "".join(str((int(c) + 3) % 10) if c.isdigit() else c for c in value)
+
+
 def linux_to_notepad(tid: str, r: Json) -> Json:
     path = rf"{DOCS}\{r['file']}"
+    old = older(r["value"])
+    content = f"{r['what']} (until last week): {old}\n{r['what']}: {r['value']}\n"
     return task(
         tid,
-        f"On the Linux desktop, ~/Documents/{r['source']} holds a {r['what']}. Write it on the Windows PC into "
-        f"a new Notepad file {path} (just the {r['what']}).",
+        f"On the Linux desktop, ~/Documents/{r['source']} holds the current {r['what']} below the old one. "
+        f"Write the current one on the Windows PC into a new Notepad file {path} (just the {r['what']}).",
         [
             {
                 "device": LINUX,
                 "op": "write_text",
-                "args": {"path": f"~/Documents/{r['source']}", "content": f"{r['what']}: {r['value']}\n"},
+                "args": {"path": f"~/Documents/{r['source']}", "content": content},
             }
         ],
         [cond("written", "file_text", path=path, equals=r["value"])],
@@ -369,7 +375,7 @@ def linux_to_notepad(tid: str, r: Json) -> Json:
         ],
         pattern="cross_device_transfer",
         apps=["windows:notepad", "linux:shell"],
-        difficulty="medium",
+        reads=[{"value": r["value"], "where": "first_screen", "ahead": 1}],
         devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": LINUX, "kind": "linux", "profile": {}}],
         kinds=[KIND, "linux"],
     )
@@ -378,11 +384,15 @@ def linux_to_notepad(tid: str, r: Json) -> Json:
 def phone_to_notepad(tid: str, r: Json) -> Json:
     path = rf"{DOCS}\{r['file']}"
     name = r["name"]
+    twin = f"{name.split()[0]} Abara"  # the same first name, sorted ahead of the one asked for
     return task(
         tid,
         f"Look up {name}'s phone number in the phone's contacts and save it on the Windows PC in a new "
         f'Notepad file {path} as one line "{name}: <number>".',
-        [{"device": PHONE, "op": "add_contact", "args": {"name": name, "phone": r["phone"]}}],
+        [
+            {"device": PHONE, "op": "add_contact", "args": {"name": twin, "phone": older(r["phone"])}},
+            {"device": PHONE, "op": "add_contact", "args": {"name": name, "phone": r["phone"]}},
+        ],
         [cond("written", "file_text", path=path, equals=f"{name}: {r['phone']}")],
         [
             {"device": PHONE, "macro": "open_contact", "args": name},
@@ -393,7 +403,7 @@ def phone_to_notepad(tid: str, r: Json) -> Json:
         ],
         pattern="cross_device_transfer",
         apps=["windows:notepad", "android:contacts"],
-        difficulty="medium",
+        reads=[{"value": r["phone"], "where": "first_screen", "ahead": 1}],
         devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": PHONE, "kind": "android", "profile": {}}],
         kinds=[KIND, "android"],
     )

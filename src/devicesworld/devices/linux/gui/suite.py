@@ -12,7 +12,11 @@ the oracle) — so they replay on any run; each is proven by ``devicesworld task
 validate`` (the solution passes, setup alone and ``finish`` alone fail).
 
 ``python -m devicesworld.devices.linux.gui.suite --out DIR`` writes ``gui-v1.jsonl``
-(the families) and ``gui-smoke-v1.jsonl`` (a dozen tasks for smoke).
+(the families) and ``gui-smoke-v1.jsonl`` (a dozen tasks for smoke); then
+``python -m devicesworld.tasks.source_difficulty DIR/gui-*.jsonl`` grades them. No family
+writes a difficulty by hand: the tasks layer measures it (``tasks/source_difficulty.py``)
+from the task and the ``reads`` a family declares (where a value read from a device sits,
+how many look-alikes are ahead of it), and this package may not import that layer.
 """
 
 from __future__ import annotations
@@ -182,10 +186,13 @@ def _task(
     *,
     apps: Sequence[str],
     pattern: str,
-    difficulty: str = "easy",
     extra_devices: Sequence[DeviceSpec] = (),
     max_steps: int = 30,
+    reads: Sequence[dict[str, Any]] = (),
 ) -> Task:
+    """A task of a family; its difficulty is measured where it becomes a suite task
+    (``devicesworld.tasks.source_difficulty``), from ``reads`` — where each value read from a
+    device sits and how many look-alikes are ahead of it — and the rest of the task."""
     return Task.model_validate(
         {
             "id": tid,
@@ -197,12 +204,12 @@ def _task(
             "limits": {"max_steps": max_steps, "max_seconds": 900.0},
             "metadata": Metadata(
                 pattern=pattern,
-                difficulty=difficulty,
                 device_kinds=[KIND, *(d.kind for d in extra_devices)],
                 apps=list(apps),
                 split="test",
                 origin="generated",
                 tags=["gui"],
+                **({"reads": list(reads)} if reads else {}),
             ),
         }
     )
@@ -300,7 +307,6 @@ def writer_format(rng: random.Random, tid: str) -> Task:
         [_key("ctrl", "End"), _type("\n"), _key("ctrl", key), _type(new), *_save_lo()],
         apps=["writer"],
         pattern="document_editing",
-        difficulty="medium",
     )
 
 
@@ -331,7 +337,6 @@ def writer_new_docx(rng: random.Random, tid: str) -> Task:
         ],
         apps=["writer"],
         pattern="document_creation",
-        difficulty="medium",
     )
 
 
@@ -359,7 +364,6 @@ def calc_total(rng: random.Random, tid: str) -> Task:
         [_key("ctrl", "Home"), *([_key("Down")] * n), _type(f"Total\t{formula}\n"), *_save_lo()],
         apps=["calc"],
         pattern="data_transformation",
-        difficulty="medium",
     )
 
 
@@ -594,19 +598,24 @@ def web_register(rng: random.Random, tid: str) -> Task:
         _register_steps(host, name, email, phone if with_phone else None),
         apps=["browser"],
         pattern="form_filling",
-        difficulty="medium",
     )
 
 
 def web_from_file(rng: random.Random, tid: str) -> Task:
     host, site = _club(rng)
     name, email, phone = _person(rng)
+    old_email = email.replace("@", f".{rng.randint(2000, 2019)}@")
     card = f"~/Documents/{_fname(rng, '.txt')}"
     return _task(
         tid,
-        f"Sign up on http://{host}/register with the name, email and phone written in {card}.",
+        f"Sign up on http://{host}/register with the name and the current email and phone written in {card}.",
         [
-            _op("write_text", path=card, content=f"Name: {name}\nEmail: {email}\nPhone: {phone}\n"),
+            _op(
+                "write_text",
+                path=card,
+                content=f"Name: {name}\nPrevious email: {old_email}\nPrevious phone: {older(phone)}\n"
+                f"Email: {email}\nPhone: {phone}\n",
+            ),
             DeviceOp(device=DEV, op="add_site", args={"site": site.model_dump()}),
         ],
         [
@@ -616,6 +625,7 @@ def web_from_file(rng: random.Random, tid: str) -> Task:
                 host=host,
                 form="registration",
                 fields={"full_name": name, "email": email, "phone": phone},
+                distractors=[old_email, older(phone)],
             )
         ],
         [
@@ -625,7 +635,7 @@ def web_from_file(rng: random.Random, tid: str) -> Task:
         ],
         apps=["text_editor", "browser"],
         pattern="information_extraction",
-        difficulty="medium",
+        reads=[_read(email), _read(phone)],
     )
 
 
@@ -660,7 +670,6 @@ def home_report(rng: random.Random, tid: str) -> Task:
         ],
         apps=["text_editor", *tpl["apps"]],
         pattern="information_extraction",
-        difficulty="medium",
         extra_devices=[DeviceSpec(id=other["id"], kind=other["kind"])],
     )
 
@@ -699,12 +708,33 @@ _SENDERS = ["Lumen Bank", "Parcel Point", "City Clinic", "Harbour Gym", "Nordic 
 def _contact(rng: random.Random) -> dict[str, str]:
     first = rng.choice([n for n in NAMES if n.isascii()])
     last = rng.choice(_SURNAMES)
+    return _card(first, last, rng)
+
+
+def _card(first: str, last: str, rng: random.Random) -> dict[str, str]:
     return {
         "NAME": f"{first} {last}",
         "FIRST": first,
         "PHONE": f"+1555{rng.randint(1000000, 9999999)}",
         "EMAIL": f"{first.lower()}.{last.lower()}{rng.randint(10, 99)}@example.org",
     }
+
+
+def _contact_and_twin(rng: random.Random) -> tuple[dict[str, str], dict[str, str]]:
+    """A contact and a near-miss twin: the same first name, a surname sorted ahead of theirs, a
+    number and an address of the same shape (a reader who takes the first match takes the twin's)."""
+    first = rng.choice([n for n in NAMES if n.isascii()])
+    ahead, last = sorted(rng.sample(_SURNAMES, 2))
+    return _card(first, last, rng), _card(first, ahead, rng)
+
+
+def older(value: str) -> str:
+    """A near-miss twin of ``value``: the same shape, every digit moved on by three."""
+    return "".join(str((int(c) + 3) % 10) if c.isdigit() else c for c in value)
+
+
+def _read(value: str, *, ahead: int = 1, where: str = "first_screen") -> dict[str, Any]:
+    return {"value": value, "where": where, "ahead": ahead}
 
 
 def _with_phone(
@@ -732,6 +762,7 @@ def phone_code_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
     phone = _phone()
     sender = rng.choice(_SENDERS)
     code = f"{rng.choice('ABCDEFGHJKLMNPQRSTUVWXYZ')}{rng.randint(100000, 999999)}"
+    stale = f"{rng.choice('ABCDEFGHJKLMNPQRSTUVWXYZ')}{older(code[1:])}"
     fill = {
         "NAME": sender,
         "PHONE": f"+1800555{rng.randint(1000, 9999)}",
@@ -739,18 +770,32 @@ def phone_code_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
         "BODY": f"{sender}: your code is {code}",
     }
     fill["SENDER_PHONE"], fill["SENDER"] = fill["PHONE"], sender
+    earlier = {**fill, "BODY": f"{sender}: your code is {stale}"}
     name = _fname(rng, ".txt")
+    path = f"~/Documents/{name}"
     task = _task(
         tid,
-        f"{sender} texted a code to the phone. Save just that code in a new text file {DOCS}/{name} "
-        "on the desktop, using the text editor.",
-        [*_phone_ops(("add_contact", fill), ("incoming_sms", fill)), _op("make_dir", path="~/Documents")],
-        [_cond("code", "file_equals", path=f"~/Documents/{name}", text=code)],
+        f"{sender} has just texted a new code to the phone. Save just that code in a new text file "
+        f"{DOCS}/{name} on the desktop, using the text editor.",
+        [
+            *_phone_ops(("add_contact", fill), ("incoming_sms", earlier), ("incoming_sms", fill)),
+            _op("make_dir", path="~/Documents"),
+        ],
+        [
+            _cond("code", "file_equals", path=path, text=code),
+            Condition(
+                id="not_the_old_code",
+                device=DEV,
+                check="file_contains",
+                args={"path": path, "contains": [code], "distractors": [stale]},
+                subtask="code",
+            ),
+        ],
         [_step("launch_app", app="text_editor"), _type(code + "\n"), *_save_as(f"{DOCS}/{name}")],
         apps=["text_editor"],
         pattern="information_extraction",
-        difficulty="medium",
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
+        reads=[_read(code)],
     )
     return _with_phone(task, _subst(phone["read_sms"], fill), [], phone_apps=["messages"])
 
@@ -758,7 +803,7 @@ def phone_code_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
 def phone_contact_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
     """A contact's email address from the phone, added as a line to a guest list on the desktop."""
     phone = _phone()
-    person = _contact(rng)
+    person, twin = _contact_and_twin(rng)
     name = _fname(rng, ".txt")
     path = f"~/Documents/{name}"
     guests = [f"{n} <{n.lower()}@example.net>" for n in rng.sample([n for n in NAMES if n.isascii()], 2)]
@@ -770,16 +815,25 @@ def phone_contact_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
         "form as the others (name, then the email address in angle brackets), taking the email address "
         "from the phone's contacts, and save the file.",
         [
-            *_phone_ops(("add_contact", person)),
+            *_phone_ops(("add_contact", twin), ("add_contact", person)),
             _op("write_text", path=path, content=body),
             _op("open_app", app="text_editor", path=path),
         ],
-        [_cond("content", "file_equals", path=path, text=body + line + "\n", exact=True)],
+        [
+            _cond("content", "file_equals", path=path, text=body + line + "\n", exact=True),
+            Condition(
+                id="not_the_twin",
+                device=DEV,
+                check="file_contains",
+                args={"path": path, "contains": [person["EMAIL"]], "distractors": [twin["EMAIL"]]},
+                subtask="content",
+            ),
+        ],
         [_key("ctrl", "End"), _type(line + "\n"), _key("ctrl", "s")],
         apps=["text_editor"],
         pattern="direct_transfer",
-        difficulty="medium",
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
+        reads=[_read(person["EMAIL"])],
     )
     return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"])
 
@@ -787,7 +841,7 @@ def phone_contact_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
 def phone_contact_to_writer(rng: random.Random, tid: str) -> dict[str, Any]:
     """A contact's phone number from the phone, written into a new Writer document saved as .docx."""
     phone = _phone()
-    person = _contact(rng)
+    person, twin = _contact_and_twin(rng)
     name = _fname(rng, ".docx")
     title = f"Contact sheet for {rng.choice(CITIES)}"
     line = f"{person['NAME']}: {person['PHONE']}"
@@ -796,7 +850,7 @@ def phone_contact_to_writer(rng: random.Random, tid: str) -> dict[str, Any]:
         f"Write a Writer document with the title line “{title}” and below it one line “<name>: <number>” "
         f"for {person['NAME']}, with the number from the phone's contacts; save it as a Word document at "
         f"{DOCS}/{name}.",
-        [*_phone_ops(("add_contact", person)), _op("make_dir", path="~/Documents")],
+        [*_phone_ops(("add_contact", twin), ("add_contact", person)), _op("make_dir", path="~/Documents")],
         [
             _cond(
                 "lines",
@@ -804,6 +858,7 @@ def phone_contact_to_writer(rng: random.Random, tid: str) -> dict[str, Any]:
                 path=f"~/Documents/{name}",
                 contains=[title, line],
                 case_sensitive=True,
+                distractors=[twin["PHONE"]],
             )
         ],
         [
@@ -814,8 +869,8 @@ def phone_contact_to_writer(rng: random.Random, tid: str) -> dict[str, Any]:
         ],
         apps=["writer"],
         pattern="direct_transfer",
-        difficulty="medium",
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
+        reads=[_read(person["PHONE"])],
     )
     return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"])
 
@@ -823,14 +878,14 @@ def phone_contact_to_writer(rng: random.Random, tid: str) -> dict[str, Any]:
 def phone_contact_to_form(rng: random.Random, tid: str) -> dict[str, Any]:
     """A contact's details from the phone, typed into a registration form in the desktop's browser."""
     phone = _phone()
-    person = _contact(rng)
+    person, twin = _contact_and_twin(rng)
     host, site = _club(rng)
     task = _task(
         tid,
         f"Register {person['NAME']} on http://{host}/register (open in the desktop's browser) with the "
         "email address and phone number saved for them in the phone's contacts.",
         [
-            *_phone_ops(("add_contact", person)),
+            *_phone_ops(("add_contact", twin), ("add_contact", person)),
             DeviceOp(device=DEV, op="add_site", args={"site": site.model_dump()}),
             _op("open_app", app="browser", path=f"http://{host}/register"),
         ],
@@ -841,13 +896,14 @@ def phone_contact_to_form(rng: random.Random, tid: str) -> dict[str, Any]:
                 host=host,
                 form="registration",
                 fields={"full_name": person["NAME"], "email": person["EMAIL"], "phone": person["PHONE"]},
+                distractors=[twin["EMAIL"], twin["PHONE"]],
             )
         ],
         _register_steps(host, person["NAME"], person["EMAIL"], person["PHONE"]),
         apps=["browser"],
         pattern="form_filling",
-        difficulty="hard",
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
+        reads=[_read(person["EMAIL"]), _read(person["PHONE"])],
     )
     return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"])
 
@@ -866,19 +922,25 @@ def desktop_file_to_sms(rng: random.Random, tid: str) -> dict[str, Any]:
     )
     name = _fname(rng, ".txt")
     path = f"~/Documents/{name}"
-    lines = [*_lines(rng, 2), f"{what.capitalize()}: {value}", *_lines(rng, 1)]
-    fill = {**person, "VALUE": value, "BODY": f"The {what} is {value}"}
+    stale = older(value)
+    lines = [
+        *_lines(rng, 2),
+        f"{what.capitalize()} (until last month): {stale}",
+        f"{what.capitalize()}: {value}",
+        *_lines(rng, 1),
+    ]
+    fill = {**person, "VALUE": value, "OLD": stale, "BODY": f"The {what} is {value}"}
     task = _task(
         tid,
-        f"Open {path} in the desktop's text editor, find the {what} in it, and text it from the phone to "
-        f"{person['NAME']}.",
+        f"Open {path} in the desktop's text editor, find the current {what} in it, and text it from the "
+        f"phone to {person['NAME']}.",
         [*_phone_ops(("add_contact", person)), _op("write_text", path=path, content="\n".join(lines) + "\n")],
         [Condition.model_validate(_subst(phone["sms_sent"], fill))],
         [_step("launch_app", app="text_editor", path=path)],
         apps=["text_editor"],
         pattern="direct_transfer",
-        difficulty="medium",
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
+        reads=[_read(value)],
     )
     return _with_phone(task, [], _subst(phone["send_sms"], fill), phone_apps=["messages"])
 
