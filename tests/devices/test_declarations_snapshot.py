@@ -17,7 +17,8 @@ as before), found by play-testing suite v2, and ``email_draft`` the optional
 a contact and the look-alike contact fails (#13). The checks that took no distractors gained
 an optional ``distractors`` argument (``contact_exists``, ``alarm_exists``, ``table_has_row``),
 and ``event_exists``'s distractors may name the field they stand in for (an entry with
-``field: start``, or ``distractor_field``) — without them, each check is as before.
+``field: start``, or ``distractor_field``) — without them, each check is as before; so did
+``playlist_contains`` (a playlist holding a near-miss song fails).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The census counts a value read through ``contact_exists``, ``alarm_exists``, ``table_has_row`` or
-an ``event_exists`` start as covered once its condition declares a distractor, and as uncovered
+"""The census counts a value read through ``contact_exists``, ``alarm_exists``, ``table_has_row``,
+``playlist_contains`` or an ``event_exists`` start as covered once its condition declares a distractor, and as uncovered
 (a check that could take one, none declared) while it does not."""
 
 from __future__ import annotations
@@ -23,6 +23,13 @@ CASES = [
         {"path": "~/shifts.csv", "row": {"Date": "2026-03-03", "Start": "07:30"}},
         "07:30",
         "08:00",
+    ),
+    (
+        PHONE,
+        "playlist_contains",
+        {"name": "Road trip", "songs": ["Slow River"]},
+        "Slow River",
+        "Glass Houses",
     ),
     (
         PHONE,
@@ -59,3 +66,21 @@ def test_covered_with_a_declared_distractor_and_listed_without(
     ]
     declared = {**args, "distractors": [{"value": twin, "type": "text"}]}
     assert uncovered_values(_task(device, check, declared, source)) == []
+
+
+def test_a_lookup_key_is_covered_through_the_value_it_picks() -> None:
+    """A train number read only to pick its arrival: covered once the lookup is recorded and the
+    arrival's check declares the other train's arrival; listed while nothing derives from it."""
+    args = {"path": "~/family.json", "field": "arrive", "equals": "14:05"}
+    task = _task(DESK, "json_field_equals", {**args, "distractors": ["09:10"]}, "IC 2417")
+    assert uncovered_values(task) == ["source 'IC 2417' on linux_0 (it): no check names it"]
+    lookup = {
+        "op": "lookup",
+        "inputs": ["IC 2417"],
+        "params": {"keys": ["IC 2418", "IC 2417"], "values": ["09:10", "14:05"]},
+        "result": "14:05",
+    }
+    derived = task.model_copy(
+        update={"metadata": task.metadata.model_copy(update={"composition": {"derivations": [lookup]}})}
+    )
+    assert uncovered_values(derived) == []

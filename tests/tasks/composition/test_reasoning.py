@@ -7,6 +7,7 @@ import pytest
 from devicesworld.tasks.composition.atomic import InstanceContext, SlotValue
 from devicesworld.tasks.composition.reasoning import (
     DECISIONS,
+    OPERATIONS,
     Derivation,
     ReasoningError,
     ResolveTimes,
@@ -71,3 +72,17 @@ def test_a_decision_states_both_branches_and_takes_the_right_one(decision: objec
 def test_a_tampered_derivation_does_not_recompute() -> None:
     d = Derivation("total", (1.5, 2.0), {}, 4.0)
     assert d.recompute() == 3.5 != d.result
+
+
+def test_a_lookup_picks_the_value_listed_beside_its_key() -> None:
+    keys, values = ["IC 2418", "IC 2417"], ["09:10", "14:05"]
+    d = Derivation("lookup", ("ic 2417",), {"keys": keys, "values": values}, "14:05")
+    assert d.recompute() == "14:05"
+    assert OPERATIONS["lookup"]("IC 2418", keys, values) == "09:10"
+    for bad in (
+        ("IC 9999", keys, values),
+        ("IC 2417", [*keys, "IC 2417"], [*values, "x"]),
+        ("IC 2417", keys, values[:1]),
+    ):
+        with pytest.raises(ReasoningError, match="lookup"):
+            OPERATIONS["lookup"](*bad)

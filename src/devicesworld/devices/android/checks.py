@@ -517,6 +517,11 @@ def app_pref(get: GetterFn, a: PrefArgs) -> CheckOutcome:
 class PlaylistArgs(Args):
     name: str = Field(min_length=1)
     songs: list[str] = Field(default_factory=list, description="Titles that must be in it.")
+    distractors: list[Expected] = Field(
+        default_factory=list,
+        description="Near-miss song titles (the one the list leaves out, last year's playlist's song): "
+        "the playlist holding one fails, beside the right songs or in their place.",
+    )
 
 
 @CHECKS.register("playlist_contains", doc="A playlist exists with these songs.", args=PlaylistArgs)
@@ -525,8 +530,17 @@ def playlist_contains(get: GetterFn, a: PlaylistArgs) -> CheckOutcome:
     titles = lists.get(norm(a.name))
     if titles is None:
         return _ok(False, f"no playlist {a.name!r} (playlists: {sorted(get('playlists', {}))})")
+    wrong = [x for x in titles if _is_distractor_title(x, a.distractors)]
+    if wrong:
+        return _ok(False, f"playlist {a.name!r} holds distractor song(s): {wrong}")
     missing = [t for t in a.songs if not any(values.same(x, t, "text") for x in titles)]
     return _ok(not missing, f"playlist {a.name!r} has {titles}" + (f", missing {missing}" if missing else ""))
+
+
+def _is_distractor_title(title: str, distractors: list[Expected]) -> bool:
+    """A song title is a distractor when it is one as a whole (compared as the wanted songs are:
+    text without case or spacing), not when it merely contains one."""
+    return any(values.same(title, str(values.unpack(d, "text")[0]), "text") for d in distractors)
 
 
 class ForegroundArgs(Args):

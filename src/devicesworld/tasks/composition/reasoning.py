@@ -87,6 +87,15 @@ def decide(value: float, threshold: float, above: Any, otherwise: Any) -> Any:
     return above if _num(value) > threshold else otherwise
 
 
+def lookup(key: Any, keys: list[Any], values: list[Any]) -> Any:
+    """The value listed beside ``key`` (a train number picks its arrival in a timetable)."""
+    listed = [str(k).strip().casefold() for k in keys]
+    wanted = str(key).strip().casefold()
+    if len(keys) != len(values) or listed.count(wanted) != 1:
+        raise ReasoningError(f"lookup: {key!r} must be listed exactly once among {list(keys)!r}")
+    return values[listed.index(wanted)]
+
+
 OPERATIONS: dict[str, Callable[..., Any]] = {
     "shift_time": shift_time,
     "offset": offset,
@@ -99,6 +108,7 @@ OPERATIONS: dict[str, Callable[..., Any]] = {
     "lower": lower,
     "total": total,
     "decide": decide,
+    "lookup": lookup,
 }
 """Every operation a derivation may name; quality control recomputes derivations with these."""
 

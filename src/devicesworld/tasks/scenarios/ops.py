@@ -103,6 +103,7 @@ SIGNATURES: dict[str, Signature] = {
     "lower": Signature(("T", "T"), "T", True, OPERATIONS["lower"]),
     "total": Signature(("T", "T"), "T", True, OPERATIONS["total"], frozenset({"money", "duration", "count"})),
     "decide": Signature(("T",), "any", True, OPERATIONS["decide"]),
+    "lookup": Signature(("code",), "any", True, OPERATIONS["lookup"]),
     "due_at": Signature(("clock_time",), "timestamp", False, due_at),
     "at_day": Signature(("date", "clock_time"), "timestamp", False, at_day),
     "minutes_between": Signature(("clock_time", "clock_time"), "duration", False, minutes_between),
