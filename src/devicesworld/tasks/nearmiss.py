@@ -328,9 +328,10 @@ def _clock_distractors(task: Task) -> list[NearMiss]:
             continue
         for d in c.args.get("distractors") or []:
             m = CLOCK.fullmatch(str(_raw(d)).strip())
-            if m is None or (int(m.group(1)), int(m.group(2))) == want:
+            wrong = (int(m.group(1)), int(m.group(2))) if m else None
+            if wrong is None or wrong == want:
                 continue
-            steps, changed = _retype_clock(task.solution, want, (int(m.group(1)), int(m.group(2))))
+            steps, changed = _retype_clock(task.solution, want, wrong)
             if changed:
                 shown = f"{want[0]:02d}:{want[1]:02d}"
                 out.append(NearMiss(f"distractor {_raw(d)!r} instead of {shown!r}", steps, "distractor"))
