@@ -158,3 +158,15 @@ def test_the_second_desktop_holds_the_work_machines_files() -> None:
         report = work.pick("file")
         docx = json.dumps(env.getter_for("linux_1")("docx", {"path": "~/" + str(report.target.value)}))
         assert report.target.fields["budget"] in docx
+
+
+def test_the_census_counts_the_member_phone_as_lived() -> None:
+    from devicesworld.tasks.census import census_task
+
+    spec = {"persona_seed": 11, "size": "lived", "members": {"android_1": "partner"}}
+    counts = {d.device: d.counts for d in census_task(_task(["android", "android"], spec)).devices}
+    assert counts["android_1"]["contacts"] >= 40 and counts["android_1"]["messages"] >= 80
+    alone = {"persona_seed": 11, "size": "lived"}
+    assert {d.device: d.counts for d in census_task(_task(["android", "android"], alone)).devices}[
+        "android_1"
+    ]["contacts"] < 10
