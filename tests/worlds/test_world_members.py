@@ -68,7 +68,7 @@ def test_the_partner_owns_the_world_and_the_owner_is_the_partner(seed: int) -> N
     assert len(world.desktop.files) >= 30
     # near-miss twins planted as in the owner's world
     for kind in ("verification_code", "contact_phone", "event_time", "song", "note", "file"):
-        assert world.values(kind)  # type: ignore[arg-type]
+        assert world.values(kind)
     firsts = [p.first for p in world.people if p.relation != "household"]
     assert len(firsts) > len(set(firsts))
 
