@@ -15,7 +15,10 @@ the steady measure then).
 needs a holder process from a small pool that back-to-back resets drain
 (docs/performance.md, "Three-device setup").
 
-    .venv/bin/python benchmarks/world_reset.py [--rounds 20] [--gap-ms 0] [--sizes small,lived]
+    .venv/bin/python benchmarks/world_reset.py [--rounds 20] [--gap-ms 0] [--sizes small,lived] [--member-phone]
+
+``--member-phone`` adds rows for four devices: the same three and a second phone that takes
+the partner's own lived world (``world.members``).
 """
 
 from __future__ import annotations
@@ -31,15 +34,22 @@ from devicesworld.spec import Task
 KINDS = ("android", "linux", "smarthome")
 
 
-def task(seed: int | None, size: str) -> Task:
+def task(seed: int | None, size: str, member_phone: bool = False) -> Task:
+    """The three devices; ``member_phone`` adds a second phone that takes the partner's world."""
+    devices = [{"id": f"{k}_0", "kind": k} for k in KINDS]
+    if member_phone:
+        devices.insert(1, {"id": f"{KINDS[0]}_1", "kind": KINDS[0]})
     doc: dict[str, object] = {
         "id": f"world-reset-{seed}",
         "instruction": "benchmark",
-        "devices": [{"id": f"{k}_0", "kind": k} for k in KINDS],
+        "devices": devices,
         "evaluation": {"conditions": [{"id": "c", "device": "env", "check": "finished"}]},
     }
     if seed is not None:
-        doc["world"] = {"persona_seed": seed, "size": size}
+        world: dict[str, object] = {"persona_seed": seed, "size": size}
+        if member_phone:
+            world["members"] = {f"{KINDS[0]}_1": "partner"}
+        doc["world"] = world
     return Task.model_validate(doc)
 
 
@@ -85,6 +95,11 @@ def main() -> None:
     parser.add_argument("--gap-ms", type=float, default=0.0)
     parser.add_argument("--sizes", default="small,lived", help="comma-separated: small, lived")
     parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument(
+        "--member-phone",
+        action="store_true",
+        help="also four devices: a second phone holding the partner's own world (docs/worlds.md, members)",
+    )
     args = parser.parse_args()
     sizes = [s for s in args.sizes.split(",") if s]
     if not sizes or any(s not in ("small", "lived") for s in sizes):
@@ -93,6 +108,8 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     rows = [("no world", [task(None, "lived")])]
     rows += [(f"{size} world", [task(s, size) for s in range(args.seeds)]) for size in sizes]
+    if args.member_phone:
+        rows += [(f"{size}+member", [task(s, size, True) for s in range(args.seeds)]) for size in sizes]
     for label, tasks in rows:
         print(line(label, *measure(tasks, args.rounds, gap)), flush=True)
     load_after = os.getloadavg()[0]

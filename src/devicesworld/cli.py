@@ -704,6 +704,8 @@ def tasks_show(task_id: str, suite: str | None, tasks_path: str | None, as_json:
         console.print(
             f"world: persona {w['persona_seed']}, {w.get('size', 'lived')} (docs/worlds.md)", highlight=False
         )
+        for device, member in (w.get("members") or {}).items():
+            console.print(f"  {device}: the {member}'s own world", highlight=False, markup=False)
     for c in doc["evaluation"]["conditions"]:
         flags = ("required " if c["required"] else "") + ("scored" if c["scored"] else "")
         console.print(

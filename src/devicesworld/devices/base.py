@@ -299,6 +299,10 @@ class WorldSupport:
     top of the world instead of clashing with it (world items the task would collide with or make
     ambiguous are renamed or removed first). ``claims`` is every op any variant of the task could put on
     the device, so the world is trimmed the same way for all of them. None: the ops apply as they are."""
+    members: tuple[str, ...] = ("partner", "child")
+    """The household members (``devicesworld.worlds.MEMBERS``) whose worlds a task's further devices of this
+    kind take by default, in order: the second device the first member's, the third the next one's.
+    Scenario families may name another member per role (``world.members``)."""
 
 
 @dataclass(frozen=True)

@@ -478,8 +478,14 @@ class CrossDeviceEnv:
             return
         from devicesworld.worlds.generate import build_world
 
-        world = build_world(spec.persona_seed, spec.size, self.task.start_time)
+        owner = build_world(spec.persona_seed, spec.size, self.task.start_time)
         for device_id in world_devices(self.task, self._kinds):
+            member = spec.members.get(device_id)
+            world = (
+                owner
+                if member is None
+                else build_world(spec.persona_seed, spec.size, self.task.start_time, member)
+            )
             support = self._kinds[device_id].world
             if support is None:
                 raise EnvError(
@@ -509,19 +515,23 @@ class CrossDeviceEnv:
 
 
 def world_devices(task: Task, kinds: Mapping[str, DeviceKind]) -> list[str]:
-    """The device ids that take the task's world: as listed, else the first of each kind that supports worlds."""
+    """The device ids that take a world, in the task's device order: the persona's own (as listed, else
+    the first of each kind that supports worlds, not counting member devices), then ``world.members``
+    (each takes that household member's world)."""
     if task.world is None:
         return []
+    members = task.world.members
     if task.world.devices is not None:
-        return list(task.world.devices)
-    seen: set[str] = set()
-    out: list[str] = []
-    for dev in task.devices:
-        kind = kinds[dev.id]
-        if kind.world is not None and kind.name not in seen:
-            seen.add(kind.name)
-            out.append(dev.id)
-    return out
+        own = list(task.world.devices)
+    else:
+        seen: set[str] = set()
+        own = []
+        for dev in task.devices:
+            kind = kinds[dev.id]
+            if kind.world is not None and kind.name not in seen and dev.id not in members:
+                seen.add(kind.name)
+                own.append(dev.id)
+    return [*own, *(d.id for d in task.devices if d.id in members and d.id not in own)]
 
 
 def _parse_step_args(spec: ActionSpec, step: Step) -> Args | ActionResult:

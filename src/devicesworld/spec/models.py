@@ -24,7 +24,7 @@ from pydantic import (
 from devicesworld.clip import clip, clip_repr
 from devicesworld.numbers import check_number
 from devicesworld.spec.limits import MAX_VALUE_DEPTH, check_value_depth
-from devicesworld.worlds.model import WorldSize
+from devicesworld.worlds.model import Member, WorldSize
 
 SCHEMA_VERSION: Final = 1
 DEFAULT_START_TIME = datetime(2026, 3, 2, 9, 0, 0)
@@ -152,8 +152,21 @@ class WorldSpec(_Model):
         default_factory=list,
         description="Keys of the world values the task reads (e.g. `verification_code/0`); QC checks their twins are declared distractors.",
     )
+    members: dict[str, Member] = Field(
+        default_factory=dict,
+        description="Device id -> household member (`partner`, `child`) whose own world that device takes: "
+        "the persona's partner's phone, a second desktop. Omitted when empty.",
+    )
 
     _strict_numbers = field_validator("persona_seed", mode="before")(check_number)
+
+    @model_serializer(mode="wrap")
+    def _omit_no_members(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A world without members serialises as before members existed (shipped suites byte for byte)."""
+        data: dict[str, Any] = handler(self)
+        if not self.members:
+            data.pop("members", None)
+        return data
 
 
 class Step(_Model):
@@ -263,6 +276,17 @@ class Task(_Model):
             if unknown:
                 shown = ", ".join(clip(u, 80) for u in unknown[:10])
                 raise ValueError(f"world.devices names devices the task does not have: {shown}")
+        if self.world is not None and self.world.members:
+            unknown = sorted(set(self.world.members) - set(ids))
+            if unknown:
+                shown = ", ".join(clip(u, 80) for u in unknown[:10])
+                raise ValueError(f"world.members names devices the task does not have: {shown}")
+            both = sorted(set(self.world.members) & set(self.world.devices or []))
+            if both:
+                shown = ", ".join(clip(u, 80) for u in both[:10])
+                raise ValueError(
+                    f"world.members names devices that take the persona's own world too: {shown}"
+                )
         unknown = sorted(set(self.evaluation.writes) - set(ids))
         if unknown:
             shown = ", ".join(clip(u, 80) for u in unknown[:10])

@@ -31,7 +31,7 @@ from typing import Any
 
 from devicesworld.spec.models import GLOBAL_DEVICE, Task
 from devicesworld.tasks.composition.reasoning import OPERATIONS, Derivation
-from devicesworld.worlds.model import WorldSize
+from devicesworld.worlds.model import Member, WorldSize
 
 IGNORED_KEYS = frozenset(
     {"tolerance", "min_count", "max_count", "count", "nth", "index", "timeout", "min_length", "max_length"}
@@ -105,6 +105,8 @@ class _VisibleText:
         parts = [task.instruction]
         if task.world is not None:  # the persona world is visible state too (docs/worlds.md)
             parts.append(_world_text(task.world.persona_seed, task.world.size, task.start_time))
+            for member in sorted(set(task.world.members.values())):  # a household member's phone too
+                parts.append(_world_text(task.world.persona_seed, task.world.size, task.start_time, member))
         for op in task.setup:
             parts += [str(v) for _, v in _leaves(op.args)]
             parts += [str(k) for k, _ in _leaves(op.args)]
@@ -116,10 +118,10 @@ class _VisibleText:
 
 
 @cache
-def _world_text(seed: int, size: WorldSize, start: datetime) -> str:
+def _world_text(seed: int, size: WorldSize, start: datetime, member: Member | None = None) -> str:
     from devicesworld.worlds import build_world
 
-    return build_world(seed, size, start=start).to_json()
+    return build_world(seed, size, start=start, member=member).to_json()
 
 
 def _spellings(value: Any) -> set[str]:

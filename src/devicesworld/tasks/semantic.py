@@ -148,6 +148,13 @@ def semantic_problems(task: Task | TaskParts) -> list[Problem]:
                 problems.append(
                     (f"world.devices.{j}", f"{kind.name} device {device_id} does not take worlds")
                 )
+    if isinstance(task, Task) and task.world is not None:
+        for device_id in task.world.members:
+            kind = get_kind(kinds.get(device_id, ""))
+            if kind is not None and kind.world is None:
+                problems.append(
+                    (f"world.members.{device_id}", f"{kind.name} device {device_id} does not take worlds")
+                )
     return problems
 
 

@@ -24,7 +24,17 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from devicesworld import diskcache
-from devicesworld.worlds.model import DEFAULT_START, SIZES, Person, Persona, World, WorldSize
+from devicesworld.worlds.model import (
+    DEFAULT_START,
+    MEMBERS,
+    SIZES,
+    Member,
+    Person,
+    Persona,
+    Relation,
+    World,
+    WorldSize,
+)
 from devicesworld.worlds.sizing import SIZING, Numbers, Sizing, between
 
 if TYPE_CHECKING:
@@ -37,40 +47,66 @@ def _email(first: str, last: str, domain: str, rng: random.Random) -> str:
     return f"{''.join(c for c in local.lower() if c.isalnum() or c == '.')}@{domain}"
 
 
-def _people(
-    fake: Faker, rng: random.Random, numbers: Numbers, sizing: Sizing, employer: str, owner_last: str
-) -> list[Person]:
-    """Household, family, colleagues, friends and services, with planted near-duplicates."""
-    total = between(rng, sizing.contacts)
-    work_domain = "".join(c for c in employer.lower() if c.isalnum())[:16] + ".com"
-    out: list[Person] = []
+class _Roster:
+    """The people of one world, numbered ``p000``, ``p001``, ... in the order they are added."""
 
-    def add(first: str, last: str, relation: str, company: str = "", second: bool = False) -> None:
-        key = f"p{len(out):03d}"
+    def __init__(
+        self,
+        fake: Faker,
+        rng: random.Random,
+        numbers: Numbers,
+        employer: str,
+        out: list[Person] | None = None,
+    ) -> None:
+        self.fake, self.rng, self.numbers, self.employer = fake, rng, numbers, employer
+        self.work_domain = "".join(c for c in employer.lower() if c.isalnum())[:16] + ".com"
+        self.out: list[Person] = list(out or [])
+
+    def add(self, first: str, last: str, relation: Relation, company: str = "", second: bool = False) -> None:
+        rng = self.rng
+        key = f"p{len(self.out):03d}"
         domain = (
-            work_domain if relation == "colleague" else rng.choice(("gmail.com", "outlook.com", "proton.me"))
+            self.work_domain
+            if relation == "colleague"
+            else rng.choice(("gmail.com", "outlook.com", "proton.me"))
         )
-        out.append(
+        self.out.append(
             Person(
                 key=key,
                 first=first,
                 last=last,
                 relation=relation,
-                phone=numbers.new(),
-                phone2=numbers.new() if second else "",
+                phone=self.numbers.new(),
+                phone2=self.numbers.new() if second else "",
                 email=_email(first, last, domain, rng),
                 company=company,
-                address=fake.street_address() + ", " + fake.city(),
+                address=self.fake.street_address() + ", " + self.fake.city(),
                 birthday=f"{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
             )
         )
 
+
+def _people(
+    fake: Faker, rng: random.Random, numbers: Numbers, sizing: Sizing, employer: str, owner_last: str
+) -> list[Person]:
+    """Household, family, colleagues, friends and services, with planted near-duplicates."""
+    total = between(rng, sizing.contacts)
+    roster = _Roster(fake, rng, numbers, employer)
+    add = roster.add
     add(fake.first_name(), owner_last, "household")  # partner
     for _ in range(rng.randint(1, 2)):
         add(fake.first_name(), owner_last, "household")  # children
     add(fake.first_name(), owner_last, "family")  # parent: same surname as the owner
     add(fake.first_name(), owner_last, "family")  # sibling
     add(fake.first_name(), fake.last_name(), "family")  # in-law
+    _acquaintances(roster, total)
+    return roster.out
+
+
+def _acquaintances(roster: _Roster, total: int) -> None:
+    """Colleagues, friends and services after the household and family, then the planted twins:
+    the same first name with another surname, the same surname with another first name."""
+    fake, rng, out, add, employer = roster.fake, roster.rng, roster.out, roster.add, roster.employer
     n_colleagues = max(3, total // 4)
     n_services = max(2, total // 8)
     n_friends = max(3, total - len(out) - n_colleagues - n_services)
@@ -81,7 +117,6 @@ def _people(
     for _ in range(n_services):
         trade = rng.choice(("Dentist", "Plumber", "Vet", "Mechanic", "Tutor", "Landlord", "Doctor"))
         add(fake.first_name(), fake.last_name(), "service", f"{fake.last_name()} {trade}")
-    # planted twins: the same first name with another surname, the same surname with another first name
     twins = max(2, len(out) // 8)
     for i in range(twins):
         src = out[(i * 7 + 3) % len(out)]
@@ -89,20 +124,25 @@ def _people(
     for i in range(max(1, twins // 2)):
         src = out[(i * 5 + 8) % len(out)]
         add(fake.first_name(), src.last, "friend")
-    return out
 
 
 _LOCK = threading.Lock()
 
 
-def build_world(persona_seed: int, size: WorldSize = "lived", start: datetime = DEFAULT_START) -> World:
-    """The world of a persona; cached, so do not mutate what it returns (it is frozen).
+def build_world(
+    persona_seed: int,
+    size: WorldSize = "lived",
+    start: datetime = DEFAULT_START,
+    member: Member | None = None,
+) -> World:
+    """The world of a persona (or of a member of its household); cached, so do not mutate what it
+    returns (it is frozen).
 
     One build at a time: a pre-warming thread that resets the next task of the same
     persona waits for the world instead of building it a second time.
     """
     with _LOCK:
-        return _build(persona_seed, size, start)
+        return _build(persona_seed, size, start, member)
 
 
 def clear_cache() -> None:
@@ -112,27 +152,34 @@ def clear_cache() -> None:
 
 
 @functools.lru_cache(maxsize=32)
-def _build(persona_seed: int, size: WorldSize, start: datetime) -> World:
+def _build(persona_seed: int, size: WorldSize, start: datetime, member: Member | None = None) -> World:
     if size not in SIZES:
         raise ValueError(f"unknown world size {size!r}; sizes: {', '.join(SIZES)}")
     if not isinstance(persona_seed, int) or isinstance(persona_seed, bool) or persona_seed < 0:
         raise ValueError(f"persona_seed must be an integer >= 0, not {persona_seed!r}")
-    key = disk_key(persona_seed, size, start)
+    if member is not None and member not in MEMBERS:
+        raise ValueError(f"unknown household member {member!r}; members: {', '.join(MEMBERS)}")
+    key = disk_key(persona_seed, size, start, member)
     stored = diskcache.read("worlds", key)
     if stored is not None:
         try:
             return World.model_validate_json(stored)
         except ValueError:
             pass  # an entry of another shape: build it again
-    world = generate(persona_seed, size, start)
+    if member is None:
+        world = generate(persona_seed, size, start)
+    else:
+        world = generate_member(_build(persona_seed, size, start), member)
     diskcache.write("worlds", key, world.to_json().encode())
     return world
 
 
-def disk_key(persona_seed: int, size: WorldSize, start: datetime) -> str:
+def disk_key(persona_seed: int, size: WorldSize, start: datetime, member: Member | None = None) -> str:
     """The world's disk-cache key: its arguments, this package's code and Faker's version."""
     code = diskcache.code_digest(("devicesworld.worlds",), ("faker",))
-    return diskcache.key_of(persona_seed, size, start.isoformat(), code)
+    if member is None:
+        return diskcache.key_of(persona_seed, size, start.isoformat(), code)
+    return diskcache.key_of(persona_seed, size, start.isoformat(), member, code)
 
 
 def generate(persona_seed: int, size: WorldSize, start: datetime) -> World:
@@ -159,11 +206,7 @@ def generate(persona_seed: int, size: WorldSize, start: datetime) -> World:
         company=employer,
         address=fake.street_address(),
     )
-    projects: list[str] = []
-    while len(projects) < sizing.projects:
-        name = rng.choice(PROJECT_NAMES)
-        if name not in projects:
-            projects.append(name)
+    projects = _projects(rng, sizing.projects)
     persona = Persona(
         person=owner,
         city=fake.city(),
@@ -187,6 +230,98 @@ def generate(persona_seed: int, size: WorldSize, start: datetime) -> World:
         desktop=desktop_world,
         home=home_world,
         picks=picks,
+    )
+
+
+def _projects(rng: random.Random, count: int) -> list[str]:
+    projects: list[str] = []
+    while len(projects) < count:
+        name = rng.choice(PROJECT_NAMES)
+        if name not in projects:
+            projects.append(name)
+    return projects
+
+
+def _member_people(
+    owner: World, member: Member, rng: random.Random, fake: Faker, numbers: Numbers, sizing: Sizing
+) -> tuple[Persona, list[Person]]:
+    """The member as the persona, and its people: the household (the owner among them) and family
+    first, then its own colleagues, friends and services with their planted twins."""
+    household = [p for p in owner.people if p.relation == "household"]
+    family = [p for p in owner.people if p.relation == "family"]
+    me = household[MEMBERS.index(member)]  # the partner, then the eldest child (every household has both)
+    if member == "child":
+        employer, job = f"{owner.persona.city} School", "Student"
+    else:
+        employer, job = fake.company().replace(",", ""), fake.job().split(",")[0]
+    home_address = owner.persona.person.address
+    person = me.model_copy(
+        update={"key": "self", "relation": "self", "company": employer, "address": home_address}
+    )
+    persona = Persona(
+        person=person,
+        city=owner.persona.city,
+        employer=employer,
+        job=job,
+        home_name=owner.persona.home_name,
+        projects=_projects(rng, SIZING[owner.size].projects),
+    )
+    former = owner.persona.person.model_copy(
+        update={"relation": "household", "company": owner.persona.employer}
+    )
+    shared = [former, *(p for p in household if p.key != me.key), *family]
+    renumbered = [p.model_copy(update={"key": f"p{i:03d}"}) for i, p in enumerate(shared)]
+    roster = _Roster(fake, rng, numbers, employer, renumbered)
+    _acquaintances(roster, between(rng, sizing.contacts))
+    return persona, roster.out
+
+
+def generate_member(owner: World, member: Member) -> World:
+    """The world of a member of the owner's household, from its own seeded stream (no cache).
+
+    The member owns it: the owner's partner (``partner``) or eldest child (``child``) is its
+    ``persona``, and the owner appears among its people as household. The household (partner,
+    children), the family, the home city, the home address, the home itself and the household's
+    shared notes (door codes, Wi-Fi) are the owner's; the member's employer (a child's: its
+    school), projects, colleagues, friends, services, texts, calendar, music, files and desktop
+    are drawn from ``devicesworld-world:<seed>:<size>:<member>``, sized like any world of that
+    size, with the same planted near-miss twins. ``work`` is the owner's own other machine: the
+    same persona and people, its own texts, calendar, music, files and desktop from that stream.
+    """
+    from faker import Faker
+
+    from devicesworld.worlds import desktop, phone
+    from devicesworld.worlds.picks import build_picks
+
+    sizing = SIZING[owner.size]
+    seed, size, start = owner.persona_seed, owner.size, owner.start
+    rng = random.Random(f"devicesworld-world:{seed}:{size}:{member}")
+    fake = Faker("en_US")
+    fake.seed_instance(f"{seed}:{member}")
+    numbers = Numbers(rng)
+    numbers.used |= {p.phone for p in owner.people} | {p.phone2 for p in owner.people if p.phone2}
+    numbers.used.add(owner.persona.person.phone)
+    if member == "work":
+        persona, people = owner.persona, list(owner.people)
+    else:
+        persona, people = _member_people(owner, member, rng, fake, numbers, sizing)
+    phone_world = phone.build(rng, fake, numbers, sizing, persona, people, start)
+    household_notes = {n.name: n for n in owner.phone.notes if n.name in phone.HOUSEHOLD_NOTES}
+    notes = [household_notes.get(n.name, n) for n in phone_world.notes]
+    phone_world = phone_world.model_copy(update={"notes": notes})
+    desktop_world = desktop.build(rng, fake, sizing, persona, people, start)
+    picks = build_picks(persona, people, phone_world, desktop_world, owner.home)
+    return World(
+        persona_seed=seed,
+        size=size,
+        start=start,
+        persona=persona,
+        people=people,
+        phone=phone_world,
+        desktop=desktop_world,
+        home=owner.home,
+        picks=picks,
+        member=member,
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 DEFAULT_START = datetime(2026, 3, 2, 9, 0, 0)
 """A world's default 'now' (the task format's default ``start_time``)."""
@@ -37,6 +37,11 @@ ValueKind = Literal[
     "room_reading",
 ]
 VALUE_KINDS: tuple[ValueKind, ...] = ValueKind.__args__  # type: ignore[attr-defined]
+Member = Literal["partner", "child", "work"]
+MEMBERS: tuple[Member, ...] = ("partner", "child", "work")
+"""Whose other worlds a task's further devices can take (docs/worlds.md): the persona's partner, their
+eldest child (each the owner of a world of their own in the same household), or ``work``: the persona's
+own other machine (the same person and people, its own files, texts and calendar)."""
 
 
 class _Frozen(BaseModel):
@@ -266,6 +271,23 @@ class World(_Frozen):
     desktop: DesktopWorld
     home: HomeWorld
     picks: list[Pick] = Field(description="Targets with their twins, for every value kind.")
+    member: Member | None = Field(
+        default=None,
+        description="The household member whose world this is (None: the persona's own world). "
+        "Omitted from the JSON when None, so an owner's world serialises as before members existed.",
+    )
+
+    @model_serializer(mode="wrap")
+    def _omit_owner(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.member is None:
+            data.pop("member", None)
+        return data
+
+    @property
+    def identity(self) -> tuple[int, str, datetime, str]:
+        """What tells two worlds apart (the key of the kinds' per-world caches): seed, size, start, member."""
+        return (self.persona_seed, self.size, self.start, self.member or "")
 
     def values(self, kind: ValueKind) -> list[Pick]:
         """Every target of one value kind, each with its twins (the first is the canonical one)."""

@@ -348,6 +348,9 @@ def _notes(
     return notes
 
 
+HOUSEHOLD_NOTES = ("door_codes.md", "door_codes_old.md", "wifi.md", "wifi_2025.md")
+"""Notes about the home itself: a household member's world carries the owner's (the same codes)."""
+
 GROCERIES = (
     "milk",
     "eggs",

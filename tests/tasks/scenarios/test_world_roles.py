@@ -1,7 +1,7 @@
 """A family names which of its roles take the persona world (``world.roles``).
 
-A second phone is someone else's and keeps its own state. The home always lives in the
-world (issue #13): its kind overlays the family's rooms and devices on the lived home,
+A second phone is someone else's: it takes that household member's own world
+(test_world_members). The home always lives in the world (issue #13): its kind overlays the family's rooms and devices on the lived home,
 so the home role takes the world even when ``roles`` leaves it out or the family has no
 ``world`` - unless ``world.without`` keeps it out (a story that reads every light).
 """

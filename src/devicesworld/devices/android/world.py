@@ -189,13 +189,13 @@ class _Files:
     folders: tuple[str, ...]
 
 
-_FILES: dict[tuple[int, str, datetime], _Files] = {}
+_FILES: dict[tuple[int, str, datetime, str], _Files] = {}
 _BUILD_LOCK = threading.RLock()
 """One preparation at a time: a pre-warming thread waits for the world's files instead of redoing them."""
 
 
 def _sdcard_files(world: World) -> _Files:
-    key = (world.persona_seed, world.size, world.start)
+    key = world.identity
     found = _FILES.get(key)
     if found is not None:
         return found
@@ -203,7 +203,7 @@ def _sdcard_files(world: World) -> _Files:
         return _FILES.get(key) or _make_sdcard_files(world, key)
 
 
-def _make_sdcard_files(world: World, key: tuple[int, str, datetime]) -> _Files:
+def _make_sdcard_files(world: World, key: tuple[int, str, datetime, str]) -> _Files:
     phone = world.phone
     when = world.start.isoformat(timespec="seconds")
     files: list[tuple[str, bytes]] = []
@@ -310,13 +310,13 @@ def _rows(device: AndroidDevice, world: World) -> None:
     _media_rows(device, world)
 
 
-_DATABASES: dict[tuple[int, str, datetime], dict[tuple[str, str], sqlite3.Connection]] = {}
+_DATABASES: dict[tuple[int, str, datetime, str], dict[tuple[str, str], sqlite3.Connection]] = {}
 _DB_LOCK = threading.Lock()
 
 
 def _databases(world: World) -> dict[tuple[str, str], sqlite3.Connection]:
     """The world's provider databases, filled once per world on a scratch phone and kept in memory."""
-    key = (world.persona_seed, world.size, world.start)
+    key = world.identity
     found = _DATABASES.get(key)
     if found is not None:
         return found
@@ -325,7 +325,7 @@ def _databases(world: World) -> dict[tuple[str, str], sqlite3.Connection]:
 
 
 def _make_databases(
-    world: World, key: tuple[int, str, datetime]
+    world: World, key: tuple[int, str, datetime, str]
 ) -> dict[tuple[str, str], sqlite3.Connection]:
     disk_key = _disk_key(world)
     found = _databases_from_disk(disk_key)

@@ -112,13 +112,13 @@ def _render(f: DesktopFile) -> bytes:
     return out.data[f.path]
 
 
-_TEMPLATES: dict[tuple[int, str, datetime], Template] = {}
+_TEMPLATES: dict[tuple[int, str, datetime, str], Template] = {}
 _LOCK = Lock()
 
 
 def template(world: World) -> Template:
     """The world's home folder rendered once per process (a pre-warming thread may ask too)."""
-    key = (world.persona_seed, world.size, world.start)
+    key = world.identity
     found = _TEMPLATES.get(key)
     if found is not None:
         return found
@@ -244,6 +244,7 @@ def items(get: GetterFn) -> dict[str, list[str]]:
     return {f"~/{f}": [f, PurePosixPath(f).name] for f in visible}
 
 
-WORLD = WorldSupport(apply=apply, census=census, items=items)
+WORLD = WorldSupport(apply=apply, census=census, items=items, members=("work", "partner"))
+"""A second desktop is the persona's own other machine ("my work desktop and my laptop"), a third the partner's."""
 
 __all__ = ["WORLD", "Template", "apply", "census", "clear_cache", "items", "render_template", "template"]

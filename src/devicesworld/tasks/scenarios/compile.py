@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from faker import Faker
 
@@ -44,7 +44,7 @@ from devicesworld.tasks.scenarios.reveal import reveals
 from devicesworld.tasks.scenarios.slots import SlotTypeError, check_flow, check_value, meaning
 from devicesworld.tasks.scenarios.templates import Value, check_typed, render, render_text, walk_refs
 from devicesworld.tasks.surfaces import task_surfaces
-from devicesworld.worlds.model import World
+from devicesworld.worlds.model import Member, World
 
 MAX_REDRAWS = 60
 TWINS = ".twins"
@@ -189,6 +189,14 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
         _check_role(role, roles, "world.without")
         if role in (world_roles or []):
             raise KeyError(f"world: role {role} is both in roles and in without")
+    for role in family.world.members if family.world is not None else {}:
+        _check_role(role, roles, "world.members")
+        if role in (world_roles or []) or role in family.world.without:  # type: ignore[union-attr]
+            raise KeyError(f"world: role {role} is in members and in roles or without")
+        if not _takes_worlds(family.roles[role]) or _overlays(family.roles[role]):
+            raise KeyError(
+                f"world.members: role {role} is a {family.roles[role]}, which takes no member's world"
+            )
 
 
 def _check_items(
@@ -262,6 +270,42 @@ def world_roles(family: Family) -> list[str] | None:
         return None if not request.without else [r for r in first if _takes_worlds(family.roles[r])]
     merged = [r for r in first if _overlays(family.roles[r])]
     return list(dict.fromkeys([*request.roles, *merged]))
+
+
+def member_roles(family: Family) -> dict[str, Member]:
+    """Role -> the household member whose own world that role's device takes (docs/worlds.md).
+
+    Only in a family that has a ``world`` block and puts the persona's own world on a device of
+    the same kind: each further role of that kind (not taking the persona's world, not in
+    ``world.without``) takes, in the order the roles are declared, the next member its kind
+    declares (``WorldSupport.members``: a phone's are the partner, then the eldest child; a
+    desktop's the persona's own ``work`` machine, then the partner) unless ``world.members``
+    names one for it. A kind whose world is the household's own (one that overlays the family's
+    setup: the home) takes no member. Families without a ``world`` are unchanged.
+    """
+    if family.world is None:
+        return {}
+    roles = world_roles(family)
+    devices = role_devices(family)
+    if roles is None:
+        roles = [r for r, k in family.roles.items() if devices[r] == f"{k}_0" and _takes_worlds(k)]
+    own_kinds = {family.roles[r] for r in roles}
+    out: dict[str, Member] = {}
+    taken: dict[str, int] = {}
+    for role, kind in family.roles.items():
+        if role in roles or role in family.world.without or kind not in own_kinds or _overlays(kind):
+            continue
+        spec = get_kind(kind)
+        if spec is None or spec.world is None:
+            continue
+        n = taken.get(kind, 0)
+        taken[kind] = n + 1
+        member = family.world.members.get(role)
+        if member is None and n < len(spec.world.members):
+            member = cast(Member, spec.world.members[n])
+        if member is not None:
+            out[role] = member
+    return out
 
 
 # ---------------------------------------------------------------------- drawing
@@ -338,7 +382,8 @@ def draw(family: Family, rng: random.Random) -> Drawn:
         world = build_world(seed, request.size, start=DEFAULT_START_TIME)
     if world is not None:
         devices = None if roles is None else [role_devices(family)[r] for r in roles]
-        spec = WorldSpec(persona_seed=seed, size=world.size, devices=devices, reads=reads)
+        members = {role_devices(family)[r]: m for r, m in member_roles(family).items()}
+        spec = WorldSpec(persona_seed=seed, size=world.size, devices=devices, reads=reads, members=members)
     return Drawn(values, derivations, spec, world)
 
 

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from devicesworld.worlds.model import Member
+
 PATTERNS = (
     "direct_information_transfer",
     "extraction_transformation",
@@ -88,6 +90,12 @@ class WorldRequest(_Strict):
         description="roles that keep only what the family builds, even where the world could be merged "
         "under it (a story that reads every light in the home); every other role whose kind can "
         "overlay a family's setup on the world takes it, as the first device of its kind",
+    )
+    members: dict[str, Member] = Field(
+        default_factory=dict,
+        description="role -> household member whose own world that role's device takes, overriding the "
+        "default (every further device of a kind that takes the persona's world takes its kind's next "
+        "member: a second phone the partner's, a second desktop the persona's `work` machine)",
     )
 
 

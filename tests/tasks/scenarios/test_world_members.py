@@ -1,0 +1,66 @@
+"""The compiler gives every further device of a kind that takes the persona's world a member's world."""
+
+from __future__ import annotations
+
+import pytest
+
+from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.tasks.scenarios.compile import (
+    Choice,
+    FamilyError,
+    check_family,
+    compile_task,
+    member_roles,
+    role_devices,
+)
+from devicesworld.tasks.scenarios.loader import family_by_name, shipped_macros
+from devicesworld.tasks.scenarios.model import WorldRequest
+from devicesworld.worlds import build_world
+
+
+def test_the_partners_phone_takes_the_partners_world() -> None:
+    base = family_by_name("contact_across_phones")
+    family = base.model_copy(update={"world": WorldRequest(size="small", seeds=3)})
+    devices = role_devices(family)
+    assert member_roles(family) == {"partner": "partner"}
+    task = compile_task(family, shipped_macros(), Choice(seed=2), "dw-t-members")
+    assert task.world is not None and task.world.members == {devices["partner"]: "partner"}
+    partner = build_world(task.world.persona_seed, "small", member="partner")
+    with CrossDeviceEnv(task) as env:
+        env.reset()
+        names = {c["name"] for c in env.getter_for(devices["partner"])("contacts", {})}
+        assert {p.name for p in partner.phone.contacts} <= names  # the world, then the family's own setup
+
+
+def test_the_member_goes_to_the_role_that_does_not_take_the_persona_world() -> None:
+    family = family_by_name("dinner_moved")  # partner is android_0, mine (the persona's) android_1
+    assert role_devices(family)["partner"] == "android_0"
+    assert member_roles(family) == {"partner": "partner"}
+
+
+def test_a_second_desktop_is_the_persona_work_machine_and_a_family_may_name_the_member() -> None:
+    assert member_roles(family_by_name("gate_code_to_two_desktops")) == {"laptop": "work"}
+    assert member_roles(family_by_name("independent_code_and_heater")) == {"son": "child"}
+
+
+def test_without_keeps_a_role_out_and_families_without_a_world_are_unchanged() -> None:
+    base = family_by_name("contact_across_phones")
+    kept = base.model_copy(update={"world": WorldRequest(size="small", seeds=3, without=["partner"])})
+    assert member_roles(kept) == {}
+    task = compile_task(kept, shipped_macros(), Choice(seed=2), "dw-t-members")
+    assert task.world is not None and task.world.members == {}
+    assert "members" not in task.model_dump()["world"]
+    assert member_roles(family_by_name("playlist_between_phones")) == {}  # no `world`
+    assert member_roles(family_by_name("meeting_note_everywhere")) == {}  # a world for its home only
+
+
+def test_a_bad_member_role_is_named() -> None:
+    base = family_by_name("contact_across_phones")
+    broken = base.model_copy(update={"world": WorldRequest(members={"nobody": "partner"})})
+    with pytest.raises(FamilyError, match=r"world\.members: unknown role 'nobody'"):
+        check_family(broken, shipped_macros())
+    both = base.model_copy(
+        update={"world": WorldRequest(roles=["mine", "partner"], members={"partner": "child"})}
+    )
+    with pytest.raises(FamilyError, match="role partner is in members and in roles or without"):
+        check_family(both, shipped_macros())
