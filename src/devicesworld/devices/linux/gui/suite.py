@@ -1160,7 +1160,15 @@ def editor_tracking_from_orders(rng: random.Random, tid: str) -> Task:
         tid,
         f"One parcel in {orders} has not arrived yet. With the text editor, make a new text file "
         f"{DOCS}/{name} holding just its tracking number.",
-        [_op("write_text", path=orders, content="\n".join(lines) + "\n"), *_lived(rng, 3)],
+        [
+            _op("write_text", path=orders, content="\n".join(lines) + "\n"),
+            _op(
+                "write_text",
+                path=orders.replace(".txt", "-archive.txt"),
+                content=f"{rng.choice(_SHOPS)}: tracking PP{rng.randint(100000000, 999999999)}, delivered\n",
+            ),
+            *_lived(rng, 3),
+        ],
         [
             _cond("number", "file_equals", path=f"~/Documents/{name}", text=want),
             Condition(
