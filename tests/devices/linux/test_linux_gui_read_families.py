@@ -102,7 +102,7 @@ def test_the_code_check_forbids_the_old_code() -> None:
     for t in draws("editor-code-notice"):
         notes = op_args(t, "write_text")[0]["path"]
         before = op_args(t, "write_text")[0]["content"]
-        old, new = re.findall(r"\d{4}", op_args(t, "write_text")[1]["content"])
+        old, new = re.findall(r"\d{4}", " ".join(op_args(t, "write_docx")[0]["paragraphs"]))
         assert old in before and new not in before
         assert passes(t, {"text": {notes: before.replace(old, new)}})
         assert not passes(t, {"text": {notes: before}})

@@ -1085,11 +1085,11 @@ _CODES = ["door code", "gate code", "alarm code", "bike shed code", "garage code
 
 
 def editor_code_from_notice(rng: random.Random, tid: str) -> Task:
-    """A new code from the caretaker's notice (which names the old code first), put into the
-    code's line of the house notes in place of the old one."""
+    """A new code from the caretaker's notice (a Word document, read in Writer, which names the
+    old code first), put into the code's line of the house notes in place of the old one."""
     what = rng.choice(_CODES)
     old, new = rng.sample(range(1000, 10000), 2)
-    notice = f"~/Documents/caretaker-notice-{rng.choice(WORDS)}.txt"
+    notice = f"~/Documents/caretaker-notice-{rng.choice(WORDS)}.docx"
     notes = "~/Documents/house-notes.txt"
     head = [
         f"Bins go out on {rng.choice(['Monday', 'Tuesday', 'Thursday'])} evening",
@@ -1098,18 +1098,19 @@ def editor_code_from_notice(rng: random.Random, tid: str) -> Task:
     tail = [f"Gas meter is {rng.choice(['under the stairs', 'in the hall cupboard', 'by the back door'])}"]
     before = [*head, f"{what.capitalize()}: {old}", *tail]
     after = [*head, f"{what.capitalize()}: {new}", *tail]
-    text = (
-        f"Notice to all residents\n\nThe {what} {old} stops working on "
-        f"{rng.choice(['Friday', 'Saturday', 'Sunday'])}.\nThe new {what} is {new}.\n\n"
-        f"Thank you,\n{rng.choice(NAMES)} (caretaker)\n"
-    )
+    paragraphs = [
+        "Notice to all residents",
+        f"The {what} {old} stops working on {rng.choice(['Friday', 'Saturday', 'Sunday'])}.",
+        f"The new {what} is {new}.",
+        f"Thank you, {rng.choice(NAMES)} (caretaker)",
+    ]
     return _task(
         tid,
         f"The caretaker's notice {notice} gives a new {what}. Change the {what} line of {notes} to it "
         "(keep everything else as it is) with the text editor and save the file.",
         [
             _op("write_text", path=notes, content="\n".join(before) + "\n"),
-            _op("write_text", path=notice, content=text),
+            _op("write_docx", path=notice, paragraphs=paragraphs),
             *_lived(rng, 3),
         ],
         [
@@ -1123,7 +1124,7 @@ def editor_code_from_notice(rng: random.Random, tid: str) -> Task:
             ),
         ],
         [
-            _step("launch_app", app="text_editor", path=notice),
+            _step("launch_app", app="writer", path=notice),
             _step("launch_app", app="text_editor", path=notes),
             _key("ctrl", "Home"),
             *([_key("Down")] * len(head)),
@@ -1132,7 +1133,7 @@ def editor_code_from_notice(rng: random.Random, tid: str) -> Task:
             _type(f"{what.capitalize()}: {new}"),
             _key("ctrl", "s"),
         ],
-        apps=["text_editor"],
+        apps=["text_editor", "writer"],
         pattern="document_editing",
         reads=[_read(str(new), where="document", ahead=1)],
     )
