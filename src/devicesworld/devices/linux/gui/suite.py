@@ -737,13 +737,29 @@ def _read(value: str, *, ahead: int = 1, where: str = "first_screen") -> dict[st
     return {"value": value, "where": where, "ahead": ahead}
 
 
+PERSONAS = 40
+"""The phone's persona world is one of this many (``WorldSpec.persona_seed`` 0..39)."""
+
+
 def _with_phone(
-    task: Task, before: list[dict[str, Any]], after: list[dict[str, Any]], *, phone_apps: Sequence[str]
+    task: Task,
+    before: list[dict[str, Any]],
+    after: list[dict[str, Any]],
+    *,
+    phone_apps: Sequence[str],
+    rng: random.Random,
 ) -> dict[str, Any]:
     """``task`` as a document with the phone's steps before and after the desktop's (ahead of
-    ``finish``) and the phone's apps in the metadata."""
+    ``finish``), the phone's apps in the metadata, and a lived persona world on the phone
+    (issue #13: its own contacts, threads and notes; the family's data is set up after it, and
+    the phone's steps find a contact by search, not by its place in the list)."""
     phone = _phone()
     doc = task.model_dump(mode="json")
+    doc["world"] = {
+        "persona_seed": rng.randrange(PERSONAS),
+        "size": "lived",
+        "devices": [phone["device"]["id"]],
+    }
     *desktop, finish = doc["solution"]
     doc["solution"] = [*before, *desktop, *after, finish]
     md = doc["metadata"]
@@ -797,7 +813,7 @@ def phone_code_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
         reads=[_read(code)],
     )
-    return _with_phone(task, _subst(phone["read_sms"], fill), [], phone_apps=["messages"])
+    return _with_phone(task, _subst(phone["read_sms"], fill), [], phone_apps=["messages"], rng=rng)
 
 
 def phone_contact_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
@@ -835,7 +851,7 @@ def phone_contact_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
         reads=[_read(person["EMAIL"])],
     )
-    return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"])
+    return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"], rng=rng)
 
 
 def phone_contact_to_writer(rng: random.Random, tid: str) -> dict[str, Any]:
@@ -872,7 +888,7 @@ def phone_contact_to_writer(rng: random.Random, tid: str) -> dict[str, Any]:
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
         reads=[_read(person["PHONE"])],
     )
-    return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"])
+    return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"], rng=rng)
 
 
 def phone_contact_to_form(rng: random.Random, tid: str) -> dict[str, Any]:
@@ -905,7 +921,7 @@ def phone_contact_to_form(rng: random.Random, tid: str) -> dict[str, Any]:
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
         reads=[_read(person["EMAIL"]), _read(person["PHONE"])],
     )
-    return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"])
+    return _with_phone(task, _subst(phone["read_contact"], person), [], phone_apps=["contacts"], rng=rng)
 
 
 def desktop_file_to_sms(rng: random.Random, tid: str) -> dict[str, Any]:
@@ -942,7 +958,349 @@ def desktop_file_to_sms(rng: random.Random, tid: str) -> dict[str, Any]:
         extra_devices=[DeviceSpec.model_validate(phone["device"])],
         reads=[_read(value)],
     )
-    return _with_phone(task, [], _subst(phone["send_sms"], fill), phone_apps=["messages"])
+    return _with_phone(task, [], _subst(phone["send_sms"], fill), phone_apps=["messages"], rng=rng)
+
+
+# --- values read from documents among twins ----------------------------------------------
+# Issue #15: every family above states the values it writes, so a careless reader (the
+# first-match baseline) solves them. These families ask the way people do — the value is
+# in a letter, a notice, a list or a checklist on the desktop, and a near-miss twin (last
+# year's figure, the old code, a parcel already delivered, the superseded plan) sits
+# ahead of it; the checks forbid the twin. The home folders hold other files with
+# look-alike names too, as a lived-in desktop does.
+_HOME_FILES = [
+    "shopping-list.txt",
+    "recipes.txt",
+    "packing-list.txt",
+    "gift-ideas.txt",
+    "car-service.txt",
+    "reading-list.txt",
+    "notes.txt",
+    "birthdays.txt",
+    "plant-care.txt",
+    "todo.txt",
+]
+_MONTHS = ["January", "February", "March", "April", "May", "June", "September", "October", "November"]
+_LANDLORDS = ["Harbour Lettings", "Cedar Homes", "Maple Estates", "Civic Housing", "Lantern Property"]
+
+
+def _lived(rng: random.Random, n: int, folder: str = "~/Documents") -> list[DeviceOp]:
+    """Other files of a lived-in home folder (never the task's own names)."""
+    return [
+        _op("write_text", path=f"{folder}/{f}", content="\n".join(_lines(rng, rng.randint(2, 4))) + "\n")
+        for f in rng.sample(_HOME_FILES, n)
+    ]
+
+
+def _stem(rng: random.Random) -> str:
+    return f"{rng.choice(WORDS)}-{rng.choice(WORDS)}"
+
+
+def calc_rent_from_letter(rng: random.Random, tid: str) -> Task:
+    """The new rent, read from this year's letter (which first repeats the old rent; last
+    year's letter is beside it), written into the Rent row of the household budget."""
+    name = f"budget-{_stem(rng)}.xlsx"
+    path = f"~/Documents/{name}"
+    year = rng.randint(2025, 2029)
+    last = rng.randint(520, 860)
+    old = last + rng.randint(12, 60)
+    new = old + rng.randint(12, 70)
+    others = [
+        [i, rng.randint(5, 400)] for i in rng.sample([i for i in ITEMS if i != "Rent"], rng.randint(2, 4))
+    ]
+    body = [["Rent", old], *others]
+    rng.shuffle(body)
+    rows: list[list[Any]] = [["Item", "Cost"], *body]
+    row = next(i for i, r in enumerate(rows) if r[0] == "Rent")
+    landlord, who = rng.choice(_LANDLORDS), rng.choice(NAMES)
+    month = rng.choice(_MONTHS)
+
+    def letter(y: int, was: int, will: int) -> str:
+        return (
+            f"{landlord}\n{rng.choice(CITIES)}, {rng.randint(2, 27)} {rng.choice(_MONTHS)} {y - 1}\n\n"
+            f"Dear tenant,\n\nyour monthly rent has been {was} EUR since 1 {month} {y - 1}.\n"
+            f"From 1 {month} {y} the monthly rent will be {will} EUR.\n\nKind regards,\n{who}\n"
+        )
+
+    letters = "~/Documents/Letters"
+    now = f"{letters}/rent-letter-{year}.txt"
+    return _task(
+        tid,
+        f"Our landlord sent this year's rent letter ({now}; last year's letter is next to it). Put the "
+        f"new monthly rent from it in the Rent row of {path} with Calc and save the spreadsheet as xlsx.",
+        [
+            _op("write_xlsx", path=path, sheets={"Costs": rows}),
+            _op(
+                "write_xlsx", path=f"~/Documents/budget-{rng.choice(WORDS)}-old.xlsx", sheets={"Costs": rows}
+            ),
+            _op(
+                "write_text",
+                path=f"{letters}/rent-letter-{year - 1}.txt",
+                content=letter(year - 1, last, old),
+            ),
+            _op("write_text", path=now, content=letter(year, old, new)),
+            *_lived(rng, 3),
+        ],
+        [
+            _cond(
+                "rent",
+                "table_cell_equals",
+                path=path,
+                key_column="Item",
+                key="Rent",
+                column="Cost",
+                equals=new,
+                distractors=[old, last],
+            ),
+            *(
+                _guard(
+                    f"kept_{i}",
+                    "table_cell_equals",
+                    path=path,
+                    key_column="Item",
+                    key=r[0],
+                    column="Cost",
+                    equals=r[1],
+                )
+                for i, r in enumerate(rows[1:], 1)
+                if i != row
+            ),
+        ],
+        [
+            _step("launch_app", app="text_editor", path=now),
+            _step("launch_app", app="calc", path=path),
+            _key("ctrl", "Home"),
+            *([_key("Down")] * row),
+            _key("Right"),
+            _type(f"{new}\n"),
+            *_save_lo(),
+        ],
+        apps=["calc", "text_editor"],
+        pattern="data_transformation",
+        reads=[_read(str(new), where="document", ahead=1)],
+    )
+
+
+_CODES = ["door code", "gate code", "alarm code", "bike shed code", "garage code"]
+
+
+def editor_code_from_notice(rng: random.Random, tid: str) -> Task:
+    """A new code from the caretaker's notice (a Word document, read in Writer, which names the
+    old code first), put into the code's line of the house notes in place of the old one."""
+    what = rng.choice(_CODES)
+    old, new = rng.sample(range(1000, 10000), 2)
+    notice = f"~/Documents/caretaker-notice-{rng.choice(WORDS)}.docx"
+    notes = "~/Documents/house-notes.txt"
+    head = [
+        f"Bins go out on {rng.choice(['Monday', 'Tuesday', 'Thursday'])} evening",
+        f"Spare key: {rng.choice(NAMES)} next door",
+    ]
+    tail = [f"Gas meter is {rng.choice(['under the stairs', 'in the hall cupboard', 'by the back door'])}"]
+    before = [*head, f"{what.capitalize()}: {old}", *tail]
+    after = [*head, f"{what.capitalize()}: {new}", *tail]
+    paragraphs = [
+        "Notice to all residents",
+        f"The {what} {old} stops working on {rng.choice(['Friday', 'Saturday', 'Sunday'])}.",
+        f"The new {what} is {new}.",
+        f"Thank you, {rng.choice(NAMES)} (caretaker)",
+    ]
+    return _task(
+        tid,
+        f"The caretaker's notice {notice} gives a new {what}. Change the {what} line of {notes} to it "
+        "(keep everything else as it is) with the text editor and save the file.",
+        [
+            _op("write_text", path=notes, content="\n".join(before) + "\n"),
+            _op("write_docx", path=notice, paragraphs=paragraphs),
+            *_lived(rng, 3),
+        ],
+        [
+            _cond("content", "file_equals", path=notes, text="\n".join(after) + "\n", exact=True),
+            Condition(
+                id="not_the_old_code",
+                device=DEV,
+                check="file_contains",
+                args={"path": notes, "contains": [str(new)], "distractors": [str(old)]},
+                subtask="content",
+            ),
+        ],
+        [
+            _step("launch_app", app="writer", path=notice),
+            _step("launch_app", app="text_editor", path=notes),
+            _key("ctrl", "Home"),
+            *([_key("Down")] * len(head)),
+            _key("End"),
+            _key("shift", "Home"),
+            _type(f"{what.capitalize()}: {new}"),
+            _key("ctrl", "s"),
+        ],
+        apps=["text_editor", "writer"],
+        pattern="document_editing",
+        reads=[_read(str(new), where="document", ahead=1)],
+    )
+
+
+_SHOPS = ["Nordic Outdoor", "Lumen Books", "Pepper & Co", "Quartz Electronics", "Velvet Home", "Timber Toys"]
+
+
+def editor_tracking_from_orders(rng: random.Random, tid: str) -> Task:
+    """The tracking number of the one parcel still on its way (delivered parcels, with numbers
+    of the same shape, are listed ahead of it), saved in a new text file."""
+    shops = rng.sample(_SHOPS, rng.randint(3, 4))
+    numbers = [f"PP{n}" for n in rng.sample(range(100000000, 1000000000), len(shops))]
+    lines = [
+        f"{shop}: order of {rng.randint(2, 27)} {rng.choice(_MONTHS)}, tracking {num}, delivered"
+        for shop, num in zip(shops[:-1], numbers[:-1], strict=True)
+    ]
+    lines.append(
+        f"{shops[-1]}: order of {rng.randint(2, 27)} {rng.choice(_MONTHS)}, tracking {numbers[-1]}, on its way"
+    )
+    orders = f"~/Documents/orders-{rng.choice(WORDS)}.txt"
+    name = f"parcel-{rng.choice(WORDS)}.txt"
+    want = numbers[-1]
+    return _task(
+        tid,
+        f"One parcel in {orders} has not arrived yet. With the text editor, make a new text file "
+        f"{DOCS}/{name} holding just its tracking number.",
+        [
+            _op("write_text", path=orders, content="\n".join(lines) + "\n"),
+            _op(
+                "write_text",
+                path=orders.replace(".txt", "-archive.txt"),
+                content=f"{rng.choice(_SHOPS)}: tracking PP{rng.randint(100000000, 999999999)}, delivered\n",
+            ),
+            *_lived(rng, 3),
+        ],
+        [
+            _cond("number", "file_equals", path=f"~/Documents/{name}", text=want),
+            Condition(
+                id="not_a_delivered_one",
+                device=DEV,
+                check="file_contains",
+                args={"path": f"~/Documents/{name}", "contains": [want], "distractors": numbers[:-1]},
+                subtask="number",
+            ),
+        ],
+        [
+            _step("launch_app", app="text_editor", path=orders),
+            _key("ctrl", "n"),
+            _type(want + "\n"),
+            *_save_as(f"{DOCS}/{name}"),
+        ],
+        apps=["text_editor"],
+        pattern="document_creation",
+        reads=[_read(want[2:], where="document", ahead=min(2, len(lines) - 1))],
+    )
+
+
+def _photo(rng: random.Random, path: str, text: str) -> DeviceOp:
+    return _op(
+        "write_image",
+        path=path,
+        width=rng.choice([320, 480, 640]),
+        height=rng.choice([240, 360]),
+        color=rng.choice(["#3366cc", "#cc6633", "#33aa55", "#aa3377", "#777777"]),
+        text=text,
+    )
+
+
+def files_rename_receipt(rng: random.Random, tid: str) -> Task:
+    """The photo of a receipt, renamed in the file manager to the claim number the expense
+    note gives for it (last year's claim for the same trip is listed ahead of it)."""
+    trip = rng.choice(
+        ["taxi to the airport", "hotel in " + rng.choice(CITIES), "train to " + rng.choice(CITIES)]
+    )
+    imgs = [f"IMG_{n:04d}.png" for n in sorted(rng.sample(range(100, 9999), 4))]
+    photo = rng.choice(imgs)
+    filed, twin, claim = rng.sample(range(1000, 10000), 3)
+    note = f"~/Documents/expenses-{rng.choice(WORDS)}.txt"
+    year = rng.randint(2025, 2029)
+    lines = [
+        f"Claim {twin} ({year - 1}): {trip}, refused",
+        f"Claim {filed}: dinner with the {rng.choice(CITIES)} team, photo filed",
+        f"Claim {claim}: {trip}, photo {photo}, to rename",
+    ]
+    setup = [
+        *(_photo(rng, f"~/Pictures/{i}", rng.choice(CITIES)) for i in imgs),
+        _photo(rng, f"~/Pictures/claim-{filed}.png", "receipt"),
+        _op("write_text", path=note, content="\n".join(lines) + "\n"),
+        *_lived(rng, 2),
+    ]
+    return _task(
+        tid,
+        f"The expense note {note} says which photo in ~/Pictures is the receipt for the {trip}. In the "
+        "file manager, rename that photo to claim-<its claim number>.png, like the receipt already filed.",
+        setup,
+        [
+            _cond("renamed", "file_exists", path=f"~/Pictures/claim-{claim}.png"),
+            _cond("photo_gone", "file_exists", path=f"~/Pictures/{photo}", exists=False),
+            _guard("not_last_years", "file_exists", path=f"~/Pictures/claim-{twin}.png", exists=False),
+            *(
+                _guard(f"kept_{n}", "file_exists", path=f"~/Pictures/{i}")
+                for n, i in enumerate(imgs)
+                if i != photo
+            ),
+        ],
+        [
+            _step("launch_app", app="text_editor", path=note),
+            _step("launch_app", app="files", path="~/Pictures"),
+            _step("click", element=_cell(photo)),
+            _key("F2"),
+            _key("ctrl", "a"),
+            _type(f"claim-{claim}.png\n"),
+        ],
+        apps=["files", "text_editor"],
+        pattern="file_management",
+        reads=[_read(str(claim), where="document", ahead=1)],
+    )
+
+
+def image_plan_from_checklist(rng: random.Random, tid: str) -> Task:
+    """The floor plan the moving checklist names for the movers, opened in the image viewer
+    (the superseded plan, with a name of the same shape, is listed ahead of it)."""
+    stem = rng.choice(["flat-plan", "floor-plan", "house-plan"])
+    old, new = (
+        f"{m:02d}{d:02d}"
+        for m, d in ((rng.randint(1, 6), rng.randint(10, 28)), (rng.randint(7, 12), rng.randint(10, 28)))
+    )
+    checklist = f"~/Documents/move-checklist-{_stem(rng)}.txt"
+    lines = [
+        f"- Book the van for {rng.randint(2, 27)} {rng.choice(_MONTHS)}",
+        f"- Old plan, before the {rng.choice(['kitchen', 'hall', 'bedroom'])} wall came down: {stem}-{old}.png (do not use)",
+        f"- Plan for the movers: {stem}-{new}.png",
+        f"- Ask {rng.choice(NAMES)} to help with the {rng.choice(['boxes', 'piano', 'bookshelves'])}",
+    ]
+    pictures = [f"{stem}-{old}.png", f"{stem}-{new}.png", *(f"{_stem(rng)}.png" for _ in range(2))]
+    return _task(
+        tid,
+        f"Open the floor plan that {checklist} says is for the movers in the image viewer and leave it on screen.",
+        [
+            *(_photo(rng, f"~/Pictures/{p}", rng.choice(CITIES)) for p in pictures),
+            _op("write_text", path=checklist, content="\n".join(lines) + "\n"),
+            *_lived(rng, 2),
+        ],
+        [
+            Condition(id="shown", device=DEV, check="window_title", args={"contains": f"{stem}-{new}.png"}),
+            _guard("not_the_old_plan", "window_title", contains=f"{stem}-{old}.png", present=False),
+        ],
+        [
+            _step("launch_app", app="text_editor", path=checklist),
+            _step("launch_app", app="image_viewer", path=f"~/Pictures/{stem}-{new}.png"),
+        ],
+        apps=["image_viewer", "text_editor"],
+        pattern="app_navigation",
+        reads=[_read(new, where="document", ahead=1)],
+    )
+
+
+READ_FAMILIES: list[tuple[str, Family, int]] = [
+    ("calc-rent-letter", calc_rent_from_letter, 10),
+    ("editor-code-notice", editor_code_from_notice, 10),
+    ("editor-tracking", editor_tracking_from_orders, 10),
+    ("files-rename-receipt", files_rename_receipt, 10),
+    ("image-plan", image_plan_from_checklist, 10),
+]
+"""Families whose values are read from a document among twins (50 tasks in ``full``). They are
+task sources after the others (their own shards), not part of the frozen ``gui`` suite (FAMILIES)."""
 
 
 PHONE_FAMILIES: list[tuple[str, Callable[[random.Random, str], dict[str, Any]], int]] = [
@@ -1023,6 +1381,7 @@ def task_sources() -> list[TaskSource]:
     return [
         *(_source(f, b, n) for f, b, n in FAMILIES),
         *(_source(f, b, n) for f, b, n in PHONE_FAMILIES),
+        *(_source(f, b, n) for f, b, n in READ_FAMILIES),
     ]
 
 
