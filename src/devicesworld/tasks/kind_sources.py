@@ -114,7 +114,8 @@ def _record(task: Task, device: str, parts: Sequence[tuple[int, dict[str, Any]]]
             # recording evaluates nothing: the copy needs no conditions of the other devices
             "evaluation": Evaluation.model_construct(conditions=[]),
             "solution": [],
-            "world": None,
+            # a device that takes the task's persona world is recorded on it (its lists are longer)
+            "world": task.world if task.world and device in (task.world.devices or ()) else None,
         }
     )
     items: list[ScriptItem] = []
