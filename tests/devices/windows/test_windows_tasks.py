@@ -10,6 +10,7 @@ from devicesworld.devices.base import get_kind
 from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
 from devicesworld.devices.traits import TaskDraw
 from devicesworld.devices.windows import tasks as wt
+from devicesworld.devices.windows import tasks_read
 from devicesworld.spec.models import Task
 from devicesworld.tasks.kind_sources import draw
 
@@ -30,7 +31,7 @@ def test_counts_and_unique_ids(built: tuple[list[Task], list[Task]]) -> None:
     assert len(ids) == len(set(ids))
     assert len({t.instruction for t in gui + smoke}) == len(gui + smoke), "a smoke row repeats a full row"
     assert {s.name for s in wt.task_sources()} == {
-        f"gui-win-{f}" for f in [*wt.FAMILIES, *wt.tasks_read.READ_FAMILIES]
+        f"gui-win-{f}" for f in [*wt.FAMILIES, *tasks_read.READ_FAMILIES]
     }
     cross = [t for t in gui if len(t.devices) > 1]
     assert {k for t in cross for k in t.metadata.device_kinds} >= {"windows", "linux", "android"}

@@ -147,7 +147,9 @@ def _value_and_twin(task: Task) -> tuple[str, str]:
 
 
 def _typed(task: Task) -> str:
-    return next(s.args["text"] for s in task.solution if s.action == "type_text" and s.args["text"].strip())
+    return str(
+        next(s.args["text"] for s in task.solution if s.action == "type_text" and s.args["text"].strip())
+    )
 
 
 def _end_states(task: Task, family: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
@@ -165,7 +167,10 @@ def _end_states(task: Task, family: str) -> tuple[dict[str, Any], dict[str, Any]
     if family == "wp-add-from-doc":
         (c,) = task.evaluation.conditions
         paras = [*c.args["contains"]]
-        doc = lambda ps: write_rtf([[Run(p)] for p in ps])  # noqa: E731
+
+        def doc(ps: list[str]) -> bytes:
+            return write_rtf([[Run(p)] for p in ps])
+
         return (
             {**files, c.args["path"]: doc(paras)},
             {**files, c.args["path"]: doc([*paras[:-1], paras[-1].replace(value, twin)])},
@@ -176,8 +181,15 @@ def _end_states(task: Task, family: str) -> tuple[dict[str, Any], dict[str, Any]
         path, line, near = c.args["path"], c.args["text"], c.args["distractors"][0]
         (op,) = [o for o in task.setup if o.op == "write_rtf"]
         paras = op.args["paragraphs"]
-        doc = lambda bold: write_rtf([[Run(p, bold=p in bold)] for p in paras])  # noqa: E731
-        return {**files, path: doc({line})}, {**files, path: doc({near})}, {**files, path: doc({line, near})}
+
+        def styled(bold: set[str]) -> bytes:
+            return write_rtf([[Run(p, bold=p in bold)] for p in paras])
+
+        return (
+            {**files, path: styled({line})},
+            {**files, path: styled({near})},
+            {**files, path: styled({line, near})},
+        )
     if family == "ex-rename-ref":
         old = next(c.args["path"] for c in task.evaluation.conditions if c.id == "old_gone")
         new = next(c.args["path"] for c in task.evaluation.conditions if c.id == "renamed")
@@ -196,7 +208,10 @@ def _end_states(task: Task, family: str) -> tuple[dict[str, Any], dict[str, Any]
         no_twin = {p: v for p, v in rest.items() if _norm(p) != _norm(twin_src)}
         return (
             {**rest, moved: files[src]},
-            {**files, moved.replace(value, twin): files[twin_src]} | {},
+            {
+                **{p: v for p, v in files.items() if _norm(p) != _norm(twin_src)},
+                moved.replace(value, twin): files[twin_src],
+            },
             {**no_twin, moved: files[src], moved.replace(value, twin): files[twin_src]},
         )
     raise AssertionError(family)
