@@ -107,6 +107,9 @@ def _record(task: Task, device: str, parts: Sequence[tuple[int, dict[str, Any]]]
     """Play one device's expanded macro parts on a copy of ``task`` with only that device."""
     from devicesworld.tasks.handwritten.recording import ScriptError, ScriptItem, Target, UiStep, record
 
+    world = task.world
+    if world is not None and world.devices is not None and device not in world.devices:
+        world = None  # the world is on another device: this one starts without it
     alone = task.model_copy(
         update={
             "devices": [d for d in task.devices if d.id == device],
@@ -114,8 +117,8 @@ def _record(task: Task, device: str, parts: Sequence[tuple[int, dict[str, Any]]]
             # recording evaluates nothing: the copy needs no conditions of the other devices
             "evaluation": Evaluation.model_construct(conditions=[]),
             "solution": [],
-            # a device that takes the task's persona world is recorded on it (its lists are longer)
-            "world": task.world if task.world and device in (task.world.devices or ()) else None,
+            # the device plays on what it will hold in the task (a lived phone's longer lists)
+            "world": world,
         }
     )
     items: list[ScriptItem] = []
