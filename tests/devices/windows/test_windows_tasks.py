@@ -72,6 +72,8 @@ def test_the_phone_is_a_lived_persona_phone_and_the_familys_names_are_not_the_wo
         seeds.add(task.world.persona_seed)
         world = build_world(task.world.persona_seed, task.world.size, task.start_time)
         assert len(world.phone.contacts) >= 40
+        twin = next(op.args["phone"] for op in task.setup if op.args.get("name", "").endswith(" Abara"))
+        assert [c.args.get("distractors") for c in task.evaluation.conditions] == [[twin]], task.id
         ours = [op.args["name"].casefold() for op in task.setup if op.op == "add_contact"]
         for person in world.phone.contacts:
             hay = " ".join([person.name, person.email, person.company]).casefold()

@@ -411,7 +411,15 @@ def phone_to_notepad(tid: str, r: Json) -> Json:
             {"device": PHONE, "op": "add_contact", "args": {"name": twin, "phone": older(r["phone"])}},
             {"device": PHONE, "op": "add_contact", "args": {"name": name, "phone": r["phone"]}},
         ],
-        [cond("written", "file_text", path=path, equals=f"{name}: {r['phone']}")],
+        [
+            cond(
+                "written",
+                "file_text",
+                path=path,
+                equals=f"{name}: {r['phone']}",
+                distractors=[older(r["phone"])],
+            )
+        ],
         [
             # the lived phone's list is longer than a screen: find the contact by its full name
             {"device": PHONE, "macro": "open", "args": "Contacts"},
