@@ -18,7 +18,9 @@ a contact and the look-alike contact fails (#13). The checks that took no distra
 an optional ``distractors`` argument (``contact_exists``, ``alarm_exists``, ``table_has_row``),
 and ``event_exists``'s distractors may name the field they stand in for (an entry with
 ``field: start``, or ``distractor_field``) — without them, each check is as before; so did
-``playlist_contains`` (a playlist holding a near-miss song fails).
+``playlist_contains`` (a playlist holding a near-miss song fails). The Windows file checks
+``file_exists``, ``file_text``, ``rtf_text`` and ``rtf_paragraphs`` gained the same optional
+``distractors`` (a near-miss path, value or paragraph; without it, each check is as before).
 """
 
 from __future__ import annotations

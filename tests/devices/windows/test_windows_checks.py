@@ -66,3 +66,33 @@ def test_write_sets_name_the_checked_file() -> None:
         "files/c:/users/user/desktop/[[]draft].txt/*",
     ]
     assert WRITES["window_title"](wa.WindowTitleArgs(contains="x"), lambda n, g: None) == []
+
+
+def test_distractors_make_a_file_giving_the_near_miss_fail() -> None:
+    """Opt-in: without ``distractors`` each check is as before; with them a twin fails it."""
+    twin = r"C:\Users\user\Desktop\claim-84546.txt"
+    get = getter({P: "Gate code: 4471\n", twin: "x"})
+    assert wc.file_text(get, wa.FileTextArgs(path=P, contains=["4471"], distractors=["7704"])).passed
+    hedged = getter({P: "Gate code: 4471 (or 7704)\n"})
+    out = wc.file_text(hedged, wa.FileTextArgs(path=P, contains=["4471"], distractors=["7704"]))
+    assert not out.passed and "near-miss" in out.detail and "7704" in out.detail
+    assert wc.file_text(hedged, wa.FileTextArgs(path=P, contains=["4471"])).passed
+    assert wc.file_exists(get, wa.FileExistsArgs(path=P)).passed
+    both = wc.file_exists(get, wa.FileExistsArgs(path=P, distractors=[twin]))
+    assert not both.passed and "claim-84546.txt" in both.detail
+    assert wc.file_exists(getter({P: "x"}), wa.FileExistsArgs(path=P, distractors=[twin])).passed
+
+
+def test_rtf_distractors_forbid_styling_or_writing_the_twin() -> None:
+    good = write_rtf([[Run("12 May: rota", bold=True)], [Run("19 May: budget")]])
+    bad = write_rtf([[Run("12 May: rota", bold=True)], [Run("19 May: budget", bold=True)]])
+    a = wa.RtfTextArgs(path=R, text="12 May: rota", bold=True, distractors=["19 May: budget"])
+    assert wc.rtf_text(getter({R: good}), a).passed
+    out = wc.rtf_text(getter({R: bad}), a)
+    assert not out.passed and "near-miss '19 May: budget' is bold" in out.detail
+    assert wc.rtf_text(getter({R: bad}), wa.RtfTextArgs(path=R, text="12 May: rota", bold=True)).passed
+    letter = write_rtf([[Run("Dear bank")], [Run("Our account number is now 41516171.")]])
+    p = wa.RtfParagraphsArgs(path=R, contains=["41516171"], distractors=["74849404"])
+    assert wc.rtf_paragraphs(getter({R: letter}), p).passed
+    hedge = write_rtf([[Run("Our account number is now 41516171 (was 74849404).")]])
+    assert not wc.rtf_paragraphs(getter({R: hedge}), p).passed

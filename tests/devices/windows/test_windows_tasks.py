@@ -10,6 +10,7 @@ from devicesworld.devices.base import get_kind
 from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
 from devicesworld.devices.traits import TaskDraw
 from devicesworld.devices.windows import tasks as wt
+from devicesworld.devices.windows import tasks_read
 from devicesworld.spec.models import Task
 from devicesworld.tasks.kind_sources import draw
 
@@ -29,7 +30,9 @@ def test_counts_and_unique_ids(built: tuple[list[Task], list[Task]]) -> None:
     ids = [t.id for t in gui + smoke]
     assert len(ids) == len(set(ids))
     assert len({t.instruction for t in gui + smoke}) == len(gui + smoke), "a smoke row repeats a full row"
-    assert {s.name for s in wt.task_sources()} == {f"gui-win-{f}" for f in wt.FAMILIES}
+    assert {s.name for s in wt.task_sources()} == {
+        f"gui-win-{f}" for f in [*wt.FAMILIES, *tasks_read.READ_FAMILIES]
+    }
     cross = [t for t in gui if len(t.devices) > 1]
     assert {k for t in cross for k in t.metadata.device_kinds} >= {"windows", "linux", "android"}
 
@@ -49,8 +52,33 @@ def test_phone_steps_are_macros_in_the_document_and_recorded_steps_in_the_task(
     assert phone_items and all("macro" in s for s in phone_items)
     task = next(t for t in built[0] if t.id.startswith("win-gui-win-phone-notepad-"))
     phone_steps = [s for s in task.solution if s.device == wt.PHONE]
-    assert [s.action for s in phone_steps] == ["open_app", "click", "navigate_back"]
-    assert isinstance(phone_steps[1].args["index"], int)
+    assert [s.action for s in phone_steps] == ["open_app", "input_text", "click", "navigate_back"]
+    assert isinstance(phone_steps[2].args["index"], int)
+
+
+def test_the_phone_is_a_lived_persona_phone_and_the_familys_names_are_not_the_worlds(
+    built: tuple[list[Task], list[Task]],
+) -> None:
+    """Issue #13: the phone of a Windows phone task takes a persona world (>= 40 contacts); the
+    contacts the family adds on top of it must not be found by the search for another."""
+    from devicesworld.worlds import build_world
+
+    phone_tasks = [t for t in built[0] + built[1] if any(d.id == wt.PHONE for d in t.devices)]
+    assert len(phone_tasks) >= 4
+    seeds = set()
+    for task in phone_tasks:
+        assert task.world is not None and task.world.devices == [wt.PHONE], task.id
+        assert 0 <= task.world.persona_seed < wt.PERSONAS and task.world.size == "lived"
+        seeds.add(task.world.persona_seed)
+        world = build_world(task.world.persona_seed, task.world.size, task.start_time)
+        assert len(world.phone.contacts) >= 40
+        twin = next(op.args["phone"] for op in task.setup if op.args.get("name", "").endswith(" Abara"))
+        assert [c.args.get("distractors") for c in task.evaluation.conditions] == [[twin]], task.id
+        ours = [op.args["name"].casefold() for op in task.setup if op.op == "add_contact"]
+        for person in world.phone.contacts:
+            hay = " ".join([person.name, person.email, person.company]).casefold()
+            assert not any(name in hay for name in ours), (task.id, person.name)
+    assert len(seeds) > 1
 
 
 def test_windows_solutions_use_gui_actions_only_and_parse(built: tuple[list[Task], list[Task]]) -> None:

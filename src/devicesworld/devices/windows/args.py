@@ -78,10 +78,19 @@ class ElementTextsArgs(Args):
     window_title_contains: str | None = None
 
 
+_DISTRACTORS = (
+    "Near-miss values (a twin ahead of the asked one) that must not appear; a file giving one fails."
+)
+
+
 class FileExistsArgs(Args):
     path: WinPathStr
     present: bool = True
     is_dir: bool | None = None
+    distractors: list[WinPathStr] = Field(
+        default_factory=list,
+        description="Near-miss paths (the look-alike file put there instead) that must not exist.",
+    )
 
 
 class FileTextArgs(Args):
@@ -93,6 +102,7 @@ class FileTextArgs(Args):
     encoding: Literal["ansi", "utf-8", "utf-8-bom", "utf-16"] | None = Field(
         None, description="Also require this encoding (by byte-order mark / bytes)."
     )
+    distractors: list[str] = Field(default_factory=list, description=_DISTRACTORS)
 
 
 class RtfTextArgs(Args):
@@ -101,12 +111,17 @@ class RtfTextArgs(Args):
     bold: bool | None = None
     italic: bool | None = None
     underline: bool | None = None
+    distractors: list[str] = Field(
+        default_factory=list,
+        description="Near-miss paragraphs (their text) that must not carry the styles asked true here.",
+    )
 
 
 class RtfParagraphsArgs(Args):
     path: WinPathStr
     contains: list[str] = Field(default_factory=list)
     not_contains: list[str] = Field(default_factory=list)
+    distractors: list[str] = Field(default_factory=list, description=_DISTRACTORS)
 
 
 class WindowTitleArgs(Args):

@@ -11,6 +11,7 @@ from typing import Any
 from devicesworld.devices.base import CheckOutcome, GetterFn
 from devicesworld.devices.declare import CheckTable
 from devicesworld.devices.windows import args as wa
+from devicesworld.spec import values
 
 CHECKS = CheckTable("windows")
 """The kind's checks, each declared on its function; they read the device only through ``get``."""
@@ -24,6 +25,14 @@ def _text_problems(text: str, contains: list[str], not_contains: list[str]) -> l
     return [f"missing {s!r}" for s in contains if s not in text] + [
         f"still contains {s!r}" for s in not_contains if s in text
     ]
+
+
+def _twin_problems(text: str, distractors: list[str]) -> list[str]:
+    """A near-miss value (a declared distractor) in the text, found by meaning as on every kind."""
+    if not distractors:
+        return []
+    found = values.judge_text(text, [], distractors).distractors
+    return [f"gives the near-miss value(s) {found}"] if found else []
 
 
 def _verdict(path: str, problems: list[str]) -> CheckOutcome:
@@ -52,6 +61,9 @@ def file_exists(get: GetterFn, a: wa.FileExistsArgs) -> CheckOutcome:
         return CheckOutcome(passed=False, detail=f"{a.path}: {'exists' if exists else 'does not exist'}")
     if exists and a.is_dir is not None and bool(info["is_dir"]) != a.is_dir:
         return CheckOutcome(passed=False, detail=f"{a.path}: is {'a folder' if info['is_dir'] else 'a file'}")
+    twins = [d for d in a.distractors if get("file_info", {"path": d})["exists"]]
+    if twins:
+        return CheckOutcome(passed=False, detail=f"{a.path}: the near-miss {', '.join(twins)} exists")
     return CheckOutcome(passed=True, detail=f"{a.path}: {'exists' if exists else 'absent'} as expected")
 
 
@@ -69,7 +81,7 @@ def file_text(get: GetterFn, a: wa.FileTextArgs) -> CheckOutcome:
         want, got = (a.equals.strip(), text.strip()) if a.strip else (a.equals, text)
         if want != got:
             problems.append(f"content is {_short(got)!r}, expected {_short(want)!r}")
-    problems += _text_problems(text, a.contains, a.not_contains)
+    problems += _text_problems(text, a.contains, a.not_contains) + _twin_problems(text, a.distractors)
     if a.encoding is not None:
         enc = get("raw_encoding", {"path": a.path})
         same = enc == a.encoding or (a.encoding in ("ansi", "utf-8") and enc == "ascii")
@@ -87,27 +99,43 @@ def rtf_text(get: GetterFn, a: wa.RtfTextArgs) -> CheckOutcome:
     doc, bad = _rtf(get, a.path)
     if bad:
         return bad
-    paragraphs: list[str] = doc["paragraphs"]
-    where = next((i for i, p in enumerate(paragraphs) if a.text in p), None)
-    if where is None:
+    wanted = {"bold": a.bold, "italic": a.italic, "underline": a.underline}
+    covered = _styles_of(doc, a.text)
+    if covered is None:
         return CheckOutcome(passed=False, detail=f"{a.path}: no paragraph contains {a.text!r}")
-    runs = [r for r in doc["runs"] if r["paragraph"] == where]
-    # the characters of the text, each with the style of the run it is in
-    styles: list[dict[str, Any]] = [r for r in runs for _ in r["text"]]
-    start = "".join(r["text"] for r in runs).find(a.text)
-    covered = styles[start : start + len(a.text)]
     wrong = [
         name
-        for name, want in (("bold", a.bold), ("italic", a.italic), ("underline", a.underline))
-        if want is not None
-        and any(bool(s[name]) != want for s, ch in zip(covered, a.text, strict=False) if not ch.isspace())
+        for name, want in wanted.items()
+        if want is not None and any(bool(s[name]) != want for s in covered)
     ]
     if wrong:
         return CheckOutcome(
             passed=False,
-            detail=f"{a.path}: {a.text!r} is not {' / '.join(('' if getattr(a, w) else 'non-') + w for w in wrong)}",
+            detail=f"{a.path}: {a.text!r} is not {' / '.join(('' if wanted[w] else 'non-') + w for w in wrong)}",
         )
+    asked = [name for name, want in wanted.items() if want]
+    for twin in a.distractors:
+        styles = _styles_of(doc, twin) or []
+        hit = [name for name in asked if any(s[name] for s in styles)]
+        if hit:
+            return CheckOutcome(
+                passed=False, detail=f"{a.path}: the near-miss {twin!r} is {' / '.join(hit)} too"
+            )
     return CheckOutcome(passed=True, detail=f"{a.path}: {a.text!r} formatted as expected")
+
+
+def _styles_of(doc: dict[str, Any], text: str) -> list[dict[str, Any]] | None:
+    """The style of each non-space character of ``text`` in the first paragraph holding it, or None."""
+    paragraphs: list[str] = doc["paragraphs"]
+    where = next((i for i, p in enumerate(paragraphs) if text in p), None)
+    if where is None:
+        return None
+    runs = [r for r in doc["runs"] if r["paragraph"] == where]
+    # the characters of the paragraph, each with the style of the run it is in
+    styles: list[dict[str, Any]] = [r for r in runs for _ in r["text"]]
+    start = "".join(r["text"] for r in runs).find(text)
+    covered = styles[start : start + len(text)]
+    return [s for s, ch in zip(covered, text, strict=False) if not ch.isspace()]
 
 
 @CHECKS.register(
@@ -119,7 +147,10 @@ def rtf_paragraphs(get: GetterFn, a: wa.RtfParagraphsArgs) -> CheckOutcome:
     doc, bad = _rtf(get, a.path)
     if bad:
         return bad
-    return _verdict(a.path, _text_problems("\n".join(doc["paragraphs"]), a.contains, a.not_contains))
+    text = "\n".join(doc["paragraphs"])
+    return _verdict(
+        a.path, _text_problems(text, a.contains, a.not_contains) + _twin_problems(text, a.distractors)
+    )
 
 
 @CHECKS.register(

@@ -15,10 +15,12 @@ records on a phone with the same setup) and the shared network drive (``N:`` her
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from devicesworld.devices.traits import TaskDraw, TaskSource
+from devicesworld.devices.windows import tasks_read
 
 KIND = "windows"
 DEV = "windows_0"
@@ -57,6 +59,7 @@ def task(
     devices: list[Json] | None = None,
     kinds: list[str] | None = None,
     reads: list[Json] | None = None,
+    world: Json | None = None,
 ) -> Json:
     """A task document; its difficulty is measured where it becomes a suite task
     (``devicesworld.tasks.source_difficulty``), with ``reads`` saying where a value read from a
@@ -79,6 +82,7 @@ def task(
             **({"reads": reads} if reads else {}),
         },
         "solution": [*solution, finish()],
+        **({"world": world} if world else {}),
     }
 
 
@@ -381,6 +385,20 @@ def linux_to_notepad(tid: str, r: Json) -> Json:
     )
 
 
+PERSONAS = 40
+"""The phone of a Windows phone task takes one of the first 40 persona worlds (docs/worlds.md)."""
+
+
+def phone_world(tid: str) -> Json:
+    """The persona world of the task's phone (issue #13): a lived phone with the persona's contacts,
+    its seed drawn by the task's own generator; the family's contacts are added on top of it."""
+    return {
+        "persona_seed": random.Random(f"windows-phone-world:{tid}").randrange(PERSONAS),
+        "size": "lived",
+        "devices": [PHONE],
+    }
+
+
 def phone_to_notepad(tid: str, r: Json) -> Json:
     path = rf"{DOCS}\{r['file']}"
     name = r["name"]
@@ -393,9 +411,20 @@ def phone_to_notepad(tid: str, r: Json) -> Json:
             {"device": PHONE, "op": "add_contact", "args": {"name": twin, "phone": older(r["phone"])}},
             {"device": PHONE, "op": "add_contact", "args": {"name": name, "phone": r["phone"]}},
         ],
-        [cond("written", "file_text", path=path, equals=f"{name}: {r['phone']}")],
         [
-            {"device": PHONE, "macro": "open_contact", "args": name},
+            cond(
+                "written",
+                "file_text",
+                path=path,
+                equals=f"{name}: {r['phone']}",
+                distractors=[older(r["phone"])],
+            )
+        ],
+        [
+            # the lived phone's list is longer than a screen: find the contact by its full name
+            {"device": PHONE, "macro": "open", "args": "Contacts"},
+            {"device": PHONE, "macro": "type", "args": {"into": "contact_search", "text": name}},
+            {"device": PHONE, "macro": "tap", "args": {"text": name, "nth": -1}},
             {"device": PHONE, "macro": "back", "args": None},
             step("launch_app", app="notepad"),
             step("type_text", text=f"{name}: {r['phone']}"),
@@ -406,6 +435,7 @@ def phone_to_notepad(tid: str, r: Json) -> Json:
         reads=[{"value": r["phone"], "where": "first_screen", "ahead": 1}],
         devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": PHONE, "kind": "android", "profile": {}}],
         kinds=[KIND, "android"],
+        world=phone_world(tid),
     )
 
 
@@ -611,10 +641,25 @@ def _source(family: str) -> TaskSource:
     )
 
 
+def _read_source(family: str) -> TaskSource:
+    """A family of :mod:`tasks_read` (the value read from a document): row 0 is its smoke task."""
+
+    def draw(d: TaskDraw) -> Json:
+        rows = 1 if d.smoke else tasks_read.ROWS_PER_FAMILY - 1
+        if not 0 <= d.index < rows:
+            raise ValueError(f"windows family {family} has {rows} rows, not a row {d.index}")
+        return tasks_read.build(family, d.index if d.smoke else d.index + 1, d.task_id)
+
+    return TaskSource(
+        name=f"gui-win-{family}", build=draw, full=tasks_read.ROWS_PER_FAMILY - 1, smoke=1, redraw=False
+    )
+
+
 def task_sources() -> list[TaskSource]:
     """Every family as a task source of the kind (``KindTraits.task_sources``): the ``full`` suite
-    takes every row but the smoke rows, the ``smoke`` suite the smoke rows (one per family).
+    takes every row but the smoke rows, the ``smoke`` suite the smoke rows (one per family); the
+    families that read their value from a document (:mod:`tasks_read`) come after the others.
 
     The documents are plain data: a cross-device task's phone steps are the phone's task-file
     macros (``{"device", "macro", "args"}``), expanded and recorded by the suite builder."""
-    return [_source(f) for f in FAMILIES]
+    return [_source(f) for f in FAMILIES] + [_read_source(f) for f in tasks_read.READ_FAMILIES]
