@@ -73,5 +73,5 @@ def test_loading_a_suite_runs_no_setup(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(CrossDeviceEnv, "reset", refuse)
     monkeypatch.setattr(suites, "_BUILT", {})
-    assert len(load_suite("smoke-gui")) == 33  # the kinds' GUI smoke tasks: 21 Linux, 12 Windows
-    assert len(load_suite("smoke")) == 140 + 33 and len(load_suite("bmoca")) == 131
+    assert len(load_suite("smoke-gui")) == 44  # the kinds' GUI smoke tasks: 26 Linux, 18 Windows
+    assert len(load_suite("smoke")) == 140 + 44 and len(load_suite("bmoca")) == 131
