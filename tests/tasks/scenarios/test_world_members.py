@@ -51,7 +51,10 @@ def test_without_keeps_a_role_out_and_families_without_a_world_are_unchanged() -
     assert task.world is not None and task.world.members == {}
     assert "members" not in task.model_dump()["world"]
     assert member_roles(family_by_name("playlist_between_phones")) == {}  # no `world`
-    assert member_roles(family_by_name("meeting_note_everywhere")) == {}  # a world for its home only
+    meeting = family_by_name("meeting_note_everywhere")
+    assert member_roles(meeting) == {"desktop": "work"}  # its second desktop is the work machine
+    phone_only = WorldRequest(size="lived", seeds=50, roles=["phone"])
+    assert member_roles(meeting.model_copy(update={"world": phone_only})) == {}  # listed roles only
 
 
 def test_a_bad_member_role_is_named() -> None:

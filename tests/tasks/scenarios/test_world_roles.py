@@ -48,7 +48,7 @@ def _home_role(family_name: str) -> str:
 
 
 def test_a_family_without_a_world_gets_the_world_under_its_home_and_keeps_its_parameters() -> None:
-    family = family_by_name("guests_arrival_heating")
+    family = family_by_name("cool_the_study")
     assert family.world is None
     home = role_devices(family)[_home_role(family.family)]
     task = compile_task(family, shipped_macros(), Choice(seed=4), "dw-t-home-world")
