@@ -345,6 +345,23 @@ def _sheet(rng: random.Random) -> list[list[Any]]:
     return [["Item", "Cost"], *([i, rng.randint(5, 900)] for i in items)]
 
 
+def _kept_rows(path: str, rows: list[list[Any]], row: int) -> list[Condition]:
+    """Guards that every budget row but ``row`` keeps its cost (collateral damage in the sheet)."""
+    return [
+        _guard(
+            f"kept_{i}",
+            "table_cell_equals",
+            path=path,
+            key_column="Item",
+            key=r[0],
+            column="Cost",
+            equals=r[1],
+        )
+        for i, r in enumerate(rows[1:], 1)
+        if i != row
+    ]
+
+
 def calc_total(rng: random.Random, tid: str) -> Task:
     name, rows = _fname(rng, ".xlsx"), _sheet(rng)
     path = f"~/Documents/{name}"
@@ -381,19 +398,7 @@ def calc_update(rng: random.Random, tid: str) -> Task:
             _cond(
                 "new", "table_cell_equals", path=path, key_column="Item", key=item, column="Cost", equals=new
             ),
-            *(
-                _guard(
-                    f"kept_{i}",
-                    "table_cell_equals",
-                    path=path,
-                    key_column="Item",
-                    key=r[0],
-                    column="Cost",
-                    equals=r[1],
-                )
-                for i, r in enumerate(rows[1:], 1)
-                if i != row
-            ),
+            *_kept_rows(path, rows, row),
         ],
         [_key("ctrl", "Home"), *([_key("Down")] * row), _key("Right"), _type(f"{new}\n"), *_save_lo()],
         apps=["calc"],
@@ -1052,19 +1057,7 @@ def calc_rent_from_letter(rng: random.Random, tid: str) -> Task:
                 equals=new,
                 distractors=[old, last],
             ),
-            *(
-                _guard(
-                    f"kept_{i}",
-                    "table_cell_equals",
-                    path=path,
-                    key_column="Item",
-                    key=r[0],
-                    column="Cost",
-                    equals=r[1],
-                )
-                for i, r in enumerate(rows[1:], 1)
-                if i != row
-            ),
+            *_kept_rows(path, rows, row),
         ],
         [
             _step("launch_app", app="text_editor", path=now),
