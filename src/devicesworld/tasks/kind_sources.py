@@ -108,8 +108,9 @@ def _record(task: Task, device: str, parts: Sequence[tuple[int, dict[str, Any]]]
     from devicesworld.tasks.handwritten.recording import ScriptError, ScriptItem, Target, UiStep, record
 
     world = task.world
-    if world is not None and world.devices is not None and device not in world.devices:
-        world = None  # the world is on another device: this one starts without it
+    if world is not None and world.devices is not None:
+        # the device plays alone: on its own share of the world, or on none when the world is elsewhere
+        world = world.model_copy(update={"devices": [device]}) if device in world.devices else None
     alone = task.model_copy(
         update={
             "devices": [d for d in task.devices if d.id == device],

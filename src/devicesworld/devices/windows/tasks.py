@@ -347,6 +347,7 @@ def drive_to_linux(tid: str, r: Json) -> Json:
         apps=["windows:cmd", "linux:shell"],
         devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": LINUX, "kind": "linux", "profile": {}}],
         kinds=[KIND, "linux"],
+        world=lived_world(tid, LINUX),
     )
 
 
@@ -382,6 +383,7 @@ def linux_to_notepad(tid: str, r: Json) -> Json:
         reads=[{"value": r["value"], "where": "first_screen", "ahead": 1}],
         devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": LINUX, "kind": "linux", "profile": {}}],
         kinds=[KIND, "linux"],
+        world=lived_world(tid, LINUX),
     )
 
 
@@ -392,10 +394,16 @@ PERSONAS = 40
 def phone_world(tid: str) -> Json:
     """The persona world of the task's phone (issue #13): a lived phone with the persona's contacts,
     its seed drawn by the task's own generator; the family's contacts are added on top of it."""
+    return lived_world(tid, PHONE, salt="windows-phone-world")
+
+
+def lived_world(tid: str, device: str, *, salt: str = "windows-linux-world") -> Json:
+    """The persona world of the task's other device (issue #13): a lived phone, or a Linux desktop
+    whose home holds the persona's own files, the family's files set up on top of them."""
     return {
-        "persona_seed": random.Random(f"windows-phone-world:{tid}").randrange(PERSONAS),
+        "persona_seed": random.Random(f"{salt}:{tid}").randrange(PERSONAS),
         "size": "lived",
-        "devices": [PHONE],
+        "devices": [device],
     }
 
 
