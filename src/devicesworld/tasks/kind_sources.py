@@ -108,8 +108,16 @@ def _record(task: Task, device: str, parts: Sequence[tuple[int, dict[str, Any]]]
     from devicesworld.tasks.handwritten.recording import ScriptError, ScriptItem, Target, UiStep, record
 
     world = task.world
-    if world is not None and world.devices is not None and device not in world.devices:
-        world = None  # the world is on another device: this one starts without it
+    if world is not None and world.devices is not None:
+        if device in world.devices:  # the copy holds this device only: its world names it alone
+            world = world.model_copy(
+                update={
+                    "devices": [device],
+                    "members": {k: v for k, v in world.members.items() if k == device},
+                }
+            )
+        else:
+            world = None  # the world is on another device: this one starts without it
     alone = task.model_copy(
         update={
             "devices": [d for d in task.devices if d.id == device],
