@@ -109,8 +109,15 @@ def _record(task: Task, device: str, parts: Sequence[tuple[int, dict[str, Any]]]
 
     world = task.world
     if world is not None and world.devices is not None:
-        # the device plays alone: on its own share of the world, or on none when the world is elsewhere
-        world = world.model_copy(update={"devices": [device]}) if device in world.devices else None
+        if device in world.devices:  # the copy holds this device only: its world names it alone
+            world = world.model_copy(
+                update={
+                    "devices": [device],
+                    "members": {k: v for k, v in world.members.items() if k == device},
+                }
+            )
+        else:
+            world = None  # the world is on another device: this one starts without it
     alone = task.model_copy(
         update={
             "devices": [d for d in task.devices if d.id == device],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -36,12 +37,23 @@ def test_install_copies_links_and_makes_the_shell_folders(tmp_path: Path) -> Non
     (home / ".wine" / "dosdevices").mkdir(parents=True)
     (home / ".wine" / "dosdevices" / "c:").symlink_to("../drive_c")
     (home / ".wine" / "user.reg").write_text("x")
+    profile = home / ".wine" / "drive_c" / "users" / "user"
+    profile.mkdir(parents=True)
+    for name in ("Downloads", "Pictures", "Music"):  # Wine links them to the home itself
+        (profile / name).symlink_to("/home/user")
     tpl = prefix.Template(home, "abc", 0.0)
     dest = tmp_path / "dev" / "home"
     prefix.install(tpl, dest, None)
     assert (dest / ".wine" / "dosdevices" / "c:").is_symlink()
     assert (dest / ".wine" / "user.reg").read_text() == "x"
     assert (dest / "Desktop").is_dir() and (dest / "Documents").is_dir()
+    # Downloads and Pictures are folders of their own in the home, as Desktop and Documents are
+    assert (dest / "Downloads").is_dir() and (dest / "Pictures").is_dir()
+    linked = dest / ".wine" / "drive_c" / "users" / "user"
+    assert os.readlink(linked / "Downloads") == "/home/user/Downloads"
+    assert os.readlink(linked / "Pictures") == "/home/user/Pictures"
+    assert os.readlink(linked / "Music") == "/home/user"
+    assert os.readlink(profile / "Downloads") == "/home/user"  # the template is not touched
 
 
 def test_the_stamp_changes_with_wine_version_and_user() -> None:

@@ -67,7 +67,7 @@ def test_the_phone_is_a_lived_persona_phone_and_the_familys_names_are_not_the_wo
     assert len(phone_tasks) >= 4
     seeds = set()
     for task in phone_tasks:
-        assert task.world is not None and task.world.devices == [wt.PHONE], task.id
+        assert task.world is not None and task.world.devices == [wt.DEV, wt.PHONE], task.id
         assert 0 <= task.world.persona_seed < wt.PERSONAS and task.world.size == "lived"
         seeds.add(task.world.persona_seed)
         world = build_world(task.world.persona_seed, task.world.size, task.start_time)
@@ -105,3 +105,35 @@ def test_the_apps_a_task_opens_are_its_windows_surfaces(built: tuple[list[Task],
         found = {s for s in task_surfaces(task) if s.startswith("windows:")}
         declared = {a for a in task.metadata.apps if a.startswith("windows:")}
         assert found == declared, (task.id, sorted(found), sorted(declared))
+
+
+def test_every_windows_pc_takes_a_persona_world_and_what_a_task_creates_is_not_the_worlds(
+    built: tuple[list[Task], list[Task]],
+) -> None:
+    """Issue #13: each task's PC holds a lived profile; a file the solution must create (a check's
+    path the setup does not write) is not a world file and not in a world folder, so a Save As
+    never meets an overwrite prompt, a ``mkdir`` never an existing folder, a check never the world's file."""
+    from devicesworld.devices.windows.world import template
+    from devicesworld.worlds import build_world
+
+    seeds = set()
+    for task in built[0] + built[1]:
+        assert task.world is not None and task.world.devices is not None, task.id
+        assert task.world.devices[0] == wt.DEV and task.world.size == "lived", task.id
+        seeds.add(task.world.persona_seed)
+        world = build_world(task.world.persona_seed, task.world.size, task.start_time)
+        files = [p.casefold() for p in template(world).paths()]
+        assert len(files) >= 50
+        written = {
+            str(op.args["path"]).casefold() for op in task.setup if op.device == wt.DEV and "path" in op.args
+        }
+        shells = {rf"{wt.PROFILE}\{f}".casefold() for f in ("Desktop", "Documents", "Downloads", "Pictures")}
+        for c in task.evaluation.conditions:
+            path = str(c.args.get("path", "")).casefold()
+            if c.device != wt.DEV or not path or path in written:
+                continue
+            assert path not in files, (task.id, path)
+            parent = path.rsplit("\\", 1)[0]
+            if parent not in shells and not any(w.startswith(parent + "\\") for w in written):
+                assert not any(f.startswith(parent + "\\") for f in files), (task.id, parent)
+    assert len(seeds) > 10

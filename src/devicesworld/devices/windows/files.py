@@ -9,11 +9,12 @@ Windows path, never a host path.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from devicesworld.devices.base import DeviceError
 from devicesworld.devices.safefs import FsError, SafeRoot
-from devicesworld.devices.windows.paths import PathError, WinPath, parse_path
+from devicesworld.devices.windows.paths import SHELL_FOLDERS, PathError, WinPath, parse_path
 
 MAX_READ = 16 * 1024 * 1024
 PREFIX_C = (".wine", "drive_c")
@@ -107,6 +108,18 @@ class WinFiles:
             raise self._fail(exc, path) from None
 
     # ------------------------------------------------------------ changes
+    def write_dated(self, raw: str | WinPath, data: bytes, mtime_ns: int) -> None:
+        """Write a file and give it a modification time (a persona world's file, dated as it was made)."""
+        self.write_bytes(raw, data)
+        root, rel, path = self.locate(raw)
+        try:
+            with root.open_read("/".join(rel)) as (fd, _, _):
+                os.utime(fd, ns=(mtime_ns, mtime_ns))
+        except FsError as exc:
+            raise self._fail(exc, path) from None
+        except OSError as exc:
+            raise DeviceError("INTERNAL", f"{path}: could not date the file: {exc.strerror}") from None
+
     def write_bytes(self, raw: str | WinPath, data: bytes) -> None:
         root, rel, path = self.locate(raw)
         if not path.parts:
@@ -136,9 +149,10 @@ class WinFiles:
 
     # ------------------------------------------------------------ the whole state
     def user_files(self) -> dict[str, bytes]:
-        """``{Windows path: bytes}`` of every task-visible file: Desktop, Documents, C:'s own folders, N:."""
+        """``{Windows path: bytes}`` of every task-visible file: the profile's Desktop, Documents,
+        Downloads and Pictures, C:'s own folders, N:."""
         out: dict[str, bytes] = {}
-        for shell in ("Desktop", "Documents"):
+        for shell in SHELL_FOLDERS.values():
             for f in self._walk(self.home, shell):
                 out[f"C:\\Users\\user\\{shell}\\" + f.replace("/", "\\")] = self._read(
                     self.home, f"{shell}/{f}"

@@ -1,7 +1,7 @@
 """The ``windows`` device kind: its declaration tables, profile, state and traits in one object.
 
 The actions (the shared GUI table), setup ops and getters are declared on their handlers
-in :mod:`.device`, the checks in :mod:`.checks`.
+in :mod:`.device`, the checks in :mod:`.checks`, the persona world's slice in :mod:`.world`.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from devicesworld.devices.windows.checks import CHECKS
 from devicesworld.devices.windows.device import ACTIONS, GETTERS, LAUNCH_MODEL, SETUP_OPS, factory
 from devicesworld.devices.windows.state import STATE, WRITES
 from devicesworld.devices.windows.traits import TRAITS
+from devicesworld.devices.windows.world import WORLD
 
 __all__ = ["KIND", "LAUNCH_MODEL"]
 
 KIND = DeviceKind(
     name="windows",
-    doc=r"A Windows desktop on Wine (Notepad, WordPad, Explorer, cmd) with C:\Users\user\Desktop|Documents and the network drive N:.",
+    doc=r"A Windows desktop on Wine (Notepad, WordPad, Explorer, cmd) with C:\Users\user\Desktop|Documents|Downloads|Pictures and the network drive N:.",
     factory=factory,
     actions=ACTIONS,
     setup_ops=SETUP_OPS,
@@ -25,5 +26,6 @@ KIND = DeviceKind(
     checks=CHECKS.with_writes(WRITES),
     profile_model=a.WindowsProfile,
     state=STATE,
+    world=WORLD,
     traits=TRAITS,
 )

@@ -3,8 +3,8 @@
 Tasks, observations and checks speak Windows: a drive letter, backslashes, case
 insensitive. The device's files live in three places on the host:
 
-* ``C:\\Users\\user\\Desktop`` and ``Documents`` are Wine's links to the device home's
-  ``Desktop`` and ``Documents`` (see :mod:`.prefix`), so they map to the home;
+* ``C:\\Users\\user\\Desktop``, ``Documents``, ``Downloads`` and ``Pictures`` are Wine's
+  links to the device home's folders of those names (see :mod:`.prefix`), so they map to the home;
 * the rest of ``C:`` is the prefix's ``drive_c``;
 * ``N:`` is the task's shared network drive.
 
@@ -19,7 +19,13 @@ from dataclasses import dataclass
 
 USER = "user"
 PROFILE = rf"C:\Users\{USER}"
-SHELL_FOLDERS = {"desktop": "Desktop", "documents": "Documents"}
+SHELL_FOLDERS = {
+    "desktop": "Desktop",
+    "documents": "Documents",
+    "downloads": "Downloads",
+    "pictures": "Pictures",
+}
+"""The profile folders that live in the device home (lower-cased name -> the home's folder)."""
 DRIVE_LETTER = "N"
 """The shared network drive's letter."""
 

@@ -56,6 +56,11 @@ wine-mono and Gecko installer dialogs."""
 INSTALL_HINT = "install it with `apt-get install --no-install-recommends wine wine64` (Debian/Ubuntu)"
 BUILD_TIMEOUT_S = 300.0
 SHELL_FOLDERS = ("Desktop", "Documents")
+LINKED_FOLDERS = ("Downloads", "Pictures")
+"""Profile folders Wine links to the home itself (no XDG folders in the sandbox); each device's copy
+links ``C:\\Users\\user\\<name>`` to ``/home/user/<name>`` instead, a folder of its own in the home
+(where a persona world puts its downloads and pictures, docs/worlds.md)."""
+PROFILE_DIR = ("drive_c", "users", "user")
 _ETC_FROM_HOST = ("ld.so.cache", "alternatives", "fonts", "localtime")
 
 
@@ -282,6 +287,13 @@ def install(tpl: Template, home: Path, ids: tuple[int, int] | None) -> None:
     shutil.copytree(tpl.prefix, home / ".wine", symlinks=True)
     for name in SHELL_FOLDERS:
         (home / name).mkdir(exist_ok=True)
+    profile = home.joinpath(".wine", *PROFILE_DIR)
+    for name in LINKED_FOLDERS:
+        (home / name).mkdir(exist_ok=True)
+        link = profile / name
+        if link.is_symlink():
+            link.unlink()
+            link.symlink_to(f"/home/user/{name}")
     if ids is None:
         return
     os.chown(home, *ids)

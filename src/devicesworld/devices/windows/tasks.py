@@ -82,7 +82,7 @@ def task(
             **({"reads": reads} if reads else {}),
         },
         "solution": [*solution, finish()],
-        **({"world": world} if world else {}),
+        "world": tasks_read.windows_world(tid, world),
     }
 
 

@@ -28,6 +28,23 @@ DESK = PROFILE + r"\Desktop"
 DOCS = PROFILE + r"\Documents"
 ROWS_PER_FAMILY = 9
 """Eight rows for ``full`` and one for ``smoke`` (row 0)."""
+PERSONAS = 40
+"""A Windows task's PC takes one of the first 40 persona worlds (docs/worlds.md)."""
+
+
+def windows_world(tid: str, world: Json | None = None) -> Json:
+    """The persona world of the task's Windows PC (issue #13): a lived profile with the persona's
+    documents, downloads, pictures and mail, its seed drawn by the task's own generator; the
+    family's files are written on top of it (the task's file wins at a path the world fills). A
+    task that already names a world (its phone's) gives the PC that persona's world too."""
+    if world is None:
+        return {
+            "persona_seed": random.Random(f"windows-world:{tid}").randrange(PERSONAS),
+            "size": "lived",
+            "devices": [DEV],
+        }
+    devices = list(world.get("devices") or [])
+    return {**world, "devices": [DEV, *(d for d in devices if d != DEV)]}
 
 
 def step(action: str, **args: Any) -> Json:
@@ -89,6 +106,7 @@ def doc(
             "reads": reads,
         },
         "solution": [*solution, {"device": None, "action": "finish", "args": {}}],
+        "world": windows_world(tid),
     }
 
 
