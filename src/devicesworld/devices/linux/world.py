@@ -17,11 +17,10 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import PurePosixPath
-from threading import Lock
 from typing import TYPE_CHECKING
 
 from devicesworld import diskcache
@@ -29,6 +28,7 @@ from devicesworld.devices.base import GetterFn, WorldSupport
 from devicesworld.devices.filehash import content_hash, remember_stat
 from devicesworld.devices.linux.resources import writers
 from devicesworld.worlds.model import DesktopFile, World
+from devicesworld.worlds.prepared import PerWorld
 
 if TYPE_CHECKING:
     from devicesworld.devices.linux.device import LinuxDevice
@@ -112,34 +112,27 @@ def _render(f: DesktopFile) -> bytes:
     return out.data[f.path]
 
 
-_TEMPLATES: dict[tuple[int, str, datetime, str], Template] = {}
-_LOCK = Lock()
+_TEMPLATES: PerWorld[Template] = PerWorld()
 
 
 def template(world: World) -> Template:
     """The world's home folder rendered once per process (a pre-warming thread may ask too)."""
-    key = world.identity
-    found = _TEMPLATES.get(key)
-    if found is not None:
-        return found
-    with _LOCK:
-        found = _TEMPLATES.get(key)
-        if found is None:
-            disk_key = _disk_key(world)
-            found = _from_disk(disk_key)
-            if found is None:
-                found = render_template(world)
-                diskcache.write(_NAMESPACE, disk_key, _to_disk(found))
-            if len(_TEMPLATES) >= 16:
-                _TEMPLATES.pop(next(iter(_TEMPLATES)))
-            _TEMPLATES[key] = found
+    return _TEMPLATES.get(world, _rendered)
+
+
+def _rendered(world: World) -> Template:
+    """The world's home folder from the disk cache, else rendered and put there."""
+    disk_key = _disk_key(world)
+    found = _from_disk(disk_key)
+    if found is None:
+        found = render_template(world)
+        diskcache.write(_NAMESPACE, disk_key, _to_disk(found))
     return found
 
 
 def clear_cache() -> None:
     """Forget the templates kept in this process (tests; the disk cache stays)."""
-    with _LOCK:
-        _TEMPLATES.clear()
+    _TEMPLATES.clear()
 
 
 def render_template(world: World) -> Template:

@@ -27,12 +27,11 @@ import csv
 import io
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC
 from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import PureWindowsPath
-from threading import Lock
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
@@ -41,6 +40,7 @@ from devicesworld.devices.base import GetterFn, WorldSupport
 from devicesworld.devices.windows.docs import Run, encode_text, write_rtf
 from devicesworld.devices.windows.paths import PROFILE
 from devicesworld.worlds.model import DesktopFile, World
+from devicesworld.worlds.prepared import PerWorld
 
 if TYPE_CHECKING:
     from devicesworld.devices.windows.device import WindowsDevice
@@ -173,30 +173,17 @@ def render_template(world: World) -> Template:
     return Template(tuple(sorted(out.values(), key=lambda t: t[0].casefold())))
 
 
-_TEMPLATES: dict[tuple[int, str, datetime, str], Template] = {}
-_LOCK = Lock()
+_TEMPLATES: PerWorld[Template] = PerWorld()
 
 
 def template(world: World) -> Template:
     """The world's Windows files, rendered once per process."""
-    key = world.identity
-    found = _TEMPLATES.get(key)
-    if found is not None:
-        return found
-    with _LOCK:
-        found = _TEMPLATES.get(key)
-        if found is None:
-            found = render_template(world)
-            if len(_TEMPLATES) >= 16:
-                _TEMPLATES.pop(next(iter(_TEMPLATES)))
-            _TEMPLATES[key] = found
-    return found
+    return _TEMPLATES.get(world, render_template)
 
 
 def clear_cache() -> None:
     """Forget the templates kept in this process (tests)."""
-    with _LOCK:
-        _TEMPLATES.clear()
+    _TEMPLATES.clear()
 
 
 def apply(device: WindowsDevice, world: World) -> None:
