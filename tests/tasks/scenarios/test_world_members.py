@@ -50,7 +50,10 @@ def test_without_keeps_a_role_out_and_families_without_a_world_are_unchanged() -
     task = compile_task(kept, shipped_macros(), Choice(seed=2), "dw-t-members")
     assert task.world is not None and task.world.members == {}
     assert "members" not in task.model_dump()["world"]
-    assert member_roles(family_by_name("playlist_between_phones")) == {}  # no `world`
+    playlist = family_by_name("playlist_between_phones")
+    assert member_roles(playlist) == {"partner": "partner"}  # the partner's phone, the partner's world
+    assert member_roles(playlist.model_copy(update={"world": None})) == {}  # no `world`
+    assert member_roles(family_by_name("wifi_code_two_desktops")) == {"partner": "partner", "laptop": "work"}
     meeting = family_by_name("meeting_note_everywhere")
     assert member_roles(meeting) == {"desktop": "work"}  # its second desktop is the work machine
     phone_only = WorldRequest(size="lived", seeds=50, roles=["phone"])

@@ -11,7 +11,8 @@ error (the composer turns it into a rejection), never a silently wrong task.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from devicesworld.env.controller import CrossDeviceEnv
@@ -19,6 +20,15 @@ from devicesworld.spec.models import Limits, Step, Task
 from devicesworld.tasks.authoring.android_script import ScriptError, UiStep
 
 MAX_BACKS = 8
+
+FIND = "find"
+"""A script action that is no phone action: scroll the screen's list until the target shows.
+
+It records the ``scroll`` steps it takes (down first, then back up), none when the
+target is already on screen, so a reference step can reach an item of a list longer
+than a screen (a lived phone's songs or notes) wherever the world puts it.
+"""
+MAX_SCROLLS = 40
 
 
 def record_solution(task: Task, items: Sequence[Step | UiStep]) -> list[tuple[int, Step]]:
@@ -42,6 +52,9 @@ def record_solution(task: Task, items: Sequence[Step | UiStep]) -> list[tuple[in
             if isinstance(item, Step):
                 play(item, owner)
                 continue
+            if item.action == FIND:
+                _find(env, item, partial(play, owner=owner))
+                continue
             if item.action == "open_app":
                 key = (item.device, str(item.args.get("app_name")))
                 if key in opened:
@@ -54,6 +67,27 @@ def record_solution(task: Task, items: Sequence[Step | UiStep]) -> list[tuple[in
                 opened.add(key)
             play(_concrete(env.observe()[item.device], item), owner)
     return steps
+
+
+def _shown(obs: dict[str, Any], item: UiStep) -> bool:
+    assert item.target is not None
+    hits = sum(1 for el in obs.get("ui_elements", []) if item.target.matches(el))
+    return -hits <= item.target.nth < hits
+
+
+def _find(env: CrossDeviceEnv, item: UiStep, play: Callable[[Step], None]) -> None:
+    """Scroll down, then up, until ``item.target`` is on screen (:data:`FIND`)."""
+    device = item.device
+    for direction in ("down", "up"):
+        for _ in range(MAX_SCROLLS):
+            obs = env.observe()[device]
+            if _shown(obs, item):
+                return
+            play(Step(device=device, action="scroll", args={"direction": direction}))
+            if env.observe()[device].get("screen_text") == obs.get("screen_text"):
+                break  # the list is at its end
+    if not _shown(env.observe()[device], item):
+        raise ScriptError(f"{device}: no element matches {item.target} in the list, scrolled both ways")
 
 
 def _concrete(obs: dict[str, Any], item: UiStep) -> Step:

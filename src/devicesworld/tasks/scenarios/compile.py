@@ -36,7 +36,7 @@ from devicesworld.spec.models import (
 )
 from devicesworld.tasks.composition.compose import step_budget
 from devicesworld.tasks.composition.reasoning import Derivation
-from devicesworld.tasks.composition.record import record_with_spans
+from devicesworld.tasks.composition.record import FIND, record_with_spans
 from devicesworld.tasks.handwritten.recording import ScriptError, Target, UiStep
 from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem, WorldRequest
 from devicesworld.tasks.scenarios.ops import SIGNATURES, check_signature
@@ -748,6 +748,8 @@ def _item(item: SolutionItem, devices: Mapping[str, str], values: Mapping[str, V
         return UiStep(device, "click", target)
     if item.ui == "hold":
         return UiStep(device, "long_press", target)
+    if item.ui == "find":
+        return UiStep(device, FIND, target)
     return UiStep(
         device, "input_text", target, {"text": render(item.text or "", values), "clear": item.clear}
     )

@@ -126,7 +126,9 @@ class SolutionItem(_Strict):
     role: str | None = None
     action: str | None = None
     args: dict[str, Any] = Field(default_factory=dict)
-    ui: Literal["open", "tap", "hold", "type", "back", "home"] | None = None
+    ui: Literal["open", "tap", "hold", "type", "back", "home", "find"] | None = Field(
+        default=None, description="find: scroll the list until the target shows (records the scrolls)"
+    )
     target: dict[str, Any] | None = None
     text: str | None = None
     app: str | None = None
