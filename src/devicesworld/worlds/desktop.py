@@ -11,7 +11,9 @@ materialiser writes them (:class:`~devicesworld.worlds.model.DesktopFile`).
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from email.utils import format_datetime
 
 from faker import Faker
 
@@ -21,6 +23,17 @@ from devicesworld.worlds.sizing import Sizing, between
 CATEGORIES = ("Travel", "Software", "Hardware", "Catering", "Office", "Training", "Marketing", "Consulting")
 REPORT_VERSIONS = ("report_v1.docx", "report_final.docx", "report_final2.docx")
 """Oldest first: the last one is the current version."""
+
+
+def mail_message(f: DesktopFile) -> EmailMessage:
+    """The mail an ``eml`` file describes, dated by its modification time (each kind picks the line
+    endings its mail clients save)."""
+    msg = EmailMessage()
+    for key, value in f.headers.items():
+        msg[key] = value
+    msg["Date"] = format_datetime(f.mtime.replace(tzinfo=UTC))
+    msg.set_content(f.text)
+    return msg
 
 
 def slug(name: str) -> str:

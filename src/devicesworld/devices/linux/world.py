@@ -18,8 +18,6 @@ import json
 import os
 from dataclasses import dataclass, field
 from datetime import UTC
-from email.message import EmailMessage
-from email.utils import format_datetime
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -27,6 +25,7 @@ from devicesworld import diskcache
 from devicesworld.devices.base import GetterFn, WorldSupport
 from devicesworld.devices.filehash import content_hash, remember_stat
 from devicesworld.devices.linux.resources import writers
+from devicesworld.worlds.desktop import mail_message
 from devicesworld.worlds.model import DesktopFile, World
 from devicesworld.worlds.prepared import PerWorld
 
@@ -70,12 +69,7 @@ class Template:
 
 
 def _received(f: DesktopFile) -> bytes:
-    msg = EmailMessage()
-    for key, value in f.headers.items():
-        msg[key] = value
-    msg["Date"] = format_datetime(f.mtime.replace(tzinfo=UTC))
-    msg.set_content(f.text)
-    return bytes(msg)
+    return bytes(mail_message(f))
 
 
 def _render(f: DesktopFile) -> bytes:

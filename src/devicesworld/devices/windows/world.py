@@ -29,8 +29,6 @@ import json
 from dataclasses import dataclass
 from datetime import UTC
 from email import policy
-from email.message import EmailMessage
-from email.utils import format_datetime
 from pathlib import PureWindowsPath
 from typing import TYPE_CHECKING
 
@@ -39,6 +37,7 @@ from PIL import Image, ImageDraw
 from devicesworld.devices.base import GetterFn, WorldSupport
 from devicesworld.devices.windows.docs import Run, encode_text, write_rtf
 from devicesworld.devices.windows.paths import PROFILE
+from devicesworld.worlds.desktop import mail_message
 from devicesworld.worlds.model import DesktopFile, World
 from devicesworld.worlds.prepared import PerWorld
 
@@ -121,12 +120,7 @@ def png_bytes(f: DesktopFile, width: int = 160, height: int = 120) -> bytes:
 
 def eml_bytes(f: DesktopFile) -> bytes:
     """A mail file (CRLF, as Outlook and Windows Mail save ``.eml``); drafts carry ``X-Unsent: 1``."""
-    msg = EmailMessage()
-    for key, value in f.headers.items():
-        msg[key] = value
-    msg["Date"] = format_datetime(f.mtime.replace(tzinfo=UTC))
-    msg.set_content(f.text)
-    return msg.as_bytes(policy=policy.SMTP)
+    return mail_message(f).as_bytes(policy=policy.SMTP)
 
 
 def render(f: DesktopFile) -> bytes:
