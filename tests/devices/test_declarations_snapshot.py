@@ -21,6 +21,9 @@ and ``event_exists``'s distractors may name the field they stand in for (an entr
 ``playlist_contains`` (a playlist holding a near-miss song fails). The Windows file checks
 ``file_exists``, ``file_text``, ``rtf_text`` and ``rtf_paragraphs`` gained the same optional
 ``distractors`` (a near-miss path, value or paragraph; without it, each check is as before).
+The Windows kind's doc names the profile folders ``Downloads`` and ``Pictures`` beside
+``Desktop`` and ``Documents``: they became folders of their own when the kind took persona
+worlds (#13; Wine had linked them to the home itself).
 """
 
 from __future__ import annotations
