@@ -68,7 +68,7 @@ def test_the_phone_is_a_lived_persona_phone_and_the_familys_names_are_not_the_wo
     seeds = set()
     for task in phone_tasks:
         assert task.world is not None and task.world.devices == [wt.DEV, wt.PHONE], task.id
-        assert 0 <= task.world.persona_seed < wt.PERSONAS and task.world.size == "lived"
+        assert 0 <= task.world.persona_seed < tasks_read.PERSONAS and task.world.size == "lived"
         seeds.add(task.world.persona_seed)
         world = build_world(task.world.persona_seed, task.world.size, task.start_time)
         assert len(world.phone.contacts) >= 40

@@ -15,12 +15,12 @@ records on a phone with the same setup) and the shared network drive (``N:`` her
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from devicesworld.devices.traits import TaskDraw, TaskSource
 from devicesworld.devices.windows import tasks_read
+from devicesworld.devices.windows.tasks_read import lived_world
 
 KIND = "windows"
 DEV = "windows_0"
@@ -347,7 +347,7 @@ def drive_to_linux(tid: str, r: Json) -> Json:
         apps=["windows:cmd", "linux:shell"],
         devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": LINUX, "kind": "linux", "profile": {}}],
         kinds=[KIND, "linux"],
-        world=lived_world(tid, LINUX),
+        world=linux_world(tid),
     )
 
 
@@ -383,28 +383,20 @@ def linux_to_notepad(tid: str, r: Json) -> Json:
         reads=[{"value": r["value"], "where": "first_screen", "ahead": 1}],
         devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": LINUX, "kind": "linux", "profile": {}}],
         kinds=[KIND, "linux"],
-        world=lived_world(tid, LINUX),
+        world=linux_world(tid),
     )
 
 
-PERSONAS = 40
-"""The phone of a Windows phone task takes one of the first 40 persona worlds (docs/worlds.md)."""
-
-
 def phone_world(tid: str) -> Json:
-    """The persona world of the task's phone (issue #13): a lived phone with the persona's contacts,
-    its seed drawn by the task's own generator; the family's contacts are added on top of it."""
-    return lived_world(tid, PHONE, salt="windows-phone-world")
+    """The persona world of the task's phone (issue #13): a lived phone with the persona's contacts;
+    the family's contacts are added on top of it."""
+    return lived_world(tid, PHONE, "windows-phone-world")
 
 
-def lived_world(tid: str, device: str, *, salt: str = "windows-linux-world") -> Json:
-    """The persona world of the task's other device (issue #13): a lived phone, or a Linux desktop
-    whose home holds the persona's own files, the family's files set up on top of them."""
-    return {
-        "persona_seed": random.Random(f"{salt}:{tid}").randrange(PERSONAS),
-        "size": "lived",
-        "devices": [device],
-    }
+def linux_world(tid: str) -> Json:
+    """The persona world of the task's Linux desktop (issue #13): a home holding the persona's own
+    files, the family's files set up on top of them."""
+    return lived_world(tid, LINUX, "windows-linux-world")
 
 
 def phone_to_notepad(tid: str, r: Json) -> Json:

@@ -32,17 +32,23 @@ PERSONAS = 40
 """A Windows task's PC takes one of the first 40 persona worlds (docs/worlds.md)."""
 
 
+def lived_world(tid: str, device: str, salt: str) -> Json:
+    """A lived persona world on ``device``, its seed drawn from the task id by a generator of its own
+    (``salt`` keeps the draws of a task's devices apart), so the family's draws do not move."""
+    return {
+        "persona_seed": random.Random(f"{salt}:{tid}").randrange(PERSONAS),
+        "size": "lived",
+        "devices": [device],
+    }
+
+
 def windows_world(tid: str, world: Json | None = None) -> Json:
     """The persona world of the task's Windows PC (issue #13): a lived profile with the persona's
-    documents, downloads, pictures and mail, its seed drawn by the task's own generator; the
-    family's files are written on top of it (the task's file wins at a path the world fills). A
-    task that already names a world (its phone's) gives the PC that persona's world too."""
+    documents, downloads, pictures and mail; the family's files are written on top of it (the
+    task's file wins at a path the world fills). A task that already names a world (its phone's)
+    gives the PC that persona's world too."""
     if world is None:
-        return {
-            "persona_seed": random.Random(f"windows-world:{tid}").randrange(PERSONAS),
-            "size": "lived",
-            "devices": [DEV],
-        }
+        return lived_world(tid, DEV, "windows-world")
     devices = list(world.get("devices") or [])
     return {**world, "devices": [DEV, *(d for d in devices if d != DEV)]}
 

@@ -36,7 +36,7 @@ from PIL import Image, ImageDraw
 
 from devicesworld.devices.base import GetterFn, WorldSupport
 from devicesworld.devices.windows.docs import Run, encode_text, write_rtf
-from devicesworld.devices.windows.paths import PROFILE
+from devicesworld.devices.windows.paths import PROFILE, SHELL_FOLDERS
 from devicesworld.worlds.desktop import mail_message
 from devicesworld.worlds.model import DesktopFile, World
 from devicesworld.worlds.prepared import PerWorld
@@ -53,8 +53,8 @@ FOLDERS = {
     "Mail": r"Documents\Mail",
 }
 """The world's top folder -> where it goes under ``C:\\Users\\user`` (others stay out)."""
-SHOWN = ("Desktop", "Documents", "Downloads", "Pictures")
-"""The profile folders the census reads."""
+SHOWN = tuple(SHELL_FOLDERS.values())
+"""The profile folders the census reads: the four that live in the device home."""
 INBOX, DRAFTS, PROJECTS = r"Documents\Mail\Inbox", r"Documents\Mail\Drafts", r"Documents\Projects"
 SUFFIX = {"docx": ".rtf", "pdf": ".rtf", "xlsx": ".csv", "image": ".png"}
 """The world's format -> the extension of its Windows rendering (others keep theirs)."""
