@@ -75,3 +75,44 @@ def test_the_apps_a_gui_task_opens_are_its_surfaces() -> None:
             assert opened <= found, (task.id, sorted(found))
             if not any(s.action == "run_command" for s in task.solution):
                 assert "linux:files" not in found or "linux:files" in opened, (task.id, sorted(found))
+
+
+def test_full_draws_start_on_a_lived_home_and_smoke_draws_on_a_bare_one() -> None:
+    """Issue #13: every ``full`` Linux GUI task names a persona world on its desktop (sharing the
+    phone's when it has one), so its home holds the persona's files around the family's; the
+    smoke draws keep the bare home."""
+    from devicesworld.devices.linux.gui.suite import DEV, PERSONAS, task_sources
+    from devicesworld.devices.linux.world import template
+    from devicesworld.devices.traits import TaskDraw
+    from devicesworld.tasks.kind_sources import draw
+    from devicesworld.worlds import build_world
+
+    seeds: set[int] = set()
+    shared = 0
+    for source in task_sources():
+        full = draw(source, TaskDraw(seed=7, index=0, task_id=f"dw-{source.name}-0000"))
+        smoke = draw(source, TaskDraw(seed=0, index=0, task_id="s", smoke=True))
+        assert full.world is not None and full.world.size == "lived", source.name
+        assert full.world.devices[0] == DEV and len(set(full.world.devices)) == len(full.world.devices)
+        assert 0 <= full.world.persona_seed < PERSONAS
+        shared += len(full.world.devices) > 1
+        seeds.add(full.world.persona_seed)
+        assert smoke.world is None or DEV not in smoke.world.devices, source.name
+    assert shared >= 5 and len(seeds) > 5
+    home = template(build_world(min(seeds), "lived", full.start_time))
+    assert len(home.files) >= 30
+
+
+def test_the_terminal_move_names_its_files_so_the_worlds_downloads_stay() -> None:
+    """With the persona's Downloads around them, a ``*.csv`` glob would move the persona's own
+    exports too: the instruction and the solution name the family's files."""
+    import random
+
+    from devicesworld.devices.linux.gui.suite import terminal_typed
+
+    task = terminal_typed(random.Random(3), "t")
+    typed = next(s.args["text"] for s in task.solution if s.action == "type_text")
+    assert "*" not in typed
+    files = [op.args["path"].rsplit("/", 1)[1] for op in task.setup if op.op == "write_text"]
+    assert files and all(f in typed and f in task.instruction for f in files)
+    assert "stays where it is" in task.instruction

@@ -491,8 +491,8 @@ def terminal_typed(rng: random.Random, tid: str) -> Task:
     setup.append(_op("make_dir", path="~/Downloads"))
     return _task(
         tid,
-        f"In a terminal window, make a folder ~/{folder} and move every .csv file from ~/Downloads "
-        f"({', '.join(files)}) into it.",
+        f"In a terminal window, make a folder ~/{folder} and move {', '.join(files[:-1])} and {files[-1]} "
+        "from ~/Downloads into it; every other file in ~/Downloads stays where it is.",
         setup,
         [
             *(_cond(f"moved_{i}", "file_exists", path=f"~/{folder}/{f}") for i, f in enumerate(files)),
@@ -503,7 +503,7 @@ def terminal_typed(rng: random.Random, tid: str) -> Task:
         ],
         [
             _step("launch_app", app="terminal"),
-            _type(f"mkdir -p ~/{folder} && mv ~/Downloads/*.csv ~/{folder}/\n"),
+            _type(f"mkdir -p ~/{folder} && cd ~/Downloads && mv {' '.join(files)} ~/{folder}/\n"),
             _step("wait", seconds=1),
         ],
         apps=["terminal"],
@@ -1357,13 +1357,28 @@ def build_gui_smoke(seed: int = 1016) -> list[Task]:
 SMOKE_SEED = 1016
 
 
+def lived_desktop(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with the persona world on its desktop too (issue #13): the home holds the persona's
+    own Documents, Downloads, Pictures, mail and projects, and the family's files are set up on top
+    of it, so a file manager, a terminal glob or a file dialog shows a lived home with look-alikes
+    rather than the task's files alone. A task whose phone already takes a world shares it (one
+    person's phone and computer); otherwise the persona is drawn from the task's id, apart from the
+    family's own draws. The smoke draws keep the bare home (docs/worlds.md, sizes)."""
+    world = doc.get("world")
+    if world is None:
+        seed = random.Random(f"linux-gui-world:{doc['id']}").randrange(PERSONAS)
+        return {**doc, "world": {"persona_seed": seed, "size": "lived", "devices": [DEV]}}
+    return {**doc, "world": {**world, "devices": [DEV, *world["devices"]]}}
+
+
 def _source(
     family: str, build: Callable[[random.Random, str], Task | dict[str, Any]], count: int
 ) -> TaskSource:
     def draw(d: TaskDraw) -> dict[str, Any]:
         rng = random.Random(f"{SMOKE_SEED}:{family}" if d.smoke else d.seed)
         made = build(rng, d.task_id)
-        return made.model_dump(mode="json") if isinstance(made, Task) else made
+        doc = made.model_dump(mode="json") if isinstance(made, Task) else made
+        return doc if d.smoke else lived_desktop(doc)
 
     return TaskSource(name=f"gui-lx-{family}", build=draw, full=count, smoke=1)
 
