@@ -20,6 +20,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from devicesworld.worlds.drawn import TASK_PERSONAS, drawn_world
+
 Json = dict[str, Any]
 DEV = "windows_0"
 KIND = "windows"
@@ -28,18 +30,13 @@ DESK = PROFILE + r"\Desktop"
 DOCS = PROFILE + r"\Documents"
 ROWS_PER_FAMILY = 9
 """Eight rows for ``full`` and one for ``smoke`` (row 0)."""
-PERSONAS = 40
+PERSONAS = TASK_PERSONAS
 """A Windows task's PC takes one of the first 40 persona worlds (docs/worlds.md)."""
 
 
 def lived_world(tid: str, device: str, salt: str) -> Json:
-    """A lived persona world on ``device``, its seed drawn from the task id by a generator of its own
-    (``salt`` keeps the draws of a task's devices apart), so the family's draws do not move."""
-    return {
-        "persona_seed": random.Random(f"{salt}:{tid}").randrange(PERSONAS),
-        "size": "lived",
-        "devices": [device],
-    }
+    """A lived persona world on ``device`` alone (:func:`devicesworld.worlds.drawn.drawn_world`)."""
+    return drawn_world(tid, [device], salt)
 
 
 def windows_world(tid: str, world: Json | None = None) -> Json:

@@ -32,6 +32,7 @@ from typing import Any
 from devicesworld import jsonl
 from devicesworld.devices.traits import TaskDraw, TaskSource
 from devicesworld.spec.models import Condition, DeviceOp, DeviceSpec, Evaluation, Metadata, Step, Task
+from devicesworld.worlds.drawn import TASK_PERSONAS, drawn_world
 
 DEV = "linux_0"
 KIND = "linux"
@@ -742,7 +743,7 @@ def _read(value: str, *, ahead: int = 1, where: str = "first_screen") -> dict[st
     return {"value": value, "where": where, "ahead": ahead}
 
 
-PERSONAS = 40
+PERSONAS = TASK_PERSONAS
 """The phone's persona world is one of this many (``WorldSpec.persona_seed`` 0..39)."""
 
 
@@ -1366,8 +1367,7 @@ def lived_desktop(doc: dict[str, Any]) -> dict[str, Any]:
     family's own draws. The smoke draws keep the bare home (docs/worlds.md, sizes)."""
     world = doc.get("world")
     if world is None:
-        seed = random.Random(f"linux-gui-world:{doc['id']}").randrange(PERSONAS)
-        return {**doc, "world": {"persona_seed": seed, "size": "lived", "devices": [DEV]}}
+        return {**doc, "world": drawn_world(doc["id"], [DEV], "linux-gui-world")}
     return {**doc, "world": {**world, "devices": [DEV, *world["devices"]]}}
 
 
