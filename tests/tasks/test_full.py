@@ -16,6 +16,7 @@ from devicesworld.tasks.naturalness import masked, repeated_clauses
 from devicesworld.tasks.scenarios.loader import shipped_families
 from devicesworld.tasks.scenarios.model import CATEGORIES, MIN_PHRASINGS
 from devicesworld.tasks.suites import load_suite
+from tests.devices.desktop.desktop_harness import require_gui_stack
 
 
 @cache
@@ -121,6 +122,21 @@ def test_rebuilding_from_the_seed_gives_the_same_bytes(number: int) -> None:
             update={"metadata": rebuilt.metadata.model_copy(update={"split": split})}
         )
         assert rebuilt.model_dump_json() == original.model_dump_json()
+
+
+def test_a_gui_familys_tasks_rebuild_to_the_same_bytes_through_their_twin_and_gui_proof() -> None:
+    """A family whose desktop runs through the GUI is built by compiling, proving its tool-step
+    twin with every gate and its own GUI solution on a live desktop (docs/scenarios.md)."""
+    require_gui_stack()
+    shard = next(s for s in recipe() if s.builder == "family:service_code_to_desktop")
+    by_id = {t.id: t for t in shipped()}
+    rebuilt = build_one(None, shard, full.FULL_SEED, 0, BuildStats(seed=full.FULL_SEED))
+    assert rebuilt is not None
+    original = by_id[rebuilt.id]
+    assert any(d.profile == {"desktop": "gui"} for d in original.devices)
+    split = original.metadata.split
+    rebuilt = rebuilt.model_copy(update={"metadata": rebuilt.metadata.model_copy(update={"split": split})})
+    assert rebuilt.model_dump_json() == original.model_dump_json()
 
 
 def test_version_1_stays_loadable_for_comparison() -> None:

@@ -127,6 +127,17 @@ class KindTraits(BaseModel):
         default=None,
         description="The kind's own task families (GUI tasks), for the full and smoke suites; read lazily.",
     )
+    gui_profile: Mapping[str, Any] | None = Field(
+        default=None,
+        description="The profile of a device the kind runs through its GUI (a scenario family's `gui:` roles).",
+    )
+    gui_steps: Callable[[Any], Sequence[Any]] | None = Field(
+        default=None,
+        description=(
+            "A tool-style step of the kind (a spec Step) -> the GUI steps that do it on a `gui_profile` device; "
+            "raises KeyError with the reason when there is no faithful GUI way."
+        ),
+    )
     unavailable: Callable[[Mapping[str, Any]], str | None] | None = Field(
         default=None,
         description="Why a device of this profile cannot start on this machine (a missing system tool), or None.",

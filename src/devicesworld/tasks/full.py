@@ -184,9 +184,15 @@ def build_one(
 
 def _build_family_task(shard: Shard, seed: int, index: int, task_id: str, stats: BuildStats) -> Task | None:
     from devicesworld.tasks.scenarios.build import build_task
+    from devicesworld.tasks.scenarios.compile import gui_unavailable
     from devicesworld.tasks.scenarios.loader import family_by_name
 
     family = family_by_name(shard.builder.split(":", 1)[1])
+    problem = gui_unavailable(family)
+    if problem is not None:
+        raise SourceUnavailable(
+            f"{shard.builder} runs {problem}; install the system packages (README, set-up) and build again"
+        )
     rejected: dict[str, int] = {}
     task = build_task(family, seed, index, task_id, rejected)
     stats.attempts[shard.builder] = stats.attempts.get(shard.builder, 0) + 1 + sum(rejected.values())

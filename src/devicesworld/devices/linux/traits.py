@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
+from devicesworld.devices.linux.gui.by_gui import GUI_PROFILE, gui_steps
 from devicesworld.devices.traits import KindTraits, KindUse, TaskSource
 
 ACTION_SURFACES = {
@@ -87,4 +88,6 @@ TRAITS = KindTraits(
     screenshots="while_browsing",
     task_sources=_task_sources,
     unavailable=unavailable,
+    gui_profile=GUI_PROFILE,
+    gui_steps=gui_steps,
 )

@@ -36,7 +36,7 @@ def scenarios_list() -> None:
     except FamilyError as exc:
         raise click.ClickException(str(exc)) from None
     for f in families:
-        roles = ", ".join(f"{r}={k}" for r, k in f.roles.items())
+        roles = ", ".join(f"{r}={k}{' (gui)' if r in f.gui else ''}" for r, k in f.roles.items())
         variants = ",".join(v.id for v in f.infeasible) or "-"
         click.echo(
             f"{f.family:<34} {f.pattern:<36} {f.category:<26} {roles}  "

@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from faker import Faker
 
-from devicesworld.devices.base import SetupCall, get_kind, kind_names
+from devicesworld.devices.base import SetupCall, get_kind, kind_names, traits_of
 from devicesworld.spec.models import (
     DEFAULT_START_TIME,
     GLOBAL_DEVICE,
@@ -176,6 +176,10 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
                     f"check {c.id}: distractor {name} is a {types[name]}, but the check expects no "
                     f"{types[name]} (it expects {', '.join(sorted(set(c.expects.values()))) or 'nothing'})"
                 )
+    for role in family.gui:
+        _check_role(role, roles, "gui")
+        if traits_of(family.roles[role]).gui_steps is None:
+            raise KeyError(f"gui: role {role} is a {family.roles[role]}, which has no GUI mode")
     for s in family.sources:
         if s.param not in types:
             raise KeyError(f"source {s.param!r} names no value")
@@ -440,8 +444,15 @@ class Choice:
     """An infeasible variant's id, or None for the feasible task."""
 
 
-def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, task_id: str) -> Task:
-    """One task of ``family``; :class:`FamilyError` when this draw cannot make a valid task."""
+def compile_task(
+    family: Family, macros: Mapping[str, Macro], choice: Choice, task_id: str, *, through_gui: bool = True
+) -> Task:
+    """One task of ``family``; :class:`FamilyError` when this draw cannot make a valid task.
+
+    A family with ``gui`` roles gives those devices their kind's GUI profile and GUI steps;
+    ``through_gui=False`` gives its tool-step twin instead (same draw, same checks), whose
+    near misses prove the verifier cheaply (:func:`.build.build_task`).
+    """
     rng = random.Random(choice.seed)
     drawn = draw(family, rng)
     values, derivations = drawn.values, drawn.derivations
@@ -536,7 +547,10 @@ def compile_task(family: Family, macros: Mapping[str, Macro], choice: Choice, ta
     except ValueError as exc:
         raise FamilyError(f"family {family.family}: not a valid task: {exc}") from None
     inspect = variant is not None and bool(variant.solution)
-    return _finish(task, family, items, owners, variant is not None, reason, composition, inspect=inspect)
+    gui = _gui_devices(family, devices) if through_gui else {}
+    return _finish(
+        task, family, items, owners, variant is not None, reason, composition, inspect=inspect, gui=gui
+    )
 
 
 def _overlay(
@@ -618,11 +632,15 @@ def _finish(
     composition: dict[str, Any],
     *,
     inspect: bool = False,
+    gui: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Task:
     """The recorded solution, step budget, surfaces and measured difficulty.
 
     An infeasible task's solution is the report; with ``inspect`` (a variant's own
-    solution) it first plays what shows the request cannot be done.
+    solution) it first plays what shows the request cannot be done. ``gui`` (device ->
+    GUI profile): the solution is recorded and its values placed with tool steps, then
+    those devices take the profile and each of their steps becomes the kind's GUI steps
+    (:func:`_through_gui`), before surfaces and difficulty are measured.
     """
     sketch = [i for i in items if isinstance(i, Step)]
     spans: dict[str, list[int]] = {}
@@ -631,7 +649,8 @@ def _finish(
         solution = [*looked[:-1], Step(action="report_infeasible", args={"reason": reason})]
         apps = []
     elif infeasible:
-        apps = task_surfaces(task.model_copy(update={"solution": sketch}))
+        sketched = task.model_copy(update={"solution": sketch})
+        apps = task_surfaces(_through_gui(sketched, gui)[0] if gui else sketched)
         solution = [Step(action="report_infeasible", args={"reason": reason})]
     else:
         solution, spans = _record(task, items, owners)
@@ -643,18 +662,23 @@ def _finish(
             "limits": Limits(max_steps=step_budget(len(solution))),
         }
     )
-    if not apps:
-        apps = task_surfaces(task)
     from devicesworld.tasks.scenarios.difficulty import features, grade
     from devicesworld.tasks.scenarios.placement import first_screens, place
 
-    if task.metadata.sources:
-        placed = place(
-            task.metadata.sources,
-            [s.where for s in family.sources],
-            task.instruction,
-            first_screens(task),
-        )
+    # placed on the tool steps: a GUI step opens the same file, so its value is on the same screen
+    placed = (
+        place(task.metadata.sources, [s.where for s in family.sources], task.instruction, first_screens(task))
+        if task.metadata.sources
+        else None
+    )
+    if gui:
+        task, spans = _through_gui(task, gui, spans)
+        composition["solution_spans"] = spans
+        limits = Limits(max_steps=step_budget(len(task.solution)), max_seconds=GUI_MAX_SECONDS)
+        task = task.model_copy(update={"limits": limits})
+    if not apps:
+        apps = task_surfaces(task)
+    if placed is not None:
         composition["placement"] = {
             s.param: p.model_dump() for s, p in zip(family.sources, placed, strict=True)
         }
@@ -723,6 +747,54 @@ def _items(
         items.append(_item(item, devices, values))
         owners.append(part)
     return items, owners
+
+
+GUI_MAX_SECONDS = 900.0
+"""A task with GUI devices gets the GUI suites' wall-clock budget (each observation is a screenshot
+and an element tree), not the default 600 s."""
+
+
+def gui_unavailable(family: Family) -> str | None:
+    """Why the family's GUI roles cannot run on this machine (a missing system tool), or None."""
+    for role in family.gui:
+        traits = traits_of(family.roles[role])
+        problem = traits.unavailable(traits.gui_profile or {}) if traits.unavailable else None
+        if problem:
+            return f"{role} through the GUI, but {problem}"
+    return None
+
+
+def _gui_devices(family: Family, devices: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """The devices the family runs through their GUI, each with its kind's GUI profile."""
+    out: dict[str, dict[str, Any]] = {}
+    for role in family.gui:
+        profile = traits_of(family.roles[role]).gui_profile
+        out[devices[role]] = dict(profile or {})
+    return out
+
+
+def _through_gui(
+    task: Task, gui: Mapping[str, Mapping[str, Any]], spans: Mapping[str, list[int]] | None = None
+) -> tuple[Task, dict[str, list[int]]]:
+    """``task`` with the ``gui`` devices on their GUI profiles and each of their steps replaced
+    by the kind's GUI steps; ``spans`` (owner -> ``[start, end)`` of its steps) moved along."""
+    solution: list[Step] = []
+    placed: list[tuple[int, int]] = []
+    for step in task.solution:
+        start = len(solution)
+        if step.device is not None and step.device in gui:
+            translate = traits_of(step.device.rsplit("_", 1)[0]).gui_steps
+            assert translate is not None  # checked with the family
+            try:
+                solution += [Step.model_validate(s) for s in translate(step)]
+            except KeyError as exc:
+                raise FamilyError(f"no GUI way: {exc.args[0] if exc.args else exc}") from None
+        else:
+            solution.append(step)
+        placed.append((start, len(solution)))
+    moved = {owner: [placed[a][0], placed[b - 1][1]] for owner, (a, b) in (spans or {}).items()}
+    devices = [d.model_copy(update={"profile": dict(gui[d.id])}) if d.id in gui else d for d in task.devices]
+    return task.model_copy(update={"solution": solution, "devices": devices}), moved
 
 
 def _as_value(v: Any) -> Value:

@@ -201,6 +201,13 @@ class Family(_Strict):
     category: str
     roles: dict[str, str] = Field(min_length=1, description="role -> device kind")
     world: WorldRequest | None = None
+    gui: list[str] = Field(
+        default_factory=list,
+        description=(
+            "roles whose devices run through their GUI (the kind's `gui_profile`): their tool-style steps "
+            "are compiled into the kind's GUI steps (open the file, type, save), docs/scenarios.md"
+        ),
+    )
     params: dict[str, Param] = Field(default_factory=dict)
     derive: dict[str, Derived] = Field(default_factory=dict)
     phrasings: list[Phrasing]

@@ -47,7 +47,7 @@ APPS: dict[str, App] = {
         start_timeout_s=120,
         ready_role="document spreadsheet",
     ),
-    "text_editor": App("text_editor", ["mousepad"], window="mousepad"),
+    "text_editor": App("text_editor", ["mousepad", "--opening-mode=window"], window="mousepad"),
     "files": App("files", ["thunar"], window="thunar"),
     "terminal": App("terminal", ["xfce4-terminal", "--disable-server"], window="terminal", takes_path=False),
     "browser": App(

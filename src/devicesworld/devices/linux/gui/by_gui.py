@@ -1,0 +1,107 @@
+"""A tool-style desktop step done through the GUI: the steps that replace it on a ``desktop: gui`` device.
+
+A scenario family writes its desktop steps once, in the tool vocabulary of the ``api``
+profile (``read_file``, ``write_file``, ``list_dir``, ``read_document``); a family that
+runs its desktops as GUI desktops (``gui: [role]``, docs/scenarios.md) gets each of those
+steps translated here into what a person does at the screen: open the file in the text
+editor, Writer or Calc, or the folder in the file manager; select all, type the new
+text and save. ``run_command`` is in both action spaces (the GUI desktop's terminal
+session) and stays as it is.
+
+What cannot be done faithfully through these apps raises :class:`NoGuiWay` with the
+reason, and the compiler turns it into a family error: a PDF (no viewer in the app
+set), a mail draft (no mail client), the browser's numbered elements (the GUI browser
+numbers its accessibility tree, not the built-in engine's page), an archive.
+
+Opening a file names it on the command line (``launch_app`` with ``path``); the text
+editor opens a missing path as a new, empty file that ``ctrl+s`` creates, so writing
+needs no file dialog. Every translated step closes the window it opened (``ctrl+w``,
+after saving), as a person does when done with a file: an app asked to open a file it
+already shows only raises that window, so a step that left it open would make the next
+step on the same file wait for a window that never comes, and each step's GUI steps
+would depend on the ones before them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import PurePosixPath
+from typing import Any
+
+from devicesworld.spec.models import Step
+
+GUI_PROFILE: dict[str, Any] = {"desktop": "gui"}
+"""The profile of a desktop a family runs through the GUI."""
+
+TEXT_SUFFIXES = frozenset({".txt", ".md", ".json", ".log", ".conf", ".ini", ".py", ".yaml", ".yml", ".csv"})
+"""Files the text editor shows as they are."""
+
+OFFICE_APPS = {".docx": "writer", ".odt": "writer", ".xlsx": "calc", ".ods": "calc"}
+"""Documents LibreOffice opens, by extension."""
+
+SAVE_WAIT_S = 1.0
+"""Time for the editor to finish writing a saved file before the next step."""
+
+
+class NoGuiWay(KeyError):
+    """A tool step that has no faithful GUI equivalent on the Linux desktop."""
+
+
+def _suffix(path: str) -> str:
+    return PurePosixPath(path).suffix.lower()
+
+
+def _open(app: str, path: str, device: str | None) -> Step:
+    return Step(device=device, action="launch_app", args={"app": app, "path": path})
+
+
+def _close(device: str | None) -> Step:
+    return Step(device=device, action="hotkey", args={"keys": ["ctrl", "w"]})
+
+
+def _look(app: str, path: str, device: str | None) -> list[Step]:
+    """Open ``path`` in ``app`` (its content is on the screen for the next observation), then close it."""
+    return [_open(app, path, device), _close(device)]
+
+
+def _viewer(path: str, device: str | None, action: str) -> list[Step]:
+    suffix = _suffix(path)
+    if suffix in OFFICE_APPS:
+        return _look(OFFICE_APPS[suffix], path, device)
+    if suffix in TEXT_SUFFIXES or suffix == "":
+        return _look("text_editor", path, device)
+    raise NoGuiWay(f"{action} {path}: no app of the GUI desktop shows {suffix or 'this'} files")
+
+
+def _write_text(path: str, text: str, device: str | None, *, append: bool = False) -> list[Step]:
+    """Replace the file's text (select all, type) or, with ``append``, type at its end."""
+    return [
+        _open("text_editor", path, device),
+        Step(device=device, action="hotkey", args={"keys": ["ctrl", "End" if append else "a"]}),
+        Step(device=device, action="type_text", args={"text": text}),
+        Step(device=device, action="hotkey", args={"keys": ["ctrl", "s"]}),
+        Step(device=device, action="wait", args={"seconds": SAVE_WAIT_S}),
+        _close(device),
+    ]
+
+
+def gui_steps(step: Step) -> list[Step]:
+    """The GUI steps that do what ``step`` (a tool-style desktop step) does; :class:`NoGuiWay` if none."""
+    device, args = step.device, step.args
+    if step.action == "run_command":
+        return [step]
+    if step.action == "read_file":
+        return _viewer(str(args["path"]), device, step.action)
+    if step.action == "read_document":
+        path = str(args["path"])
+        if _suffix(path) == ".csv":
+            return _look("text_editor", path, device)  # Calc would stop at its import dialog
+        return _viewer(path, device, step.action)
+    if step.action == "list_dir":
+        return _look("files", str(args.get("path", "~")), device)
+    if step.action == "write_file":
+        return _write_text(str(args["path"]), str(args["content"]), device, append=bool(args.get("append")))
+    if step.action == "write_document" and _suffix(str(args["path"])) == ".json":
+        text = json.dumps(args.get("data"), indent=2, ensure_ascii=False) + "\n"
+        return _write_text(str(args["path"]), text, device)
+    raise NoGuiWay(f"{step.action} has no GUI way on the Linux desktop yet (docs/gui.md)")

@@ -1,0 +1,72 @@
+"""A scenario family's tool-style desktop steps done through the GUI (``devices/linux/gui/by_gui.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from devicesworld.devices.linux.device import GUI_ACTIONS
+from devicesworld.devices.linux.gui.by_gui import NoGuiWay, gui_steps
+from devicesworld.spec.models import Step
+from tests.devices.linux.test_linux_gui import GuiDesk, gui  # noqa: F401  (the fixture)
+
+
+def _s(action: str, **args: object) -> Step:
+    return Step(device="linux_0", action=action, args=dict(args))
+
+
+def test_reading_opens_the_file_in_the_app_of_its_format_and_closes_it() -> None:
+    assert [(s.action, s.args) for s in gui_steps(_s("read_file", path="~/notes/a.md"))] == [
+        ("launch_app", {"app": "text_editor", "path": "~/notes/a.md"}),
+        ("hotkey", {"keys": ["ctrl", "w"]}),
+    ]
+    assert gui_steps(_s("read_document", path="~/r.docx"))[0].args["app"] == "writer"
+    assert gui_steps(_s("read_document", path="~/r.xlsx"))[0].args["app"] == "calc"
+    assert gui_steps(_s("read_document", path="~/r.csv"))[0].args["app"] == "text_editor"
+    assert gui_steps(_s("list_dir", path="~/Downloads"))[0].args == {"app": "files", "path": "~/Downloads"}
+
+
+def test_writing_types_the_whole_text_and_saves_and_every_step_is_a_gui_action() -> None:
+    steps = gui_steps(_s("write_file", path="~/n.txt", content="SSID: Home\nPassword: x\n"))
+    assert [s.action for s in steps] == ["launch_app", "hotkey", "type_text", "hotkey", "wait", "hotkey"]
+    assert steps[2].args["text"] == "SSID: Home\nPassword: x\n" and steps[3].args["keys"] == ["ctrl", "s"]
+    typed = gui_steps(_s("write_document", path="~/s.json", data={"heat": 21.5, "room": "Café"}))[2]
+    assert typed.args["text"] == '{\n  "heat": 21.5,\n  "room": "Café"\n}\n'
+    appended = gui_steps(_s("write_file", path="~/e.csv", content="a,1\n", append=True))
+    assert appended[1].args["keys"] == ["ctrl", "End"] and appended[2].args["text"] == "a,1\n"
+    command = _s("run_command", command="ls ~")
+    assert gui_steps(command) == [command]  # the GUI desktop's terminal session takes it as it is
+    for step in [*steps, command]:
+        assert step.action in GUI_ACTIONS and step.device == "linux_0"
+
+
+@pytest.mark.parametrize(
+    ("action", "args", "why"),
+    [
+        ("read_document", {"path": "~/letter.pdf"}, ".pdf"),
+        ("write_email_draft", {"to": ["a@b.c"], "subject": "s", "body": "b"}, "write_email_draft"),
+        ("browser_type", {"index": 3, "text": "x"}, "browser_type"),
+        ("write_document", {"path": "~/t.xlsx", "rows": [[1]]}, "write_document"),
+    ],
+)
+def test_a_step_without_a_faithful_gui_way_says_so(action: str, args: dict[str, object], why: str) -> None:
+    with pytest.raises(NoGuiWay, match=why):
+        gui_steps(_s(action, **args))
+
+
+def test_the_translated_steps_do_on_a_live_desktop_what_the_tool_steps_do(gui: GuiDesk) -> None:  # noqa: F811
+    """Read a file, then write it and a new one: each step closes its window, so the second opening
+    of the same file is a fresh window (an open one would only be raised, and the launch would wait)."""
+    gui.setup("write_text", path="~/network.txt", content="SSID: HomeNet\nPassword: old-1\n")
+    gui.setup("make_dir", path="~/Documents")
+    plan = [
+        _s("read_file", path="~/network.txt"),
+        _s("write_file", path="~/network.txt", content="SSID: HomeNet\nPassword: new-2\n"),
+        _s("write_document", path="~/Documents/state.json", data={"on": ["lamp"], "t": 20}),
+        _s("write_file", path="~/network.txt", content="Guest: g-3\n", append=True),
+    ]
+    for step in plan:
+        for gs in gui_steps(step):
+            gui.ok(gs.action, **gs.args)
+    assert gui.get("text", path="~/network.txt") == "SSID: HomeNet\nPassword: new-2\nGuest: g-3\n"
+    assert gui.get("json", path="~/Documents/state.json") == {"on": ["lamp"], "t": 20}
+    assert not [w for w in gui.device.observe()["windows"] if "Mousepad" in w["title"]]

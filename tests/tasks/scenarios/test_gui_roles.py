@@ -1,0 +1,82 @@
+"""A family's ``gui`` roles run their desktops through the GUI (issue #16, docs/scenarios.md).
+
+The compiler records and places the solution with the tool steps, then gives those devices
+their kind's GUI profile and GUI steps; the build proves the GUI task by its own GUI
+solution and runs the near misses on its tool-step twin (same draw, setup and checks).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from devicesworld.devices.base import get_kind
+from devicesworld.tasks.scenarios.build import build_proven, prove
+from devicesworld.tasks.scenarios.compile import Choice, FamilyError, check_family, compile_task
+from devicesworld.tasks.scenarios.loader import family_by_name, shipped_macros
+from tests.devices.desktop.desktop_harness import require_gui_stack
+
+
+def _gui(name: str, *roles: str):  # type: ignore[no-untyped-def]
+    family = family_by_name(name)
+    return family.model_copy(
+        update={"gui": list(roles) or [r for r, k in family.roles.items() if k == "linux"]}
+    )
+
+
+def test_gui_roles_get_the_gui_profile_and_only_gui_actions_while_the_twin_keeps_its_tool_steps() -> None:
+    family = _gui("config_two_versions")
+    task = compile_task(family, shipped_macros(), Choice(seed=3), "dw-t-gui")
+    twin = compile_task(family, shipped_macros(), Choice(seed=3), "dw-t-gui", through_gui=False)
+    assert task.setup == twin.setup and task.evaluation == twin.evaluation and task.world == twin.world
+    assert task.instruction == twin.instruction
+    for spec in task.devices:
+        assert spec.profile == {"desktop": "gui"}
+        kind = get_kind(spec.kind)
+        assert kind is not None
+        table = kind.actions_for(spec.profile)
+        mine = [s for s in task.solution if s.device == spec.id]
+        assert mine and all(s.action in table for s in mine)
+        assert "write_file" not in table and "read_file" not in table
+    assert all(d.profile == {} for d in twin.devices)
+    assert {s.action for s in twin.solution} >= {"read_file", "write_file"}
+    assert len(task.solution) > len(twin.solution) and task.limits.max_seconds == 900.0
+    spans = task.metadata.composition["solution_spans"]  # type: ignore[attr-defined]
+    tool_spans = twin.metadata.composition["solution_spans"]  # type: ignore[attr-defined]
+    assert spans.keys() == tool_spans.keys()
+    for owner, (a, b) in spans.items():  # each part's span moved with its steps
+        ta, tb = tool_spans[owner]
+        assert task.solution[a].device == twin.solution[ta].device
+        assert task.solution[a].action == "launch_app" and task.solution[b - 1].args == {
+            "keys": ["ctrl", "w"]
+        }
+        assert task.solution[b - 1].device == twin.solution[tb - 1].device
+    covered = {i for a, b in spans.values() for i in range(a, b)}
+    assert covered == set(range(len(task.solution) - 1))  # every step but finish
+    assert "linux:text_editor" in task.metadata.apps
+
+
+def test_a_gui_role_on_a_kind_without_a_gui_mode_is_named() -> None:
+    family = _gui("lamp_off_after_reading", "home")
+    with pytest.raises(FamilyError, match="gui: role home is a smarthome, which has no GUI mode"):
+        check_family(family, shipped_macros())
+
+
+def test_a_step_with_no_faithful_gui_way_is_a_family_error_not_a_silent_tool_step() -> None:
+    family = _gui("humidity_doctor_advice")
+    with pytest.raises(FamilyError, match=r"no GUI way: .*\.pdf"):
+        compile_task(family, shipped_macros(), Choice(seed=1), "dw-t-gui-pdf")
+
+
+def test_a_gui_task_is_proven_by_its_gui_solution_and_its_twin_carries_the_near_misses() -> None:
+    require_gui_stack()
+    family = _gui("config_two_versions")
+    rejected: dict[str, int] = {}
+    built = build_proven(family, 7, 0, "dw-t-gui-live", rejected)
+    assert built is not None, rejected
+    task, report, choice = built
+    assert report.ok and report.near_misses >= 1  # run on the twin, counted for the task
+    twin = compile_task(family, shipped_macros(), choice, task.id, through_gui=False)
+    assert all(d.profile == {} for d in twin.devices)
+    broken = task.model_copy(update={"solution": task.solution[:3] + task.solution[-1:]})
+    failed = prove(broken, twin)
+    assert not failed.ok and any("solution" in p for p in failed.problems), failed.problems
