@@ -74,3 +74,36 @@ def test_a_decision_or_a_copy_no_longer_passes_by_replaying_the_plan(family: str
     task = _task(family, phrasing=phrasing)
     assert run_episode(task, AGENTS["oracle"], AgentOptions(seed=0), None).success
     assert not _solved(task)
+
+
+def test_on_a_gui_desktop_the_first_screen_is_what_its_elements_show() -> None:
+    """A GUI desktop has no screen text: what the opened document shows is in its elements, so the
+    baseline reads those (the policy's thresholds come before the room's reading, as in the file)."""
+    from devicesworld.agents.base import EpisodeInfo, Feedback
+    from devicesworld.agents.first_match import FirstMatchAgent
+    from devicesworld.devices.base import ActionResult
+    from devicesworld.spec.models import Step
+
+    plan = [
+        Step(device="linux_0", action="launch_app", args={"app": "text_editor", "path": "~/p.md"}),
+        Step(device="smarthome_0", action="control_device", args={"device_id": "ac", "params": {"t": 23.5}}),
+    ]
+    agent = FirstMatchAgent(AgentOptions(seed=0))
+    info = EpisodeInfo(
+        task_id="t",
+        instruction="Set the AC from the policy.",
+        devices=[],
+        action_spaces={},
+        max_steps=9,
+        solution=plan,
+    )
+    agent.start(info)
+    agent.act({}, None)
+    seen = {
+        "linux_0": {
+            "elements": [{"role": "text", "name": "", "text": "Above 24.0 C the AC cools, else it fans"}]
+        }
+    }
+    opened = ActionResult.success("text_editor opened: 'p.md - Mousepad'")
+    step = agent.act(seen, Feedback(step=1, action=plan[0], result=opened))
+    assert step.action.args["params"] == {"t": 24.0}  # the document's first number, not the plan's

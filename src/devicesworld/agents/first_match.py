@@ -4,7 +4,8 @@ Difficulty must mean something (issue #15), so it is calibrated against agents w
 weakness is known. This one is handed the reference solution (it is privileged,
 like the oracle) and follows it step by step, but it reads the values it needs the
 way a careless person does: it looks only at the **first screen** each device shows
-it (the first result or screen text of that device, cut to :data:`SCREEN_CHARS`)
+it (the first result or screen text of that device — a GUI desktop's element texts —, cut
+to :data:`SCREEN_CHARS`)
 and takes the **first value of the right shape** there. Every data value a step
 would write (a code, a time, an amount, an e-mail address) is replaced by the first same-shaped value
 of what it has read that it has not used yet — the instruction first, then those
@@ -33,6 +34,16 @@ EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 """An e-mail address: read like a number (the first address seen), never copied from the plan."""
 UI_KEYS = frozenset({"index", "x", "y", "nth", "direction", "app_name", "element"})
 """Arguments that point at the interface (an element's index, a tap's pixels), never values read."""
+
+
+def _element_text(elements: list[Any]) -> str:
+    """A GUI desktop's screen as text: its elements' names, texts and values in list order (the
+    document an app opened is on the screen, as a file's text is in a tool step's result)."""
+    out: list[str] = []
+    for e in elements:
+        if isinstance(e, dict):
+            out += [str(e[k]) for k in ("name", "text", "value") if e.get(k) not in (None, "")]
+    return "\n".join(out)
 
 
 class FirstMatchAgent:
@@ -76,9 +87,12 @@ class FirstMatchAgent:
         if device is None or device in self._screens:
             return
         parts: list[str] = []
-        screen = observation.get(device, {}).get("screen_text")
+        view = observation.get(device, {})
+        screen = view.get("screen_text")
         if isinstance(screen, str) and screen.strip():
             parts.append(screen)
+        elif isinstance(view.get("elements"), list):
+            parts.append(_element_text(view["elements"]))
         if feedback is not None:
             if feedback.result.message:
                 parts.append(feedback.result.message)
