@@ -1,10 +1,10 @@
 """Which tasks a family contributes to a suite, and building them reproducibly.
 
 Task ``i`` of a family comes from the first sub-seed ``crc32(seed:family:i:retry)``
-whose compiled task passes quality control, so tasks are independent: a family's
-tasks build in chunks on any number of processes and the same seed gives the same
-bytes (a family with GUI roles is proven with its tool-step twin, :func:`prove`). Phrasings rotate (task ``i`` uses phrasing ``i mod n``) so every phrasing of
-a family is used; one task in ``INFEASIBLE_EVERY`` is an infeasible variant when
+whose compiled task passes quality control (a family with GUI roles is proven with its
+tool-step twin, :func:`prove`), so tasks are independent: a family's tasks build in
+chunks on any number of processes and the same seed gives the same bytes. Phrasings
+rotate (task ``i`` uses phrasing ``i mod n``) so every phrasing of a family is used; one task in ``INFEASIBLE_EVERY`` is an infeasible variant when
 the family has any (every task, for an ``infeasible_only`` family).
 """
 

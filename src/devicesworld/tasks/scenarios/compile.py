@@ -20,6 +20,7 @@ from typing import Any, cast
 from faker import Faker
 
 from devicesworld.devices.base import SetupCall, get_kind, kind_names, traits_of
+from devicesworld.devices.traits import KindTraits
 from devicesworld.spec.models import (
     DEFAULT_START_TIME,
     GLOBAL_DEVICE,
@@ -178,7 +179,8 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
                 )
     for role in family.gui:
         _check_role(role, roles, "gui")
-        if traits_of(family.roles[role]).gui_steps is None:
+        traits = traits_of(family.roles[role])
+        if traits.gui_steps is None or traits.gui_profile is None:
             raise KeyError(f"gui: role {role} is a {family.roles[role]}, which has no GUI mode")
     for s in family.sources:
         if s.param not in types:
@@ -632,13 +634,13 @@ def _finish(
     composition: dict[str, Any],
     *,
     inspect: bool = False,
-    gui: Mapping[str, Mapping[str, Any]] | None = None,
+    gui: Mapping[str, KindTraits] | None = None,
 ) -> Task:
     """The recorded solution, step budget, surfaces and measured difficulty.
 
     An infeasible task's solution is the report; with ``inspect`` (a variant's own
-    solution) it first plays what shows the request cannot be done. ``gui`` (device ->
-    GUI profile): the solution is recorded and its values placed with tool steps, then
+    solution) it first plays what shows the request cannot be done. ``gui`` (device -> its
+    kind's traits, :func:`_gui_devices`): the solution is recorded and its values placed with tool steps, then
     those devices take the profile and each of their steps becomes the kind's GUI steps
     (:func:`_through_gui`), before surfaces and difficulty are measured.
     """
@@ -764,17 +766,14 @@ def gui_unavailable(family: Family) -> str | None:
     return None
 
 
-def _gui_devices(family: Family, devices: Mapping[str, str]) -> dict[str, dict[str, Any]]:
-    """The devices the family runs through their GUI, each with its kind's GUI profile."""
-    out: dict[str, dict[str, Any]] = {}
-    for role in family.gui:
-        profile = traits_of(family.roles[role]).gui_profile
-        out[devices[role]] = dict(profile or {})
-    return out
+def _gui_devices(family: Family, devices: Mapping[str, str]) -> dict[str, KindTraits]:
+    """The devices the family runs through their GUI, each with its kind's traits (which hold
+    the GUI profile and the step translation; :func:`_check` made sure both are there)."""
+    return {devices[role]: traits_of(family.roles[role]) for role in family.gui}
 
 
 def _through_gui(
-    task: Task, gui: Mapping[str, Mapping[str, Any]], spans: Mapping[str, list[int]] | None = None
+    task: Task, gui: Mapping[str, KindTraits], spans: Mapping[str, list[int]] | None = None
 ) -> tuple[Task, dict[str, list[int]]]:
     """``task`` with the ``gui`` devices on their GUI profiles and each of their steps replaced
     by the kind's GUI steps; ``spans`` (owner -> ``[start, end)`` of its steps) moved along."""
@@ -782,18 +781,21 @@ def _through_gui(
     placed: list[tuple[int, int]] = []
     for step in task.solution:
         start = len(solution)
-        if step.device is not None and step.device in gui:
-            translate = traits_of(step.device.rsplit("_", 1)[0]).gui_steps
-            assert translate is not None  # checked with the family
+        traits = gui.get(step.device) if step.device is not None else None
+        translate = traits.gui_steps if traits is not None else None
+        if translate is None:
+            solution.append(step)
+        else:
             try:
                 solution += [Step.model_validate(s) for s in translate(step)]
             except KeyError as exc:
                 raise FamilyError(f"no GUI way: {exc.args[0] if exc.args else exc}") from None
-        else:
-            solution.append(step)
         placed.append((start, len(solution)))
     moved = {owner: [placed[a][0], placed[b - 1][1]] for owner, (a, b) in (spans or {}).items()}
-    devices = [d.model_copy(update={"profile": dict(gui[d.id])}) if d.id in gui else d for d in task.devices]
+    devices = [
+        d.model_copy(update={"profile": dict(gui[d.id].gui_profile or {})}) if d.id in gui else d
+        for d in task.devices
+    ]
     return task.model_copy(update={"solution": solution, "devices": devices}), moved
 
 

@@ -34,7 +34,7 @@ GUI_PROFILE: dict[str, Any] = {"desktop": "gui"}
 """The profile of a desktop a family runs through the GUI."""
 
 TEXT_SUFFIXES = frozenset({".txt", ".md", ".json", ".log", ".conf", ".ini", ".py", ".yaml", ".yml", ".csv"})
-"""Files the text editor shows as they are."""
+"""Files the text editor shows as they are (a ``.csv`` too: Calc would stop at its import dialog)."""
 
 OFFICE_APPS = {".docx": "writer", ".odt": "writer", ".xlsx": "calc", ".ods": "calc"}
 """Documents LibreOffice opens, by extension."""
@@ -90,13 +90,8 @@ def gui_steps(step: Step) -> list[Step]:
     device, args = step.device, step.args
     if step.action == "run_command":
         return [step]
-    if step.action == "read_file":
+    if step.action in ("read_file", "read_document"):
         return _viewer(str(args["path"]), device, step.action)
-    if step.action == "read_document":
-        path = str(args["path"])
-        if _suffix(path) == ".csv":
-            return _look("text_editor", path, device)  # Calc would stop at its import dialog
-        return _viewer(path, device, step.action)
     if step.action == "list_dir":
         return _look("files", str(args.get("path", "~")), device)
     if step.action == "write_file":
