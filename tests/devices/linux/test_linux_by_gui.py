@@ -22,6 +22,7 @@ def test_reading_opens_the_file_in_the_app_of_its_format_and_closes_it() -> None
     assert gui_steps(_s("read_document", path="~/r.docx"))[0].args["app"] == "writer"
     assert gui_steps(_s("read_document", path="~/r.xlsx"))[0].args["app"] == "calc"
     assert gui_steps(_s("read_document", path="~/r.csv"))[0].args["app"] == "text_editor"
+    assert gui_steps(_s("read_document", path="~/Downloads/pass.pdf"))[0].args["app"] == "pdf_viewer"
     assert gui_steps(_s("list_dir", path="~/Downloads"))[0].args == {"app": "files", "path": "~/Downloads"}
 
 
@@ -42,7 +43,7 @@ def test_writing_types_the_whole_text_and_saves_and_every_step_is_a_gui_action()
 @pytest.mark.parametrize(
     ("action", "args", "why"),
     [
-        ("read_document", {"path": "~/letter.pdf"}, ".pdf"),
+        ("read_document", {"path": "~/photo.heic"}, ".heic"),
         ("write_email_draft", {"to": ["a@b.c"], "subject": "s", "body": "b"}, "write_email_draft"),
         ("browser_type", {"index": 3, "text": "x"}, "browser_type"),
         ("write_document", {"path": "~/t.xlsx", "rows": [[1]]}, "write_document"),
@@ -70,3 +71,31 @@ def test_the_translated_steps_do_on_a_live_desktop_what_the_tool_steps_do(gui: G
     assert gui.get("text", path="~/network.txt") == "SSID: HomeNet\nPassword: new-2\nGuest: g-3\n"
     assert gui.get("json", path="~/Documents/state.json") == {"on": ["lamp"], "t": 20}
     assert not [w for w in gui.device.observe()["windows"] if "Mousepad" in w["title"]]
+
+
+def test_a_pdf_read_through_the_gui_puts_its_page_text_in_the_element_list(gui: GuiDesk) -> None:  # noqa: F811
+    """Evince exposes each page's text to AT-SPI, so an agent (and the first-match baseline) reads the
+    PDF from the element list; the step closes the viewer again."""
+    gui.setup(
+        "write_pdf", path="~/Downloads/pass.pdf", paragraphs=["Boarding pass", "Gate B12, boards 14:35"]
+    )
+    opened, closed = gui_steps(_s("read_document", path="~/Downloads/pass.pdf"))
+    gui.ok(opened.action, **opened.args)
+    pages = [e for e in gui.device.observe()["elements"] if e["role"] == "page"]
+    assert any("Gate B12, boards 14:35" in str(e.get("text")) for e in pages), pages
+    gui.ok(closed.action, **closed.args)
+    assert not [w for w in gui.device.observe()["windows"] if "pass.pdf" in w["title"]]
+
+
+def test_an_app_that_is_not_installed_fails_at_once_with_its_name(
+    gui: GuiDesk,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import shutil
+
+    real = shutil.which
+    monkeypatch.setattr(
+        shutil, "which", lambda name, *a, **k: None if name == "evince" else real(name, *a, **k)
+    )
+    result = gui.act("launch_app", app="pdf_viewer", path="~/x.pdf")
+    assert not result.ok and result.error_code == "UNSUPPORTED" and "evince" in result.message

@@ -17,6 +17,7 @@ with the same semantics everywhere:
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -275,6 +276,11 @@ class GuiSession:
         if app is None:
             return ActionResult.failure("NOT_FOUND", f"no app {g.app!r}; apps: {', '.join(self.apps)}")
         argv = list(app.argv)
+        # the sandbox sees the host's /usr: a missing app would only time out waiting for its window
+        if shutil.which(argv[0]) is None:
+            return ActionResult.failure(
+                "UNSUPPORTED", f"{g.app} ({argv[0]}) is not installed on this machine"
+            )
         if g.path is not None:
             if not app.takes_path:
                 return ActionResult.failure("INVALID_ARGS", f"{g.app} does not open files")

@@ -59,5 +59,7 @@ APPS: dict[str, App] = {
         start_timeout_s=120,
     ),
     "image_viewer": App("image_viewer", ["ristretto"], window="ristretto"),
+    "pdf_viewer": App("pdf_viewer", ["evince"], window="evince", idle_s=0.6),
+    # Evince exposes each page's text to AT-SPI (a ``page`` element), so the element list reads a PDF
 }
 """``launch_app`` names -> how to start them (``path`` is appended: a file, folder or URL)."""

@@ -4,13 +4,12 @@ A scenario family writes its desktop steps once, in the tool vocabulary of the `
 profile (``read_file``, ``write_file``, ``list_dir``, ``read_document``); a family that
 runs its desktops as GUI desktops (``gui: [role]``, docs/scenarios.md) gets each of those
 steps translated here into what a person does at the screen: open the file in the text
-editor, Writer or Calc, or the folder in the file manager; select all, type the new
+editor, Writer, Calc or the PDF viewer, or the folder in the file manager; select all, type the new
 text and save. ``run_command`` is in both action spaces (the GUI desktop's terminal
 session) and stays as it is.
 
 What cannot be done faithfully through these apps raises :class:`NoGuiWay` with the
-reason, and the compiler turns it into a family error: a PDF (no viewer in the app
-set), a mail draft (no mail client), the browser's numbered elements (the GUI browser
+reason, and the compiler turns it into a family error: a mail draft (no mail client), the browser's numbered elements (the GUI browser
 numbers its accessibility tree, not the built-in engine's page), an archive.
 
 Opening a file names it on the command line (``launch_app`` with ``path``); the text
@@ -36,8 +35,9 @@ GUI_PROFILE: dict[str, Any] = {"desktop": "gui"}
 TEXT_SUFFIXES = frozenset({".txt", ".md", ".json", ".log", ".conf", ".ini", ".py", ".yaml", ".yml", ".csv"})
 """Files the text editor shows as they are (a ``.csv`` too: Calc would stop at its import dialog)."""
 
-OFFICE_APPS = {".docx": "writer", ".odt": "writer", ".xlsx": "calc", ".ods": "calc"}
-"""Documents LibreOffice opens, by extension."""
+VIEWER_APPS = {".docx": "writer", ".odt": "writer", ".xlsx": "calc", ".ods": "calc", ".pdf": "pdf_viewer"}
+"""Documents an app other than the text editor shows, by extension: LibreOffice, and Evince for a
+PDF (its page text is in the element list)."""
 
 SAVE_WAIT_S = 1.0
 """Time for the editor to finish writing a saved file before the next step."""
@@ -66,8 +66,8 @@ def _look(app: str, path: str, device: str | None) -> list[Step]:
 
 def _viewer(path: str, device: str | None, action: str) -> list[Step]:
     suffix = _suffix(path)
-    if suffix in OFFICE_APPS:
-        return _look(OFFICE_APPS[suffix], path, device)
+    if suffix in VIEWER_APPS:
+        return _look(VIEWER_APPS[suffix], path, device)
     if suffix in TEXT_SUFFIXES or suffix == "":
         return _look("text_editor", path, device)
     raise NoGuiWay(f"{action} {path}: no app of the GUI desktop shows {suffix or 'this'} files")
