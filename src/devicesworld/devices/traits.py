@@ -131,11 +131,12 @@ class KindTraits(BaseModel):
         default=None,
         description="The profile of a device the kind runs through its GUI (a scenario family's `gui:` roles).",
     )
-    gui_steps: Callable[[Any], Sequence[Any]] | None = Field(
+    gui_solution: Callable[[Sequence[Any], Sequence[Any]], Sequence[Sequence[Any]]] | None = Field(
         default=None,
         description=(
-            "A tool-style step of the kind (a spec Step) -> the GUI steps that do it on a `gui_profile` device; "
-            "raises KeyError with the reason when there is no faithful GUI way."
+            "One device's tool-style steps (spec Steps, in order) and its setup ops -> for each step the GUI "
+            "steps that do it on a `gui_profile` device; raises KeyError with the reason when there is no "
+            "faithful GUI way."
         ),
     )
     unavailable: Callable[[Mapping[str, Any]], str | None] | None = Field(

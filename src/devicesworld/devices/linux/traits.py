@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
-from devicesworld.devices.linux.gui.by_gui import GUI_PROFILE, gui_steps
+from devicesworld.devices.linux.gui.by_gui import GUI_PROFILE, gui_solution
 from devicesworld.devices.traits import KindTraits, KindUse, TaskSource
 
 ACTION_SURFACES = {
@@ -89,5 +89,5 @@ TRAITS = KindTraits(
     task_sources=_task_sources,
     unavailable=unavailable,
     gui_profile=GUI_PROFILE,
-    gui_steps=gui_steps,
+    gui_solution=gui_solution,
 )

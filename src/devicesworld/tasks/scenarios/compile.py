@@ -180,7 +180,7 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
     for role in family.gui:
         _check_role(role, roles, "gui")
         traits = traits_of(family.roles[role])
-        if traits.gui_steps is None or traits.gui_profile is None:
+        if traits.gui_solution is None or traits.gui_profile is None:
             raise KeyError(f"gui: role {role} is a {family.roles[role]}, which has no GUI mode")
     for s in family.sources:
         if s.param not in types:
@@ -776,20 +776,28 @@ def _through_gui(
     task: Task, gui: Mapping[str, KindTraits], spans: Mapping[str, list[int]] | None = None
 ) -> tuple[Task, dict[str, list[int]]]:
     """``task`` with the ``gui`` devices on their GUI profiles and each of their steps replaced
-    by the kind's GUI steps; ``spans`` (owner -> ``[start, end)`` of its steps) moved along."""
+    by the kind's GUI steps; ``spans`` (owner -> ``[start, end)`` of its steps) moved along.
+
+    Each GUI device's steps are translated together, in order, with its setup: a step can
+    depend on the ones before it on that device (the page a browser step acts on)."""
+    translated: dict[int, list[Step]] = {}
+    for device, traits in gui.items():
+        at = [i for i, step in enumerate(task.solution) if step.device == device]
+        if traits.gui_solution is None or not at:
+            continue
+        setup = [op for op in task.setup if op.device == device]
+        try:
+            done = traits.gui_solution([task.solution[i] for i in at], setup)
+        except KeyError as exc:
+            raise FamilyError(f"no GUI way: {exc.args[0] if exc.args else exc}") from None
+        translated.update(
+            {i: [Step.model_validate(s) for s in steps] for i, steps in zip(at, done, strict=True)}
+        )
     solution: list[Step] = []
     placed: list[tuple[int, int]] = []
-    for step in task.solution:
+    for i, step in enumerate(task.solution):
         start = len(solution)
-        traits = gui.get(step.device) if step.device is not None else None
-        translate = traits.gui_steps if traits is not None else None
-        if translate is None:
-            solution.append(step)
-        else:
-            try:
-                solution += [Step.model_validate(s) for s in translate(step)]
-            except KeyError as exc:
-                raise FamilyError(f"no GUI way: {exc.args[0] if exc.args else exc}") from None
+        solution += translated.get(i, [step])
         placed.append((start, len(solution)))
     moved = {owner: [placed[a][0], placed[b - 1][1]] for owner, (a, b) in (spans or {}).items()}
     devices = [

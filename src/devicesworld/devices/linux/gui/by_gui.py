@@ -8,9 +8,13 @@ editor, Writer, Calc or the PDF viewer, or the folder in the file manager; selec
 text and save. ``run_command`` is in both action spaces (the GUI desktop's terminal
 session) and stays as it is.
 
-What cannot be done faithfully through these apps raises :class:`NoGuiWay` with the
-reason, and the compiler turns it into a family error: a mail draft (no mail client), the browser's numbered elements (the GUI browser
-numbers its accessibility tree, not the built-in engine's page), an archive.
+The built-in browser's steps (open a page, type into a field, pick an option, submit) go
+to Chromium through :mod:`.by_browser`, which needs the task's sites and the page the
+browser is on, so :func:`gui_solution` translates a device's steps in order, with its
+setup. What cannot be done faithfully through these apps raises :class:`NoGuiWay` with the
+reason, and the compiler turns it into a family error: a mail draft (there is no mail
+client). A saved ``.eml`` message reads in the text editor (it is plain text), and an
+archive's members are listed in the terminal session (there is no archive manager).
 
 Opening a file names it on the command line (``launch_app`` with ``path``); the text
 editor opens a missing path as a new, empty file that ``ctrl+s`` creates, so writing
@@ -24,9 +28,12 @@ would depend on the ones before them.
 from __future__ import annotations
 
 import json
+import shlex
+from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import Any
 
+from devicesworld.devices.linux.gui.by_browser import BROWSER_ACTIONS, BrowserSteps, sites_of
 from devicesworld.spec.models import Step
 
 GUI_PROFILE: dict[str, Any] = {"desktop": "gui"}
@@ -38,6 +45,14 @@ TEXT_SUFFIXES = frozenset({".txt", ".md", ".json", ".log", ".conf", ".ini", ".py
 VIEWER_APPS = {".docx": "writer", ".odt": "writer", ".xlsx": "calc", ".ods": "calc", ".pdf": "pdf_viewer"}
 """Documents an app other than the text editor shows, by extension: LibreOffice, and Evince for a
 PDF (its page text is in the element list)."""
+
+MESSAGE_SUFFIXES = frozenset({".eml"})
+"""Saved mail messages: the desktop writes them as plain UTF-8 text (8bit, no encoding), so with no
+mail client on the desktop they read in the text editor as the file they are, headers first."""
+
+ARCHIVE_LISTERS = {".zip": "unzip -l", ".tar": "tar -tvf", ".gz": "tar -tvzf", ".tgz": "tar -tvzf"}
+"""Archives by extension -> the terminal command that lists their members (no archive manager on
+the desktop; the terminal session is in the GUI action space, as ``run_command``)."""
 
 SAVE_WAIT_S = 1.0
 """Time for the editor to finish writing a saved file before the next step."""
@@ -68,9 +83,24 @@ def _viewer(path: str, device: str | None, action: str) -> list[Step]:
     suffix = _suffix(path)
     if suffix in VIEWER_APPS:
         return _look(VIEWER_APPS[suffix], path, device)
-    if suffix in TEXT_SUFFIXES or suffix == "":
+    if suffix in TEXT_SUFFIXES or suffix in MESSAGE_SUFFIXES or suffix == "":
         return _look("text_editor", path, device)
+    if suffix in ARCHIVE_LISTERS and action == "read_document":
+        return [
+            Step(
+                device=device,
+                action="run_command",
+                args={"command": f"{ARCHIVE_LISTERS[suffix]} {_shell_path(path)}"},
+            )
+        ]
     raise NoGuiWay(f"{action} {path}: no app of the GUI desktop shows {suffix or 'this'} files")
+
+
+def _shell_path(path: str) -> str:
+    """``path`` quoted for the shell, ``~/`` kept as the home it means."""
+    if path == "~" or path.startswith("~/"):
+        return '"$HOME"' + (shlex.quote(path[1:]) if len(path) > 1 else "")
+    return shlex.quote(path)
 
 
 def _write_text(path: str, text: str, device: str | None, *, append: bool = False) -> list[Step]:
@@ -99,4 +129,16 @@ def gui_steps(step: Step) -> list[Step]:
     if step.action == "write_document" and _suffix(str(args["path"])) == ".json":
         text = json.dumps(args.get("data"), indent=2, ensure_ascii=False) + "\n"
         return _write_text(str(args["path"]), text, device)
+    if step.action in BROWSER_ACTIONS:
+        raise NoGuiWay(f"{step.action} needs the page the browser is on: translate it with gui_solution")
     raise NoGuiWay(f"{step.action} has no GUI way on the Linux desktop yet (docs/gui.md)")
+
+
+def gui_solution(steps: Sequence[Step], setup: Sequence[Any]) -> list[list[Step]]:
+    """One device's tool-style steps, in order, done through the GUI: for each step its GUI steps.
+
+    ``setup`` is the device's setup ops (its ``add_site`` sites are the pages the browser
+    steps act on). A step with no faithful GUI way raises ``KeyError`` with the reason.
+    """
+    browser = BrowserSteps(sites_of(setup), steps[0].device if steps else None)
+    return [browser.translate(s) if s.action in BROWSER_ACTIONS else gui_steps(s) for s in steps]
