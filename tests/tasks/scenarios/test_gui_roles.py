@@ -55,6 +55,26 @@ def test_gui_roles_get_the_gui_profile_and_only_gui_actions_while_the_twin_keeps
     assert "linux:text_editor" in task.metadata.apps
 
 
+def test_a_form_family_through_the_gui_names_chromium_elements_by_the_labels_of_its_own_site() -> None:
+    """delivery_by_basket_total opens a page, reads a file, opens the checkout and fills it: the
+    second page goes through the address bar, and the numbered fields become their labels."""
+    family = _gui("delivery_by_basket_total")
+    task = compile_task(family, shipped_macros(), Choice(seed=5), "dw-t-gui-form")
+    twin = compile_task(family, shipped_macros(), Choice(seed=5), "dw-t-gui-form", through_gui=False)
+    actions = [s.action for s in task.solution if s.device == "linux_0"]
+    assert not [a for a in actions if a.startswith("browser_")]
+    assert actions.count("launch_app") == 2  # the browser once, the text editor once
+    clicked = [s.args["element"] for s in task.solution if s.action == "click"]
+    assert {"role": "entry", "name": "Address and search bar", "app": "Chromium"} in clicked
+    assert {"role": "combo box", "name": "Delivery"} in clicked
+    assert {"role": "entry", "name": "Membership number (optional)"} in clicked
+    assert clicked[-1] == {"role": "push button", "name": "Place order"}
+    chosen = next(s.args["option"] for s in twin.solution if s.action == "browser_select")
+    assert {"role": "menu item", "name": chosen} in clicked
+    typed = next(s.args["text"] for s in twin.solution if s.action == "browser_type")
+    assert {"text": typed} in [s.args for s in task.solution if s.action == "type_text"]
+
+
 def test_a_gui_role_on_a_kind_without_a_gui_mode_is_named() -> None:
     family = _gui("lamp_off_after_reading", "home")
     with pytest.raises(FamilyError, match="gui: role home is a smarthome, which has no GUI mode"):
