@@ -7,6 +7,7 @@ no sandbox or browser is needed.
 from __future__ import annotations
 
 import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -116,3 +117,33 @@ def test_idle_and_stalled_connections_are_closed(
 def test_too_many_form_fields_is_a_400(service: SiteService) -> None:
     body = b"&".join(b"f%d=1" % i for i in range(2000))
     assert _status(_exchange(service, _request("POST", service.token, body))) == 400
+
+
+def test_a_late_request_while_the_service_shuts_down_neither_restarts_it_nor_breaks_the_close(
+    service: SiteService,
+) -> None:
+    """The GUI relay asks for the port from its own threads; one asking while the device closes
+    used to start a new server thread that shutdown then joined before it had started."""
+
+    stop = threading.Event()
+    unexpected: list[BaseException] = []
+
+    def ask() -> None:
+        while not stop.is_set():
+            try:
+                _ = service.port
+            except OSError:
+                pass
+            except BaseException as exc:  # any other error is the failure
+                unexpected.append(exc)
+
+    askers = [threading.Thread(target=ask) for _ in range(4)]
+    for t in askers:
+        t.start()
+    service.shutdown()
+    stop.set()
+    for t in askers:
+        t.join(timeout=CLIENT_TIMEOUT_S)
+    assert not unexpected
+    with pytest.raises(OSError, match="shut down"):
+        _ = service.port

@@ -72,6 +72,7 @@ class SiteService:
         self._thread: threading.Thread | None = None
         self._users = 0
         self._lock = threading.Lock()
+        self._stopped = False
 
     # -------------------------------------------------------------- lifecycle
     def acquire(self) -> None:
@@ -91,14 +92,15 @@ class SiteService:
 
     @property
     def port(self) -> int:
-        self._start()
-        assert self._server is not None
-        return int(self._server.server_address[1])
+        server = self._start()
+        if server is None:  # a late request (the GUI relay's) while the device closes
+            raise OSError("the local sites service is shut down")
+        return int(server.server_address[1])
 
-    def _start(self) -> None:
+    def _start(self) -> ThreadingHTTPServer | None:
         with self._lock:
-            if self._server is not None:
-                return
+            if self._server is not None or self._stopped:
+                return self._server
             server = _QuietServer(("127.0.0.1", 0), _handler_for(self))
             server.daemon_threads = True
             self._server = server
@@ -106,15 +108,20 @@ class SiteService:
                 target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="dw-sites", daemon=True
             )
             self._thread.start()
+            return server
 
     def shutdown(self) -> None:
-        server, self._server = self._server, None
+        # under the lock: a late _start (the GUI relay serving one more request) neither
+        # restarts the server nor leaves a thread that is made but not yet started
+        with self._lock:
+            self._stopped = True
+            server, self._server = self._server, None
+            thread, self._thread = self._thread, None
         if server is not None:
             server.shutdown()
             server.server_close()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
+        if thread is not None:
+            thread.join(timeout=5)
         with self._db_lock:
             self._conn.close()
 
