@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
+from devicesworld.devices.linux.browser.base import Element
 from devicesworld.devices.linux.browser.builtin import view_of_html
 from devicesworld.devices.linux.sites.model import Page, Site
 from devicesworld.devices.linux.sites.render import page_html
@@ -71,7 +72,8 @@ class BrowserSteps:
         self.sites = sites
         self.device = device
         self.opened = False
-        self.page: tuple[Site, Page] | None = None
+        self.page: tuple[str, Page, dict[int, Element]] | None = None
+        """Where the browser is: the URL's host and path, the page and its elements by number."""
 
     def _step(self, action: str, **args: Any) -> Step:
         return Step(device=self.device, action=action, args=args)
@@ -101,7 +103,10 @@ class BrowserSteps:
         parts = urlsplit(url)
         site = self.sites.get(parts.hostname or "")
         page = site.page(parts.path or "/") if site is not None else None
-        self.page = (site, page) if site is not None and page is not None else None
+        self.page = None
+        if site is not None and page is not None:  # numbered once, as the built-in engine would
+            view = view_of_html(f"http://{site.host}{page.path}", page_html(site, page))
+            self.page = (f"{site.host}{page.path}", page, {el.index: el for el in view.elements})
         if not self.opened:
             self.opened = True
             return [self._step("launch_app", app="browser", path=url)]
@@ -112,15 +117,13 @@ class BrowserSteps:
             self._step("wait", seconds=PAGE_WAIT_S),
         ]
 
-    def _element(self, index: int, action: str) -> Any:
+    def _element(self, index: int, action: str) -> Element:
         if self.page is None:
             raise NoBrowserWay(f"{action} [{index}]: the browser is not on a page of the task's sites")
-        site, page = self.page
-        view = view_of_html(f"http://{site.host}{page.path}", page_html(site, page))
-        for el in view.elements:
-            if el.index == index:
-                return el
-        raise NoBrowserWay(f"{action}: {site.host}{page.path} has no element [{index}]")
+        where, _, elements = self.page
+        if index not in elements:
+            raise NoBrowserWay(f"{action}: {where} has no element [{index}]")
+        return elements[index]
 
     def _type(self, kind: str, label: str, text: str) -> list[Step]:
         if kind == "date field":

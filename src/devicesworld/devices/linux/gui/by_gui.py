@@ -30,10 +30,11 @@ from __future__ import annotations
 import json
 import shlex
 from collections.abc import Sequence
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from devicesworld.devices.linux.gui.by_browser import BROWSER_ACTIONS, BrowserSteps, sites_of
+from devicesworld.devices.linux.resources.writers import archive_format
 from devicesworld.spec.models import Step
 
 GUI_PROFILE: dict[str, Any] = {"desktop": "gui"}
@@ -50,9 +51,10 @@ MESSAGE_SUFFIXES = frozenset({".eml"})
 """Saved mail messages: the desktop writes them as plain UTF-8 text (8bit, no encoding), so with no
 mail client on the desktop they read in the text editor as the file they are, headers first."""
 
-ARCHIVE_LISTERS = {".zip": "unzip -l", ".tar": "tar -tvf", ".gz": "tar -tvzf", ".tgz": "tar -tvzf"}
-"""Archives by extension -> the terminal command that lists their members (no archive manager on
-the desktop; the terminal session is in the GUI action space, as ``run_command``)."""
+ARCHIVE_LISTERS = {"zip": "unzip -l", "tar": "tar -tvf", "tar.gz": "tar -tvzf"}
+"""Archive formats (:func:`archive_format`, as the desktop writes them) -> the terminal command that
+lists their members (no archive manager on the desktop; the terminal session is in the GUI action
+space, as ``run_command``)."""
 
 SAVE_WAIT_S = 1.0
 """Time for the editor to finish writing a saved file before the next step."""
@@ -85,14 +87,15 @@ def _viewer(path: str, device: str | None, action: str) -> list[Step]:
         return _look(VIEWER_APPS[suffix], path, device)
     if suffix in TEXT_SUFFIXES or suffix in MESSAGE_SUFFIXES or suffix == "":
         return _look("text_editor", path, device)
-    if suffix in ARCHIVE_LISTERS and action == "read_document":
-        return [
-            Step(
-                device=device,
-                action="run_command",
-                args={"command": f"{ARCHIVE_LISTERS[suffix]} {_shell_path(path)}"},
-            )
-        ]
+    if action == "read_document":
+        try:
+            lister = ARCHIVE_LISTERS[archive_format(Path(path))]
+        except ValueError:
+            pass
+        else:
+            return [
+                Step(device=device, action="run_command", args={"command": f"{lister} {_shell_path(path)}"})
+            ]
     raise NoGuiWay(f"{action} {path}: no app of the GUI desktop shows {suffix or 'this'} files")
 
 
