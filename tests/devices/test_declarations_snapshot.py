@@ -23,7 +23,9 @@ and ``event_exists``'s distractors may name the field they stand in for (an entr
 ``distractors`` (a near-miss path, value or paragraph; without it, each check is as before).
 The Windows kind's doc names the profile folders ``Downloads`` and ``Pictures`` beside
 ``Desktop`` and ``Documents``: they became folders of their own when the kind took persona
-worlds (#13; Wine had linked them to the home itself).
+worlds (#13; Wine had linked them to the home itself). The Linux ``email_drafts`` getter and
+``email_draft`` check name the numbered message files of the GUI desktop's mail client
+beside ``.eml`` files in their docs (#16; their arguments are as before).
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ owned by the unprivileged user bubblewrap runs as under a root harness.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -32,6 +33,16 @@ def require_gui_stack() -> None:
     if REQUIRE_SYSTEM:
         pytest.fail(f"the GUI desktop stack is required (DEVICESWORLD_REQUIRE_SYSTEM=1): {why}")
     pytest.skip(f"no GUI desktop stack: {why}")
+
+
+def require_app(binary: str) -> None:
+    """Skip without ``binary`` (an app of the GUI desktop); fail instead in CI."""
+    if shutil.which(binary) is not None:
+        return
+    why = f"{binary} is not installed (scripts/system-deps.sh installs it)"
+    if REQUIRE_SYSTEM:
+        pytest.fail(f"an app of the GUI desktop is required (DEVICESWORLD_REQUIRE_SYSTEM=1): {why}")
+    pytest.skip(why)
 
 
 @contextmanager

@@ -592,7 +592,9 @@ def _distractor_recipients(get: GetterFn, d: dict[str, Any], a: EmailDraftArgs) 
 
 
 @CHECKS.register(
-    "email_draft", doc="A draft .eml in ~/Mail/Drafts matches to/subject/body.", args=EmailDraftArgs
+    "email_draft",
+    doc="A draft in ~/Mail/Drafts (.eml, or the mail client's numbered file) matches to/subject/body.",
+    args=EmailDraftArgs,
 )
 def _email_draft(get: GetterFn, a: EmailDraftArgs) -> CheckOutcome:
     drafts = [d for d in get("email_drafts", {"folder": a.folder}) if "error" not in d]

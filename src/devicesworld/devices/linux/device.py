@@ -314,12 +314,14 @@ class LinuxDevice:
         return at.root.walk_files(at.rel)
 
     def _drafts(self, folder: str) -> list[dict[str, Any]]:
+        """The drafts in ``folder``: ``.eml`` files, and the numbered message files a mail
+        client keeps in an MH folder (the GUI desktop's Claws Mail saves drafts that way)."""
         at = self._host(folder)
         if at.kind() != "dir":
             return []
         out: list[dict[str, Any]] = []
         for e in at.root.listdir(at.rel):
-            if e.kind != "file" or not e.name.endswith(".eml"):
+            if e.kind != "file" or not (e.name.endswith(".eml") or e.name.isdigit()):
                 continue
             try:
                 out.append(

@@ -55,7 +55,11 @@ for _name, _doc, _fmt, _args in _DOCUMENTS:
     GETTERS.register(_name, doc=_doc, args=_args)(_document(_fmt))
 
 
-@GETTERS.register("email_drafts", doc="Parsed .eml drafts in a folder.", args=a.DraftsArgs)
+@GETTERS.register(
+    "email_drafts",
+    doc="Parsed drafts in a folder (.eml files and a mail client's numbered message files).",
+    args=a.DraftsArgs,
+)
 def email_drafts(d: LinuxDevice, g: a.DraftsArgs) -> object:
     return d._drafts(g.folder)
 

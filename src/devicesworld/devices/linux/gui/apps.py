@@ -8,6 +8,9 @@ works inside bubblewrap's user namespace. LibreOffice drops keystrokes until it 
 idle, so it waits longer before it counts as ready; it first maps a bare "LibreOffice
 7.4" window, so the window looked for is the document's ("… - LibreOffice Writer"),
 and its launch also waits for the document in a settled element tree (``ready_role``).
+Claws Mail is the mail client: one instance per desktop (a second launch only raises its
+window), configured in the template home (:mod:`.template`) with a local mailbox whose
+Drafts folder is ``~/Mail/Drafts``, so a draft it saves is what the ``email_draft`` check reads.
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ APPS: dict[str, App] = {
         idle_s=0.6,
         start_timeout_s=120,
     ),
+    "mail": App("mail", ["claws-mail"], window="Claws Mail", takes_path=False, idle_s=0.6),
     "image_viewer": App("image_viewer", ["ristretto"], window="ristretto"),
     "pdf_viewer": App("pdf_viewer", ["evince"], window="evince", idle_s=0.6),
     # Evince exposes each page's text to AT-SPI (a ``page`` element), so the element list reads a PDF

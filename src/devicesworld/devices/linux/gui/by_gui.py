@@ -12,9 +12,10 @@ The built-in browser's steps (open a page, type into a field, pick an option, su
 to Chromium through :mod:`.by_browser`, which needs the task's sites and the page the
 browser is on, so :func:`gui_solution` translates a device's steps in order, with its
 setup. What cannot be done faithfully through these apps raises :class:`NoGuiWay` with the
-reason, and the compiler turns it into a family error: a mail draft (there is no mail
-client). A saved ``.eml`` message reads in the text editor (it is plain text), and an
-archive's members are listed in the terminal session (there is no archive manager).
+reason, and the compiler turns it into a family error. A mail draft is written in the
+mail client (:mod:`.by_mail`); a saved ``.eml`` message reads in the text editor (it is
+plain text), and an archive's members are listed in the terminal session (there is no
+archive manager).
 
 Opening a file names it on the command line (``launch_app`` with ``path``); the text
 editor opens a missing path as a new, empty file that ``ctrl+s`` creates, so writing
@@ -34,6 +35,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from devicesworld.devices.linux.gui.by_browser import BROWSER_ACTIONS, BrowserSteps, sites_of
+from devicesworld.devices.linux.gui.by_mail import draft_steps
 from devicesworld.devices.linux.resources.writers import archive_format
 from devicesworld.spec.models import Step
 
@@ -132,6 +134,8 @@ def gui_steps(step: Step) -> list[Step]:
     if step.action == "write_document" and _suffix(str(args["path"])) == ".json":
         text = json.dumps(args.get("data"), indent=2, ensure_ascii=False) + "\n"
         return _write_text(str(args["path"]), text, device)
+    if step.action == "write_email_draft":
+        return draft_steps(args, device)
     if step.action in BROWSER_ACTIONS:
         raise NoGuiWay(f"{step.action} needs the page the browser is on: translate it with gui_solution")
     raise NoGuiWay(f"{step.action} has no GUI way on the Linux desktop yet (docs/gui.md)")

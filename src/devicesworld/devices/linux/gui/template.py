@@ -9,7 +9,8 @@ deterministic and the first window is the app itself:
 * LibreOffice: no tip of the day, no "keep current format" prompt when saving Word or
   Excel files, no word completion in Writer and no AutoInput in Calc (both would accept
   a suggestion on Enter), no autosave or recovery;
-* Thunar opens in the details view (the icon view exposes no file items to AT-SPI).
+* Thunar opens in the details view (the icon view exposes no file items to AT-SPI);
+* Claws Mail has its account and its local mailbox (:mod:`.mail_client`).
 
 The result lives in ``/dev/shm/devicesworld-gui/<key>/home`` (``key`` changes with the
 LibreOffice build and :data:`VERSION`), is built under a lock so parallel workers build
@@ -27,9 +28,10 @@ import time
 from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig
+from devicesworld.devices.linux.gui import mail_client
 from devicesworld.devices.safefs import sandbox_host_ids
 
-VERSION = "1"
+VERSION = "2"
 CACHE_ROOT = Path(os.environ.get("DEVICESWORLD_GUI_CACHE", "/dev/shm/devicesworld-gui"))
 
 _LO_SETTINGS = [
@@ -124,6 +126,7 @@ def _build(root: Path) -> None:
     thunar = home / ".config/xfce4/xfconf/xfce-perchannel-xml/thunar.xml"
     thunar.parent.mkdir(parents=True, exist_ok=True)
     thunar.write_text(_THUNAR)
+    mail_client.write_config(home)
     for lock in home.rglob(".~lock*"):
         lock.unlink()
     shutil.rmtree(home / ".cache", ignore_errors=True)
