@@ -26,3 +26,31 @@ def test_a_global_action_takes_its_text_as_json_args_too() -> None:
     assert parse_command('answer {"text": "18:15"}') == {"action": "answer", "args": {"text": "18:15"}}
     # braces that are not such an object stay the text
     assert parse_command("answer {not json}") == {"action": "answer", "args": {"text": "{not json}"}}
+
+
+def test_a_gui_desktop_is_shown_as_its_windows_and_numbered_elements() -> None:
+    from devicesworld.runner.play import desktop_text
+
+    view = {
+        "focused_window": {"title": "notes.txt - Mousepad", "app": "Mousepad", "focused": True},
+        "windows": [{"title": "notes.txt - Mousepad", "app": "Mousepad", "focused": True}],
+        "elements": [
+            {
+                "index": 0,
+                "role": "frame",
+                "name": "notes.txt - Mousepad",
+                "states": [],
+                "box": [0, 0, 800, 600],
+            },
+            {"index": 1, "role": "text", "name": "", "text": "Gate 4471", "states": ["focused"]},
+        ],
+        "tree_incomplete": True,
+    }
+    assert desktop_text(view) == (
+        "focused: 'notes.txt - Mousepad'\n"
+        "window 'notes.txt - Mousepad' (Mousepad) *\n"
+        "[0] frame 'notes.txt - Mousepad'  @(0,0) 800x600\n"
+        "[1] text '' text='Gate 4471' (focused)\n"
+        "(element tree incomplete: observe again)"
+    )
+    assert desktop_text({"screen_text": "[0] Button"}) is None

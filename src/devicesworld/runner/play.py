@@ -88,15 +88,54 @@ def with_boxes(screen_text: str, elements: Any) -> str:
     return "\n".join(lines)
 
 
+def desktop_text(view: dict[str, Any]) -> str | None:
+    """A GUI desktop's observation (Linux GUI mode, Windows) as text: the focused window, the
+    window list, then one line per element with its index, role, name, text, value, states and
+    box — what a player acts on by index; ``None`` for a view without an element list."""
+    elements, windows = view.get("elements"), view.get("windows")
+    if not isinstance(elements, list) or not isinstance(windows, list):
+        return None
+    focused = view.get("focused_window")
+    lines = [f"focused: {focused.get('title')!r}" if isinstance(focused, dict) else "focused: none"]
+    lines += [
+        f"window {w.get('title')!r} ({w.get('app')}){' *' if w.get('focused') else ''}"
+        for w in windows
+        if isinstance(w, dict)
+    ]
+    for el in elements:
+        if not isinstance(el, dict):
+            continue
+        line = f"[{el.get('index')}] {el.get('role')} {el.get('name')!r}"
+        for key in ("text", "value"):
+            if el.get(key) not in (None, "", el.get("name")):
+                line += f" {key}={str(el[key])!r}"
+        if el.get("states"):
+            line += f" ({', '.join(map(str, el['states']))})"
+        box = el.get("box")
+        if isinstance(box, list) and len(box) == 4:
+            line += f"  @({box[0]},{box[1]}) {box[2]}x{box[3]}"
+        lines.append(line)
+    if view.get("tree_incomplete"):
+        lines.append("(element tree incomplete: observe again)")
+    if view.get("error"):
+        lines.append(f"error: {view['error']}")
+    return "\n".join(lines)
+
+
 def show_observation(console: Console, observation: dict[str, Any], only: str | None = None) -> None:
-    """Print each device's observation: its ``screen_text`` (with element boxes) when it has one, JSON otherwise."""
+    """Print each device's observation: a phone's ``screen_text`` (with element boxes), a GUI
+    desktop's windows and element list, JSON for any other."""
     for device_id, view in observation.items():
         if only is not None and device_id != only:
             continue
+        desktop = desktop_text(view) if isinstance(view, dict) else None
         if isinstance(view, dict) and isinstance(view.get(SCREEN_TEXT), str):
             console.rule(device_id, style="dim")
             text = with_boxes(view[SCREEN_TEXT], view.get("ui_elements"))
             console.print(text, highlight=False, markup=False)
+        elif desktop is not None:
+            console.rule(device_id, style="dim")
+            console.print(desktop, highlight=False, markup=False)
         elif only is None:
             console.print_json(json.dumps({device_id: view}, default=str))
 
