@@ -43,6 +43,7 @@ def test_a_gui_desktop_is_shown_as_its_windows_and_numbered_elements() -> None:
                 "box": [0, 0, 800, 600],
             },
             {"index": 1, "role": "text", "name": "", "text": "Gate 4471", "states": ["focused"]},
+            {"index": 2, "role": "panel", "name": "", "text": "\ufffc\ufffc", "states": []},
         ],
         "tree_incomplete": True,
     }
@@ -51,6 +52,7 @@ def test_a_gui_desktop_is_shown_as_its_windows_and_numbered_elements() -> None:
         "window 'notes.txt - Mousepad' (Mousepad) *\n"
         "[0] frame 'notes.txt - Mousepad'  @(0,0) 800x600\n"
         "[1] text '' text='Gate 4471' (focused)\n"
+        "[2] panel ''\n"
         "(element tree incomplete: observe again)"
     )
     assert desktop_text({"screen_text": "[0] Button"}) is None

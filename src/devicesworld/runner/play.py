@@ -88,6 +88,11 @@ def with_boxes(screen_text: str, elements: Any) -> str:
     return "\n".join(lines)
 
 
+OBJECT_MARK = "\ufffc"
+"""What an accessible text holds for each embedded child element (Chromium's panels are made of
+them); left out of the printed text, since the children are listed themselves."""
+
+
 def desktop_text(view: dict[str, Any]) -> str | None:
     """A GUI desktop's observation (Linux GUI mode, Windows) as text: the focused window, the
     window list, then one line per element with its index, role, name, text, value, states and
@@ -107,8 +112,9 @@ def desktop_text(view: dict[str, Any]) -> str | None:
             continue
         line = f"[{el.get('index')}] {el.get('role')} {el.get('name')!r}"
         for key in ("text", "value"):
-            if el.get(key) not in (None, "", el.get("name")):
-                line += f" {key}={str(el[key])!r}"
+            shown = "" if el.get(key) is None else str(el[key]).replace(OBJECT_MARK, "")
+            if shown.strip() and shown != el.get("name"):
+                line += f" {key}={shown!r}"
         if el.get("states"):
             line += f" ({', '.join(map(str, el['states']))})"
         box = el.get("box")
