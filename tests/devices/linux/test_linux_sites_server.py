@@ -147,3 +147,22 @@ def test_a_late_request_while_the_service_shuts_down_neither_restarts_it_nor_bre
     assert not unexpected
     with pytest.raises(OSError, match="shut down"):
         _ = service.port
+
+
+def test_a_host_name_alone_opens_a_front_page_linking_every_page_when_the_site_has_none(
+    service: SiteService,
+) -> None:
+    """A shop whose pages are all deeper (/checkout, /faq) still answers at /: a person who types
+    only the host lands on its pages' links, not on a 404 whose Home link loops to itself."""
+    pages = [Page(path="/checkout", title="Checkout"), Page(path="/faq", title="Delivery FAQ")]
+    service.add(Site(host="deep.test", title="Deep Shop", pages=pages))
+    request = (
+        f"GET / HTTP/1.1\r\nHost: deep.test\r\n{TOKEN_HEADER}: {service.token}\r\nConnection: close\r\n\r\n"
+    )
+    response = _exchange(service, request.encode())
+    assert _status(response) == 200
+    assert b'<a href="/checkout">Checkout</a>' in response and b'<a href="/faq">Delivery FAQ</a>' in response
+    assert b"Welcome to Deep Shop." in response
+    assert service.visits(host="deep.test") == [{"host": "deep.test", "path": "/", "method": "GET"}]
+    own = Site(host="shop.test", title="Shop", pages=[Page(path="/", title="Our own home")])
+    assert own.page("/") == own.pages[0] and Site(host="deep.test", title="D", pages=pages).page("/x") is None

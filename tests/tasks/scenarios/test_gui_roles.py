@@ -82,9 +82,35 @@ def test_a_gui_role_on_a_kind_without_a_gui_mode_is_named() -> None:
 
 
 def test_a_step_with_no_faithful_gui_way_is_a_family_error_not_a_silent_tool_step() -> None:
-    family = _gui("new_address_household")  # its desktop writes a mail draft: there is no mail client
-    with pytest.raises(FamilyError, match=r"no GUI way: write_email_draft"):
-        compile_task(family, shipped_macros(), Choice(seed=1), "dw-t-gui-draft")
+    family = _gui("new_address_household")
+    solution = [  # a draft with a Cc: the mail client's Cc row has no translation
+        s.model_copy(update={"args": {**s.args, "cc": ["me@example.org"]}})
+        if s.action == "write_email_draft"
+        else s
+        for s in family.solution
+    ]
+    with pytest.raises(FamilyError, match=r"no GUI way: write_email_draft with cc"):
+        compile_task(
+            family.model_copy(update={"solution": solution}),
+            shipped_macros(),
+            Choice(seed=1),
+            "dw-t-gui-draft",
+        )
+
+
+def test_a_mail_draft_family_through_the_gui_writes_it_in_the_mail_client() -> None:
+    """new_address_household's draft to the insurer becomes the mail client's compose window,
+    with the twin's recipient, subject and body typed; its check is the twin's."""
+    family = _gui("new_address_household")
+    task = compile_task(family, shipped_macros(), Choice(seed=2), "dw-t-gui-mail")
+    twin = compile_task(family, shipped_macros(), Choice(seed=2), "dw-t-gui-mail", through_gui=False)
+    (draft,) = [s for s in twin.solution if s.action == "write_email_draft"]
+    steps = [s for s in task.solution if s.device == draft.device]
+    assert {"app": "mail"} in [s.args for s in steps if s.action == "launch_app"]
+    typed = [s.args["text"] for s in steps if s.action == "type_text"]
+    assert typed[-3:] == [draft.args["subject"], draft.args["body"], ", ".join(draft.args["to"])]
+    assert "write_email_draft" not in {s.action for s in task.solution}
+    assert task.evaluation == twin.evaluation
 
 
 def test_a_gui_task_is_proven_by_its_gui_solution_and_its_twin_carries_the_near_misses() -> None:

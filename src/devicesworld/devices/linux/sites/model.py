@@ -82,4 +82,21 @@ class Site(Args):
         return self
 
     def page(self, path: str) -> Page | None:
-        return next((p for p in self.pages if p.path == path), None)
+        """The page at ``path``; at ``/`` of a site that declares no page there, its front page."""
+        found = next((p for p in self.pages if p.path == path), None)
+        return self.front_page() if found is None and path == FRONT else found
+
+    def front_page(self) -> Page:
+        """A front page for a site whose pages are all deeper (``/checkout``, ``/faq``): the site's
+        name and a link to each page. A person who types only the host name lands on it, as on a
+        real shop's home page, instead of on a "Page not found" whose Home link loops to itself."""
+        return Page(
+            path=FRONT,
+            title="Home",
+            paragraphs=[f"Welcome to {self.title}."],
+            links=[Link(text=p.title, href=p.path) for p in self.pages],
+        )
+
+
+FRONT = "/"
+"""The path a host name alone opens."""
