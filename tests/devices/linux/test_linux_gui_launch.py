@@ -21,3 +21,18 @@ def test_writer_and_calc_are_drawn_when_launch_app_returns(gui: GuiDesk) -> None
     assert "LibreOffice Calc" in obs["focused_window"]["title"]
     assert any(e["role"] == "document spreadsheet" for e in obs["elements"])
     assert any(e["role"] == "table cell" for e in obs["elements"])
+
+
+def test_launching_an_app_that_is_open_and_opens_no_new_window_names_its_window(
+    gui: GuiDesk,  # noqa: F811
+) -> None:
+    """Mousepad asked for a file it already shows only raises that window (so does Chromium asked
+    for a URL, in a new tab): the launch says so and puts the window in front, instead of
+    waiting a minute for a window that never comes and reporting a timeout."""
+    gui.setup("write_text", path="~/notes.txt", content="Gate 4471\n")
+    first = gui.ok("launch_app", app="text_editor", path="~/notes.txt")
+    gui.ok("launch_app", app="files", path="~")
+    again = gui.ok("launch_app", app="text_editor", path="~/notes.txt")
+    assert again.data["already_open"] and again.data["window"] == first.data["window"]
+    assert "already open" in again.message
+    assert gui.device.observe()["focused_window"]["title"] == first.data["window"]

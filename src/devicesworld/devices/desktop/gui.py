@@ -49,6 +49,10 @@ class App:
     same in two walks in a row (bounded by :data:`TREE_SETTLE_S`)."""
 
 
+HANDOFF_S = 10.0
+"""How long ``launch_app`` waits for a new window of an app that is already open before it takes
+the running window as the answer (:meth:`GuiSession._handed_off`)."""
+
 TREE_SETTLE_S = 20.0
 """The longest a launch waits for its window's element tree to settle (``App.ready_role``)."""
 
@@ -285,14 +289,21 @@ class GuiSession:
             if not app.takes_path:
                 return ActionResult.failure("INVALID_ARGS", f"{g.app} does not open files")
             argv.append(g.path if "://" in g.path else self.to_sandbox_path(g.path))  # a URL as it is
-        before = {w.id for w in self.desktop.windows()}
+
+        def mine(w: Window) -> bool:
+            return w.mapped and app.window.lower() in (w.app + " " + w.title).lower()
+
+        windows = self.desktop.windows()
+        before = {w.id for w in windows}
+        # LibreOffice opens a window per document even when running; the others may hand off
+        running = [] if app.ready_role else [w.id for w in windows if mine(w)]
         launched = self.desktop.launch(argv, env=app.env)
         win = self.desktop.wait_window(
-            lambda w: (
-                w.id not in before and w.mapped and app.window.lower() in (w.app + " " + w.title).lower()
-            ),
-            timeout_s=app.start_timeout_s,
+            lambda w: w.id not in before and mine(w),
+            timeout_s=min(app.start_timeout_s, HANDOFF_S) if running else app.start_timeout_s,
         )
+        if win is None and running:
+            return self._handed_off(g.app, running)
         if win is None:
             return ActionResult.failure(
                 "TIMEOUT",
@@ -303,6 +314,23 @@ class GuiSession:
         if app.ready_role:
             self._wait_tree(app, win.title)
         return ActionResult.success(f"{g.app} opened: {win.title!r}", {"window": win.title})
+
+    def _handed_off(self, name: str, running: list[int]) -> ActionResult:
+        """The app was open and opened no new window: a single-instance app (Chromium, Mousepad on a
+        file it shows, the mail client) handed the request to its running instance, which opened a
+        tab or raised its window. That window is raised and named, instead of a long wait and a
+        timeout for a window that never comes."""
+        still = [w for w in self.desktop.windows() if w.id in running and w.mapped]
+        if not still:
+            return ActionResult.failure("TIMEOUT", f"{name} did not open a window within {HANDOFF_S:g} s")
+        win = next((w for w in still if w.focused), still[0])
+        self.desktop.focus_window(win.id)
+        self.settle()
+        title = next((w.title for w in self.desktop.windows() if w.id == win.id), win.title)
+        return ActionResult.success(
+            f"{name} was already open and opened no new window: its window {title!r} is in front",
+            {"window": title, "already_open": True},
+        )
 
     def _wait_tree(self, app: App, title: str) -> bool:
         """Wait until ``title``'s elements include ``app.ready_role`` and two walks agree; bounded.
