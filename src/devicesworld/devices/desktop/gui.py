@@ -313,7 +313,9 @@ class GuiSession:
         self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=app.idle_s)
         if app.ready_role:
             self._wait_tree(app, win.title)
-        return ActionResult.success(f"{g.app} opened: {win.title!r}", {"window": win.title})
+        # the title as it is now: Chromium maps "Untitled - Chromium" and names it after the page
+        title = next((w.title for w in self.desktop.windows() if w.id == win.id), win.title)
+        return ActionResult.success(f"{g.app} opened: {title!r}", {"window": title})
 
     def _handed_off(self, name: str, running: list[int]) -> ActionResult:
         """The app was open and opened no new window: a single-instance app (Chromium, Mousepad on a
