@@ -134,12 +134,11 @@ def show_observation(console: Console, observation: dict[str, Any], only: str | 
     for device_id, view in observation.items():
         if only is not None and device_id != only:
             continue
-        desktop = desktop_text(view) if isinstance(view, dict) else None
         if isinstance(view, dict) and isinstance(view.get(SCREEN_TEXT), str):
             console.rule(device_id, style="dim")
             text = with_boxes(view[SCREEN_TEXT], view.get("ui_elements"))
             console.print(text, highlight=False, markup=False)
-        elif desktop is not None:
+        elif isinstance(view, dict) and (desktop := desktop_text(view)) is not None:
             console.rule(device_id, style="dim")
             console.print(desktop, highlight=False, markup=False)
         elif only is None:

@@ -313,9 +313,13 @@ class GuiSession:
         self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=app.idle_s)
         if app.ready_role:
             self._wait_tree(app, win.title)
-        # the title as it is now: Chromium maps "Untitled - Chromium" and names it after the page
-        title = next((w.title for w in self.desktop.windows() if w.id == win.id), win.title)
+        title = self._title_now(win)
         return ActionResult.success(f"{g.app} opened: {title!r}", {"window": title})
+
+    def _title_now(self, win: Window) -> str:
+        """``win``'s title as it is now, not as it was when found: Chromium maps "Untitled -
+        Chromium" and names the window after the page once it is in."""
+        return next((w.title for w in self.desktop.windows() if w.id == win.id), win.title)
 
     def _handed_off(self, name: str, running: list[int]) -> ActionResult:
         """The app was open and opened no new window: a single-instance app (Chromium, Mousepad on a
@@ -328,7 +332,7 @@ class GuiSession:
         win = next((w for w in still if w.focused), still[0])
         self.desktop.focus_window(win.id)
         self.settle()
-        title = next((w.title for w in self.desktop.windows() if w.id == win.id), win.title)
+        title = self._title_now(win)
         return ActionResult.success(
             f"{name} was already open and opened no new window: its window {title!r} is in front",
             {"window": title, "already_open": True},

@@ -5,8 +5,9 @@ Paths:
 - ``files/<path under /home/user>``: every file's content hash (mail drafts are files in
   ``~/Mail/Drafts``); caches, configuration and shell history under dot-folders,
   ``__pycache__`` and test-runner caches, the mail client's own configuration and address
-  book (``~/.claws-mail``, and its index files in each mail folder), and browser screenshots are harmless (a message the mail
-  client queued or sent is not: it lands in ``~/Mail/.queue`` or ``~/Mail/.sent``);
+  book (``~/.claws-mail``, and its index files in each mail folder), and browser
+  screenshots are harmless (a message the mail client queued or sent is not: it lands in
+  ``~/Mail/.queue`` or ``~/Mail/.sent``);
 - ``drive/<path>``: the shared drive (``~/Drive``), the same on every device of the task;
   a new file may appear there (it is how files cross devices), none may change or vanish;
 - ``web/<host>/<form>/<n>``: the n-th form submission the task's local sites recorded,
