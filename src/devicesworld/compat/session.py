@@ -47,7 +47,7 @@ from devicesworld.devices.base import ActionResult, GetterFn
 from devicesworld.env.controller import CrossDeviceEnv, StepOutcome
 from devicesworld.runner.episode import _initial_verdicts, _save_screenshots, _step_line, _task_fields
 from devicesworld.runner.resultsfile import append_results, repair_and_read
-from devicesworld.runner.run import RunConfig, _finish_manifest, _start_manifest
+from devicesworld.runner.run import RunConfig, _finish_manifest, _start_manifest, _write_json
 from devicesworld.spec.actions import Termination
 from devicesworld.spec.models import Step, Task
 from devicesworld.spec.records import ConditionRecord, EpisodeResult, StepRecord
@@ -86,6 +86,7 @@ class RecordedSession:
         self._started = False
         self._result: EpisodeResult | None = None
         self.error: str | None = None
+        self._not_comparable: str | None = None
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -112,9 +113,23 @@ class RecordedSession:
         if self.run_dir is not None and self.episode_dir is not None:
             self.run_dir.mkdir(parents=True, exist_ok=True)
             self._manifest = _start_manifest(self.run_dir, self._config, 1)
+            if self._not_comparable is not None:
+                self.mark_not_comparable(self._not_comparable)
             self.episode_dir.mkdir(parents=True, exist_ok=True)
             self._log = (self.episode_dir / "steps.jsonl").open("w", encoding="utf-8")
         return observation
+
+    def mark_not_comparable(self, reason: str) -> None:
+        """Record in ``run.json`` that this episode's score is not comparable, and why.
+
+        Used by ``serve mcp --debug-evaluate``: an agent that could read the verifiers'
+        verdict while it acted has been helped; its run must say so.
+        """
+        self._not_comparable = reason
+        if self._manifest is not None and self.run_dir is not None:
+            self._manifest["comparable"] = False
+            self._manifest["not_comparable_reason"] = reason
+            _write_json(self.run_dir / "run.json", self._manifest)
 
     def __enter__(self) -> RecordedSession:
         return self

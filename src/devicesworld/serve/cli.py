@@ -110,6 +110,12 @@ def serve() -> None:
     show_default=True,
     help="Between device and action in tool names ('__' for clients that forbid dots).",
 )
+@click.option(
+    "--debug-evaluate",
+    is_flag=True,
+    help="Offer an evaluate tool saying which conditions pass (names only); the run is recorded "
+    "as not comparable.",
+)
 def serve_mcp(
     task_id: str,
     suite: str | None,
@@ -120,8 +126,9 @@ def serve_mcp(
     port: int,
     per_device: bool,
     separator: str,
+    debug_evaluate: bool,
 ) -> None:
-    """The task's devices as MCP tools: <device>.<action>, <device>.observe, finish, report_infeasible, evaluate."""
+    """The task's devices as MCP tools: <device>.<action>, <device>.observe, finish, report_infeasible."""
     try:
         from devicesworld.serve.mcp.server import build_server
         from devicesworld.serve.mcp.transport import MCP_PATH, serve_http, serve_stdio
@@ -135,15 +142,18 @@ def serve_mcp(
     run_dir = _run_dir(out, "mcp")
     host = _start_host(task, run_dir, "mcp", seed)
     _stop_on_sigterm()
+    if debug_evaluate:
+        _say("--debug-evaluate: the evaluate tool is on; this run is recorded as not comparable")
     try:
         if transport == "stdio":
-            server, _ = build_server(host, sep=separator)
+            server, _ = build_server(host, sep=separator, debug_evaluate=debug_evaluate)
             _say(f"serving task {task.id} over MCP stdio; recording to {run_dir}")
             asyncio.run(serve_stdio(server))
         else:
             devices = [d.id for d in task.devices] if per_device else [None]
             servers = [
-                (build_server(host, sep=separator, device=d)[0], port + i) for i, d in enumerate(devices)
+                (build_server(host, sep=separator, device=d, debug_evaluate=debug_evaluate)[0], port + i)
+                for i, d in enumerate(devices)
             ]
             for (_, p), d in zip(servers, devices, strict=True):
                 who = f"device {d}" if d else f"task {task.id}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -48,7 +49,9 @@ def test_stdio_server_completes_a_task_and_records_it(tmp_path: Path) -> None:
             task.id,
             "--out",
             str(tmp_path / "run"),
+            "--debug-evaluate",
         ],
+        env=dict(os.environ),  # the SDK passes only a few variables by default; keep PYTHONPATH
     )
 
     async def main() -> None:
@@ -67,6 +70,7 @@ def test_stdio_server_completes_a_task_and_records_it(tmp_path: Path) -> None:
     assert result["steps"] == len(task.solution)
     steps = (tmp_path / "run" / "episodes" / task.id / "steps.jsonl").read_text().splitlines()
     assert len(steps) == len(task.solution)
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["comparable"] is False
 
 
 def test_http_per_device_servers_on_consecutive_ports(tmp_path: Path) -> None:

@@ -55,7 +55,7 @@ def test_the_reference_solution_through_mcp_succeeds_and_is_recorded(task_id: st
             assert not result.is_error, result.content
         verdicts.append((await client.call_tool("evaluate", {})).structured_content or {})
 
-    _with_client(host, body)
+    _with_client(host, body, debug_evaluate=True)
     result = host.close()
     assert verdicts[0]["success"] is True and verdicts[0]["episode_over"] is True
     assert result.success and result.termination == "finished" and result.steps == len(task.solution)
@@ -91,7 +91,7 @@ def test_bad_calls_are_tool_errors_and_count_like_native_steps(tmp_path: Path) -
         bad_obs = await client.call_tool("smarthome_0.observe", {"zoom": 2})
         assert bad_obs.is_error
 
-    _with_client(host, body)
+    _with_client(host, body, debug_evaluate=True)
     result = host.close()
     assert result.steps == 2 and result.termination == "error" and not result.success
     assert len((tmp_path / "episodes" / task.id / "steps.jsonl").read_text().splitlines()) == 2
@@ -124,11 +124,10 @@ def test_resources_and_screenshots(tmp_path: Path) -> None:
 
     async def body(client: Client) -> None:
         uris = {str(r.uri) for r in (await client.list_resources()).resources}
-        assert {
-            "devicesworld://task",
-            "devicesworld://evaluation",
-            "devicesworld://android_0/observation",
-        } <= uris
+        assert {"devicesworld://task", "devicesworld://android_0/observation"} <= uris
+        assert "devicesworld://evaluation" not in uris
+        with pytest.raises(MCPError, match="no resource"):
+            await client.read_resource("devicesworld://evaluation")
         task_doc = json.loads((await client.read_resource("devicesworld://task")).contents[0].text)  # type: ignore[union-attr]
         assert task_doc["task_id"] == task.id
         obs = json.loads(
@@ -150,8 +149,8 @@ def test_one_server_per_device_shares_one_session() -> None:
     task = _task("smoke-lx-043")  # linux_0 + smarthome_0
     host = SessionHost(task, None, agent="mcp")
     host.start()
-    home, _ = build_server(host, device="smarthome_0")
-    desktop, _ = build_server(host, device="linux_0")
+    home, _ = build_server(host, device="smarthome_0", debug_evaluate=True)
+    desktop, _ = build_server(host, device="linux_0", debug_evaluate=True)
 
     async def main() -> None:
         async with Client(home) as h, Client(desktop) as d:
@@ -169,3 +168,49 @@ def test_one_server_per_device_shares_one_session() -> None:
     asyncio.run(main())
     result = host.close()
     assert result.success and result.steps == len(task.solution)
+
+
+def test_without_the_flag_no_tool_or_resource_reveals_the_verdict(tmp_path: Path) -> None:
+    task = _task("smoke-sh-001")
+    host = SessionHost(task, tmp_path, agent="mcp")
+    host.start()
+
+    async def body(client: Client) -> None:
+        tools = {t.name for t in (await client.list_tools()).tools}
+        assert "evaluate" not in tools and "get_task" in tools
+        uris = {str(r.uri) for r in (await client.list_resources()).resources}
+        assert "devicesworld://evaluation" not in uris
+        assert (await client.call_tool("evaluate", {})).is_error
+
+    _with_client(host, body)
+    host.close()
+    manifest = json.loads((tmp_path / "run.json").read_text())
+    assert "comparable" not in manifest
+
+
+def test_debug_evaluate_names_conditions_never_expected_values_and_marks_the_run(tmp_path: Path) -> None:
+    task = _task("smoke-sh-001")  # its detail reads "hall_light is off, expected on"
+    host = SessionHost(task, tmp_path, agent="mcp")
+    host.start()
+    texts: list[str] = []
+    details: list[str] = []
+
+    async def body(client: Client) -> None:
+        full = await host.verdict()  # what the harness knows, details included
+        details.extend(c["detail"] for c in full["conditions"] if c["detail"])
+        tool = await client.call_tool("evaluate", {})
+        texts.append(tool.content[0].text)  # type: ignore[union-attr]
+        resource = await client.read_resource("devicesworld://evaluation")
+        texts.append(resource.contents[0].text)  # type: ignore[union-attr]
+        verdict = tool.structured_content
+        assert verdict is not None and "light_on" in verdict["failed"]
+        assert {c.id for c in task.evaluation.conditions} <= set(verdict["passed"]) | set(verdict["failed"])
+
+    _with_client(host, body, debug_evaluate=True)
+    host.close()
+    assert any("expected" in d for d in details)
+    for text in texts:
+        assert "expected" not in text and "detail" not in text
+        assert not any(d in text for d in details)
+    manifest = json.loads((tmp_path / "run.json").read_text())
+    assert manifest["comparable"] is False and "debug-evaluate" in manifest["not_comparable_reason"]

@@ -29,7 +29,7 @@ DEVICES = [("linux_0", "linux"), ("smarthome_0", "smarthome")]
 def test_every_action_of_every_device_is_a_tool_with_its_schema(
     spaces: dict[str, list[dict[str, Any]]],
 ) -> None:
-    tools = {t.name: t for t in build_tools(spaces, DEVICES)}
+    tools = {t.name: t for t in build_tools(spaces, DEVICES, evaluate=True)}
     for device_id, _ in DEVICES:
         for spec in spaces[device_id]:
             tool = tools[f"{device_id}.{spec['name']}"]
@@ -41,6 +41,7 @@ def test_every_action_of_every_device_is_a_tool_with_its_schema(
         assert name in tools
     assert tools["report_infeasible"].input_schema["required"] == ["reason"]
     assert not tools["smarthome_0.control_device"].read_only and tools["evaluate"].read_only
+    assert "evaluate" not in {t.name for t in build_tools(spaces, DEVICES)}  # only when asked for
 
 
 @pytest.mark.parametrize("sep", [".", "__"])

@@ -7,6 +7,12 @@ feedback, so a model sees it the way a native agent does. Observations, the verd
 and the task are read-only tools (and resources) and are not steps. One server per
 task, or one per device sharing the same session (``per_device``), so an orchestrator
 that wants a server per endpoint (UFO³) talks to the same devices and clock.
+
+The verdict is the harness's: by default no tool or resource shows it. With
+``debug_evaluate`` (``serve mcp --debug-evaluate``) an ``evaluate`` tool and the
+``devicesworld://evaluation`` resource say which conditions pass, by id only — never
+a check's detail, which can quote the expected value — and the run directory's
+``run.json`` records the run as not comparable.
 """
 
 from __future__ import annotations
@@ -43,8 +49,16 @@ def _text(payload: Any) -> str:
 class McpFacade:
     """The handlers of one MCP server: a tool catalog bound to a session host."""
 
-    def __init__(self, host: SessionHost, tools: Sequence[ToolDef], *, device: str | None = None) -> None:
+    def __init__(
+        self,
+        host: SessionHost,
+        tools: Sequence[ToolDef],
+        *,
+        device: str | None = None,
+        debug_evaluate: bool = False,
+    ) -> None:
         self.host = host
+        self.debug_evaluate = debug_evaluate
         self.tools = {t.name: t for t in tools}
         self.device = device
         self.devices = [d.id for d in host.task.devices if device is None or d.id == device]
@@ -93,7 +107,7 @@ class McpFacade:
                 is_error=not outcome.result.ok,
             )
         if tool.role == "evaluate":
-            verdict = await self.host.verdict()
+            verdict = names_only(await self.host.verdict())
             return types.CallToolResult(
                 content=[types.TextContent(text=_text(verdict))], structured_content=verdict
             )
@@ -156,13 +170,16 @@ class McpFacade:
                 description="The task (instruction, devices, budget).",
                 mime_type="application/json",
             ),
-            types.Resource(
-                uri=VERDICT_URI,
-                name="evaluation",
-                description="The verifiers' verdict now.",
-                mime_type="application/json",
-            ),
         ]
+        if self.debug_evaluate:
+            resources.append(
+                types.Resource(
+                    uri=VERDICT_URI,
+                    name="evaluation",
+                    description="Debugging only: which conditions pass now, by name.",
+                    mime_type="application/json",
+                )
+            )
         resources += [
             types.Resource(
                 uri=observation_uri(d),
@@ -181,8 +198,8 @@ class McpFacade:
         payload: Any
         if uri == TASK_URI:
             payload = await self.host.run(self._task_info)
-        elif uri == VERDICT_URI:
-            payload = await self.host.verdict()
+        elif uri == VERDICT_URI and self.debug_evaluate:
+            payload = names_only(await self.host.verdict())
         else:
             device = next((d for d in self.devices if observation_uri(d) == uri), None)
             if device is None:
@@ -193,23 +210,44 @@ class McpFacade:
         )
 
 
+NOT_COMPARABLE = "serve mcp --debug-evaluate: the agent could read which conditions passed"
+"""What ``run.json`` says about a run whose agent had the debugging ``evaluate`` tool."""
+
+
+def names_only(verdict: dict[str, Any]) -> dict[str, Any]:
+    """The verdict without any condition's detail: ids and pass/fail, never an expected value."""
+    keep = ("episode_over", "success", "score", "steps", "termination")
+    conditions = verdict.get("conditions") or []
+    return {
+        **{k: verdict.get(k) for k in keep},
+        "passed": [c["id"] for c in conditions if c.get("passed")],
+        "failed": [c["id"] for c in conditions if not c.get("passed")],
+    }
+
+
 def _error(message: str) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(text=message)], is_error=True)
 
 
 def build_server(
-    host: SessionHost, *, sep: str = ".", device: str | None = None
+    host: SessionHost, *, sep: str = ".", device: str | None = None, debug_evaluate: bool = False
 ) -> tuple[Server[Any], McpFacade]:
-    """An MCP server for the whole task (``device=None``) or for one of its devices."""
+    """An MCP server for the whole task (``device=None``) or for one of its devices.
+
+    ``debug_evaluate`` adds the names-only ``evaluate`` tool and resource and marks
+    the recorded run as not comparable.
+    """
     spaces = host.call(lambda s: s.env.action_spaces())
     devices = [(d.id, d.kind) for d in host.task.devices]
-    tools = build_tools(spaces, devices, sep=sep, only_device=device)
-    facade = McpFacade(host, tools, device=device)
+    tools = build_tools(spaces, devices, sep=sep, only_device=device, evaluate=debug_evaluate)
+    facade = McpFacade(host, tools, device=device, debug_evaluate=debug_evaluate)
+    if debug_evaluate:
+        host.call(lambda s: s.mark_not_comparable(NOT_COMPARABLE))
     task = host.task
     scope = f"device {device} of task {task.id}" if device else f"task {task.id}"
     instructions = (
         f"DevicesWorld {scope}. Goal: {task.instruction}\n"
-        "Each device action tool is one step of the episode; observe/evaluate/get_task are free. "
+        "Each device action tool is one step of the episode; observe and get_task are free. "
         "Call finish when done, or report_infeasible with the reason."
     )
     server: Server[Any] = Server(

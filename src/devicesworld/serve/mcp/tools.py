@@ -3,7 +3,9 @@
 Pure data, no SDK: each device action becomes a tool named ``<device><sep><action>``
 (``android_0.click``) whose input schema is the action's own JSON Schema, each device
 gets an ``observe`` tool, and the episode tools (``finish``, ``report_infeasible``,
-``evaluate``, ``get_task``) are added once. MCP (SEP-986, the 2025-11-25 spec) allows
+``get_task``, and ``evaluate`` only when asked for) are added once. Evaluation is
+the harness's, not the agent's: without ``evaluate=True`` (``serve mcp
+--debug-evaluate``) no tool reveals the verifiers' verdict. MCP (SEP-986, the 2025-11-25 spec) allows
 dots in tool names and the SDK's validator accepts them; ``sep="__"`` is for clients
 that pass tool names on to model APIs whose function names exclude dots. A per-device
 server (UFO³ style, one server per endpoint) uses bare action names instead.
@@ -71,11 +73,13 @@ def build_tools(
     *,
     sep: str = ".",
     only_device: str | None = None,
+    evaluate: bool = False,
 ) -> list[ToolDef]:
     """Tools for ``devices`` (``(id, kind)`` pairs) from ``env.action_spaces()``.
 
     With ``only_device`` the catalog is that device's alone, with bare action names
     (``click``, ``observe``) plus the episode tools, for one server per device.
+    ``evaluate`` adds the debugging ``evaluate`` tool (which conditions pass, by name).
     """
     if sep not in SEPARATORS:
         raise ToolCatalogError(f"tool-name separator must be one of {', '.join(SEPARATORS)}; got {sep!r}")
@@ -117,15 +121,16 @@ def build_tools(
                 action=str(spec["name"]),
             )
         )
-    tools.append(
-        ToolDef(
-            name=EVALUATE,
-            description="The verifiers' verdict on the devices now: success, score and each condition "
-            "(not a step; after the episode ends, its recorded result).",
-            input_schema=dict(_EMPTY_SCHEMA),
-            role="evaluate",
+    if evaluate:
+        tools.append(
+            ToolDef(
+                name=EVALUATE,
+                description="Debugging only (the run is marked not comparable): which of the task's "
+                "conditions pass now, by name (not a step; never the expected values).",
+                input_schema=dict(_EMPTY_SCHEMA),
+                role="evaluate",
+            )
         )
-    )
     tools.append(
         ToolDef(
             name=GET_TASK,
