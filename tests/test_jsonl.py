@@ -101,3 +101,26 @@ def test_results_and_demonstrations_with_line_separators_read_back(tmp_path: Pat
     demos = tmp_path / "demos.jsonl"
     write_demos(demos, [Demonstration(task_id="t", instruction=BREAKS)])
     assert [d.instruction for d in read_demos(demos)] == [BREAKS]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"a": ' * 100_000 + "1" + "}" * 100_000,
+        "[" * (jsonl.MAX_BODY_DEPTH + 1) + "]" * (jsonl.MAX_BODY_DEPTH + 1),
+        "{nope",
+        b"\xff\xfe",
+    ],
+)
+def test_parse_body_refuses_deep_and_bad_bodies_with_a_reason(body: str | bytes) -> None:
+    with pytest.raises(jsonl.BodyError) as caught:
+        jsonl.parse_body(body)
+    assert "Recursion" not in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_parse_body_accepts_ordinary_bodies_and_brackets_inside_strings() -> None:
+    assert jsonl.parse_body(b'{"a": [1, {"b": "[[[[{{"}]}') == {"a": [1, {"b": "[[[[{{"}]}
+    assert jsonl.parse_body("  ", empty={}) == {}
+    ok = "[" * jsonl.MAX_BODY_DEPTH + "]" * jsonl.MAX_BODY_DEPTH
+    assert jsonl.parse_body(ok) is not None

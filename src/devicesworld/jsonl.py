@@ -121,3 +121,55 @@ def parse_line(raw: bytes, *, strict: bool = False) -> Any:
     except UnicodeDecodeError as exc:
         raise LineError(f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
     return parse_text(text, strict=strict)
+
+
+MAX_BODY_DEPTH: Final = 64
+"""Deepest nesting a server accepts in a request body. No request of any API we serve
+nests beyond a handful of levels; a 100,000-deep body must be a clean 400, not a
+``RecursionError`` in the parser or in whatever walks the value afterwards."""
+
+
+class BodyError(ValueError):
+    """A request body is not acceptable JSON; the message is a short reason for a 400 answer."""
+
+
+def parse_body(data: bytes | str, *, max_depth: int = MAX_BODY_DEPTH, empty: Any = None) -> Any:
+    """Parse a request body for a server; :class:`BodyError` (answer 400) when it is not usable.
+
+    One parser for every server (the Home Assistant facade's REST and WebSocket, the
+    test LLM server), so each refuses the same bodies the same way: not UTF-8, not
+    JSON, or nested deeper than ``max_depth`` (the parser's own ``RecursionError`` on a
+    100,000-deep body is caught; a body it can parse is measured afterwards, without
+    recursion, so nothing downstream walks a value deeper than ``max_depth``). A blank
+    body gives ``empty``.
+    """
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BodyError(f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    else:
+        text = data
+    if not text.strip():
+        return empty
+    try:
+        value = parse_text(text)  # a body too deep for the parser itself is a LineError too
+    except LineError as exc:
+        raise BodyError(str(exc)) from None
+    if _nesting(value) > max_depth:
+        raise BodyError(f"invalid JSON: nested deeper than {max_depth} levels")
+    return value
+
+
+def _nesting(value: Any) -> int:
+    """The deepest nesting of lists and objects in a parsed value, walked without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest

@@ -121,3 +121,14 @@ def test_other_bad_requests_do_not_switch_to_text(server: ScriptedServer) -> Non
 def test_invalid_option_values_are_one_line_errors() -> None:
     with pytest.raises(LLMError, match=r"invalid LLM option: tools: .*'auto', 'on' or 'off'"):
         LLMConfig.from_options("m", "http://127.0.0.1:9/v1", {"tools": "maybe"})
+
+
+def test_the_scripted_server_answers_a_deep_body_400(server: ScriptedServer) -> None:
+    import urllib.error
+    import urllib.request
+
+    body = ("[" * 100_000 + "]" * 100_000).encode()
+    request = urllib.request.Request(f"{server.base_url}/chat/completions", data=body, method="POST")
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(request, timeout=30)
+    assert caught.value.code == 400

@@ -155,6 +155,10 @@ def test_bad_calls_are_clear_http_errors_and_bad_tokens_are_refused(home: Served
     assert status == 400 and "requires responses" in message
     r = niquests.post(f"{home.url}/services/light/turn_on", data="{nope", headers=headers, timeout=30)
     assert r.status_code == 400 and r.json()["message"] == "Data should be valid JSON."
+    deep = "[" * 100_000 + "]" * 100_000
+    for body in (deep, '{"entity_id": ' + deep + "}", '{"a": ' * 100 + "1" + "}" * 100):
+        r = niquests.post(f"{home.url}/services/light/turn_on", data=body, headers=headers, timeout=30)
+        assert r.status_code == 400 and r.json()["message"] == "Data should be valid JSON."
     r = niquests.get(f"{home.url}/states/light.nope", headers=headers, timeout=30)
     assert r.status_code == 404 and r.json()["message"] == "Entity not found."
     assert r.text is not None and "Traceback" not in r.text

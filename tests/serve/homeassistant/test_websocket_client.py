@@ -140,6 +140,8 @@ def test_bad_tokens_are_refused_and_the_protocol_answers_every_id(home: ServedHo
                 assert unknown["id"] == 6 and unknown["error"]["code"] == "unknown_command"
                 await ws.send_str("{not json")
                 assert (await ws.receive_json())["error"]["code"] == "invalid_format"
+                await ws.send_str('{"id": 9, "type": "ping", "x": ' + "[" * 100_000 + "]" * 100_000 + "}")
+                assert (await ws.receive_json())["error"]["code"] == "invalid_format"
                 await ws.send_json({"id": 7, "type": "call_service", "domain": "light", "service": "turn_on",
                                     "target": {"entity_id": "light.nope"}})  # fmt: skip
                 missing = await ws.receive_json()

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from devicesworld import jsonl
+
 ROLE_HEADER = "X-DevicesWorld-Role"
 TURN_HEADER = "X-DevicesWorld-Turn"
 DEVICES_HEADER = "X-DevicesWorld-Devices"
@@ -262,9 +264,9 @@ def _handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
                 self._send(404, {"error": {"message": f"no route {self.path}"}})
                 return
             try:
-                body = json.loads(raw or b"{}")
-            except json.JSONDecodeError:
-                self._send(400, {"error": {"message": "body is not JSON"}})
+                body = jsonl.parse_body(raw, empty={})
+            except jsonl.BodyError as exc:
+                self._send(400, {"error": {"message": f"body is not usable JSON: {exc}"}})
                 return
             headers = {k.lower(): v for k, v in self.headers.items()}
             reply = server.answer(body, headers)

@@ -23,6 +23,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from devicesworld import jsonl
 from devicesworld.serve.homeassistant.hub import CallOutcome, HomeHub
 from devicesworld.serve.homeassistant.services import services_catalog
 
@@ -237,10 +238,10 @@ async def _services(request: web.Request) -> web.Response:
 
 async def _call(request: web.Request) -> web.Response:
     hub, bus = request.app[HUB_KEY], request.app[BUS_KEY]
-    body = await request.text()
+    body = await request.read()
     try:
-        data = json.loads(body) if body.strip() else {}
-    except ValueError:
+        data = jsonl.parse_body(body, empty={})
+    except jsonl.BodyError:  # also a body nested too deeply (a 400, never a RecursionError)
         return _message("Data should be valid JSON.", 400)
     if not isinstance(data, dict):
         return _message("Data should be a JSON object.", 400)
@@ -281,8 +282,8 @@ class _Connection:
 
     async def handle(self, raw: str) -> None:
         try:
-            msg = json.loads(raw)
-        except ValueError:
+            msg = jsonl.parse_body(raw)
+        except jsonl.BodyError:
             await self.error(None, "invalid_format", "Message incorrectly formatted: not JSON.")
             return
         if (
@@ -409,8 +410,8 @@ async def _websocket(request: web.Request) -> web.WebSocketResponse:
     auth: Any = None
     if first.type == WSMsgType.TEXT:
         try:
-            auth = json.loads(first.data)
-        except ValueError:
+            auth = jsonl.parse_body(first.data)
+        except jsonl.BodyError:
             auth = None
     token = request.app[TOKEN_KEY]
     if not isinstance(auth, dict) or auth.get("type") != "auth":
