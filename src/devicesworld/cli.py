@@ -187,6 +187,15 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
     "recorded as time_limit; worker start-up and setup do not count.",
 )
 @click.option(
+    "--agent-call-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=300.0,
+    show_default=True,
+    help="Seconds one call into the agent (model replies included) may take before its episode "
+    "ends as time_limit. The task's max_seconds is enforced while the agent thinks too, counting "
+    "the environment's and the agent's own time, not the model's.",
+)
+@click.option(
     "--prewarm/--no-prewarm",
     default=True,
     show_default=True,
@@ -239,6 +248,7 @@ def run(
     backend: str,
     ray_address: str | None,
     episode_timeout: float | None,
+    agent_call_timeout: float,
     prewarm: bool,
     out: str | None,
     resume: bool,
@@ -287,6 +297,7 @@ def run(
         backend=backend,
         ray_address=ray_address,
         episode_timeout=episode_timeout,
+        agent_call_timeout=agent_call_timeout,
         prewarm=prewarm,
         limit=limit,
         model=model,

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from devicesworld.extras import MissingExtra, advice
+from devicesworld.modelclock import waiting_for_model
 
 try:
     import openai
@@ -181,8 +182,9 @@ class LLMClient:
             kwargs["tools"] = tools
             kwargs["tool_choice"] = "auto"
         t0 = time.perf_counter()
-        raw = self._client.chat.completions.with_raw_response.create(**kwargs)
-        completion = raw.parse()
+        with waiting_for_model():  # the runner does not count it against the task's max_seconds
+            raw = self._client.chat.completions.with_raw_response.create(**kwargs)
+            completion = raw.parse()
         latency = time.perf_counter() - t0
         if not completion.choices:
             raise LLMError("the endpoint returned no choices")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -102,6 +103,35 @@ class DieOnceAgent(_Scripted):
             os._exit(3)
 
 
+class DieOnceOutsideAgentCodeAgent(_Scripted):
+    """Kills its worker process once per task while the *harness* runs (it reads
+    ``wants_screenshots`` between agent calls): stands for a worker that died of the machine."""
+
+    def start(self, info: EpisodeInfo) -> None:
+        super().start(info)
+        self.marker = Path(info.instruction.rsplit("marker=", 1)[1].strip())
+
+    @property
+    def wants_screenshots(self) -> bool:
+        if not self.marker.exists():
+            self.marker.write_text("died once")
+            os._exit(3)
+        return False
+
+
+class ExitingAgent(_Scripted):
+    """Calls ``sys.exit(4)`` on tasks whose id contains ``exit``; solves the others."""
+
+    def start(self, info: EpisodeInfo) -> None:
+        super().start(info)
+        self.exit = "exit" in info.task_id
+
+    def act(self, observation: Any, feedback: Any) -> Decision:
+        if self.exit:
+            sys.exit(4)
+        return super().act(observation, feedback)
+
+
 class HangingAgent(_Scripted):
     """Never answers on tasks whose id contains ``hang``; solves the others."""
 
@@ -158,4 +188,26 @@ class LingerAgent:
         command = f"sleep 290 # {os.environ['DW_LINGER_TAG']}"
         return Decision(
             action=Step(device=self.device, action="run_command", args={"command": command, "timeout_s": 300})
+        )
+
+
+class SlowModelAgent(_Scripted):
+    """Solves the toy task, waiting 1.5 s for its "model" at every step (inside
+    ``waiting_for_model``, as the built-in LLM client does)."""
+
+    def act(self, observation: Any, feedback: Any) -> Decision:
+        from devicesworld.modelclock import waiting_for_model
+
+        with waiting_for_model():
+            time.sleep(1.5)
+        return super().act(observation, feedback)
+
+
+class VerboseAgent(_Scripted):
+    """Solves the toy task with 200,000-character notes and a 200,000-character action argument."""
+
+    def act(self, observation: Any, feedback: Any) -> Decision:
+        decision = super().act(observation, feedback)
+        return decision.model_copy(
+            update={"notes": {"thoughts": "x" * 200_000, "calls": [{"reply": "y" * 70_000}]}}
         )

@@ -152,6 +152,7 @@ class CrossDeviceEnv:
         self.setup_seconds = 0.0
         self.cleanup_errors: list[str] = []
         self._started = 0.0
+        self._excluded = 0.0
         self._closed = True
         self._baseline: dict[str, Snapshot] = {}
         """Each guarded device's state right after setup (the collateral guard's start point)."""
@@ -193,6 +194,7 @@ class CrossDeviceEnv:
             raise
         self.setup_seconds = time.perf_counter() - t0
         self._started = time.monotonic()
+        self._excluded = 0.0
         return self.observe()
 
     def close(self) -> None:
@@ -325,7 +327,17 @@ class CrossDeviceEnv:
         return StepOutcome(result=result, done=self.done, termination=self.termination, step=self.steps)
 
     def elapsed(self) -> float:
-        return time.monotonic() - self._started
+        """Seconds counted against ``limits.max_seconds``: wall time since the episode
+        began, minus the model time the runner excluded (:meth:`exclude_time`)."""
+        return time.monotonic() - self._started - self._excluded
+
+    def exclude_time(self, seconds: float) -> None:
+        """Do not count ``seconds`` (spent waiting for model replies) against ``max_seconds``.
+
+        The budget is the environment's: a slow model must not use it up (the runner
+        records model latency apart, see docs/log-format.md).
+        """
+        self._excluded += max(0.0, seconds)
 
     def restart_timer(self) -> None:
         """Start the wall-time budget (``limits.max_seconds``) now.
@@ -334,6 +346,7 @@ class CrossDeviceEnv:
         for a worker must not count against the agent.
         """
         self._started = time.monotonic()
+        self._excluded = 0.0
 
     def end(self, termination: Termination) -> None:
         """End the episode from outside (the runner's time limit, an agent crash)."""

@@ -9,16 +9,19 @@ are reported as such.
 from __future__ import annotations
 
 import base64
+import functools
 import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final, TypeVar
 
 from devicesworld import jsonl
 from devicesworld.agents.base import AgentEntry, AgentOptions, DeviceInfo, EpisodeInfo, Feedback
 from devicesworld.analysis.sources import sources_seen
+from devicesworld.clip import clip, log_cut, log_cut_all
 from devicesworld.env.controller import CrossDeviceEnv
+from devicesworld.runner.agentcall import DEFAULT_CALL_TIMEOUT_S, AgentThread, AgentTimeout
 from devicesworld.spec.models import Task
 from devicesworld.spec.records import (
     RECORD_SCHEMA_VERSION,
@@ -27,6 +30,13 @@ from devicesworld.spec.records import (
     StepRecord,
     observation_text,
 )
+
+T = TypeVar("T")
+
+
+DEVICE_FAILURE_CODES: Final = frozenset({"DESKTOP_FAILED", "UNAVAILABLE"})
+"""Step error codes that mean a device could not start or stopped answering: the
+environment failed, not the agent, so the episode is invalid (docs/log-format.md)."""
 
 
 def run_episode(
@@ -38,6 +48,8 @@ def run_episode(
     screenshots: bool = False,
     env: CrossDeviceEnv | None = None,
     on_begin: Callable[[], None] | None = None,
+    agent_call_timeout: float | None = DEFAULT_CALL_TIMEOUT_S,
+    on_phase: Callable[[str], None] | None = None,
 ) -> EpisodeResult:
     """Run ``task`` with the agent; write steps (and screenshots, if asked) under ``episode_dir``.
 
@@ -47,10 +59,18 @@ def run_episode(
     be handed the episode (before ``agent.start`` and the first step): the runner's
     episode timeout counts from there, so imports, worker start-up and setup never use
     up an episode's time.
+
+    Every call into the agent runs with deadlines (:mod:`.agentcall`): what is left of
+    the task's ``max_seconds`` for the agent's own time (model replies are not counted:
+    the budget is the environment's) and ``agent_call_timeout`` for the whole call.
+    ``on_phase`` is told ``"agent"`` before each call into agent code and ``"env"``
+    after it, so a worker process that dies can be blamed on the right party.
     """
     t0 = time.perf_counter()
     tokens_in = tokens_out = 0
     error: str | None = None
+    invalid: str | None = None
+    model_s = env_s = 0.0
     prewarmed = env is not None
     if env is None:
         env = CrossDeviceEnv(task, seed=options.seed)
@@ -60,6 +80,20 @@ def run_episode(
     if episode_dir is not None:
         episode_dir.mkdir(parents=True, exist_ok=True)
         log = (episode_dir / "steps.jsonl").open("w", encoding="utf-8")
+    caller = AgentThread(call_timeout=agent_call_timeout)
+    limit = task.limits.max_seconds
+    live = env
+
+    def ask(fn: Callable[[], T]) -> tuple[T, float]:
+        """``fn()`` on the agent's thread, with what is left of the budget; model time excluded."""
+        if on_phase is not None:
+            on_phase("agent")
+        try:
+            return caller.call(fn, budget=None if limit is None else limit - live.elapsed())
+        finally:
+            if on_phase is not None:
+                on_phase("env")
+
     try:
         try:
             if prewarmed:
@@ -71,7 +105,6 @@ def run_episode(
             return _harness_failure(task, entry, f"setup failed: {exc}", time.perf_counter() - t0)
         initial = _initial_verdicts(env)
         sources = [s.model_dump() for s in task.metadata.sources]
-        agent = entry.factory(options)
         info = EpisodeInfo(
             task_id=task.id,
             instruction=task.instruction,
@@ -84,24 +117,37 @@ def run_episode(
         if on_begin is not None:
             on_begin()
         try:
-            agent.start(info)
+            agent, waited = ask(lambda: entry.factory(options))
+            env.exclude_time(waited)
+            model_s += waited
+            _, waited = ask(lambda: agent.start(info))
+            env.exclude_time(waited)
+            model_s += waited
             while not env.done:
                 t_step = time.perf_counter()
                 if getattr(agent, "wants_screenshots", False):
                     observation = _with_screenshots(env, observation)
                 seen = observation_text(observation) if log is not None else {}
-                decision = agent.act(observation, feedback)
+                t_ask = time.perf_counter()
+                decision, waited = ask(functools.partial(agent.act, observation, feedback))
                 t_decided = time.perf_counter()
+                reported = _number(decision.notes.get("model_latency_s"))
+                waited = min(max(waited, reported), t_decided - t_ask)  # agents that time their own model
+                env.exclude_time(waited)
+                model_s += waited
                 outcome = env.step(decision.action)
                 observation = env.observe()
+                env_s += (t_ask - t_step) + (time.perf_counter() - t_decided)
                 tokens_in += decision.tokens_in
                 tokens_out += decision.tokens_out
                 feedback = Feedback(step=outcome.step, action=decision.action, result=outcome.result)
+                if outcome.result.error_code in DEVICE_FAILURE_CODES and invalid is None:
+                    invalid = f"device_failed: {outcome.result.error_code}: {clip(outcome.result.message)}"
                 if log is not None:
                     shots = _save_screenshots(env, episode_dir, outcome.step) if screenshots else []
                     record = StepRecord(
                         step=outcome.step,
-                        action=decision.action.model_dump(),
+                        action=_logged(decision.action.model_dump()),
                         ok=outcome.result.ok,
                         message=outcome.result.message,
                         data=outcome.result.data,
@@ -111,9 +157,9 @@ def run_episode(
                         tokens_in=decision.tokens_in,
                         tokens_out=decision.tokens_out,
                         screenshots=shots,
-                        agent_latency_s=round(t_decided - t_step, 6),
-                        model_latency_s=float(decision.notes.get("model_latency_s", 0.0) or 0.0),
-                        agent_notes=decision.notes,
+                        agent_latency_s=round(t_decided - t_ask, 6),
+                        model_latency_s=round(waited, 6),
+                        agent_notes=_logged(decision.notes),
                         observation=seen,
                         sources_seen=sources_seen(
                             sources, observation, (outcome.result.message, outcome.result.data)
@@ -121,13 +167,18 @@ def run_episode(
                     )
                     log.write(_step_line(record))
                     log.flush()
-        except Exception as exc:  # the agent crashed: its episode ends, the run goes on
-            error = f"agent error: {type(exc).__name__}: {exc}"
+        except AgentTimeout as exc:  # a hung agent: its episode ends, the run goes on
+            if log is not None:
+                log.write(jsonl.dumps_line({"schema_version": RECORD_SCHEMA_VERSION, "time_limit": str(exc)}))
+                log.flush()
+            env.end("time_limit")
+        except Exception as exc:  # the agent crashed (or exited): its episode ends, the run goes on
+            error = clip(f"agent error: {type(exc).__name__}: {exc}", ERROR_LIMIT)
             if log is not None:
                 write_traceback(log, error)
             env.end("error")
         verdict = env.evaluate()
-        return EpisodeResult(
+        result = EpisodeResult(
             task_id=task.id,
             success=verdict.success,
             score=verdict.score,
@@ -142,17 +193,46 @@ def run_episode(
             agent=entry.name,
             error=error,
             setup_s=round(env.setup_seconds, 6),
+            limit_time_s=round(env.elapsed(), 6),
+            env_time_s=round(env_s, 6),
+            model_latency_s=round(model_s, 6),
             **_task_fields(task),
         )
+        env.close()
+        if env.cleanup_errors and invalid is None:
+            invalid = f"cleanup_failed: {clip('; '.join(env.cleanup_errors))}"
+        if invalid is not None:
+            result = result.model_copy(update={"valid": False, "invalid_cause": invalid})
+        return result
     finally:
+        caller.close()
         env.close()
         if log is not None:
             log.close()
 
 
+ERROR_LIMIT: Final = 2000
+"""Characters of an agent's exception message kept in ``results.jsonl`` (the traceback line
+in ``steps.jsonl`` has the rest, cut at :data:`~devicesworld.clip.LOG_LIMIT`)."""
+
+
+def _number(value: object) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+
+def _logged(value: dict[str, Any]) -> dict[str, Any]:
+    """An agent-written value for the log: each string cut at 64 KiB, saying how much was cut."""
+    out = log_cut_all(value)
+    return out if isinstance(out, dict) else {}
+
+
 def write_traceback(log: IO[str], error: str) -> None:
     """The last line of ``steps.jsonl`` when an episode errs: the error and the full traceback."""
-    line = {"schema_version": RECORD_SCHEMA_VERSION, "error": error, "traceback": traceback.format_exc()}
+    line = {
+        "schema_version": RECORD_SCHEMA_VERSION,
+        "error": log_cut(error),
+        "traceback": log_cut(traceback.format_exc()),
+    }
     log.write(jsonl.dumps_line(line))
     log.flush()
 
@@ -225,6 +305,21 @@ def _harness_failure(task: Task, entry: AgentEntry, error: str, duration: float)
         duration_s=round(duration, 6),
         termination="error",
         agent=entry.name,
-        error=error,
+        error=clip(error, ERROR_LIMIT),
+        valid=False,
+        invalid_cause=invalid_cause(error),
         **_task_fields(task),
     )
+
+
+def invalid_cause(error: str) -> str:
+    """The class of an environment failure, from the runner's error text: ``setup_failed``,
+    ``infrastructure`` (the machine, after retries), ``harness_error`` or ``environment``."""
+    for prefix, cause in (
+        ("setup failed", "setup_failed"),
+        ("infrastructure failure", "infrastructure"),
+        ("harness error", "harness_error"),
+    ):
+        if error.startswith(prefix):
+            return cause
+    return "environment"

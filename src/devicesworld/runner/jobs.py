@@ -26,7 +26,8 @@ from devicesworld.agents.base import AgentOptions
 from devicesworld.agents.registry import get_agent
 from devicesworld.devices.base import get_kind
 from devicesworld.env.controller import CrossDeviceEnv, InfrastructureError
-from devicesworld.runner.episode import run_episode, write_traceback
+from devicesworld.runner.agentcall import DEFAULT_CALL_TIMEOUT_S, abandoned_threads
+from devicesworld.runner.episode import invalid_cause, run_episode, write_traceback
 from devicesworld.spec.actions import Termination
 from devicesworld.spec.models import Task
 from devicesworld.spec.records import EpisodeResult
@@ -42,6 +43,9 @@ class EpisodeSettings(BaseModel):
     model: str | None = None
     base_url: str | None = None
     screenshots: bool = False
+    agent_call_timeout: float | None = Field(
+        default=DEFAULT_CALL_TIMEOUT_S, description="Seconds one agent call may take, model included."
+    )
     agent_extra: dict[str, Any] = Field(default_factory=dict, description="AgentOptions.extra (--agent-opt).")
     kind_modules: list[str] = Field(
         default_factory=list,
@@ -71,6 +75,9 @@ class JobOutcome(BaseModel):
     prewarmed: bool = Field(default=False, description="The environment was reset ahead of time.")
     worker_pid: int = 0
     worker_max_rss_kb: int = Field(default=0, description="The worker process's peak resident memory.")
+    recycle: bool = Field(
+        default=False, description="A hung agent thread is still running in the worker: replace it."
+    )
 
 
 def kind_modules(tasks: list[Task]) -> list[str]:
@@ -100,11 +107,15 @@ def prepare_env(job: EpisodeJob) -> CrossDeviceEnv:
 
 
 def run_job(
-    job: EpisodeJob, env: CrossDeviceEnv | None = None, on_begin: Callable[[], None] | None = None
+    job: EpisodeJob,
+    env: CrossDeviceEnv | None = None,
+    on_begin: Callable[[], None] | None = None,
+    on_phase: Callable[[str], None] | None = None,
 ) -> JobOutcome:
     """Run one episode; ``env`` is the job's environment if it was prepared ahead of time.
 
-    ``on_begin`` is called when the episode itself begins (see :func:`run_episode`).
+    ``on_begin`` is called when the episode itself begins, ``on_phase`` around each call
+    into agent code (see :func:`run_episode`).
 
     Never raises: a bug in the harness becomes an ``error`` result, not a dead worker.
     """
@@ -132,6 +143,8 @@ def run_job(
             screenshots=settings.screenshots,
             env=env,
             on_begin=on_begin,
+            agent_call_timeout=settings.agent_call_timeout,
+            on_phase=on_phase,
         )
     except Exception as exc:  # the harness itself failed; retrying would fail the same way
         if env is not None:
@@ -151,9 +164,20 @@ def _log_traceback(episode_dir: Path, error: str) -> None:
 
 
 def failure_result(
-    task: Task, agent: str, error: str, termination: Termination = "error", duration_s: float = 0.0
+    task: Task,
+    agent: str,
+    error: str,
+    termination: Termination = "error",
+    duration_s: float = 0.0,
+    *,
+    valid: bool | None = None,
 ) -> EpisodeResult:
-    """The result of an episode that produced none of its own (timeout, retries exhausted)."""
+    """The result of an episode that produced none of its own (timeout, retries exhausted).
+
+    ``valid`` defaults to: a ``time_limit`` is the agent's (valid), anything else is
+    the environment's or the harness's (invalid, with its cause).
+    """
+    valid = termination == "time_limit" if valid is None else valid
     md = task.metadata
     return EpisodeResult(
         task_id=task.id,
@@ -164,6 +188,8 @@ def failure_result(
         termination=termination,
         agent=agent,
         error=error,
+        valid=valid,
+        invalid_cause=None if valid else invalid_cause(error),
         instruction=task.instruction,
         device_combo=task.device_combo,
         device_kinds=[d.kind for d in task.devices],
@@ -193,6 +219,7 @@ def make_outcome(
     job: EpisodeJob, result: EpisodeResult | None, *, infra_error: str | None = None, prewarmed: bool = False
 ) -> JobOutcome:
     return JobOutcome(
+        recycle=abandoned_threads() > 0,
         task_id=job.task.id,
         result=result,
         infra_error=infra_error,

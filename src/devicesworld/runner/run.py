@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 from devicesworld import jsonl
 from devicesworld.agents.registry import get_agent
 from devicesworld.devices.ownership import Reaped, reap
+from devicesworld.runner.agentcall import DEFAULT_CALL_TIMEOUT_S
 from devicesworld.runner.backends import BackendError, WorkerPool, open_pool
 from devicesworld.runner.backends.scheduler import DEFAULT_SETUP_TIMEOUT_S, SchedulePolicy, Scheduler
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
@@ -85,6 +86,12 @@ class RunConfig(BaseModel):
         "(0: never stop).",
     )
     screenshots: bool = Field(default=False, description="Save each device's screen after every step.")
+    agent_call_timeout: float | None = Field(
+        default=DEFAULT_CALL_TIMEOUT_S,
+        gt=0,
+        description="Seconds one call into the agent (model replies included) may take before its "
+        "episode ends as time_limit (None: no limit but the task's max_seconds).",
+    )
     agent_extra: dict[str, Any] = Field(default_factory=dict, description="AgentOptions.extra (--agent-opt).")
 
 
@@ -157,6 +164,7 @@ def execute_run(
         model=config.model,
         base_url=config.base_url,
         screenshots=config.screenshots,
+        agent_call_timeout=config.agent_call_timeout,
         agent_extra=config.agent_extra,
         kind_modules=kind_modules(todo),
     )

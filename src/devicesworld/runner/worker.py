@@ -84,11 +84,16 @@ class EpisodeWorker:
         self._begun_changed = threading.Condition()
 
     def run(
-        self, job_json: str, next_job_json: str | None = None, on_begin: Callable[[], None] | None = None
+        self,
+        job_json: str,
+        next_job_json: str | None = None,
+        on_begin: Callable[[], None] | None = None,
+        on_phase: Callable[[str], None] | None = None,
     ) -> str:
         """Run one job (JSON in, :class:`JobOutcome` JSON out); never raises.
 
-        ``on_begin`` is called when the episode begins (environment ready, agent about to act).
+        ``on_begin`` is called when the episode begins (environment ready, agent about to act);
+        ``on_phase`` with ``"agent"``/``"env"`` around each call into agent code.
         """
         try:
             job = EpisodeJob.model_validate_json(job_json)
@@ -101,7 +106,7 @@ class EpisodeWorker:
                 on_begin()
 
         try:
-            return self._run(job, next_job_json, begun)
+            return self._run(job, next_job_json, begun, on_phase)
         finally:
             self._mark_begun(job.key)  # also a job that never began: nobody waits for it forever
 
@@ -120,14 +125,20 @@ class EpisodeWorker:
                 self._begun.append(key)
             self._begun_changed.notify_all()
 
-    def _run(self, job: EpisodeJob, next_job_json: str | None, begun: Callable[[], None]) -> str:
+    def _run(
+        self,
+        job: EpisodeJob,
+        next_job_json: str | None,
+        begun: Callable[[], None],
+        on_phase: Callable[[str], None] | None = None,
+    ) -> str:
         try:
             env, early = self._claim(job)
             if early is not None:
                 return early.model_dump_json()
             if next_job_json is not None and self._worth_prewarming():
                 self._start_ahead(EpisodeJob.model_validate_json(next_job_json))
-            outcome = run_job(job, env, begun)
+            outcome = run_job(job, env, begun, on_phase)
             if outcome.result is not None and outcome.result.setup_s > 0:
                 self._last_setup_s = outcome.result.setup_s
             return outcome.model_dump_json()

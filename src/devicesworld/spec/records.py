@@ -64,6 +64,25 @@ class EpisodeResult(BaseModel):
     apps: list[str] = Field(default_factory=list)
     split: str = ""
     setup_s: float = 0.0
+    limit_time_s: float | None = Field(
+        default=None,
+        description="Time counted against the task's max_seconds: environment and the agent's own "
+        "time, model replies excluded (None: not measured, e.g. older runs).",
+    )
+    env_time_s: float | None = Field(
+        default=None, description="Of the episode, time in the environment (steps, observations)."
+    )
+    model_latency_s: float | None = Field(
+        default=None, description="Of the episode, time the agent waited for model replies."
+    )
+    valid: bool = Field(
+        default=True,
+        description="False when the environment failed (a device that could not start or answer, a "
+        "missing system tool, a sandbox crash, a cleanup failure): excluded from success and score.",
+    )
+    invalid_cause: str | None = Field(
+        default=None, description="For an invalid episode: the cause's class, e.g. 'device_failed'."
+    )
     sources: list[dict[str, Any]] = Field(
         default_factory=list, description="The task's metadata.sources (device, value), for diagnosis."
     )

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import socket
+import threading
+import time
 from pathlib import Path
 
 from devicesworld.devices.linux.gui.sites_relay import SitesRelay
@@ -59,3 +62,24 @@ def test_without_sites_the_relay_answers_502(tmp_path: Path) -> None:
         assert reply.startswith(b"HTTP/1.1 502")
     finally:
         relay.close()
+
+
+def _fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def test_closing_the_relay_leaves_no_thread_or_socket_behind(tmp_path: Path) -> None:
+    threads, fds = threading.active_count(), _fds()
+    for i in range(6):  # as six GUI episodes in one process
+        relay = SitesRelay(tmp_path / f"relay{i}", lambda: None)
+        idle = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        idle.connect(str(relay.path))  # a connection still open (no request yet) when the episode ends
+        deadline = time.monotonic() + 30
+        while threading.active_count() < threads + 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        relay.close()
+        idle.close()
+        relay.close()  # idempotent
+    assert threading.active_count() == threads
+    assert _fds() == fds
+    assert not any(t.name.startswith("sites-relay") for t in threading.enumerate())

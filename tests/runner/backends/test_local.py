@@ -61,9 +61,21 @@ def test_one_worker_with_a_timeout_runs_in_a_process_that_can_be_stopped(tmp_pat
     ]
 
 
-def test_a_dead_worker_is_replaced_and_its_episode_retried(tmp_path: Path) -> None:
+def test_an_agent_that_ends_its_worker_process_is_that_episodes_agent_error(tmp_path: Path) -> None:
     tasks = [_toy(f"d{i}", instruction=f"Press twice. marker={tmp_path / f'm{i}'}") for i in range(3)]
     config = RunConfig(agent="tests.runner.scale_helpers:DieOnceAgent", source="t", workers=2)
+    outcome = execute_run(tasks, config, tmp_path / "run")
+    assert sorted(r.task_id for r in outcome.results) == ["d0", "d1", "d2"]
+    for r in outcome.results:  # os._exit(3) in agent.start: the agent's failure, valid, not retried
+        assert r.termination == "error" and r.valid and not r.success
+        assert r.error is not None and r.error.startswith("agent error: the agent ended its worker process")
+        assert "status 3" in r.error
+    assert outcome.retries == 0
+
+
+def test_a_dead_worker_is_replaced_and_its_episode_retried(tmp_path: Path) -> None:
+    tasks = [_toy(f"d{i}", instruction=f"Press twice. marker={tmp_path / f'm{i}'}") for i in range(3)]
+    config = RunConfig(agent="tests.runner.scale_helpers:DieOnceOutsideAgentCodeAgent", source="t", workers=2)
     outcome = execute_run(tasks, config, tmp_path / "run")
     assert sorted(r.task_id for r in outcome.results) == ["d0", "d1", "d2"]
     assert all(r.success for r in outcome.results), [r.error for r in outcome.results]

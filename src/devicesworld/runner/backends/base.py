@@ -29,6 +29,9 @@ class Completion:
     outcome_json: str | None = None
     died: str | None = None
     began: bool = False
+    in_agent: bool = False
+    """With ``died``: the worker died while running agent code (``os._exit``, a crash in the
+    agent's own library): the episode's agent error, not an infrastructure failure."""
 
 
 class WorkerPool(Protocol):

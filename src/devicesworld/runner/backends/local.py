@@ -57,6 +57,9 @@ class InProcessPool:
 READY = b"ready"
 BEGAN = b"began"
 """Sent by a worker when its episode begins, before the outcome (the timeout counts from it)."""
+PHASES = {b"agent": True, b"env": False}
+"""Sent by a worker around each call into agent code: a worker that dies in between died
+of the agent (``os._exit``), which is that episode's agent error, not a machine failure."""
 START_TIMEOUT_S = 120.0
 """How long a new worker process may take to import everything before it counts as dead."""
 
@@ -75,7 +78,12 @@ def _worker_main(conn: Connection, prewarm: bool, min_setup_s: float, parent_pid
                 return  # the parent is gone
             if message is None:
                 return
-            outcome = worker.run(message["job"], message.get("next"), lambda: conn.send_bytes(BEGAN))
+            outcome = worker.run(
+                message["job"],
+                message.get("next"),
+                lambda: conn.send_bytes(BEGAN),
+                lambda phase: conn.send_bytes(phase.encode("ascii")),
+            )
             conn.send_bytes(outcome.encode("utf-8"))
     finally:
         worker.close()
@@ -87,6 +95,7 @@ class _Proc:
     conn: Connection
     busy: bool = False
     died: str | None = None
+    in_agent: bool = False
 
 
 class ProcessPool:
@@ -132,6 +141,7 @@ class ProcessPool:
     def submit(self, slot: int, job_json: str, next_job_json: str | None) -> None:
         proc = self._procs[slot]
         proc.busy = True
+        proc.in_agent = False
         try:
             proc.conn.send_bytes(json.dumps({"job": job_json, "next": next_job_json}).encode("utf-8"))
         except (OSError, ValueError) as exc:
@@ -154,14 +164,17 @@ class ProcessPool:
                 try:
                     message = p.conn.recv_bytes()
                 except (EOFError, OSError):
-                    completions.append(Completion(slot=slot, died=self._death(p)))
+                    completions.append(Completion(slot=slot, died=self._death(p), in_agent=p.in_agent))
                 else:
+                    if message in PHASES:
+                        p.in_agent = PHASES[message]
+                        continue
                     if message == BEGAN:
                         completions.append(Completion(slot=slot, began=True))
                         continue  # still busy: the outcome comes later
                     completions.append(Completion(slot=slot, outcome_json=message.decode("utf-8")))
             elif p.process.sentinel in ready:
-                completions.append(Completion(slot=slot, died=self._death(p)))
+                completions.append(Completion(slot=slot, died=self._death(p), in_agent=p.in_agent))
             else:
                 continue
             p.busy = False

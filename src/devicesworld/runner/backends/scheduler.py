@@ -17,7 +17,8 @@ One loop serves every backend, so the rules are the same everywhere:
   has not begun ``setup_timeout`` seconds after it was handed out counts as an
   infrastructure failure instead (its worker is replaced and the job retried).
 * **Retries.** Only infrastructure failures are retried, up to ``max_attempts``: a
-  worker that died, and setup that failed because of the machine
+  worker that died outside agent code (one that died while running the agent's code,
+  e.g. its ``os._exit``, is that episode's agent error), and setup that failed because of the machine
   (:class:`~devicesworld.env.controller.InfrastructureError`). An agent's crash, a
   broken task and a timeout are results. After the last attempt the episode is
   recorded as an ``error`` saying so.
@@ -153,7 +154,14 @@ class Scheduler:
         running = self._running.pop(completion.slot, None)
         if running is None:
             return
-        if completion.died is not None or completion.outcome_json is None:
+        if completion.died is not None and completion.in_agent:
+            self.pool.restart(completion.slot)
+            job = running.job
+            error = f"agent error: the agent ended its worker process ({completion.died})"
+            self.warn(f"{job.task.id}: {error}")
+            result = failure_result(job.task, job.settings.agent, error, valid=True)
+            self._arrived.append(JobOutcome(task_id=job.task.id, result=result))
+        elif completion.died is not None or completion.outcome_json is None:
             self.pool.restart(completion.slot)
             self._infra_failure(running.job, f"worker died: {completion.died or 'no result'}")
         else:
@@ -162,6 +170,8 @@ class Scheduler:
                 self._infra_failure(running.job, outcome.infra_error or "no result")
             else:
                 self._arrived.append(outcome)
+                if outcome.recycle:  # a hung agent thread still runs there: start afresh
+                    self.pool.restart(completion.slot)
         self._start_next(completion.slot)
 
     def _infra_failure(self, job: EpisodeJob, message: str) -> None:

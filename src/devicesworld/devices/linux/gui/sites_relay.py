@@ -8,6 +8,12 @@ to a Unix socket bound in from the host (``/run/dw-sites/sock``), and this relay
 host, adds the secret header to each request (and ``Connection: close``, so every
 request gets it) before passing it to the site server. Nothing else is reachable: the
 relay only ever connects to the task's site server.
+
+:meth:`SitesRelay.close` leaves nothing behind in the harness: closing a listening
+socket does not wake a thread blocked in its ``accept()`` on Linux, so every GUI
+episode used to leave a thread and a listening socket. ``close`` shuts the socket
+down (which does wake it), shuts down the connections still open, and joins every
+thread it started.
 """
 
 from __future__ import annotations
@@ -43,7 +49,11 @@ class SitesRelay:
         os.chmod(self.path, 0o777)
         self._sock.listen(32)
         self._closed = False
-        threading.Thread(target=self._serve, name="sites-relay", daemon=True).start()
+        self._lock = threading.Lock()
+        self._open: set[socket.socket] = set()
+        self._workers: set[threading.Thread] = set()
+        self._thread = threading.Thread(target=self._serve, name="sites-relay", daemon=True)
+        self._thread.start()
 
     def _serve(self) -> None:
         while not self._closed:
@@ -51,7 +61,24 @@ class SitesRelay:
                 conn, _ = self._sock.accept()
             except OSError:
                 return
-            threading.Thread(target=self._one, args=(conn,), daemon=True).start()
+            with self._lock:
+                if self._closed:
+                    conn.close()
+                    return
+                self._open.add(conn)
+                worker = threading.Thread(
+                    target=self._one_tracked, args=(conn,), name="sites-relay-conn", daemon=True
+                )
+                self._workers.add(worker)
+            worker.start()
+
+    def _one_tracked(self, conn: socket.socket) -> None:
+        try:
+            self._one(conn)
+        finally:
+            with self._lock:
+                self._open.discard(conn)
+                self._workers.discard(threading.current_thread())
 
     def _one(self, conn: socket.socket) -> None:
         with conn:
@@ -80,15 +107,31 @@ class SitesRelay:
                 up = socket.create_connection(("127.0.0.1", service.port), timeout=30)
             except OSError:
                 return
+            with self._lock:
+                self._open.add(up)
             with up:
                 up.sendall(b"\r\n".join(kept) + b"\r\n\r\n" + rest)
-                t = threading.Thread(target=_pump, args=(conn, up), daemon=True)
+                t = threading.Thread(target=_pump, args=(conn, up), name="sites-relay-pump", daemon=True)
                 t.start()
                 _pump(up, conn)
                 t.join(timeout=30)
+            with self._lock:
+                self._open.discard(up)
 
-    def close(self) -> None:
-        self._closed = True
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop listening, end open connections and wait for every relay thread (idempotent)."""
+        with self._lock:
+            self._closed = True
+            conns = list(self._open)
+            workers = list(self._workers)
+        with contextlib.suppress(OSError):
+            self._sock.shutdown(socket.SHUT_RDWR)  # wakes the accept() that close() alone would not
+        for conn in conns:
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)
+        self._thread.join(timeout)
+        for worker in workers:
+            worker.join(timeout)
         with contextlib.suppress(OSError):
             self._sock.close()
         with contextlib.suppress(OSError):
