@@ -508,6 +508,20 @@ def _agent_extra(pairs: tuple[str, ...], log_prompts: str | None) -> dict[str, A
     is_flag=True,
     help="Report or compare runs of different task sets (manifests) together; refused otherwise.",
 )
+@click.option(
+    "--floors",
+    "floor_dirs",
+    multiple=True,
+    type=click.Path(),
+    help="Runs of the trivial agents (noop, random, first-match) shown under Table 1 when they ran "
+    "the same task set (repeatable).",
+)
+@click.option(
+    "--price-in", type=click.FloatRange(min=0), help="The model's input price, USD per million tokens."
+)
+@click.option(
+    "--price-out", type=click.FloatRange(min=0), help="The model's output price, USD per million tokens."
+)
 def report(
     run_dirs: tuple[str, ...],
     as_json: bool,
@@ -515,8 +529,16 @@ def report(
     html_out: str | None,
     seed: int,
     allow_mixed: bool,
+    floor_dirs: tuple[str, ...],
+    price_in: float | None,
+    price_out: float | None,
 ) -> None:
-    """Metrics of one or more runs, with bootstrap confidence intervals and failure diagnosis."""
+    """Metrics of one or more runs, with bootstrap confidence intervals and failure diagnosis;
+    Table 1 with the floors of the same task set; pass@k, pass^k and flips when --trials were run."""
+    from devicesworld.analysis.table1 import Prices
+
+    if (price_in is None) != (price_out is None):
+        raise UserError("give both --price-in and --price-out (USD per million tokens), or neither")
     _print_report(
         [Path(d) for d in run_dirs],
         as_json=as_json,
@@ -524,6 +546,10 @@ def report(
         html_out=Path(html_out) if html_out else None,
         seed=seed,
         allow_mixed=allow_mixed,
+        floor_dirs=[Path(d) for d in floor_dirs],
+        prices=Prices(input=price_in, output=price_out)
+        if price_in is not None and price_out is not None
+        else None,
     )
 
 
@@ -535,15 +561,18 @@ def _print_report(
     html_out: Path | None = None,
     seed: int = 0,
     allow_mixed: bool = False,
+    floor_dirs: list[Path] | None = None,
+    prices: Any = None,
 ) -> None:
     from devicesworld import analysis
-    from devicesworld.analysis.report import build_report, render_reports, report_to_json
+    from devicesworld.analysis.report import build_report, render_reports, report_to_json, table1_rows
     from devicesworld.analysis.sets import mixed_sets
 
     dirs = [run_dirs] if isinstance(run_dirs, Path) else run_dirs
     try:
         reports = [build_report(d, seed=seed) for d in dirs]
         other = analysis.load_run(compare) if compare else None
+        floors = [analysis.load_run(d) for d in floor_dirs or []]
     except analysis.ReportError as exc:
         raise UserError(str(exc)) from None
     runs = {str(d): r.run for d, r in zip(dirs, reports, strict=True)} | (
@@ -567,11 +596,14 @@ def _print_report(
     if as_json:
         docs = [report_to_json(r) for r in reports]
         doc: dict[str, Any] = docs[0] if len(docs) == 1 else {"runs": docs}
+        rows, notes = table1_rows(reports, floors, prices)
+        doc["table1"] = [row.model_dump(mode="json") for row in rows]
+        doc["table1_notes"] = notes
         if comparison is not None:
             doc["compare"] = {"a": str(dirs[0]), "b": str(compare)} | comparison.model_dump(mode="json")
         click.echo(json.dumps(doc, indent=2))
         return
-    render_reports(reports, console)
+    render_reports(reports, console, floors=floors, prices=prices)
     if comparison is not None and other is not None:
         a_agent = reports[0].run.results[0].agent if reports[0].run.results else ""
         b_agent = other.results[0].agent if other.results else ""
