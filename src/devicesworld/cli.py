@@ -846,6 +846,67 @@ def tasks_freeze(
     click.echo("add a changelog line saying why the split changed; old versions stay loadable by name")
 
 
+@tasks.command("draw")
+@click.option("--like", default="test", show_default=True, help="The frozen split whose strata to draw in.")
+@click.option("--seed", type=int, required=True, help="The draw's seed (keep it private until published).")
+@click.option("--out", type=click.Path(dir_okay=False), required=True, help="The JSONL file to write.")
+@click.option(
+    "--count",
+    type=click.IntRange(min=1),
+    help="Draw only this many strata, spread evenly over the split (default: one per task).",
+)
+@click.option(
+    "--only",
+    metavar="GLOB",
+    help="Only the strata whose family matches, e.g. 'family:*' (no kind GUI sources) or 'family:grocery*'.",
+)
+def tasks_draw(like: str, seed: int, out: str, count: int | None, only: str | None) -> None:
+    """Draw a fresh private split: unseen instances of the families, strata and difficulty mix of
+    a frozen split, each proven by every QC gate; writes OUT and OUT's manifest (.manifest.json).
+
+    The same seed gives the same bytes. Run it with `devicesworld run --tasks OUT`.
+    """
+    import time
+
+    from devicesworld import jsonl
+    from devicesworld.progress import progress_bar
+    from devicesworld.tasks.draw import DrawError, content_key, draw_split, private_manifest, spread, strata
+    from devicesworld.tasks.manifest import ManifestError, load_manifest, manifest_text
+    from devicesworld.tasks.shipped import read_suite
+    from devicesworld.tasks.suites import load_suite
+
+    try:
+        manifest = load_manifest(like)
+    except ManifestError as exc:
+        raise UserError(str(exc)) from None
+    target = Path(out)
+    try:
+        plan = spread(strata(load_suite(like), only), count)
+    except DrawError as exc:
+        raise UserError(str(exc)) from None
+    if not plan:
+        raise UserError(f"no stratum of {manifest.label} matches --only {only}")
+    seen = {content_key(t) for t in read_suite(manifest.source)}
+    started = time.monotonic()
+    with progress_bar(err_console, f"draw like {manifest.label}", len(plan)) as bar:
+        try:
+            drawn, stats, notes = draw_split(plan, seed, seen, progress=lambda done, total: bar.advance())
+        except DrawError as exc:
+            raise UserError(str(exc)) from None
+    for note in notes:
+        err_console.print(f"note: {note}", highlight=False, markup=False)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("".join(jsonl.model_line(t) for t in drawn), encoding="utf-8")
+    written = private_manifest(drawn, seed, manifest.label, target.name)
+    manifest_path = target.with_suffix(".manifest.json")
+    manifest_path.write_text(manifest_text(written), encoding="utf-8")
+    rejected = sum(stats.rejected.values())
+    click.echo(
+        f"{len(drawn)} proven tasks drawn like {manifest.label} (seed {seed}, {rejected} draw(s) rejected by the "
+        f"gates) in {time.monotonic() - started:.0f} s -> {target}; manifest {manifest_path} ({written.hash})"
+    )
+
+
 @tasks.command("show")
 @click.argument("task_id")
 @click.option("--suite", help="Suite to look in (default: every built-in suite).")

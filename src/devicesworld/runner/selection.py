@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from devicesworld.tasks.manifest import ManifestError, load_manifest, resolve
+from devicesworld.tasks.manifest import ManifestError, load_manifest, read_manifest, resolve
 
 COMPARED = (
     "suite",
@@ -33,15 +33,21 @@ COMPARED = (
 """The selection keys a resume must keep (in the order a refusal names them)."""
 
 
-def manifest_of(suite: str | None) -> tuple[str, str]:
-    """``(label, hash)`` of the frozen split ``suite`` names (``test``, ``test-v2.1``), else empty."""
-    if not suite or resolve(suite) is None:
-        return "", ""
+def manifest_of(suite: str | None, tasks_path: str | None = None) -> tuple[str, str]:
+    """``(label, hash)`` of the frozen split ``suite`` names (``test``, ``test-v2.1``), or of the
+    manifest beside a task file (``private.jsonl`` -> ``private.manifest.json``, from ``tasks draw``);
+    else empty."""
     try:
-        manifest = load_manifest(suite)
+        if tasks_path:
+            beside = Path(tasks_path).with_suffix(".manifest.json")
+            manifest = read_manifest(beside) if beside.is_file() else None
+        elif suite and resolve(suite) is not None:
+            manifest = load_manifest(suite)
+        else:
+            manifest = None
     except ManifestError:
         return "", ""
-    return manifest.label, manifest.hash
+    return (manifest.label, manifest.hash) if manifest is not None else ("", "")
 
 
 def make_selection(
@@ -60,7 +66,7 @@ def make_selection(
     trial_seeds: list[int] | None = None,
 ) -> dict[str, Any]:
     """The selection as recorded in ``run.json`` (JSON-able, stable key order)."""
-    label, digest = manifest_of(suite)
+    label, digest = manifest_of(suite, tasks_path)
     return {
         "suite": suite,
         "tasks": tasks_path,

@@ -139,13 +139,20 @@ def load_manifest(label: str, folder: Path | None = None) -> Manifest:
 
 
 def build_manifest(
-    name: str, version: str, tasks: list[Task], *, source: str = "full", description: str = ""
+    name: str,
+    version: str,
+    tasks: list[Task],
+    *,
+    source: str = "full",
+    description: str = "",
+    created: str | None = None,
 ) -> Manifest:
+    """A manifest of ``tasks``; ``created`` defaults to today (a draw passes "" for stable bytes)."""
     manifest = Manifest(
         name=name,
         version=version,
         source=source,
-        created=datetime.now(UTC).date().isoformat(),
+        created=datetime.now(UTC).date().isoformat() if created is None else created,
         description=description,
         tasks=[ManifestEntry(id=t.id, hash=task_hash(t)) for t in tasks],
     )
