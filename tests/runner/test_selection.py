@@ -54,6 +54,9 @@ def test_resume_refuses_another_selection_agent_or_seed_in_one_line(tmp_path: Pa
     forced = _config(agent="noop", seed=4).model_copy(update={"force_resume": True})
     outcome = execute_run(_tasks(3), forced, tmp_path)
     assert len(outcome.results) == 3 and outcome.skipped == 2
+    assert resume_difference(tmp_path, forced.selection) is None  # the run goes on under the new one
+    attempts = json.loads((tmp_path / "run.json").read_text())["attempts"]
+    assert attempts[-1]["selection_before"]["agent"] == "oracle"
 
 
 def test_trials_run_each_task_k_times_with_the_agent_seed_varied(tmp_path: Path) -> None:

@@ -308,7 +308,12 @@ def _start_manifest(out_dir: Path, config: RunConfig, n_tasks: int) -> dict[str,
             "started_at": now,
             "attempts": [],
         }
-    manifest.setdefault("attempts", []).append({"started_at": now, "pid": os.getpid()})
+    attempt: dict[str, Any] = {"started_at": now, "pid": os.getpid()}
+    before = manifest.get("config", {}).get("selection") if isinstance(manifest.get("config"), dict) else None
+    if config.force_resume and config.selection and before != config.selection:
+        attempt["selection_before"] = before  # --force-resume: the run goes on under the new selection
+        manifest["config"]["selection"] = config.selection
+    manifest.setdefault("attempts", []).append(attempt)
     manifest["status"] = "running"
     _write_json(path, manifest)
     return manifest

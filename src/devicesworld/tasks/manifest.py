@@ -74,14 +74,14 @@ def canonical(value: Any) -> str:
 def task_hash(task: Task) -> str:
     """sha256 of the canonical JSON of the task's hashed fields.
 
-    A field that is not JSON-able (it should not happen for a validated task) still gives a
-    stable, visibly different value: ``unhashable:`` and the hash of its ``repr``.
+    A task that cannot be serialised (it should not happen for a validated task; a test builds
+    one nested too deep to send) still gets a stable, visibly different value: ``unhashable:``
+    and a hash of its id and the error's type. Never raises.
     """
-    doc = task.model_dump(mode="json", include=set(HASHED_FIELDS))
     try:
-        text = canonical(doc)
-    except (TypeError, ValueError):
-        return UNHASHABLE + hashlib.sha256(repr(doc).encode("utf-8")).hexdigest()
+        text = canonical(task.model_dump(mode="json", include=set(HASHED_FIELDS)))
+    except (TypeError, ValueError, RecursionError) as exc:  # e.g. nesting too deep to serialise
+        return UNHASHABLE + hashlib.sha256(f"{task.id}:{type(exc).__name__}".encode()).hexdigest()
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
