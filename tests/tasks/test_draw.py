@@ -50,3 +50,17 @@ def test_a_draw_refuses_an_unknown_split(tmp_path: Path) -> None:
         main, ["tasks", "draw", "--like", "nope", "--seed", "1", "--out", str(tmp_path / "x")]
     )
     assert result.exit_code != 0 and "no manifest 'nope'" in result.output
+
+
+def test_a_fixed_list_of_tasks_has_no_unseen_instance_and_is_said_so() -> None:
+    from devicesworld.tasks.draw import draw_split, fixed_rows
+    from devicesworld.tasks.kind_sources import sources
+
+    fixed = [s for s in strata(load_suite("test"), "source:*") if fixed_rows(s.shard)]
+    assert fixed, "the test split has strata from fixed kind sources"
+    assert all(
+        not src.redraw for src in sources() if f"source:{src.name}" in {s.shard.builder for s in fixed}
+    )
+    moving = spread(strata(load_suite("test"), FAMILY), 1)
+    tasks, _, notes = draw_split([fixed[0], *moving], 7, set())
+    assert len(tasks) == 1 and len(notes) == 1 and "no unseen instance" in notes[0]

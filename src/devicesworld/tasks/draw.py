@@ -67,6 +67,16 @@ def spread(items: list[Stratum], count: int | None) -> list[Stratum]:
     return [items[(i * len(items)) // count] for i in range(count)]
 
 
+def fixed_rows(shard: Shard) -> bool:
+    """A kind's task source whose tasks do not move with the seed (``TaskSource.redraw`` false):
+    every instance it can make is already shipped."""
+    if not shard.builder.startswith("source:"):
+        return False
+    from devicesworld.tasks.kind_sources import source_by_name
+
+    return not source_by_name(shard.builder.split(":", 1)[1]).redraw
+
+
 def draw_seed(seed: int) -> int:
     """The build seed of a private draw: never the shipped suite's (a different seed space)."""
     return zlib.crc32(f"private-draw:{seed}".encode())
@@ -90,6 +100,14 @@ def draw_split(
     for n, stratum in enumerate(plan, start=1):
         fallback: Task | None = None
         found: Task | None = None
+        if fixed_rows(stratum.shard):
+            notes.append(
+                f"{stratum.like}: {stratum.shard.builder} is a fixed list of tasks (its rows do not move "
+                "with the seed), so it has no unseen instance; stratum left empty"
+            )
+            if progress is not None:
+                progress(n, len(plan))
+            continue
         for _ in range(DRAW_TRIES):
             index = next_index.get(stratum.shard.builder, 0)
             next_index[stratum.shard.builder] = index + 1
