@@ -204,6 +204,23 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
 @click.option("--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-<agent>).")
 @click.option("--resume", is_flag=True, help="Continue a run directory, skipping finished episodes.")
 @click.option(
+    "--force-resume",
+    is_flag=True,
+    help="--resume even when the selection, agent, model or seed differs from the run's (rarely right).",
+)
+@click.option(
+    "--trials",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Run each task this many times, each from a fresh reset; the agent's seed is the run's "
+    "seed + trial - 1 (report: pass@k, pass^k, flip rate). Default 1.",
+)
+@click.option(
+    "--trial-seeds",
+    metavar="S1,S2,...",
+    help="The agent's seed in each trial (sets --trials to their number).",
+)
+@click.option(
     "--retry-errors", is_flag=True, help="With --resume: run again the episodes that ended in an error."
 )
 @click.option(
@@ -252,6 +269,9 @@ def run(
     prewarm: bool,
     out: str | None,
     resume: bool,
+    force_resume: bool,
+    trials: int | None,
+    trial_seeds: str | None,
     retry_errors: bool,
     max_errors: int,
     task_ids: tuple[str, ...],
@@ -269,8 +289,12 @@ def run(
     from devicesworld.progress import progress_bar
     from devicesworld.runner.preflight import PreflightError, check_endpoint, screenshot_estimate
     from devicesworld.runner.run import RunConfig, execute_run
+    from devicesworld.runner.selection import make_selection
 
     get_agent(agent)  # fail fast on an unknown agent
+    resume = resume or force_resume
+    seeds = _trial_seeds(trial_seeds, trials)
+    trials = len(seeds) if seeds else trials or 1
     if ray_address and backend != "ray":
         raise UserError("--ray-address needs --backend ray")
     if retry_errors and not resume:
@@ -307,8 +331,24 @@ def run(
         max_consecutive_errors=max_errors,
         screenshots=screenshots,
         agent_extra=extra,
+        trials=trials,
+        force_resume=force_resume,
+        selection=make_selection(
+            suite=None if tasks_path else suite or DEFAULT_SUITE,
+            tasks_path=tasks_path,
+            filters=filters,
+            task_ids=task_ids,
+            limit=limit,
+            env_split=env_split,
+            agent=agent,
+            model=model,
+            options=extra,
+            seed=seed,
+            trials=trials,
+            trial_seeds=seeds,
+        ),
     )
-    total = min(len(tasks), limit) if limit else len(tasks)
+    total = (min(len(tasks), limit) if limit else len(tasks)) * trials
     if screenshots:
         err_console.print(screenshot_estimate(tasks[:total]), highlight=False)
     if backend == "ray":
@@ -353,6 +393,21 @@ def run(
             soft_wrap=True,
         )
         raise SystemExit(1)
+
+
+def _trial_seeds(text: str | None, trials: int | None) -> list[int] | None:
+    """``--trial-seeds 1,2,3`` as integers; it must agree with ``--trials`` when both are given."""
+    if not text:
+        return None
+    try:
+        seeds = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise UserError(f"--trial-seeds {text!r}: expected integers separated by commas") from None
+    if not seeds:
+        raise UserError("--trial-seeds needs at least one seed")
+    if trials is not None and trials != len(seeds):
+        raise UserError(f"--trials {trials} but --trial-seeds gives {len(seeds)} seed(s)")
+    return seeds
 
 
 def _summary_line(outcome: Any) -> str:
@@ -459,16 +514,53 @@ def _agent_extra(pairs: tuple[str, ...], log_prompts: str | None) -> dict[str, A
     "--html", "html_out", type=click.Path(dir_okay=False), help="Also write a self-contained HTML report."
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap CIs.")
+@click.option(
+    "--allow-mixed",
+    is_flag=True,
+    help="Report or compare runs of different task sets (manifests) together; refused otherwise.",
+)
+@click.option(
+    "--floors",
+    "floor_dirs",
+    multiple=True,
+    type=click.Path(),
+    help="Runs of the trivial agents (noop, random, first-match) shown under Table 1 when they ran "
+    "the same task set (repeatable).",
+)
+@click.option(
+    "--price-in", type=click.FloatRange(min=0), help="The model's input price, USD per million tokens."
+)
+@click.option(
+    "--price-out", type=click.FloatRange(min=0), help="The model's output price, USD per million tokens."
+)
 def report(
-    run_dirs: tuple[str, ...], as_json: bool, compare: str | None, html_out: str | None, seed: int
+    run_dirs: tuple[str, ...],
+    as_json: bool,
+    compare: str | None,
+    html_out: str | None,
+    seed: int,
+    allow_mixed: bool,
+    floor_dirs: tuple[str, ...],
+    price_in: float | None,
+    price_out: float | None,
 ) -> None:
-    """Metrics of one or more runs, with bootstrap confidence intervals and failure diagnosis."""
+    """Metrics of one or more runs, with bootstrap confidence intervals and failure diagnosis;
+    Table 1 with the floors of the same task set; pass@k, pass^k and flips when --trials were run."""
+    from devicesworld.analysis.table1 import Prices
+
+    if (price_in is None) != (price_out is None):
+        raise UserError("give both --price-in and --price-out (USD per million tokens), or neither")
     _print_report(
         [Path(d) for d in run_dirs],
         as_json=as_json,
         compare=Path(compare) if compare else None,
         html_out=Path(html_out) if html_out else None,
         seed=seed,
+        allow_mixed=allow_mixed,
+        floor_dirs=[Path(d) for d in floor_dirs],
+        prices=Prices(input=price_in, output=price_out)
+        if price_in is not None and price_out is not None
+        else None,
     )
 
 
@@ -479,16 +571,31 @@ def _print_report(
     compare: Path | None,
     html_out: Path | None = None,
     seed: int = 0,
+    allow_mixed: bool = False,
+    floor_dirs: list[Path] | None = None,
+    prices: Any = None,
 ) -> None:
     from devicesworld import analysis
-    from devicesworld.analysis.report import build_report, render_reports, report_to_json
+    from devicesworld.analysis.report import build_report, render_reports, report_to_json, table1_rows
+    from devicesworld.analysis.sets import mixed_sets
 
     dirs = [run_dirs] if isinstance(run_dirs, Path) else run_dirs
     try:
         reports = [build_report(d, seed=seed) for d in dirs]
         other = analysis.load_run(compare) if compare else None
+        floors = [analysis.load_run(d) for d in floor_dirs or []]
     except analysis.ReportError as exc:
         raise UserError(str(exc)) from None
+    runs = {str(d): r.run for d, r in zip(dirs, reports, strict=True)} | (
+        {str(compare): other} if other else {}
+    )
+    mixed = mixed_sets(runs)
+    if mixed and not allow_mixed:
+        raise UserError(
+            f"{mixed}; their numbers are not comparable (pass --allow-mixed to report them anyway)"
+        )
+    if mixed:
+        err_console.print(f"[yellow]warning:[/] mixing task sets: {escape(mixed)}", highlight=False)
     for warning in [w for r in reports for w in r.run.warnings] + (other.warnings if other else []):
         err_console.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False)
     comparison = analysis.compare_runs(reports[0].run.results, other.results, seed=seed) if other else None
@@ -500,11 +607,14 @@ def _print_report(
     if as_json:
         docs = [report_to_json(r) for r in reports]
         doc: dict[str, Any] = docs[0] if len(docs) == 1 else {"runs": docs}
+        rows, notes = table1_rows(reports, floors, prices)
+        doc["table1"] = [row.model_dump(mode="json") for row in rows]
+        doc["table1_notes"] = notes
         if comparison is not None:
             doc["compare"] = {"a": str(dirs[0]), "b": str(compare)} | comparison.model_dump(mode="json")
         click.echo(json.dumps(doc, indent=2))
         return
-    render_reports(reports, console)
+    render_reports(reports, console, floors=floors, prices=prices)
     if comparison is not None and other is not None:
         a_agent = reports[0].run.results[0].agent if reports[0].run.results else ""
         b_agent = other.results[0].agent if other.results else ""
@@ -659,7 +769,7 @@ def tasks_list(
             )
         )
         return
-    table = Table(title=f"{len(rows)} tasks")
+    table = Table(title=f"{len(rows)} tasks{_manifest_title(suite, tasks_path)}")
     # With instructions the pattern and split make room (they stay in --json).
     columns = (
         ["id", "devices", "difficulty", "instruction"]
@@ -672,6 +782,20 @@ def tasks_list(
         cells = {**r, "devices": ", ".join(r["devices"])}
         table.add_row(*(escape(str(cells[c])) for c in columns))
     console.print(table)
+
+
+def _manifest_title(suite: str | None, tasks_path: str | None) -> str:
+    """`` · test-v2.1 (sha256:6fbedb91…)`` for a frozen split, else nothing."""
+    from devicesworld.tasks.manifest import ManifestError, load_manifest, resolve
+
+    name = suite or DEFAULT_SUITE
+    if tasks_path or resolve(name) is None:
+        return ""
+    try:
+        manifest = load_manifest(name)
+    except ManifestError as exc:
+        raise UserError(str(exc)) from None
+    return f" · manifest {manifest.label} ({manifest.hash[:15]}…)"
 
 
 def _task_rows(
@@ -693,6 +817,105 @@ def _task_rows(
         rows = index_rows(name) or [task_row(t) for t in _unindexed_suite(name)]
     picked = select_rows(rows, parse_ids(task_ids), [parse_filter(f) for f in filters])
     return [rows[i] for i in picked]
+
+
+@tasks.command("freeze")
+@click.option("--name", default="test", show_default=True, help="The split to freeze.")
+@click.option("--version", "version", help="The new version (default: the next minor one, 2.1 -> 2.2).")
+@click.option(
+    "--size", type=click.IntRange(min=1), default=200, show_default=True, help="Tasks in the selection."
+)
+@click.option("--seed", type=int, default=2026, show_default=True, help="Seed of the stratified selection.")
+@click.option("--description", default="", help="What changed, for the manifest and the changelog.")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    help="Folder to write to (default: the package's tasks/data/manifests).",
+)
+def tasks_freeze(
+    name: str, version: str | None, size: int, seed: int, description: str, out: str | None
+) -> None:
+    """Select a new evaluation split from `full` and write it as a new manifest version.
+
+    The old versions stay loadable by name (--suite test-v2.1); runs record which one they ran.
+    """
+    from devicesworld.tasks.manifest import build_manifest, manifest_text, manifests_dir, next_version
+    from devicesworld.tasks.selection import select_evaluation_set
+    from devicesworld.tasks.shipped import read_suite
+
+    folder = Path(out) if out else manifests_dir()
+    version = version or next_version(name, folder)
+    path = folder / f"{name}-v{version}.json"
+    if path.exists():
+        raise UserError(f"{path} exists: a frozen version is never rewritten; choose another --version")
+    pool = read_suite("full")
+    chosen = set(select_evaluation_set(pool, size=size, seed=seed))
+    manifest = build_manifest(name, version, [t for t in pool if t.id in chosen], description=description)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(manifest_text(manifest), encoding="utf-8")
+    click.echo(f"wrote {path}: {len(manifest.tasks)} tasks, {manifest.hash}")
+    click.echo("add a changelog line saying why the split changed; old versions stay loadable by name")
+
+
+@tasks.command("draw")
+@click.option("--like", default="test", show_default=True, help="The frozen split whose strata to draw in.")
+@click.option("--seed", type=int, required=True, help="The draw's seed (keep it private until published).")
+@click.option("--out", type=click.Path(dir_okay=False), required=True, help="The JSONL file to write.")
+@click.option(
+    "--count",
+    type=click.IntRange(min=1),
+    help="Draw only this many strata, spread evenly over the split (default: one per task).",
+)
+@click.option(
+    "--only",
+    metavar="GLOB",
+    help="Only the strata whose family matches, e.g. 'family:*' (no kind GUI sources) or 'family:grocery*'.",
+)
+def tasks_draw(like: str, seed: int, out: str, count: int | None, only: str | None) -> None:
+    """Draw a fresh private split: unseen instances of the families, strata and difficulty mix of
+    a frozen split, each proven by every QC gate; writes OUT and OUT's manifest (.manifest.json).
+
+    The same seed gives the same bytes. Run it with `devicesworld run --tasks OUT`.
+    """
+    import time
+
+    from devicesworld import jsonl
+    from devicesworld.progress import progress_bar
+    from devicesworld.tasks.draw import DrawError, content_key, draw_split, private_manifest, spread, strata
+    from devicesworld.tasks.manifest import ManifestError, load_manifest, manifest_text
+    from devicesworld.tasks.shipped import read_suite
+    from devicesworld.tasks.suites import load_suite
+
+    try:
+        manifest = load_manifest(like)
+    except ManifestError as exc:
+        raise UserError(str(exc)) from None
+    target = Path(out)
+    try:
+        plan = spread(strata(load_suite(like), only), count)
+    except DrawError as exc:
+        raise UserError(str(exc)) from None
+    if not plan:
+        raise UserError(f"no stratum of {manifest.label} matches --only {only}")
+    seen = {content_key(t) for t in read_suite(manifest.source)}
+    started = time.monotonic()
+    with progress_bar(err_console, f"draw like {manifest.label}", len(plan)) as bar:
+        try:
+            drawn, stats, notes = draw_split(plan, seed, seen, progress=lambda done, total: bar.advance())
+        except DrawError as exc:
+            raise UserError(str(exc)) from None
+    for note in notes:
+        err_console.print(f"note: {note}", highlight=False, markup=False)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("".join(jsonl.model_line(t) for t in drawn), encoding="utf-8")
+    written = private_manifest(drawn, seed, manifest.label, target.name)
+    manifest_path = target.with_suffix(".manifest.json")
+    manifest_path.write_text(manifest_text(written), encoding="utf-8")
+    rejected = sum(stats.rejected.values())
+    click.echo(
+        f"{len(drawn)} proven tasks drawn like {manifest.label} (seed {seed}, {rejected} draw(s) rejected by the "
+        f"gates) in {time.monotonic() - started:.0f} s -> {target}; manifest {manifest_path} ({written.hash})"
+    )
 
 
 @tasks.command("show")

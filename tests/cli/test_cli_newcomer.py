@@ -221,7 +221,7 @@ def test_resume_retry_errors_runs_errored_episodes_again(tmp_path: Path, restore
             f"{tmp_path / 'careful.py'}:Careful",
             "--out",
             str(out),
-            "--resume",
+            "--force-resume",  # another agent (the fixed one): a plain --resume refuses it
         ],
     )
     assert plain.exit_code == 0, plain.output

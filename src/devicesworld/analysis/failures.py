@@ -270,7 +270,7 @@ def diagnose_run(run_dir: Path, results: Iterable[EpisodeResult]) -> list[Diagno
     for r in results:
         if r.success:
             continue
-        d = diagnose(r, read_trajectory(run_dir, r.task_id))
+        d = diagnose(r, read_trajectory(run_dir, r.episode_key))
         if d is not None:
             out.append(d)
     return out

@@ -109,10 +109,11 @@ def read_results(results_file: Path, *, strict: bool = False) -> tuple[list[Epis
             continue
         if result.schema_version > RECORD_SCHEMA_VERSION:
             newer_schema += 1
-        if result.task_id in by_task:
-            duplicates.add(result.task_id)
-            del by_task[result.task_id]  # re-insert so order follows the record that wins
-        by_task[result.task_id] = result
+        key = result.episode_key  # a task run in several trials (--trials) keeps each
+        if key in by_task:
+            duplicates.add(key)
+            del by_task[key]  # re-insert so order follows the record that wins
+        by_task[key] = result
 
     if duplicates:
         shown = ", ".join(sorted(duplicates)[:5]) + (", ..." if len(duplicates) > 5 else "")

@@ -28,6 +28,8 @@ from devicesworld.analysis.failures import (
 from devicesworld.analysis.loading import LoadedRun, load_run
 from devicesworld.analysis.metrics import RunMetrics, compute_metrics
 from devicesworld.analysis.render import metrics_to_json, render_metrics
+from devicesworld.analysis.table1 import Prices, Table1Row, floor_rows, table1, table1_row
+from devicesworld.analysis.trials import TrialMetrics, compute_trials
 
 
 class RunReport(BaseModel):
@@ -40,6 +42,7 @@ class RunReport(BaseModel):
     metrics: RunMetrics
     failures: FailureSummary
     diagnoses: list[Diagnosis]
+    trials: TrialMetrics | None = None
 
 
 def run_label(run: LoadedRun) -> str:
@@ -65,6 +68,7 @@ def build_report(run_dir: Path, *, seed: int = 0) -> RunReport:
         metrics=compute_metrics(run.results, seed=seed),
         failures=summarize_failures(diagnoses),
         diagnoses=diagnoses,
+        trials=compute_trials(run.results, seed=seed),
     )
 
 
@@ -138,9 +142,82 @@ def render_failures(reports: list[RunReport], console: Console) -> None:
     console.print(legend_table())
 
 
-def render_reports(reports: list[RunReport], console: Console) -> None:
+TRIAL_ROWS = 30
+"""Per-task trial rows shown in the terminal (all tasks up to this many, else only the flipped)."""
+
+
+def trials_table(trials: TrialMetrics, title: str) -> Table:
+    k = trials.k
+    table = Table(
+        title=f"{title}: {trials.n_tasks} tasks, pass@k and pass^k at k = {k}", title_justify="left"
+    )
+    for col in ("Metric", "Value", "95% CI"):
+        table.add_column(col, justify="left" if col == "Metric" else "right")
+
+    def pct(v: float) -> str:
+        return f"{100 * v:.1f}%"
+
+    for name, value, ci in (
+        ("pass@1", trials.pass_at_1, trials.pass_at_1_ci95),
+        (f"pass@{k}", trials.pass_at_k, trials.pass_at_k_ci95),
+        (f"pass^{k}", trials.pass_hat_k, trials.pass_hat_k_ci95),
+        ("Flip rate", trials.flip_rate, trials.flip_rate_ci95),
+    ):
+        table.add_row(name, pct(value), f"[{pct(ci[0])}, {pct(ci[1])}]")
+    return table
+
+
+def task_trials_table(trials: TrialMetrics) -> Table | None:
+    rows = trials.tasks if len(trials.tasks) <= TRIAL_ROWS else [t for t in trials.tasks if t.flipped]
+    if not rows:
+        return None
+    k = trials.k
+    which = "per task" if len(rows) == len(trials.tasks) else "tasks that flipped"
+    table = Table(title=f"Trials {which}", title_justify="left")
+    for col in ("Task", "Succeeded", "pass@1", f"pass@{k}", f"pass^{k}", "Flipped"):
+        table.add_column(col, justify="left" if col == "Task" else "right")
+    for t in rows:
+        table.add_row(
+            t.task_id,
+            f"{t.c}/{t.n}",
+            f"{t.pass_at_1:.2f}",
+            f"{t.pass_at_k:.2f}",
+            f"{t.pass_hat_k:.2f}",
+            "yes" if t.flipped else "",
+        )
+    return table
+
+
+def table1_rows(
+    reports: list[RunReport], floors: list[LoadedRun] | None = None, prices: Prices | None = None
+) -> tuple[list[Table1Row], list[str]]:
+    """Table 1's rows: the runs, then the floors of the same task set; notes on floors left out."""
+    rows = [
+        table1_row(label, r.run, prices=prices)
+        for label, r in zip(unique_labels(reports), reports, strict=True)
+    ]
+    below, notes = floor_rows(floors or [], {r.task_set for r in rows}, prices=prices)
+    return rows + below, notes
+
+
+def render_reports(
+    reports: list[RunReport],
+    console: Console,
+    *,
+    floors: list[LoadedRun] | None = None,
+    prices: Prices | None = None,
+) -> None:
     for label, r in zip(unique_labels(reports), reports, strict=True):
         render_metrics(r.metrics, console, title=label)
+        if r.trials is not None:
+            console.print(trials_table(r.trials, f"Trials of {label}"))
+            per_task = task_trials_table(r.trials)
+            if per_task is not None:
+                console.print(per_task)
+    rows, notes = table1_rows(reports, floors, prices)
+    console.print(table1(rows))
+    for note in notes:
+        console.print(f"note: {note}", highlight=False, markup=False)
     render_failures(reports, console)
 
 
@@ -151,6 +228,7 @@ def report_to_json(report: RunReport, *, include_diagnoses: bool = True) -> dict
     doc["label"] = report.label
     doc["run_dir"] = str(report.run.run_dir)
     doc["failures"] = report.failures.model_dump(mode="json")
+    doc["trials"] = report.trials.model_dump(mode="json") if report.trials is not None else None
     if include_diagnoses:
         doc["diagnoses"] = [d.model_dump(mode="json") for d in report.diagnoses]
     return doc

@@ -30,7 +30,7 @@ from devicesworld.runner.agentcall import DEFAULT_CALL_TIMEOUT_S, abandoned_thre
 from devicesworld.runner.episode import invalid_cause, run_episode, write_traceback
 from devicesworld.spec.actions import Termination
 from devicesworld.spec.models import Task
-from devicesworld.spec.records import EpisodeResult
+from devicesworld.spec.records import EpisodeResult, episode_key
 
 JOB_SCHEMA_VERSION = 1
 
@@ -59,10 +59,14 @@ class EpisodeJob(BaseModel):
     episode_dir: str
     settings: EpisodeSettings
     attempt: int = 1
+    trial: int = Field(default=1, ge=1, description="Which of the run's --trials this episode is.")
+    agent_seed: int | None = Field(
+        default=None, description="The agent's seed for this trial (None: the run's seed)."
+    )
 
     @property
     def key(self) -> str:
-        return f"{self.task.id}#{self.attempt}"
+        return f"{episode_key(self.task.id, self.trial)}#{self.attempt}"
 
 
 class JobOutcome(BaseModel):
@@ -70,6 +74,7 @@ class JobOutcome(BaseModel):
 
     schema_version: int = JOB_SCHEMA_VERSION
     task_id: str
+    trial: int = 1
     result: EpisodeResult | None = None
     infra_error: str | None = None
     prewarmed: bool = Field(default=False, description="The environment was reset ahead of time.")
@@ -130,7 +135,7 @@ def run_job(
                 env = None  # a broken task: run_episode resets again and reports the failure
         settings = job.settings
         options = AgentOptions(
-            seed=settings.seed,
+            seed=settings.seed if job.agent_seed is None else job.agent_seed,
             model=settings.model,
             base_url=settings.base_url,
             extra=dict(settings.agent_extra),
@@ -221,6 +226,7 @@ def make_outcome(
     return JobOutcome(
         recycle=abandoned_threads() > 0,
         task_id=job.task.id,
+        trial=job.trial,
         result=result,
         infra_error=infra_error,
         prewarmed=prewarmed,

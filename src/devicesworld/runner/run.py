@@ -31,12 +31,15 @@ from devicesworld.runner.backends import BackendError, WorkerPool, open_pool
 from devicesworld.runner.backends.scheduler import DEFAULT_SETUP_TIMEOUT_S, SchedulePolicy, Scheduler
 from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, kind_modules
 from devicesworld.runner.resultsfile import append_results, repair_and_read
+from devicesworld.runner.selection import resume_difference, trial_seed
 from devicesworld.spec.models import Task
-from devicesworld.spec.records import EpisodeResult
+from devicesworld.spec.records import EpisodeResult, episode_key
+from devicesworld.tasks.manifest import task_hash
 from devicesworld.version import __version__
 
-RUN_SCHEMA_VERSION = 2
-"""2: config has retry_errors and max_consecutive_errors; status may be 'stopped' (docs/log-format.md)."""
+RUN_SCHEMA_VERSION = 3
+"""2: config has retry_errors and max_consecutive_errors; status may be 'stopped'; 3: config has
+selection, trials and force_resume; results carry task_hash, manifest and trial (docs/log-format.md)."""
 
 
 class RunError(Exception):
@@ -93,6 +96,12 @@ class RunConfig(BaseModel):
         "episode ends as time_limit (None: no limit but the task's max_seconds).",
     )
     agent_extra: dict[str, Any] = Field(default_factory=dict, description="AgentOptions.extra (--agent-opt).")
+    trials: int = Field(default=1, ge=1, description="Episodes per task, each from a fresh reset (--trials).")
+    force_resume: bool = Field(default=False, description="Resume even when the selection differs.")
+    selection: dict[str, Any] = Field(
+        default_factory=dict,
+        description="What the run ran (runner.selection.make_selection): a resume must keep it.",
+    )
 
 
 class RunOutcome(BaseModel):
@@ -143,6 +152,10 @@ def execute_run(
     results_path = out_dir / "results.jsonl"
     if results_path.exists() and not config.resume:
         raise RunError(f"{out_dir} already holds a run; pass --resume to continue it or choose another --out")
+    if config.resume and config.selection and not config.force_resume:
+        differs = resume_difference(out_dir, config.selection)
+        if differs:
+            raise RunError(differs)
     out_dir.mkdir(parents=True, exist_ok=True)
     previous, warnings = repair_and_read(results_path)
     retried = 0
@@ -153,11 +166,15 @@ def execute_run(
             _rewrite_results(results_path, kept)
             previous = kept
     warnings += reap_warnings(reap())
-    done_ids = {r.task_id for r in previous}
+    done = {r.episode_key for r in previous}
     if config.limit is not None:
         tasks = tasks[: config.limit]
-    todo = [t for t in tasks if t.id not in done_ids]
-    skipped = len(tasks) - len(todo)
+    trials = range(1, config.trials + 1)
+    todo_pairs = [(t, k) for t in tasks for k in trials if episode_key(t.id, k) not in done]
+    todo = list({t.id: t for t, _ in todo_pairs}.values())
+    skipped = len(tasks) * config.trials - len(todo_pairs)
+    hashes = {t.id: task_hash(t) for t in tasks}
+    manifest_hash = str(config.selection.get("manifest_hash") or "")
     settings = EpisodeSettings(
         agent=entry.name,
         seed=config.seed,
@@ -168,7 +185,16 @@ def execute_run(
         agent_extra=config.agent_extra,
         kind_modules=kind_modules(todo),
     )
-    jobs = [EpisodeJob(task=t, episode_dir=str(out_dir / "episodes" / t.id), settings=settings) for t in todo]
+    jobs = [
+        EpisodeJob(
+            task=t,
+            episode_dir=str(out_dir / "episodes" / episode_key(t.id, k)),
+            settings=settings,
+            trial=k,
+            agent_seed=trial_seed(config.selection, config.seed, k) if config.trials > 1 else None,
+        )
+        for t, k in todo_pairs
+    ]
     if on_start is not None:
         on_start(len(jobs))
     fresh: list[EpisodeResult] = []
@@ -180,7 +206,13 @@ def execute_run(
 
     def record(outcomes: list[JobOutcome]) -> None:
         nonlocal in_a_row
-        results = [o.result for o in outcomes if o.result is not None]
+        results = []
+        for outcome in outcomes:
+            if outcome.result is not None:  # stamp what was run, so that reports can tell sets apart
+                outcome.result.trial = outcome.trial
+                outcome.result.task_hash = hashes.get(outcome.result.task_id, "")
+                outcome.result.manifest = manifest_hash
+                results.append(outcome.result)
         append_results(results_path, results)
         fresh.extend(results)
         for outcome in outcomes:
@@ -229,9 +261,9 @@ def execute_run(
                 "interrupted" if interrupted else "stopped" if stats.stopped else None,
                 failure,
             )
-    wanted = {t.id for t in tasks}
-    merged = {r.task_id: r for r in previous if r.task_id in wanted}
-    merged.update({r.task_id: r for r in fresh})
+    wanted = {episode_key(t.id, k) for t in tasks for k in trials}
+    merged = {r.episode_key: r for r in previous if r.episode_key in wanted}
+    merged.update({r.episode_key: r for r in fresh})
     stats.results = list(merged.values())
     stats.warnings = warnings
     stats.interrupted = interrupted
@@ -284,7 +316,12 @@ def _start_manifest(out_dir: Path, config: RunConfig, n_tasks: int) -> dict[str,
             "started_at": now,
             "attempts": [],
         }
-    manifest.setdefault("attempts", []).append({"started_at": now, "pid": os.getpid()})
+    attempt: dict[str, Any] = {"started_at": now, "pid": os.getpid()}
+    before = manifest.get("config", {}).get("selection") if isinstance(manifest.get("config"), dict) else None
+    if config.force_resume and config.selection and before != config.selection:
+        attempt["selection_before"] = before  # --force-resume: the run goes on under the new selection
+        manifest["config"]["selection"] = config.selection
+    manifest.setdefault("attempts", []).append(attempt)
     manifest["status"] = "running"
     _write_json(path, manifest)
     return manifest
@@ -312,7 +349,7 @@ TRACEBACK_LINES = 8
 
 def _stop_message(out_dir: Path, result: EpisodeResult, in_a_row: int) -> str:
     """The last error, the end of its traceback (from ``steps.jsonl``) and where the full one is."""
-    steps = out_dir / "episodes" / result.task_id / "steps.jsonl"
+    steps = out_dir / "episodes" / result.episode_key / "steps.jsonl"
     tail: list[str] = []
     try:
         last = steps.read_text(encoding="utf-8").rstrip("\n").split("\n")[-1]

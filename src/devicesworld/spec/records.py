@@ -86,6 +86,23 @@ class EpisodeResult(BaseModel):
     sources: list[dict[str, Any]] = Field(
         default_factory=list, description="The task's metadata.sources (device, value), for diagnosis."
     )
+    task_hash: str = Field(
+        default="", description="sha256 of what the task asks and checks (devicesworld.tasks.manifest)."
+    )
+    manifest: str = Field(
+        default="", description="The hash of the frozen split the task was run from (empty: none)."
+    )
+    trial: int = Field(default=1, ge=1, description="Which of the run's --trials this episode is.")
+
+    @property
+    def episode_key(self) -> str:
+        """The episode's name in a run: the task id, with ``~N`` for trial N > 1."""
+        return episode_key(self.task_id, self.trial)
+
+
+def episode_key(task_id: str, trial: int = 1) -> str:
+    """``task_id`` for the first trial, ``task_id~N`` for trial N (its folder under ``episodes/``)."""
+    return task_id if trial == 1 else f"{task_id}~{trial}"
 
 
 class StepRecord(BaseModel):

@@ -347,7 +347,14 @@ def without_duplicates(tasks: list[Task]) -> tuple[list[Task], int]:
 
 
 def with_test_split(tasks: list[Task], size: int = TEST_SIZE) -> list[Task]:
-    chosen = set(select_evaluation_set(tasks, size=size, seed=FULL_SEED))
+    """``tasks`` with the frozen ``test`` split marked: the newest manifest's ids (a rebuild never
+    re-selects it, :mod:`devicesworld.tasks.manifest`); without a manifest, a fresh selection."""
+    from devicesworld.tasks.manifest import load_manifest, resolve
+
+    if resolve("test") is not None:
+        chosen = set(load_manifest("test").ids)
+    else:
+        chosen = set(select_evaluation_set(tasks, size=size, seed=FULL_SEED))
     return [
         t.model_copy(update={"metadata": t.metadata.model_copy(update={"split": "test"})})
         if t.id in chosen

@@ -163,12 +163,17 @@ def load_index() -> dict[str, Any]:
 
 
 def index_rows(suite: str | None = None) -> list[dict[str, Any]]:
-    """Index rows of one suite (``test`` is the ``full`` rows of the test split), or of all."""
+    """Index rows of one suite (``test`` and ``test-v2.1`` are the rows of their manifest's tasks,
+    in its order), or of all."""
     rows: list[dict[str, Any]] = load_index()["tasks"]
     if suite is None:
         return rows
-    if suite == "test":
-        return [r for r in rows if r["suite"] == "full" and r["split"] == "test"]
+    from devicesworld.tasks.manifest import load_manifest, resolve
+
+    if resolve(suite) is not None:
+        manifest = load_manifest(suite)
+        by_id = {r["id"]: r for r in rows if r["suite"] == manifest.source}
+        return [by_id[i] for i in manifest.ids if i in by_id]
     parts = COMPOSED.get(suite, (suite,))
     if any(part not in load_index()["suites"] for part in parts):
         return []  # not (wholly) indexed: callers parse the suite itself

@@ -124,7 +124,7 @@ class Scheduler:
                 error = f"harness error: the task cannot be sent to a worker: {str(exc)[:200]}"
                 self.warn(f"{job.task.id}: {error}")
                 result = failure_result(job.task, job.settings.agent, error)
-                self._arrived.append(JobOutcome(task_id=job.task.id, result=result))
+                self._arrived.append(JobOutcome(task_id=job.task.id, trial=job.trial, result=result))
             return None
 
     def _start_next(self, slot: int) -> None:
@@ -183,7 +183,11 @@ class Scheduler:
         error = f"infrastructure failure after {job.attempt} attempt(s): {message}"
         self.warn(f"{job.task.id}: {error}")
         self._arrived.append(
-            JobOutcome(task_id=job.task.id, result=failure_result(job.task, job.settings.agent, error))
+            JobOutcome(
+                task_id=job.task.id,
+                trial=job.trial,
+                result=failure_result(job.task, job.settings.agent, error),
+            )
         )
 
     def _deadline(self, running: _Running, limit: float) -> float:
@@ -218,7 +222,7 @@ class Scheduler:
                 result = failure_result(
                     job.task, job.settings.agent, error, "time_limit", now - running.began
                 )
-                self._arrived.append(JobOutcome(task_id=job.task.id, result=result))
+                self._arrived.append(JobOutcome(task_id=job.task.id, trial=job.trial, result=result))
             self._start_next(slot)
 
     def _deliver(self) -> None:

@@ -7,8 +7,10 @@ kinds' task sources, :mod:`devicesworld.tasks.kind_sources`) so that the handwri
 file stays what ``tasks compile --check`` compares; ``full`` is
 the shipped, built suite (version 2, from the scenario families in
 ``tasks/data/scenarios``, :mod:`devicesworld.tasks.full`; ``full-v1`` is the first
-version, frozen); ``test`` is its fixed evaluation split, chosen by coverage-driven
-stratified selection.
+version, frozen); ``test`` is its frozen evaluation split: the newest manifest
+``tasks/data/manifests/test-v<version>.json`` (:mod:`devicesworld.tasks.manifest`), ids and
+content hashes chosen once by coverage-driven stratified selection; every shipped manifest
+also loads by its label (``test-v2.1``), so an old version stays runnable.
 
 Loading a suite never runs a device setup: every suite ships built
 (:mod:`devicesworld.tasks.shipped`) and :func:`load_suite` parses the file. Compiling
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from devicesworld.tasks.manifest import load_manifest, manifest_labels
 from devicesworld.tasks.shipped import data_dir, read_suite
 
 if TYPE_CHECKING:  # names and the index need no pydantic; `tasks show` stays fast
@@ -43,9 +46,19 @@ def _full() -> list[Task]:
     return read_suite("full")
 
 
-def _test_split() -> list[Task]:
-    """The evaluation split: the tasks of ``full`` whose ``metadata.split`` is ``test``."""
-    return [t for t in load_suite("full") if t.metadata.split == "test"]
+def _frozen(label: str) -> SuiteLoader:
+    def load() -> list[Task]:
+        """A manifest's tasks, read from its source suite in the manifest's order."""
+        from devicesworld.tasks.shipped import index_rows, read_rows
+
+        rows = index_rows(label)
+        if rows:
+            return read_rows(rows)
+        manifest = load_manifest(label)
+        by_id = {t.id: t for t in load_suite(manifest.source)}
+        return [by_id[i] for i in manifest.ids if i in by_id]
+
+    return load
 
 
 def _data_file(file_name: str) -> list[Task]:
@@ -73,7 +86,7 @@ SUITES: dict[str, SuiteLoader] = {
     "smoke-gui": lambda: read_suite("smoke-gui"),
     "full": _full,
     "full-v1": lambda: read_suite("full-v1"),
-    "test": _test_split,
+    "test": _frozen("test"),
     "bmoca": lambda: read_suite("bmoca"),
     "gui": lambda: _data_file("gui-v1.jsonl"),
     "gui-smoke": lambda: _data_file("gui-smoke-v1.jsonl"),
@@ -89,7 +102,8 @@ _BUILT: dict[str, list[Task]] = {}
 
 
 def suite_names() -> list[str]:
-    return sorted(SUITES)
+    """The named suites and every shipped manifest's label (``test-v2.1``)."""
+    return sorted(set(SUITES) | set(manifest_labels()))
 
 
 def load_suite(name: str) -> list[Task]:
@@ -97,10 +111,10 @@ def load_suite(name: str) -> list[Task]:
 
     ``KeyError`` with the known names when it does not exist. Callers get their own list.
     """
-    if name not in SUITES:
+    if name not in SUITES and name not in manifest_labels():
         raise KeyError(f"unknown suite {name!r}; known suites: {', '.join(suite_names())}")
     if name not in _BUILT:
-        _BUILT[name] = SUITES[name]()
+        _BUILT[name] = SUITES[name]() if name in SUITES else _frozen(name)()
     return list(_BUILT[name])
 
 

@@ -1,0 +1,96 @@
+"""The frozen ``test`` split: its manifest, the content hash of each task, and loading by version."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from devicesworld.cli import main
+from devicesworld.spec.models import Task
+from devicesworld.tasks.full import load_full, with_test_split
+from devicesworld.tasks.manifest import (
+    ManifestError,
+    build_manifest,
+    load_manifest,
+    manifest_text,
+    mismatches,
+    next_version,
+    read_manifest,
+    task_hash,
+)
+from devicesworld.tasks.suites import load_suite, suite_names
+
+
+@cache
+def full_tasks() -> tuple[Task, ...]:
+    return tuple(load_full())
+
+
+def test_every_shipped_test_task_matches_its_manifest_hash() -> None:
+    manifest = load_manifest("test")
+    assert manifest.label == "test-v2.1"
+    assert len(manifest.tasks) == 200
+    assert mismatches(manifest, list(full_tasks())) == []
+
+
+def test_the_test_suite_is_the_manifest_in_its_order_and_old_versions_load_by_name() -> None:
+    manifest = load_manifest("test")
+    assert [t.id for t in load_suite("test")] == manifest.ids
+    assert "test-v2.1" in suite_names()
+    assert [t.id for t in load_suite("test-v2.1")] == manifest.ids
+
+
+def test_rebuilding_full_leaves_test_unchanged() -> None:
+    """The split is the manifest's ids, whatever a fresh selection of the pool would pick."""
+    pool = [
+        t.model_copy(update={"metadata": t.metadata.model_copy(update={"split": "train"})})
+        for t in full_tasks()
+    ]
+    marked = with_test_split(pool[::-1], size=50)  # another order and size would select differently
+    assert {t.id for t in marked if t.metadata.split == "test"} == set(load_manifest("test").ids)
+    assert {t.id for t in full_tasks() if t.metadata.split == "test"} == set(load_manifest("test").ids)
+
+
+def test_a_changed_task_changes_its_hash_and_metadata_does_not() -> None:
+    task = full_tasks()[0]
+    assert task_hash(task) == task_hash(
+        task.model_copy(update={"metadata": task.metadata.model_copy(update={"split": "x"})})
+    )
+    changed = task.model_copy(update={"instruction": task.instruction + " Now."})
+    assert task_hash(changed) != task_hash(task)
+    manifest = build_manifest("t", "1.0", [task])
+    assert mismatches(manifest, [changed]) == [
+        f"{task.id}: hash {task_hash(changed)} differs from the manifest's {task_hash(task)}"
+    ]
+    assert mismatches(manifest, []) == [f"{task.id}: missing"]
+
+
+def test_manifest_files_are_stable_and_guard_their_hash(tmp_path: Path) -> None:
+    tasks = list(full_tasks()[:3])
+    manifest = build_manifest("mini", "1.0", tasks)
+    path = tmp_path / "mini-v1.0.json"
+    path.write_text(manifest_text(manifest), encoding="utf-8")
+    assert read_manifest(path) == manifest
+    assert next_version("mini", tmp_path) == "1.1"
+    path.write_text(path.read_text().replace(tasks[0].id, "other-id"), encoding="utf-8")
+    with pytest.raises(ManifestError, match="edited by hand"):
+        read_manifest(path)
+
+
+def test_tasks_list_shows_the_manifest_version() -> None:
+    out = CliRunner().invoke(main, ["tasks", "list", "--suite", "test"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert "manifest test-v2.1 (sha256:" in out.output
+
+
+def test_freeze_writes_a_new_version_and_never_overwrites(tmp_path: Path) -> None:
+    args = ["tasks", "freeze", "--size", "20", "--out", str(tmp_path), "--version", "9.0"]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    written = read_manifest(tmp_path / "test-v9.0.json")
+    assert len(written.tasks) == 20
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code != 0 and "never rewritten" in again.output
