@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import Field
 
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn, GetterSpec, NoArgs, by_name
-from devicesworld.spec import values
+from devicesworld.spec import statements, values
 from devicesworld.spec.values import Expected, ValueType, resolve_path, values_match
 
 EPISODE_GETTER = "episode"
@@ -134,16 +134,14 @@ class AnswerContainsArgs(Args):
 
 
 def _answer_contains(get: GetterFn, args: AnswerContainsArgs) -> CheckOutcome:
+    """The answer read as statements (:mod:`devicesworld.spec.statements`): a value ruled out is
+    not claimed, a hedge or a later correction to another value fails."""
     answer = get(EPISODE_GETTER, {}).get("answer")
     if answer is None:
         return CheckOutcome(passed=False, detail="the agent never answered")
-    verdict = values.judge_text(str(answer), args.values, args.distractors, args.value_type)
-    if verdict.missing:
-        return CheckOutcome(passed=False, detail=f"answered {answer!r}, which lacks {verdict.missing}")
-    if verdict.distractors:
-        return CheckOutcome(
-            passed=False, detail=f"answered {answer!r}, which also gives {verdict.distractors}"
-        )
+    verdict = statements.judge_conversation([str(answer)], args.values, args.distractors, args.value_type)
+    if not verdict.passed:
+        return CheckOutcome(passed=False, detail=f"answered {answer!r}: {verdict.explain()}")
     return CheckOutcome(passed=True, detail=f"answered {answer!r}")
 
 
