@@ -32,10 +32,10 @@ from pydantic import ValidationError
 from devicesworld.devices.base import DeviceError, DeviceKind, GetterFn
 from devicesworld.devices.state import EVERY_DEVICE, Snapshot, StateSpec
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition, Task
-from devicesworld.verify.evaluate import ConditionResult
+from devicesworld.verify.evaluate import GUARD_CHECK, ConditionResult
 from devicesworld.verify.registry import find_check
 
-COLLATERAL_CHECK = "no_collateral_damage"
+COLLATERAL_CHECK = GUARD_CHECK
 MAX_NAMED = 6
 """Changes named in a failed guard's detail; the rest are counted."""
 
