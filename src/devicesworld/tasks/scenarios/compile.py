@@ -21,6 +21,7 @@ from faker import Faker
 
 from devicesworld.devices.base import SetupCall, get_kind, kind_names, traits_of
 from devicesworld.devices.traits import KindTraits
+from devicesworld.spec.causes import Cause
 from devicesworld.spec.models import (
     DEFAULT_START_TIME,
     GLOBAL_DEVICE,
@@ -241,6 +242,7 @@ def _templated(family: Family) -> list[tuple[str, Any]]:
     out += [(f"infeasible {v.id}", v.reason) for v in family.infeasible]
     out += [(f"infeasible {v.id}", [o.args for o in v.add_setup]) for v in family.infeasible]
     out += [(f"infeasible {v.id}", v.keywords) for v in family.infeasible]
+    out += [(f"infeasible {v.id} cause", v.cause.entity) for v in family.infeasible if v.cause]
     out += [
         (f"infeasible {v.id}, solution {i + 1}", i_.model_dump(exclude_none=True))
         for v in family.infeasible
@@ -488,6 +490,7 @@ def compile_task(
         items, owners = _items(plan, macros, devices, values)
         reason = render_text(variant.reason, values, spoken=True) if variant else ""
         keywords = [render_text(k, values, spoken=True) for k in variant.keywords] if variant else []
+        cause = _render_cause(variant.cause, values) if variant is not None and variant.cause else None
     except KeyError as exc:
         raise FamilyError(f"family {family.family}: {exc.args[0] if exc.args else exc}") from None
     types = value_types(family)
@@ -523,7 +526,7 @@ def compile_task(
                 id="reported",
                 device=GLOBAL_DEVICE,
                 check="infeasible_reported",
-                args={"keywords": keywords} if keywords else {},
+                args={"cause": cause} if cause else ({"keywords": keywords} if keywords else {}),
                 description=reason,
             )
         ]
@@ -871,3 +874,9 @@ def _leaves(obj: Any) -> list[Any]:
     if isinstance(obj, list):
         return [x for v in obj for x in _leaves(v)]
     return [obj]
+
+
+def _render_cause(cause: Cause, values: Mapping[str, Value]) -> dict[str, Any]:
+    """The declared cause with its entity names rendered (`{guest}` -> the network's name)."""
+    entity = [render_text(name, values, spoken=True) for name in cause.entity]
+    return cause.model_copy(update={"entity": entity}).model_dump()
