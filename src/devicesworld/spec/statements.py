@@ -172,6 +172,7 @@ class _Slot:
     """How one expected value is recognised: its own mentions and the competing values of its type."""
 
     def __init__(self, item: Expected, kind: ValueType | None, tolerance: float) -> None:
+        self.item = item
         self.raw, k = values.unpack(item, kind)
         self.kind: ValueType = values.resolve_type(self.raw, k)
         self.label = values.shown(item)
@@ -188,9 +189,7 @@ class _Slot:
     def is_me(self, clause: str, at: int, span: str, value: Any) -> bool:
         if self.code_len is not None:
             return bool(value == self.want)
-        if self.want is None:
-            return values.find(span, self.raw, self.kind, tolerance=self.tolerance) is not None
-        return values.find(span, self.raw, self.kind, tolerance=self.tolerance) is not None
+        return values.find(span, self.item, self.kind, tolerance=self.tolerance) is not None
 
     def same_slot(self, value: Any) -> bool:
         """Could this value be an answer to the slot (a competitor when it is not the answer)?"""
@@ -282,8 +281,7 @@ def judge_conversation(
             declared_here = [m for m, _ in rivals if m.order[:2] == sent.order]
             if here_mine and (
                 (offered and not sent.correction)
-                or (any(_offered(sent.text, m) for m in here_mine)
-                and (here_other or declared_here))
+                or (any(_offered(sent.text, m) for m in here_mine) and (here_other or declared_here))
                 or (declared_here and not sent.correction)
             ):
                 verdict.hedged.append(repr(sent.text.strip()))
@@ -320,6 +318,6 @@ def _also_expected(m: Mention, slots: Sequence[_Slot]) -> bool:
         if slot.code_len is not None:
             if m.value == slot.want:
                 return True
-        elif values.find(m.span, slot.raw, slot.kind, tolerance=slot.tolerance) is not None:
+        elif values.find(m.span, slot.item, slot.kind, tolerance=slot.tolerance) is not None:
             return True
     return False

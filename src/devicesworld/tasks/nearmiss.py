@@ -165,9 +165,10 @@ def _replace(steps: list[Step], value: Any, wrong: Any) -> tuple[list[Step], boo
         if isinstance(obj, int | float) and isinstance(value, int | float) and obj == value:
             return type(obj)(wrong)
         if isinstance(obj, str):
-            for form, bad in zip(_spellings(value), _spellings(wrong), strict=True):
+            bads = _spellings(wrong)  # an int and a float have one and two spellings
+            for i, form in enumerate(_spellings(value)):
                 if form and form in obj:
-                    return obj.replace(form, bad)
+                    return obj.replace(form, bads[min(i, len(bads) - 1)])
         return obj
 
     return _map_leaves(steps, leaf)
