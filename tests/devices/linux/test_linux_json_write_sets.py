@@ -55,3 +55,12 @@ def test_creating_a_json_file_is_one_change_of_the_file() -> None:
     assert [str(c) for c in diff(before, after)] == ["files/new.json added"]
     kept = {"files/old.json/#x": "1", "files/old.json/#y": "2"}
     assert [str(c) for c in diff(kept, {"files/old.json/#x": "1"})] == ["files/old.json/#y removed"]
+
+
+def test_a_json_files_bookkeeping_stamp_is_harmless() -> None:
+    from devicesworld.devices.linux.state import STATE
+    from devicesworld.verify.collateral import Change, harmless
+
+    assert harmless(STATE, Change("files/Documents/home/heating.json/#updated", "changed"))
+    assert harmless(STATE, Change("files/a.json/#meta.last_updated", "changed"))
+    assert not harmless(STATE, Change("files/Documents/carpool.json/#drivers", "removed"))

@@ -50,6 +50,15 @@ JSON_KEY = PART
 JSON_MAX_BYTES = 1 << 20
 
 
+JSON_BOOKKEEPING = tuple(
+    f"files/*{JSON_KEY}{prefix}{key}"
+    for key in ("updated", "updated_at", "last_updated", "last_modified", "modified", "timestamp")
+    for prefix in ("", "*.")
+)
+"""A JSON file's bookkeeping keys: updating a file's values is expected to update its stamp
+(the ``updated`` key beside the heaters a task asks for) — harmless, as the kind declares."""
+
+
 def _json_keys(value: Any, prefix: str, out: Snapshot) -> None:
     """One path per leaf of nested objects (a list is one leaf): ``#drivers``, ``#car.seats``."""
     if isinstance(value, dict) and value:
@@ -186,6 +195,7 @@ STATE = StateSpec(
     snapshot=snapshot,
     stray=stray,
     harmless=(
+        *JSON_BOOKKEEPING,
         "files/.cache/*",
         "files/.config/*",
         "files/.local/*",
