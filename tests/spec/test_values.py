@@ -112,3 +112,14 @@ def test_slot_types_map_to_value_types() -> None:
     assert values.SLOT_VALUE_TYPES["time_of_day"] == "time"
     assert values.SLOT_VALUE_TYPES["phone_number"] == "phone"
     assert set(values.SLOT_VALUE_TYPES.values()) <= set(values.VALUE_TYPES)
+
+
+def test_an_exact_form_is_the_same_value_as_its_rounding() -> None:
+    """Issue 32: 18 °C is exactly 64.4 °F; when rounding is not asked both 64 and 64.4 pass."""
+    from devicesworld.spec.values import TypedValue, find, judge_field, same
+
+    f = TypedValue(value=64, type="number", exact=64.4)
+    assert find("It's 64.4 °F", f) and find("It's 64 °F", f) and find("64.40 F", f)
+    assert find("It's 64.3 °F", f) is None and find("It's 65 °F", f) is None
+    assert same("64.4", f) and same(64, f) and not same("64.5", f)
+    assert judge_field("64.4 °F", f) and not judge_field("64.1 °F", f)

@@ -328,3 +328,22 @@ def test_row_digests_are_remembered_without_changing_them() -> None:
         assert [row_digest(r) for r in rows] == [digest(r) for r in rows]
     assert row_digest({"a": 1}) != row_digest({"a": True})
     assert row_digest({"a": 0.0}) != row_digest({"a": -0.0})
+
+
+def test_a_failed_guard_zeroes_the_score() -> None:
+    """Issue 32: the printed score agrees with the verdict (no "success: False, score: 1.00")."""
+    from devicesworld.verify.evaluate import ConditionResult, aggregate
+
+    out = ConditionResult(id="c1", device="home", check="device_power", passed=True, detail="on")
+    guard = ConditionResult(
+        id="no_collateral_damage.home",
+        device="home",
+        check="no_collateral_damage",
+        passed=False,
+        detail="devices/lamp/power changed",
+        scored=False,
+    )
+    assert aggregate([out]).score == 1.0
+    damaged = aggregate([out, guard])
+    assert not damaged.success and damaged.score == 0.0
+    assert aggregate([out, guard.model_copy(update={"passed": True})]).score == 1.0

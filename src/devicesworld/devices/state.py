@@ -25,6 +25,9 @@ from typing import Any, Literal, TypeVar
 __all__ = ["EVERY_DEVICE", "Snapshot", "StateSpec", "StrayFn", "StrayKind", "digest", "everywhere", "literal"]
 
 EVERY_DEVICE = "*:"
+PART = "/#"
+"""Separates a state path from a part of it (``files/x.json/#drivers``: one key of a file).
+A part that appears with its whole (a new file) is judged as the whole (see verify/collateral)."""
 """Prefix of a write pattern that holds on every device of the task, not only the checked one."""
 
 Snapshot = dict[str, str]

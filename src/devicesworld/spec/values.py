@@ -140,6 +140,10 @@ class TypedValue(BaseModel):
 
     value: str | int | float
     type: ValueType = "auto"
+    exact: str | int | float | None = None
+    """The unrounded result of the computation ``value`` rounds (18 °C is exactly 64.4 °F):
+    set when the instruction does not ask to round, so the exact value, or it rounded to
+    at least the digits ``value`` shows, is the same answer (issue 32)."""
 
 
 Expected = TypedValue | str | int | float
@@ -774,6 +778,11 @@ def _equal(kind: ValueType, a: Any, e: Any, tolerance: float) -> bool:
 
 def same(actual: Any, expected: Any, kind: ValueType = "auto", *, tolerance: float = 0.0) -> bool:
     """Is the whole field ``actual`` the value ``expected`` (of type ``kind``)?"""
+    if isinstance(expected, TypedValue) and expected.exact is not None:
+        plain = expected.model_copy(update={"exact": None})
+        return same(actual, plain, kind, tolerance=tolerance) or same(
+            actual, plain.model_copy(update={"value": expected.exact}), kind, tolerance=tolerance
+        )
     if isinstance(expected, TypedValue):
         expected, kind = unpack(expected, kind if kind != "auto" else None)
     if isinstance(expected, bool) or isinstance(actual, bool):
@@ -814,6 +823,12 @@ def find(text: Any, expected: Any, kind: ValueType = "auto", *, tolerance: float
     by extracting candidate spans of that type and comparing typed values.
     """
     if isinstance(expected, TypedValue):
+        if expected.exact is not None:
+            plain = expected.model_copy(update={"exact": None})
+            hit = find(text, plain, kind, tolerance=tolerance)
+            if hit is not None:
+                return hit
+            return find(text, plain.model_copy(update={"value": expected.exact}), kind, tolerance=tolerance)
         expected, kind = unpack(expected, kind if kind != "auto" else None)
     if text is None:
         return None
@@ -865,8 +880,7 @@ def judge_text(
     """
     missing, present = [], []
     for item in expected:
-        raw, k = unpack(item, kind)
-        if find(text, raw, k, tolerance=tolerance) is None:
+        if find(text, item, kind or "auto", tolerance=tolerance) is None:
             missing.append(shown(item))
     for item in distractors:
         raw, k = unpack(item, kind)
@@ -884,8 +898,7 @@ def judge_field(
     tolerance: float = 0.0,
 ) -> bool:
     """A whole field must be the expected value; a field that also mentions a distractor fails."""
-    raw, k = unpack(expected, kind)
-    if not same(actual, raw, k, tolerance=tolerance):
+    if not same(actual, expected, kind or "auto", tolerance=tolerance):
         return False
     for item in distractors:
         d_raw, d_kind = unpack(item, kind)

@@ -165,9 +165,10 @@ def _replace(steps: list[Step], value: Any, wrong: Any) -> tuple[list[Step], boo
         if isinstance(obj, int | float) and isinstance(value, int | float) and obj == value:
             return type(obj)(wrong)
         if isinstance(obj, str):
-            for form, bad in zip(_spellings(value), _spellings(wrong), strict=True):
+            bads = _spellings(wrong)  # an int and a float have one and two spellings
+            for i, form in enumerate(_spellings(value)):
                 if form and form in obj:
-                    return obj.replace(form, bad)
+                    return obj.replace(form, bads[min(i, len(bads) - 1)])
         return obj
 
     return _map_leaves(steps, leaf)
@@ -386,18 +387,41 @@ VAGUE_REASON = "I'm sorry, I can't do that."
 
 
 def _vague_reasons(task: Task) -> list[NearMiss]:
-    """An infeasible request whose check names the cause: the same steps, reported without it."""
-    if not any(
-        c.check == "infeasible_reported" and c.args.get("keywords") for c in task.evaluation.conditions
-    ):
+    """An infeasible request whose check names the cause: the same steps, reported without it —
+    and, when the check declares its cause (entity + state), reported with another cause."""
+    named = [
+        c
+        for c in task.evaluation.conditions
+        if c.check == "infeasible_reported" and (c.args.get("keywords") or c.args.get("cause"))
+    ]
+    if not named:
         return []
-    steps = [
-        s.model_copy(update={"args": {**s.args, "reason": VAGUE_REASON}})
-        if s.action == "report_infeasible"
-        else s
+    out = [
+        NearMiss(
+            "reported infeasible without naming the cause", _reported(task, VAGUE_REASON), "vague_reason"
+        )
+    ]
+    cause = next((c.args["cause"] for c in named if c.args.get("cause")), None)
+    if cause is not None:
+        entity = " ".join(str(e).casefold() for e in cause.get("entity", []))
+        other = next(reason for subject, reason in WRONG_CAUSES if subject not in entity)
+        out.append(NearMiss(f"reported another cause: {other!r}", _reported(task, other), "wrong_cause"))
+    return out
+
+
+WRONG_CAUSES = (
+    ("phone", "It cannot be done: the other phone seems to be switched off and nobody answers."),
+    ("printer", "It cannot be done: the printer is offline and no longer available."),
+    ("calendar", "It cannot be done: the calendar app is missing on this device."),
+)
+"""Reasons that blame something other than the declared cause (the first whose subject is not it)."""
+
+
+def _reported(task: Task, reason: str) -> list[Step]:
+    return [
+        s.model_copy(update={"args": {**s.args, "reason": reason}}) if s.action == "report_infeasible" else s
         for s in task.solution
     ]
-    return [NearMiss("reported infeasible without naming the cause", steps, "vague_reason")]
 
 
 # ------------------------------------------------------------------ twin device

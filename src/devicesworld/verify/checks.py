@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import Field
 
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn, GetterSpec, NoArgs, by_name
-from devicesworld.spec import values
+from devicesworld.spec import causes, statements, values
+from devicesworld.spec.causes import Cause
 from devicesworld.spec.values import Expected, ValueType, resolve_path, values_match
 
 EPISODE_GETTER = "episode"
@@ -92,7 +93,12 @@ GENERIC_CHECKS: dict[str, CheckSpec] = by_name(
 class InfeasibleReportedArgs(Args):
     keywords: list[str] = Field(
         default_factory=list,
-        description="If given, at least one must appear in the reason (normalised free text; stems match).",
+        description="If given (and no `cause`), at least one must appear in the reason (normalised; stems match).",
+    )
+    cause: Cause | None = Field(
+        default=None,
+        description="The blocking cause (entity + state, `spec/causes.py`): the reason must name it; "
+        "replaces `keywords`.",
     )
 
 
@@ -100,6 +106,9 @@ def _infeasible_reported(get: GetterFn, args: InfeasibleReportedArgs) -> CheckOu
     reason = get(EPISODE_GETTER, {}).get("infeasible_reason")
     if reason is None:
         return CheckOutcome(passed=False, detail="the request was never reported infeasible")
+    if args.cause is not None:
+        ok, why = causes.judge_reason(str(reason), args.cause)
+        return CheckOutcome(passed=ok, detail=f"reported infeasible ({reason!r}): {why}")
     said = values.normalise_text(reason)
     if args.keywords and not any(values.normalise_text(k) in said for k in args.keywords):
         return CheckOutcome(
@@ -134,16 +143,14 @@ class AnswerContainsArgs(Args):
 
 
 def _answer_contains(get: GetterFn, args: AnswerContainsArgs) -> CheckOutcome:
+    """The answer read as statements (:mod:`devicesworld.spec.statements`): a value ruled out is
+    not claimed, a hedge or a later correction to another value fails."""
     answer = get(EPISODE_GETTER, {}).get("answer")
     if answer is None:
         return CheckOutcome(passed=False, detail="the agent never answered")
-    verdict = values.judge_text(str(answer), args.values, args.distractors, args.value_type)
-    if verdict.missing:
-        return CheckOutcome(passed=False, detail=f"answered {answer!r}, which lacks {verdict.missing}")
-    if verdict.distractors:
-        return CheckOutcome(
-            passed=False, detail=f"answered {answer!r}, which also gives {verdict.distractors}"
-        )
+    verdict = statements.judge_conversation([str(answer)], args.values, args.distractors, args.value_type)
+    if not verdict.passed:
+        return CheckOutcome(passed=False, detail=f"answered {answer!r}: {verdict.explain()}")
     return CheckOutcome(passed=True, detail=f"answered {answer!r}")
 
 

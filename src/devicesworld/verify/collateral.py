@@ -30,12 +30,12 @@ from typing import Literal
 from pydantic import ValidationError
 
 from devicesworld.devices.base import DeviceError, DeviceKind, GetterFn
-from devicesworld.devices.state import EVERY_DEVICE, Snapshot, StateSpec
+from devicesworld.devices.state import EVERY_DEVICE, PART, Snapshot, StateSpec
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition, Task
-from devicesworld.verify.evaluate import ConditionResult
+from devicesworld.verify.evaluate import GUARD_CHECK, ConditionResult
 from devicesworld.verify.registry import find_check
 
-COLLATERAL_CHECK = "no_collateral_damage"
+COLLATERAL_CHECK = GUARD_CHECK
 MAX_NAMED = 6
 """Changes named in a failed guard's detail; the rest are counted."""
 
@@ -56,11 +56,32 @@ def condition_id(device_id: str) -> str:
 
 
 def diff(before: Mapping[str, str], after: Mapping[str, str]) -> list[Change]:
-    """Every path that appeared, vanished or changed its digest, sorted by path."""
+    """Every path that appeared, vanished or changed its digest, sorted by path.
+
+    Parts of a whole (``files/x.json/#drivers``) that appeared or vanished with the whole
+    (a JSON file created or deleted) are one change of the whole: licensing a key of a
+    file licenses creating it, while changing other keys of a file that was there is not.
+    """
+    before, after = _whole(before, after), _whole(after, before)
     out = [Change(p, "removed") for p in before if p not in after]
     out += [Change(p, "added") for p in after if p not in before]
     out += [Change(p, "changed") for p, d in after.items() if p in before and before[p] != d]
     return sorted(out, key=lambda c: c.path)
+
+
+def _whole(side: Mapping[str, str], other: Mapping[str, str]) -> Mapping[str, str]:
+    """``side`` with the parts of every whole that has no part on the ``other`` side folded into it."""
+    if not any(PART in p for p in side):
+        return side
+    present = {p.split(PART, 1)[0] for p in other if PART in p} | set(other)
+    out: dict[str, str] = {}
+    for path, d in side.items():
+        whole = path.split(PART, 1)[0]
+        if PART in path and whole not in present:
+            out[whole] = out.get(whole, "") + d
+        else:
+            out[path] = d
+    return out
 
 
 def take_snapshots(

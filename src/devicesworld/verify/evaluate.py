@@ -100,10 +100,19 @@ def _passes_elsewhere(
     return found
 
 
+GUARD_CHECK = "no_collateral_damage"
+"""The collateral-damage guard's check name (:mod:`devicesworld.verify.collateral`)."""
+
+
 def aggregate(results: list[ConditionResult]) -> EvaluationResult:
+    """Success needs every required condition; the score is the scored fraction — zero when
+    the collateral guard failed: a run that damaged the home earns no partial credit
+    ("success: False, score: 1.00" read as if the outputs were all that mattered)."""
     success = all(r.passed for r in results if r.required)
     scored = [r for r in results if r.scored]
     score = sum(r.passed for r in scored) / len(scored) if scored else float(success)
+    if any(r.check == GUARD_CHECK and not r.passed for r in results):
+        score = 0.0
     return EvaluationResult(success=success, score=score, conditions=results)
 
 

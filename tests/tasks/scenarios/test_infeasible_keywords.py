@@ -62,3 +62,32 @@ def test_every_shipped_infeasible_variant_names_its_cause() -> None:
         plain_words = [k for k in v.keywords if "{" not in k]
         for excuse in BLIND_EXCUSES:
             assert not _said(excuse, plain_words), f"{family}/{v.id}: {excuse!r} names no cause but passes"
+
+
+def test_a_declared_cause_reaches_the_check_and_judges_by_cause() -> None:
+    """Issue 32: a variant's `cause` replaces its keywords; a reason blaming something else fails."""
+    setup = [dict(MINI["setup"][0]), {**MINI["setup"][1], "tag": "lamp"}]
+    variant: dict[str, Any] = {
+        "id": "no_lamp",
+        "drop": ["lamp"],
+        "reason": "the {room} has no lamp",
+        "keywords": ["no lamp"],
+        "cause": {"id": "no_lamp", "entity": ["lamp", "{room} light"], "states": ["absent"]},
+    }
+    family = Family.model_validate({**MINI, "setup": setup, "infeasible": [variant]})
+    task = compile_task(family, shipped_macros(), Choice(seed=1, variant="no_lamp"), "dw-x")
+    (cond,) = task.evaluation.conditions
+    room = task.setup[0].args["name"]
+    assert cond.args["cause"]["entity"] == ["lamp", f"{room} light"]
+    args = InfeasibleReportedArgs.model_validate(cond.args)
+
+    def said(reason: str) -> bool:
+        return _infeasible_reported(lambda name, a: {"infeasible_reason": reason}, args).passed
+
+    assert said(f"There isn't a lamp in the {room}.")
+    assert said("The lamp is missing.")
+    assert not said("The phone seems to be switched off.")
+    from devicesworld.tasks.nearmiss import near_misses
+
+    kinds = {m.mutation for m in near_misses(task)}
+    assert {"vague_reason", "wrong_cause"} <= kinds

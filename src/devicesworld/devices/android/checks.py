@@ -17,7 +17,7 @@ from pydantic import Field
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.base import Args, CheckOutcome, GetterFn
 from devicesworld.devices.declare import CheckTable
-from devicesworld.spec import values
+from devicesworld.spec import statements, values
 from devicesworld.spec.values import Expected, ValueType
 
 CHECKS = CheckTable("android")
@@ -84,17 +84,22 @@ class SmsSentArgs(Args):
 
 @CHECKS.register("sms_sent", doc="A text was sent to a number with a body.", args=SmsSentArgs)
 def sms_sent(get: GetterFn, a: SmsSentArgs) -> CheckOutcome:
+    """The conversation to the recipient is the answer (:mod:`devicesworld.spec.statements`).
+
+    Every message sent to them is read together, oldest first: values may be split over
+    two texts, a value ruled out ("not 16:00") is not claimed, a hedge fails, and a
+    later correction to another value fails.
+    """
     sent = [m for m in get("sms", {}) if m["box"] == "sent" and p.same_number(m["address"], a.to)]
-    wrong = [d for m in sent for d in _mentions(m["body"], a.distractors, a.value_type)]
-    if wrong:
-        return _ok(False, f"a message to {a.to} gives distractor value(s) {sorted(set(wrong))}")
-    hit = [m for m in sent if _text_ok(m["body"], a.body, a.contains, kind=a.value_type)]
-    if hit:
-        return _ok(True, f"sent to {a.to}: {hit[-1]['body']!r}")
     if not sent:
         return _ok(False, f"no message sent to {a.to}")
-    want = repr(a.body) if a.body is not None else f"containing {a.contains}"
-    return _ok(False, f"messages sent to {a.to} ({[m['body'] for m in sent]}) do not match {want}")
+    bodies = [str(m["body"]) for m in sent]
+    if a.body is not None and not any(values.same(b, a.body, "text") for b in bodies):
+        return _ok(False, f"messages sent to {a.to} ({bodies}) do not match {a.body!r}")
+    verdict = statements.judge_conversation(bodies, a.contains, a.distractors, a.value_type)
+    if verdict.passed:
+        return _ok(True, f"sent to {a.to}: {bodies[-1]!r}")
+    return _ok(False, f"messages sent to {a.to} ({bodies}): {verdict.explain()}")
 
 
 class SmsReceivedArgs(Args):

@@ -13,12 +13,16 @@ Paths:
 - ``web/<host>/<form>/<n>``: the n-th form submission the task's local sites recorded,
   also shared (the local web is one internet). Page visits are browser history: not a change.
 
+A JSON object file is one path per key, ``files/<path>/#<dotted key>`` (a list is one
+leaf): ``json_field_equals`` licenses its key, every other file check the file whole.
+
 A check names the file it reads (``~/Documents/x.csv`` -> ``files/Documents/x.csv``), a
 project folder or a drafts folder whole, or the form it expects a submission of.
 """
 
 from __future__ import annotations
 
+import json
 import posixpath
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +32,7 @@ from devicesworld.devices.base import WritesFn
 from devicesworld.devices.filehash import hash_files
 from devicesworld.devices.linux import args as la
 from devicesworld.devices.linux.sandbox import HOME
-from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, digest, literal
+from devicesworld.devices.state import PART, Snapshot, StateSpec, StrayKind, digest, literal
 
 if TYPE_CHECKING:
     from devicesworld.devices.linux.device import LinuxDevice
@@ -41,10 +45,54 @@ def _hash_tree(root: Path, prefix: str, out: Snapshot, skip: str | None = None) 
         hash_files(root, prefix, out, skip=skip)
 
 
+JSON_KEY = PART
+"""A JSON object's file is snapshotted per key: ``files/<path>/#<dotted key>`` (issue 32)."""
+JSON_MAX_BYTES = 1 << 20
+
+
+JSON_BOOKKEEPING = tuple(
+    f"files/*{JSON_KEY}{prefix}{key}"
+    for key in ("updated", "updated_at", "last_updated", "last_modified", "modified", "timestamp")
+    for prefix in ("", "*.")
+)
+"""A JSON file's bookkeeping keys: updating a file's values is expected to update its stamp
+(the ``updated`` key beside the heaters a task asks for) — harmless, as the kind declares."""
+
+
+def _json_keys(value: Any, prefix: str, out: Snapshot) -> None:
+    """One path per leaf of nested objects (a list is one leaf): ``#drivers``, ``#car.seats``."""
+    if isinstance(value, dict) and value:
+        for key, inner in value.items():
+            _json_keys(inner, f"{prefix}.{key}" if prefix else str(key), out)
+    else:
+        out[prefix] = digest(value)
+
+
+def _expand_json(home: Path, out: Snapshot) -> None:
+    """Replace a JSON object file's one hash by one per key, so a task that asks to change
+    one key licenses that key, not the file: wiping the other keys stays damage, and a
+    rewrite that only reformats the file is no change at all."""
+    for path in [p for p in out if p.startswith("files/") and p.endswith(".json")]:
+        file = home / path.removeprefix("files/")
+        try:
+            if file.stat().st_size > JSON_MAX_BYTES:
+                continue
+            data = json.loads(file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # not JSON (yet): the file's hash stands
+        if not isinstance(data, dict) or not data:
+            continue
+        keys: Snapshot = {}
+        _json_keys(data, "", keys)
+        del out[path]
+        out.update({f"{path}{JSON_KEY}{k}": d for k, d in keys.items()})
+
+
 def snapshot(device: LinuxDevice) -> Snapshot:
     out: Snapshot = {}
     home = device.sandbox.paths.home
     _hash_tree(home, "files", out, skip=DRIVE_DIR)
+    _expand_json(home, out)
     _hash_tree(device.drive.root, "drive", out)
     if device.sites_started():
         counts: dict[tuple[str, str], int] = {}
@@ -79,6 +127,18 @@ def _file(a: Any, get: Any) -> list[str]:
     return [where, where + "/*"] if where else []
 
 
+def _json_field(a: Any, get: Any) -> list[str]:
+    """The asked key of a JSON file: the key, what is under it, and an enclosing leaf (a list
+    holding it); the file's whole hash only when it is not a JSON object (then it is one path)."""
+    where = state_path(a.path)
+    if not where:
+        return []
+    parts = str(a.field).split(".")
+    ancestors = [".".join(parts[:i]) for i in range(1, len(parts))]
+    keys = [literal(k) for k in (*ancestors, a.field)]
+    return [where, *(f"{where}{JSON_KEY}{k}" for k in keys), f"{where}{JSON_KEY}{literal(a.field)}.*"]
+
+
 def _folder(path: str) -> list[str]:
     where = state_path(path)
     return [where + "/*"] if where else []
@@ -90,7 +150,6 @@ WRITES: dict[str, WritesFn] = {
         "file_exists",
         "file_contains",
         "file_equals",
-        "json_field_equals",
         "table_cell_equals",
         "table_has_row",
         "table_row_count",
@@ -104,6 +163,7 @@ WRITES: dict[str, WritesFn] = {
         "xlsx_formula",
     )
 } | {
+    "json_field_equals": _json_field,
     "project_tests_pass": lambda a, get: _folder(a.path),
     "email_draft": lambda a, get: _folder(a.folder) if a.present else [],
     "form_submitted": lambda a, get: [f"web/{literal(a.host)}/{literal(a.form)}/*"] if a.present else [],
@@ -119,7 +179,7 @@ def stray(device: LinuxDevice, allowed: Callable[[str], bool], kind: StrayKind) 
     """Delete a file the task never mentions (``remove``), or write a new one (``add``)."""
     if kind == "remove":
         for path in sorted(snapshot(device)):
-            if not path.startswith("files/") or allowed(path):
+            if not path.startswith("files/") or JSON_KEY in path or allowed(path):
                 continue
             shown = f"{HOME}/{path.removeprefix('files/')}"
             if device.act("delete_file", la.DeleteArgs(path=shown)).ok:
@@ -135,6 +195,7 @@ STATE = StateSpec(
     snapshot=snapshot,
     stray=stray,
     harmless=(
+        *JSON_BOOKKEEPING,
         "files/.cache/*",
         "files/.config/*",
         "files/.local/*",

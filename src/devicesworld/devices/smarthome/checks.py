@@ -397,17 +397,38 @@ def no_agent_commands(get: GetterFn, args: NoAgentCommandsArgs) -> CheckOutcome:
 
 
 # --- write sets --------------------------------------------------------------------------
-# A check on a device names that whole device as the task's output (its attributes,
-# commands and schedules: turning an AC on in order to set its temperature is part of
-# the job); a room's climate names every device in the room. Guards name nothing.
+# A check on a device names its stored attributes and commands as the task's output
+# (turning an AC on in order to set its temperature is part of the job) — not its
+# schedules: a schedule that puts the heater back to 22.5 °C at 22:00, or switches the
+# lamp off a minute after it comes on, undoes the output and is collateral (issue 32).
+# ``schedule_exists`` licenses the schedules on its device that run its command with its
+# params, whatever their trigger. A room's climate names every device in the room.
+
+
+def _attribute_writes(device_id: str, get: GetterFn) -> list[str]:
+    dev = literal(device_id)
+    attrs = get("device", {"device_id": device_id})["attributes"]
+    return [*(f"devices/{dev}/{literal(a)}" for a in attrs), f"devices/{dev}/commands/*"]
 
 
 def _device_writes(args: Any, get: GetterFn) -> list[str]:
-    return [f"devices/{literal(args.device_id)}/*"]
+    return _attribute_writes(args.device_id, get)
+
+
+def _schedule_writes(args: ScheduleExistsArgs, get: GetterFn) -> list[str]:
+    schedules: list[dict[str, Any]] = get("schedules", {})
+    own = [
+        f"devices/{literal(args.device_id)}/schedules/{literal(s['schedule_id'])}"
+        for s in schedules
+        if s["device_id"] == args.device_id
+        and s["command"] == args.command
+        and _subset(s["params"], args.params)
+    ]
+    return [*_attribute_writes(args.device_id, get), *own]
 
 
 def _room_writes(args: RoomConditionArgs, get: GetterFn) -> list[str]:
-    return [f"devices/{literal(d)}/*" for d in get("room", {"room": args.room})["devices"]]
+    return [p for d in get("room", {"room": args.room})["devices"] for p in _attribute_writes(d, get)]
 
 
 WRITES: dict[str, WritesFn] = {
@@ -415,7 +436,7 @@ WRITES: dict[str, WritesFn] = {
     "device_power": _device_writes,
     "appliance_phase": _device_writes,
     "room_condition": _room_writes,
-    "schedule_exists": _device_writes,
+    "schedule_exists": _schedule_writes,
     "command_issued": _device_writes,
 }
 """What each check names as the task's output; guards (``no_schedule``, ``no_agent_commands``) name nothing."""

@@ -55,6 +55,9 @@ class HistoryEntry:
     error_code: str | None = None
     message: str = ""
     schedule_id: str | None = None
+    changed: bool = True
+    """Whether the command changed the device's stored attributes (a no-op — turning off a light
+    that is off — leaves no trace in the collateral guard's snapshot)."""
 
 
 def check_climate(variable: str, value: float) -> float:
@@ -246,10 +249,12 @@ class Home:
                 )
             room = self.rooms[dev.room]
             self.freeze(room)
+            before = dict(dev.attrs)
             try:
                 message = HANDLERS[command](self, dev, clean)
             finally:
                 self.reanchor(room)
+            changed = dict(dev.attrs) != before
         except SmartHomeError as err:
             self.history.append(
                 HistoryEntry(
@@ -266,7 +271,9 @@ class Home:
             )
             raise
         self.history.append(
-            HistoryEntry(self.now, device_id, command, clean, True, source, None, message, schedule_id)
+            HistoryEntry(
+                self.now, device_id, command, clean, True, source, None, message, schedule_id, changed
+            )
         )
         return message
 

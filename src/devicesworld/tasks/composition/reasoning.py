@@ -59,6 +59,11 @@ def to_fahrenheit(value: float) -> int:
     return round(_num(value) * 9 / 5 + 32)
 
 
+EXACT: dict[str, Callable[..., float]] = {"to_fahrenheit": lambda value: round(_num(value) * 9 / 5 + 32, 6)}
+"""The unrounded result of an operation that rounds: a person who is not asked to round may
+give it (18 °C is exactly 64.4 °F; the check then accepts 64 and 64.4 — issue 32)."""
+
+
 def with_rate(value: float, percent: int) -> float:
     return round(_num(value) * (100 + percent) / 100, 2)
 

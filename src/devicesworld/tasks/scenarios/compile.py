@@ -12,6 +12,7 @@ concrete steps (``composition/record.py``), and returns a :class:`Task` of origi
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -21,6 +22,7 @@ from faker import Faker
 
 from devicesworld.devices.base import SetupCall, get_kind, kind_names, traits_of
 from devicesworld.devices.traits import KindTraits
+from devicesworld.spec.causes import Cause
 from devicesworld.spec.models import (
     DEFAULT_START_TIME,
     GLOBAL_DEVICE,
@@ -36,7 +38,7 @@ from devicesworld.spec.models import (
     WorldSpec,
 )
 from devicesworld.tasks.composition.compose import step_budget
-from devicesworld.tasks.composition.reasoning import Derivation
+from devicesworld.tasks.composition.reasoning import EXACT, Derivation
 from devicesworld.tasks.composition.record import FIND, record_with_spans
 from devicesworld.tasks.handwritten.recording import ScriptError, Target, UiStep
 from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem, WorldRequest
@@ -241,6 +243,7 @@ def _templated(family: Family) -> list[tuple[str, Any]]:
     out += [(f"infeasible {v.id}", v.reason) for v in family.infeasible]
     out += [(f"infeasible {v.id}", [o.args for o in v.add_setup]) for v in family.infeasible]
     out += [(f"infeasible {v.id}", v.keywords) for v in family.infeasible]
+    out += [(f"infeasible {v.id} cause", v.cause.entity) for v in family.infeasible if v.cause]
     out += [
         (f"infeasible {v.id}, solution {i + 1}", i_.model_dump(exclude_none=True))
         for v in family.infeasible
@@ -372,7 +375,9 @@ def draw(family: Family, rng: random.Random) -> Drawn:
             raise FamilyError(f"family {family.family}: derive {name} ({d.op}) failed: {exc}") from None
         if meaning(d.type).python == (int,) and isinstance(result, float) and result.is_integer():
             result = int(result)
-        values[name] = Value(d.type, result)
+        exact = EXACT[d.op](*inputs, **params) if d.op in EXACT else None
+        exact_form: dict[str, Any] = {"exact": exact} if exact is not None and exact != result else {}
+        values[name] = Value(d.type, result, extra=exact_form)
         if sig.reasoning:
             op, rec_inputs, rec_params = (
                 sig.record_as(inputs, params) if sig.record_as else (d.op, inputs, params)
@@ -483,11 +488,15 @@ def compile_task(
             )
             for s in family.sources
         ]
-        conditions = [_condition(c, devices, values) for c in family.evaluation.conditions]
+        rounding = _ROUNDING_ASKED.search(instruction) is not None
+        conditions = [
+            _condition(c, devices, values, exact=not rounding) for c in family.evaluation.conditions
+        ]
         plan = variant.solution if variant is not None and variant.solution else family.solution
         items, owners = _items(plan, macros, devices, values)
         reason = render_text(variant.reason, values, spoken=True) if variant else ""
         keywords = [render_text(k, values, spoken=True) for k in variant.keywords] if variant else []
+        cause = _render_cause(variant.cause, values) if variant is not None and variant.cause else None
     except KeyError as exc:
         raise FamilyError(f"family {family.family}: {exc.args[0] if exc.args else exc}") from None
     types = value_types(family)
@@ -523,7 +532,7 @@ def compile_task(
                 id="reported",
                 device=GLOBAL_DEVICE,
                 check="infeasible_reported",
-                args={"keywords": keywords} if keywords else {},
+                args={"cause": cause} if cause else ({"keywords": keywords} if keywords else {}),
                 description=reason,
             )
         ]
@@ -704,14 +713,25 @@ def _part_device(part: str, family: Family, devices: Mapping[str, str]) -> str |
     return devices.get(part)
 
 
-def _condition(c: Any, devices: Mapping[str, str], values: Mapping[str, Value]) -> Condition:
+_ROUNDING_ASKED = re.compile(r"\bround|\bwhole (?:degree|number)|\bnearest\b", re.I)
+"""An instruction that asks for a rounded value: then only the rounded value is the answer."""
+
+
+def _condition(
+    c: Any, devices: Mapping[str, str], values: Mapping[str, Value], *, exact: bool = False
+) -> Condition:
     args = render(c.args, values)
+    if exact:
+        for name in c.expects:
+            if "exact" in values[name].extra:
+                args = _with_exact(args, values[name])
     if c.distractors:
         out: list[dict[str, Any]] = []
         for d in c.distractors:
             base = values[d.removesuffix(TWINS)]
             kind = meaning(base.type).verify_as
-            for v in base.twins if d.endswith(TWINS) else (base.value,):
+            exact_forms = (base.extra["exact"],) if exact and "exact" in base.extra else ()
+            for v in base.twins if d.endswith(TWINS) else (base.value, *exact_forms):
                 if {"value": v, "type": kind} not in out:
                     out.append({"value": v, "type": kind})
         args["distractors"] = out
@@ -871,3 +891,22 @@ def _leaves(obj: Any) -> list[Any]:
     if isinstance(obj, list):
         return [x for v in obj for x in _leaves(v)]
     return [obj]
+
+
+def _render_cause(cause: Cause, values: Mapping[str, Value]) -> dict[str, Any]:
+    """The declared cause with its entity names rendered (`{guest}` -> the network's name)."""
+    entity = [render_text(name, values, spoken=True) for name in cause.entity]
+    return cause.model_copy(update={"entity": entity}).model_dump()
+
+
+def _with_exact(args: Any, value: Value) -> Any:
+    """Every expected leaf that is ``value`` becomes a typed value carrying its exact form."""
+    if isinstance(args, dict):
+        if "value" in args and "type" in args:
+            return {**args, "exact": value.extra["exact"]} if str(args["value"]) == str(value.value) else args
+        return {k: v if k == "distractors" else _with_exact(v, value) for k, v in args.items()}
+    if isinstance(args, list):
+        return [_with_exact(v, value) for v in args]
+    if isinstance(args, str | int | float) and not isinstance(args, bool) and str(args) == str(value.value):
+        return {"value": value.value, "type": meaning(value.type).verify_as, "exact": value.extra["exact"]}
+    return args

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from devicesworld.spec.causes import Cause
 from devicesworld.worlds.model import Member
 
 PATTERNS = (
@@ -185,6 +186,11 @@ class Infeasible(_Strict):
     keywords: list[str] = Field(
         default_factory=list,
         description="templated; the reported reason must name at least one (the real cause, not any excuse)",
+    )
+    cause: Cause | None = Field(
+        default=None,
+        description="the blocking cause `{id, entity: [templated names], states: [...]}` "
+        "(spec/causes.py); judged by cause instead of `keywords`",
     )
     solution: list[SolutionItem] = Field(
         default_factory=list,

@@ -1,0 +1,193 @@
+"""Replays of issue 32's one-change variants: does the verdict say what a careful reader would?
+
+Each variant changes one thing about a correct answer — the same answer in another
+form (must pass) or a wrong, hedged, partial or damaging one (must fail) — and is
+judged by the shipped checks on real tasks:
+
+- texts: the first `smoke` task whose `sms_sent` condition declares a distractor; the
+  conversation is fed to the check as the phone's sent box;
+- infeasibility: `wifi_password_to_guest`'s infeasible variant, compiled, its declared cause;
+- exact values: `fahrenheit_for_grandma`, compiled with a phrasing that does not ask to round;
+- the collateral guard: a home episode (air conditioner, lamp) run in the real environment.
+
+Run: ``PYTHONPATH=src:. python benchmarks/verdict_replays.py`` — prints one line per
+variant and the figure "right verdicts: N/M".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from devicesworld.spec.models import Task
+from devicesworld.spec.values import TypedValue, shown
+from devicesworld.tasks.scenarios.compile import Choice, compile_task
+from devicesworld.tasks.scenarios.loader import shipped_families, shipped_macros
+from devicesworld.tasks.suites import load_suite
+from devicesworld.verify.checks import InfeasibleReportedArgs, _infeasible_reported
+from devicesworld.verify.registry import find_check
+
+Variant = tuple[str, bool, Callable[[], bool]]
+"""(what changed, must pass, the verdict)."""
+
+
+def _sms_task() -> tuple[Task, dict[str, Any]]:
+    for task in load_suite("smoke"):
+        for c in task.evaluation.conditions:
+            if c.check == "sms_sent" and c.args.get("distractors") and c.args.get("contains"):
+                return task, c.args
+    raise SystemExit("no smoke task with an sms_sent distractor")
+
+
+def _sms_verdict(args: dict[str, Any], bodies: list[str]) -> bool:
+    spec = find_check("android", "sms_sent")
+    assert spec is not None
+    rows = [{"box": "sent", "address": args["to"], "body": b} for b in bodies]
+    return bool(spec.fn(lambda name, a: rows, spec.parse_args(args)).passed)
+
+
+def text_variants() -> list[Variant]:
+    task, args = _sms_task()
+    values = [shown(TypedValue.model_validate(v) if isinstance(v, dict) else v) for v in args["contains"]]
+    wrong = shown(
+        TypedValue.model_validate(args["distractors"][0])
+        if isinstance(args["distractors"][0], dict)
+        else args["distractors"][0]
+    )
+    right = "; ".join(values)
+    first, rest = values[0], values[1:]
+
+    def v(bodies: list[str]) -> Callable[[], bool]:
+        return lambda: _sms_verdict(args, bodies)
+
+    out: list[Variant] = [
+        (f"[{task.id}] the reference values", True, v([right])),
+        ("the distractor ruled out: 'not X'", True, v([f"{right}, not {wrong}"])),
+        ("the distractor ruled out: 'X no longer works'", True, v([f"{right} ({wrong} no longer works)"])),
+        ("a wrong answer corrected later", True, v([f"{wrong}", f"Sorry, correction: {right}"])),
+        ("split over two texts", True, v([first, "; ".join(rest) or first])),
+        ("hedged with the distractor", False, v([f"{right} (or {wrong})"])),
+        ("the right answer, then a wrong correction", False, v([right, f"Sorry, correction: {wrong}"])),
+        ("the distractor alone", False, v([wrong])),
+    ]
+    if rest:
+        out.append(("only part of the values", False, v([first])))
+    return out
+
+
+def cause_variants() -> list[Variant]:
+    family = next(f for f in shipped_families() if f.family == "wifi_password_to_guest")
+    task = compile_task(family, shipped_macros(), Choice(seed=5, variant="no_guest_network"), "dw-replay")
+    args = InfeasibleReportedArgs.model_validate(task.evaluation.conditions[0].args)
+
+    def said(reason: str) -> Callable[[], bool]:
+        return lambda: _infeasible_reported(lambda n, a: {"infeasible_reason": reason}, args).passed
+
+    return [
+        (
+            "cause: 'the guest network is no longer active'",
+            True,
+            said("The guest network is no longer active."),
+        ),
+        ("cause: 'the guest network is off'", True, said("The guest network is off.")),
+        ("cause: 'discontinued'", True, said("The guest Wi-Fi was discontinued in January.")),
+        (
+            "another cause: 'Michael's phone seems to be switched off'",
+            False,
+            said("Michael's phone seems to be switched off."),
+        ),
+    ]
+
+
+def exact_variants() -> list[Variant]:
+    family = next(f for f in shipped_families() if f.family == "fahrenheit_for_grandma")
+    task = compile_task(family, shipped_macros(), Choice(seed=7, phrasing=0), "dw-replay-f")
+    args = task.evaluation.conditions[0].args
+    want = TypedValue.model_validate(args["contains"][0])
+    return [
+        (
+            f"exact conversion {want.exact} °F (rounding not asked)",
+            True,
+            lambda: _sms_verdict(args, [f"It is set to {want.exact} °F."]),
+        ),
+        (f"rounded {want.value} °F", True, lambda: _sms_verdict(args, [f"It is set to {want.value} °F."])),
+        (
+            "hedged: 'X °F, or maybe Y °F'",
+            False,
+            lambda: _sms_verdict(args, [f"{want.value} °F, or maybe {int(want.value) + 3} °F"]),
+        ),
+    ]
+
+
+def guard_variants() -> list[Variant]:
+    from tests.verify.test_collateral import HOME_SETUP, SH, _env, _task
+
+    temp = {
+        "id": "t",
+        "device": SH,
+        "check": "device_attribute",
+        "args": {"device_id": "ac", "attribute": "target_temperature", "equals": 22},
+    }
+    lamp = {
+        "id": "s",
+        "device": SH,
+        "check": "schedule_exists",
+        "args": {"device_id": "lamp", "command": "turn_on"},
+    }
+
+    def run(cond: dict[str, Any], steps: list[tuple[str, dict[str, Any]]]) -> Callable[[], bool]:
+        def go() -> bool:
+            with _env(_task([SH], HOME_SETUP, [cond])) as env:
+                for action, a in steps:
+                    env.step({"device": SH, "action": action, "args": a})
+                verdict = env.evaluate()
+            return verdict.success and verdict.score > 0
+
+        return go
+
+    set_ac: list[tuple[str, dict[str, Any]]] = [
+        ("control_device", {"device_id": "ac", "command": "turn_on"}),
+        ("set_device_attribute", {"device_id": "ac", "attribute": "target_temperature", "value": 22}),
+    ]
+    undo: tuple[str, dict[str, Any]] = (
+        "create_schedule",
+        {
+            "device_id": "ac",
+            "command": "set_target_temperature",
+            "params": {"temperature": 25},
+            "at": "22:00",
+        },
+    )
+    on: tuple[str, dict[str, Any]] = (
+        "create_schedule",
+        {"device_id": "lamp", "command": "turn_on", "at": "13:30"},
+    )
+    off: tuple[str, dict[str, Any]] = (
+        "create_schedule",
+        {"device_id": "lamp", "command": "turn_off", "at": "13:31"},
+    )
+    noop: tuple[str, dict[str, Any]] = ("control_device", {"device_id": "lamp", "command": "turn_off"})
+    return [
+        ("guard: AC set as asked", True, run(temp, set_ac)),
+        ("guard: AC set, a harmless no-op on the lamp", True, run(temp, [*set_ac, noop])),
+        ("guard: AC set plus a schedule that undoes it", False, run(temp, [*set_ac, undo])),
+        ("guard: lamp scheduled on", True, run(lamp, [on])),
+        ("guard: lamp scheduled on at 13:30 and off at 13:31", False, run(lamp, [on, off])),
+    ]
+
+
+def main() -> None:
+    variants = [*text_variants(), *cause_variants(), *exact_variants(), *guard_variants()]
+    right = 0
+    for what, must_pass, verdict in variants:
+        got = verdict()
+        ok = got is must_pass
+        right += ok
+        print(
+            f"{'ok ' if ok else 'BAD'} must {'pass' if must_pass else 'fail'}: {what} -> {'pass' if got else 'fail'}"
+        )
+    print(f"right verdicts: {right}/{len(variants)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,323 @@
+"""An answer is the whole conversation: read it as statements, not as a bag of values.
+
+:func:`devicesworld.spec.values.judge_text` asks whether a text *mentions* a value.
+People do more than mention: they rule a value out ("16:30 today, not 16:00",
+"February's 861524 no longer works", "the Landing light is off"), hedge between two
+("$103.5 (or $93.5)", "23.5 °C, or maybe 27.5 °C") and correct themselves in a later
+message ("Sorry, correction: $93.5"). A verdict that only looks for mentions fails the
+first and passes the other two. :func:`judge_conversation` reads every message to a
+recipient together, in order:
+
+- a value **ruled out** in its clause (``not``, ``no longer``, ``instead of``, ``rather
+  than``, ``old``, ``was``, ``is off``, ``right now`` …) is not claimed — it neither
+  gives the expected value nor offends as a distractor;
+- a **hedge** — a sentence offering the expected value and another value of the slot's
+  type (a declared distractor *or any other value of that type*) with ``or``,
+  ``maybe``, ``either``, ``perhaps``, ``?`` or ``/`` — fails;
+- the **last** statement wins: a declared distractor, or another value of the slot's
+  type offered as a correction or a hedge, stated after the last statement of the
+  expected value fails; one stated before it and then corrected does not;
+- the expected values may be spread over several messages (judged together).
+
+Codes (door codes, PINs: a text value made of digits) are compared as digit strings:
+separators people put inside them (``175-113``, ``175 113``) are fine, but ``103,215``
+is a number with a thousands separator, not the code 103215.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from devicesworld.spec import values
+from devicesworld.spec.values import Expected, ValueType
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
+_CLAUSE = re.compile(r",\s|;|:\s|[()\[\]]|\s[-\u2013\u2014]\s|[\u2013\u2014]")
+_CORRECTION = re.compile(
+    r"\b(?:correction|sorry|actually|i meant|make that|scratch that|my mistake|oops|update|"
+    r"i was wrong|typo)\b",
+    re.I,
+)
+# Ruling a value out: strong markers also take the expected value out of the answer
+# ("not 16:30" does not give 16:30); weak ones (past tense, the current reading) only
+# clear a competitor, so "your total was $93.50" still answers with $93.50.
+_STRONG_BEFORE = re.compile(
+    r"\b(?:not|no longer|instead of|rather than|isn't|wasn't|aren't|never|ignore|forget)\b[^\d]*$", re.I
+)
+_WEAK_BEFORE = re.compile(
+    r"\b(?:old|older|previous|previously|former|formerly|earlier|was|were|used to be|currently|"
+    r"right now|at the moment|now at|from|cancelled|canceled|expired|outdated|last (?:year|month|week)|"
+    r"\w+'s (?=\S*$))\b",
+    re.I,
+)
+_STRONG_AFTER = re.compile(
+    r"^[^\d]*?\b(?:no longer|is not|isn't|was not|wasn't|does not|doesn't|did not|didn't|won't|"
+    r"is wrong|was wrong|is off|is out|is gone|expired|is cancell?ed|was cancell?ed|is outdated|"
+    r"is old|not valid|invalid|no good)\b",
+    re.I,
+)
+_WEAK_AFTER = re.compile(
+    r"^[^\d]*?\b(?:was|were|right now|currently|at the moment|before|earlier|last time)\b", re.I
+)
+_CODE_SHAPE = re.compile(r"\d(?:[ -]?\d){2,}")
+_CODE_SPAN = re.compile(r"(?<![\w.,])\d(?:[ -]?\d)*(?![\w]|[.,]\d)")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A value read from one clause: where it is, and whether it is claimed."""
+
+    order: tuple[int, int, int]
+    """(message, sentence, position in the sentence): the conversation's reading order."""
+    span: str
+    value: Any
+    claimed: bool
+    strong_out: bool
+
+
+@dataclass
+class StatementVerdict:
+    """The conversation's verdict, with the reasons a person would give."""
+
+    missing: list[str] = field(default_factory=list)
+    distractors: list[str] = field(default_factory=list)
+    hedged: list[str] = field(default_factory=list)
+    corrected: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not (self.missing or self.distractors or self.hedged or self.corrected)
+
+    def explain(self) -> str:
+        parts = []
+        if self.missing:
+            parts.append(f"missing {self.missing}")
+        if self.distractors:
+            parts.append(f"also claims distractor value(s) {self.distractors}")
+        if self.hedged:
+            parts.append(f"hedges: {self.hedged}")
+        if self.corrected:
+            parts.append(f"a later statement changes the answer: {self.corrected}")
+        return "; ".join(parts) or "states every expected value and nothing against it"
+
+
+@dataclass(frozen=True)
+class _Sentence:
+    order: tuple[int, int]
+    text: str
+    clauses: tuple[tuple[int, str], ...]
+    correction: bool
+
+
+def sentences(messages: Sequence[str]) -> list[_Sentence]:
+    """Every sentence of the conversation in order, split into clauses (with their offsets)."""
+    out: list[_Sentence] = []
+    for i, message in enumerate(messages):
+        for j, sent in enumerate(s for s in _SENTENCE.split(str(message)) if s.strip()):
+            clauses: list[tuple[int, str]] = []
+            start = 0
+            for m in _CLAUSE.finditer(sent):
+                clauses.append((start, sent[start : m.start()]))
+                start = m.end()
+            clauses.append((start, sent[start:]))
+            out.append(
+                _Sentence(
+                    (i, j),
+                    sent,
+                    tuple(c for c in clauses if c[1].strip()),
+                    bool(_CORRECTION.search(sent)),
+                )
+            )
+    return out
+
+
+def is_code(raw: Any, kind: ValueType) -> bool:
+    """A text value made of digits (with separators): compared as a digit string."""
+    return kind == "text" and isinstance(raw, str) and _CODE_SHAPE.fullmatch(raw.strip()) is not None
+
+
+def _digits(s: str) -> str:
+    return re.sub(r"\D", "", s)
+
+
+def _spans(clause: str, kind: ValueType, code_len: int | None) -> list[tuple[int, str, Any]]:
+    """Every value of the slot's type in a clause: (offset, span, typed value)."""
+    if code_len is not None:
+        return [
+            (m.start(), m.group(0), _digits(m.group(0)))
+            for m in _CODE_SPAN.finditer(clause)
+            if len(_digits(m.group(0))) == code_len
+        ]
+    if kind in ("text", "name"):
+        return []
+    out: list[tuple[int, str, Any]] = []
+    for span, value in values.candidates(clause, kind):
+        at = clause.find(span)
+        out.append((at if at >= 0 else 0, span, value))
+    return out
+
+
+def _ruled_out(clause: str, at: int, span: str) -> tuple[bool, bool]:
+    """(ruled out at all, ruled out strongly) for the value at ``at`` in ``clause``."""
+    before, after = clause[:at], clause[at + len(span) :]
+    strong = bool(_STRONG_BEFORE.search(before) or _STRONG_AFTER.search(after))
+    weak = bool(_WEAK_BEFORE.search(before) or _WEAK_AFTER.search(after))
+    return strong or weak, strong
+
+
+class _Slot:
+    """How one expected value is recognised: its own mentions and the competing values of its type."""
+
+    def __init__(self, item: Expected, kind: ValueType | None, tolerance: float) -> None:
+        self.item = item
+        self.raw, k = values.unpack(item, kind)
+        self.kind: ValueType = values.resolve_type(self.raw, k)
+        self.label = values.shown(item)
+        self.tolerance = tolerance
+        self.code_len = len(_digits(str(self.raw))) if is_code(self.raw, self.kind) else None
+        ctx = values.current_context()
+        self.want = (
+            _digits(str(self.raw))
+            if self.code_len is not None
+            else (values.parse(self.raw, self.kind, ctx) if self.kind not in ("text", "name") else None)
+        )
+        self.unit = getattr(self.want, "unit", None)
+
+    def is_me(self, clause: str, at: int, span: str, value: Any) -> bool:
+        if self.code_len is not None:
+            return bool(value == self.want)
+        return values.find(span, self.item, self.kind, tolerance=self.tolerance) is not None
+
+    def same_slot(self, value: Any) -> bool:
+        """Could this value be an answer to the slot (a competitor when it is not the answer)?"""
+        if self.unit is not None:
+            return getattr(value, "unit", None) in (None, self.unit)
+        return True
+
+    def mentions(self, clause: str, base: tuple[int, int], offset: int) -> list[tuple[Mention, bool]]:
+        """(mention, is the expected value) for every value of this slot's type in ``clause``."""
+        out: list[tuple[Mention, bool]] = []
+        if self.code_len is None and self.kind in ("text", "name"):
+            hit = values.find(clause, self.raw, self.kind)
+            if hit is not None:
+                at = values.normalise_text(clause).find(values.normalise_text(hit))
+                out.append((self._mention(clause, base, offset, max(at, 0), hit, hit), True))
+            return out
+        for at, span, value in _spans(clause, self.kind, self.code_len):
+            out.append(
+                (self._mention(clause, base, offset, at, span, value), self.is_me(clause, at, span, value))
+            )
+        return out
+
+    @staticmethod
+    def _mention(clause: str, base: tuple[int, int], offset: int, at: int, span: str, value: Any) -> Mention:
+        out, strong = _ruled_out(clause, at, span)
+        return Mention((base[0], base[1], offset + at), span, value, not out, strong)
+
+
+def _distractor_mentions(
+    sent: _Sentence, item: Expected, kind: ValueType | None, tolerance: float
+) -> list[Mention]:
+    raw, k = values.unpack(item, kind)
+    k = values.resolve_type(raw, k)
+    found: list[Mention] = []
+    for offset, clause in sent.clauses:
+        if is_code(raw, k):
+            want = _digits(str(raw))
+            for m in _CODE_SPAN.finditer(clause):
+                if _digits(m.group(0)) == want:
+                    out, strong = _ruled_out(clause, m.start(), m.group(0))
+                    found.append(
+                        Mention((*sent.order, offset + m.start()), m.group(0), want, not out, strong)
+                    )
+            continue
+        hit = values.find(clause, raw, k, tolerance=tolerance)
+        if hit is None:
+            continue
+        at = clause.find(hit)
+        if at < 0:
+            at = values.normalise_text(clause).find(values.normalise_text(hit))
+        out, strong = _ruled_out(clause, max(at, 0), hit)
+        found.append(Mention((*sent.order, offset + max(at, 0)), hit, raw, not out, strong))
+    return found
+
+
+def judge_conversation(
+    messages: Sequence[str],
+    expected: Sequence[Expected],
+    distractors: Sequence[Expected] = (),
+    kind: ValueType | None = None,
+    *,
+    tolerance: float = 0.0,
+) -> StatementVerdict:
+    """The verdict on a conversation (every message to the recipient, oldest first)."""
+    sents = sentences(messages)
+    slots = [_Slot(item, kind, tolerance) for item in expected]
+    verdict = StatementVerdict()
+    declared: list[tuple[Mention, str]] = []
+    for sent in sents:
+        for item in distractors:
+            for m in _distractor_mentions(sent, item, kind, tolerance):
+                if m.claimed:
+                    declared.append((m, values.shown(item)))
+    for slot in slots:
+        mine: list[Mention] = []
+        rivals = [(m, label) for m, label in declared if not _also_expected(m, slots)]
+        for sent in sents:
+            here_mine: list[Mention] = []
+            here_other: list[Mention] = []
+            for offset, clause in sent.clauses:
+                for m, is_me in slot.mentions(clause, sent.order, offset):
+                    if is_me and not m.strong_out:
+                        here_mine.append(m)
+                    elif not is_me and m.claimed and slot.same_slot(m.value) and not _also_expected(m, slots):
+                        here_other.append(m)
+            mine += here_mine
+            offered = [m for m in here_other if _offered(sent.text, m) or sent.correction]
+            rivals += [(m, m.span) for m in offered]
+            declared_here = [m for m, _ in rivals if m.order[:2] == sent.order]
+            if here_mine and (
+                (offered and not sent.correction)
+                or (any(_offered(sent.text, m) for m in here_mine) and (here_other or declared_here))
+                or (declared_here and not sent.correction)
+            ):
+                verdict.hedged.append(repr(sent.text.strip()))
+        if not mine:
+            verdict.missing.append(slot.label)
+            continue
+        last = max(m.order for m in mine)
+        later = {label for m, label in rivals if m.order > last}
+        names = {values.shown(d) for d in distractors}
+        verdict.distractors += sorted(lab for lab in later & names if lab not in verdict.distractors)
+        verdict.corrected += sorted(lab for lab in later - names if lab not in verdict.corrected)
+    if not expected:  # a guard: no claimed distractor at all
+        verdict.distractors = sorted({label for _, label in declared})
+    verdict.hedged = sorted(set(verdict.hedged))
+    return verdict
+
+
+_OFFER_BEFORE = re.compile(
+    r"\b(?:or|maybe|either|perhaps|possibly|probably|might be)\W+(?:\w+\W+){0,2}$", re.I
+)
+_OFFER_AFTER = re.compile(r"^\W{0,3}(?:\?|or\b|/)", re.I)
+
+
+def _offered(sentence: str, m: Mention) -> bool:
+    """The value is put forward as a possibility: "or $93.5", "maybe 27.5 °C", "16:00?", "7/8"."""
+    at = m.order[2]
+    before, after = sentence[:at], sentence[at + len(m.span) :]
+    return bool(_OFFER_BEFORE.search(before) or _OFFER_AFTER.search(after) or before.rstrip().endswith("/"))
+
+
+def _also_expected(m: Mention, slots: Sequence[_Slot]) -> bool:
+    """A value that is itself one of the expected values is no rival (two times asked for)."""
+    for slot in slots:
+        if slot.code_len is not None:
+            if m.value == slot.want:
+                return True
+        elif values.find(m.span, slot.item, slot.kind, tolerance=slot.tolerance) is not None:
+            return True
+    return False
