@@ -52,7 +52,7 @@ RULES = ("perspective", "cited_source", "identity", "ambiguous_referent", "under
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
 """Families that ask the agent to notice an ambiguous name (and ask or refuse)."""
 
-_PHONE_KIND = "android"
+_MESSAGE_OPS = frozenset({"add_contact", "add_sms", "incoming_sms"})
 
 
 class CoherenceProblem(BaseModel):
@@ -113,16 +113,20 @@ def _digits(number: str) -> str:
 
 
 def _user_phone(task: Task) -> str | None:
-    phones = [d.id for d in task.devices if d.kind == _PHONE_KIND]
-    if not phones:
+    """The user's own phone: the device the task seeds contacts or messages on, preferring one that
+    takes the persona's own world (not a household member's). Read off the setup ops, not the kind."""
+    holders = [
+        d.id for d in task.devices if any(s.device == d.id and s.op in _MESSAGE_OPS for s in task.setup)
+    ]
+    if not holders:
         return None
     world = task.world
     if world is not None:
-        takers = world.devices if world.devices is not None else phones
-        own = [p for p in phones if p in takers and p not in world.members]
+        takers = world.devices if world.devices is not None else holders
+        own = [h for h in holders if h in takers and h not in world.members]
         if own:
             return own[0]
-    return phones[0]
+    return holders[0]
 
 
 def _facts(task: Task, with_world: bool) -> _Facts:
