@@ -1059,6 +1059,14 @@ def tasks_compare_value(
 @click.option("--suite", help="A built-in suite (default smoke when no PATH).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
 @click.option("--no-near-misses", is_flag=True, help="Skip the near-miss gate (faster, weaker).")
+@click.option(
+    "--gate",
+    type=click.Choice(["run", "coherence"]),
+    default="run",
+    show_default=True,
+    help="run: play every task on its devices; coherence: read instruction, worlds and checks for one story "
+    "(no device starts; counts per rule).",
+)
 @selection_options
 @click.option("--json", "as_json", is_flag=True)
 def tasks_validate(
@@ -1066,11 +1074,15 @@ def tasks_validate(
     suite: str | None,
     workers: int,
     no_near_misses: bool,
+    gate: str,
     task_ids: tuple[str, ...],
     filters: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Prove every task: setup alone fails, the solution passes, near misses fail, cleanup is clean."""
+    if gate == "coherence":
+        _validate_coherence(load_source(suite, path, task_ids=task_ids, filters=filters), as_json)
+        return
     from devicesworld.progress import progress_bar
     from devicesworld.tasks.validate import mutation_counts
     from devicesworld.tasks.validate_many import validate_many
@@ -1105,6 +1117,25 @@ def tasks_validate(
             for name, (runs, tasks_with) in mutation_counts(reports).items():
                 console.print(f"  {name:<15} {runs:>6} on {tasks_with} task(s)")
     if bad:
+        raise SystemExit(1)
+
+
+def _validate_coherence(items: list[Task], as_json: bool) -> None:
+    """The coherence gate (``tasks/coherence.py``) on every task: problems, then counts per rule."""
+    from devicesworld.tasks.coherence import check_coherence
+
+    report = check_coherence(items)
+    if as_json:
+        click.echo(report.model_dump_json(indent=2))
+    else:
+        for problem in report.problems:
+            err_console.print(
+                f"[red]INCOHERENT[/] {escape(problem.task_id)}: {escape(problem.line())}", highlight=False
+            )
+        console.print(f"{report.coherent}/{report.total} tasks coherent")
+        for rule, count in report.tasks_per_rule.items():
+            console.print(f"  {rule:<22} {count:>6} task(s)")
+    if report.coherent < report.total:
         raise SystemExit(1)
 
 

@@ -405,11 +405,19 @@ class Desktop:
     def kill_apps(self) -> None:
         self.request("kill_apps", timeout=60)
 
-    def run(self, command: str, *, timeout_s: float = 30.0, cwd: str | None = None) -> m.RunResult:
+    def run(
+        self,
+        command: str,
+        *,
+        timeout_s: float = 30.0,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> m.RunResult:
+        """``env``: more environment of the command (the controller's own is the base)."""
         return self._typed(
             m.RunResult,
             "run",
-            {"command": command, "timeout_s": timeout_s, "cwd": cwd},
+            {"command": command, "timeout_s": timeout_s, "cwd": cwd, "env": env or {}},
             timeout=timeout_s + 30,
         )
 

@@ -39,6 +39,9 @@ class App:
     window: str = ""
     """Text in the new window's class or title that marks it as this app's."""
     env: dict[str, str] = field(default_factory=dict)
+    task_clock: bool = True
+    """False: the app runs on the host's clock, without the session's extra environment (Chromium
+    stops drawing pages with libfaketime preloaded into its sandboxed processes)."""
     takes_path: bool = True
     idle_s: float = 0.3
     """Quiet time after the window maps before the app counts as ready (LibreOffice needs more)."""
@@ -83,8 +86,11 @@ class GuiSession:
         budget: TreeBudget | None = None,
         settle_s: float = 0.25,
         settle_timeout_s: float = 4.0,
+        env: Mapping[str, str] | None = None,
     ) -> None:
+        """``env``: more environment of every app and command (e.g. the task's clock)."""
         self.desktop = desktop
+        self.env = dict(env or {})
         self.apps = dict(apps)
         self.to_sandbox_path = to_sandbox_path
         self.budget = budget or TreeBudget()
@@ -297,7 +303,7 @@ class GuiSession:
         before = {w.id for w in windows}
         # LibreOffice opens a window per document even when running; the others may hand off
         running = [] if app.ready_role else [w.id for w in windows if mine(w)]
-        launched = self.desktop.launch(argv, env=app.env)
+        launched = self.desktop.launch(argv, env={**(self.env if app.task_clock else {}), **app.env})
         win = self.desktop.wait_window(
             lambda w: w.id not in before and mine(w),
             timeout_s=min(app.start_timeout_s, HANDOFF_S) if running else app.start_timeout_s,
@@ -363,7 +369,7 @@ class GuiSession:
         return False
 
     def _run(self, g: a.RunCommandArgs) -> ActionResult:
-        r = self.desktop.run(g.command, timeout_s=g.timeout_s)
+        r = self.desktop.run(g.command, timeout_s=g.timeout_s, env=self.env)
         self.commands.append({"command": g.command, "exit_code": r.exit_code})
         data = {"exit_code": r.exit_code, "stdout": r.stdout[-8000:], "stderr": r.stderr[-4000:]}
         self.settle()

@@ -557,9 +557,12 @@ def kill_apps(args):
 
 
 def run(args):
+    env = dict(os.environ)
+    env.update({str(k): str(v) for k, v in (args.get("env") or {}).items()})
     try:
         done = subprocess.run(
             ["/bin/bash", "-c", str(args["command"])],
+            env=env,
             cwd=args.get("cwd") or os.environ.get("HOME", "/"),
             capture_output=True,
             timeout=float(args.get("timeout_s", 30)),

@@ -26,6 +26,7 @@ from devicesworld.devices.declare import ActionTable
 from devicesworld.devices.desktop.actions import RunCommandArgs as TerminalArgs
 from devicesworld.devices.desktop.actions import gui_action_table
 from devicesworld.devices.desktop.client import DesktopError
+from devicesworld.devices.desktop.clock import DesktopClock
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.browser import Browser, BrowserError, PageView, make_browser
@@ -89,11 +90,15 @@ class LinuxDevice:
 
             screen = self.profile.screen
             ready = pool.take(hostname, screen.width, screen.height, self.drive.root)
+        clock_folder = ready.clock_folder if ready is not None else context.workdir / "clock"
+        self.clock = DesktopClock(clock_folder, context.clock.now)
+        context.clock.subscribe(self.clock.on_advance)
         self.sandbox = Sandbox(
             context.workdir,
             hostname=hostname,
             drive=self.drive.root,
             home_mount=ready.mount if ready is not None else None,
+            clock=self.clock,
         )
         self._browser: Browser | None = None
         self._sites: SiteService | None = None

@@ -55,6 +55,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
+from devicesworld.devices.desktop.clock import DesktopClock
 from devicesworld.devices.homefs import HomeMount, take_home
 from devicesworld.devices.linux.limits import Limits, default_limits
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
@@ -241,9 +243,12 @@ class Sandbox:
         use_bwrap: bool | None = None,
         limits: Limits | None = None,
         home_mount: HomeMount | None = None,
+        clock: DesktopClock | None = None,
     ) -> None:
-        """``home_mount``: a sized home to use instead of taking one (a pre-started desktop's)."""
+        """``home_mount``: a sized home to use instead of taking one (a pre-started desktop's);
+        ``clock``: the task's clock, which commands then read (see :mod:`devicesworld.devices.desktop.clock`)."""
         self.paths = SandboxPaths(root)
+        self.clock = clock
         self.hostname = hostname
         self.drive = drive
         self.limits = limits or default_limits()
@@ -345,6 +350,10 @@ class Sandbox:
         args += ["--proc", "/proc", "--dev", "/dev"]
         for source, dest in self._binds():
             args += ["--bind", str(source), dest]
+        clock_env = self.clock.env if self.clock is not None else {}
+        if clock_env:
+            assert self.clock is not None
+            args += ["--ro-bind", str(self.clock.folder), CLOCK_MOUNT]
         args += ["--unshare-all"]
         if self.disable_userns:
             args += ["--unshare-user", "--disable-userns"]
@@ -381,6 +390,8 @@ class Sandbox:
             "--chdir",
             HOME,
         ]
+        for key, value in clock_env.items():
+            args += ["--setenv", key, value]
         return args
 
     def _binds(self) -> list[tuple[Path, str]]:

@@ -87,6 +87,20 @@ def digits(phone: str) -> str:
     return "".join(ch for ch in phone if ch.isdigit())
 
 
+def email_of(name: str) -> str:
+    """A person's own address, ``first.last@example.org`` (issue #33: never another person's name)."""
+    parts = ["".join(ch for ch in part.lower() if "a" <= ch <= "z") for part in name.split()]
+    parts = [part for part in parts if part]
+    if not parts:
+        raise ValueError(f"email_of needs a person's name, not {name!r}")
+    return f"{parts[0]}.{parts[-1]}@example.org" if len(parts) > 1 else f"{parts[0]}@example.org"
+
+
+def email_of_namesake(person: str, surname: str) -> str:
+    """The address of the person's namesake: the same first name, another surname."""
+    return email_of(f"{person.split()[0] if person.split() else ''} {surname}")
+
+
 SIGNATURES: dict[str, Signature] = {
     "shift_time": Signature(("clock_time",), "clock_time", True, OPERATIONS["shift_time"]),
     "before": Signature(("clock_time", "duration"), "clock_time", True, before, record_as=_as_shift(-1)),
@@ -108,6 +122,8 @@ SIGNATURES: dict[str, Signature] = {
     "at_day": Signature(("date", "clock_time"), "timestamp", False, at_day),
     "minutes_between": Signature(("clock_time", "clock_time"), "duration", False, minutes_between),
     "digits": Signature(("phone_number",), "code", False, digits),
+    "email_of": Signature(("person",), "email", False, email_of),
+    "email_of_namesake": Signature(("person", "name"), "email", False, email_of_namesake),
 }
 
 

@@ -57,6 +57,7 @@ APPS: dict[str, App] = {
         "browser",
         ["chromium", *CHROMIUM_FLAGS],
         window="chromium",
+        task_clock=False,
         env={"ACCESSIBILITY_ENABLED": "1"},
         idle_s=0.6,
         start_timeout_s=120,

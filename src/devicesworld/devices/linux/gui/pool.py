@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from devicesworld.devices.desktop.client import DesktopConfig, DesktopError
+from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.pool import ReadySpare, WarmPool, discarded_on_failure, start_desktop
 from devicesworld.devices.homefs import start_home
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR
@@ -57,6 +58,11 @@ class ReadyDesktop(ReadySpare):
     def relay_folder(self) -> Path:
         return self.folder / "relay"
 
+    @property
+    def clock_folder(self) -> Path:
+        """Bound read-only at the clock's mount: the device writes the task's clock here."""
+        return self.folder / "clock"
+
 
 def make_ready(key: SpareKey) -> ReadyDesktop:
     """Start one spare now (called by the pool's background thread); raises on failure."""
@@ -66,6 +72,9 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
         relay = folder / "relay"
         relay.mkdir()
         relay.chmod(0o755)
+        clock = folder / "clock"
+        clock.mkdir()
+        clock.chmod(0o755)
         mount, problem = start_home(folder / "store", key.home_bytes, key.ids, shared=True)
         if mount is None:
             raise DesktopError("DESKTOP_FAILED", f"no sized home for a pooled desktop: {problem}")
@@ -78,6 +87,7 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
             home=mount.store / "home",
             tmp=mount.store / "tmp",
             binds=[(relay, SOCKET_DIR)],
+            ro_binds=[(clock, CLOCK_MOUNT)],
             width=key.width,
             height=key.height,
             hostname=key.hostname,

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
+from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.gui import GuiSession, TreeBudget
 from devicesworld.devices.linux.gui.apps import APPS
 from devicesworld.devices.linux.gui.pool import ReadyDesktop
@@ -55,7 +56,14 @@ class LinuxDesktop:
             self._session = self._new_session(ready.desktop)
 
     def _new_session(self, desk: Desktop) -> GuiSession:
-        return GuiSession(desk, APPS, to_sandbox_path=self.sandbox.normalize, budget=TreeBudget())
+        clock = self.sandbox.clock
+        return GuiSession(
+            desk,
+            APPS,
+            to_sandbox_path=self.sandbox.normalize,
+            budget=TreeBudget(),
+            env=clock.env if clock is not None else {},
+        )
 
     def config(self) -> DesktopConfig:
         sb = self.sandbox
@@ -67,11 +75,13 @@ class LinuxDesktop:
         binds = [(src, dest) for src, dest in sb._binds() if dest not in (HOME, "/tmp")]
         if self._relay is not None:
             binds.append((self._relay.folder, SOCKET_DIR))
+        ro_binds = [(sb.clock.folder, CLOCK_MOUNT)] if sb.clock is not None and sb.clock.env else []
         sb._open_the_way()
         return DesktopConfig(
             home=sb.paths.bind_home,
             tmp=sb.paths.bind_tmp,
             binds=binds,
+            ro_binds=ro_binds,
             width=self.width,
             height=self.height,
             hostname=sb.hostname,

@@ -1,0 +1,498 @@
+"""The coherence gate: the instruction, every device's world and the checks tell one story (issue #33).
+
+The other gates prove a task can be solved; this one reads the task as a careful person
+would and asks whether it makes sense before anyone acts. It runs on the task document
+and the persona world it names (no device starts), so it is cheap enough for every task
+of ``full``: ``devicesworld tasks validate --gate coherence``.
+
+Rules (each problem names the task, the device and the item):
+
+- ``perspective``: in one message thread, a day or name someone is to "do"/"take" is given
+  to one side only. A message seeded as *sent by the user* is read from the user's side
+  ("I'll do Tuesday" means the user does Tuesday); if the contact's message gives that
+  same day to the contact, the thread contradicts itself (the shift-swap bug).
+- ``cited_source``: a person the instruction says messaged, texted, e-mailed or asked the
+  user ("Jamie just messaged", "asked me this morning") left a trace the user can read: a
+  message *received* from their number on the user's phone, before the start time, or an
+  e-mail or note naming them. "this morning" also requires the message to be from today.
+- ``identity``: a contact has one number and one name on every device of the task (same
+  name, same number; same number, same name), and a contact's e-mail address is their own
+  (its local part holds their first or last name).
+- ``ambiguous_referent``: a person the instruction names by first name only is one contact
+  on the user's phone (the persona world's contacts and the task's own); two messages from
+  one sender at the same minute are told apart only by their order. Families whose point
+  is the ambiguity (:data:`AMBIGUITY_IS_THE_POINT`) and infeasible variants are exempt.
+- ``underspecified_output``: a check wants a title or label the instruction never names
+  and no seeded item holds; or an exact time where the instruction says "about".
+- ``clock``: a time of day the instruction states ("I'm off to bed", "out for the
+  afternoon", "good morning") fits the task's start time.
+
+Not yet checked (see docs/scenarios.md): ambiguous files ("the tax return PDF" with two
+in Downloads), messages between two task devices existing on both sides, and values a
+check requires that can only be derived by reasoning.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from devicesworld.spec.models import Task
+
+RULES = ("perspective", "cited_source", "identity", "ambiguous_referent", "underspecified_output", "clock")
+
+AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
+"""Families that ask the agent to notice an ambiguous name (and ask or refuse)."""
+
+_MESSAGE_OPS = frozenset({"add_contact", "add_sms", "incoming_sms"})
+
+
+class CoherenceProblem(BaseModel):
+    rule: str
+    task_id: str
+    device: str | None = None
+    item: str = ""
+    message: str
+
+    def line(self) -> str:
+        where = f" on {self.device}" if self.device else ""
+        what = f" [{self.item}]" if self.item else ""
+        return f"{self.rule}{where}{what}: {self.message}"
+
+
+class CoherenceReport(BaseModel):
+    total: int = 0
+    coherent: int = 0
+    tasks_per_rule: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(RULES, 0))
+    problems: list[CoherenceProblem] = Field(default_factory=list)
+
+
+@dataclass
+class _Contact:
+    device: str
+    name: str
+    phone: str = ""
+    email: str = ""
+
+    @property
+    def first(self) -> str:
+        return self.name.split()[0] if self.name.split() else ""
+
+
+@dataclass
+class _Sms:
+    device: str
+    address: str
+    body: str
+    sent: bool
+    at: datetime
+
+
+@dataclass
+class _Facts:
+    """What the task's devices hold that the rules read."""
+
+    user_phone: str | None
+    start: datetime
+    contacts: list[_Contact] = field(default_factory=list)
+    messages: list[_Sms] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    """Every other seeded text the user can read (files, mails, notes, events), lower-cased."""
+
+
+def _digits(number: str) -> str:
+    return re.sub(r"\D", "", number)
+
+
+def _user_phone(task: Task) -> str | None:
+    """The user's own phone: the device the task seeds contacts or messages on, preferring one that
+    takes the persona's own world (not a household member's). Read off the setup ops, not the kind."""
+    holders = [
+        d.id for d in task.devices if any(s.device == d.id and s.op in _MESSAGE_OPS for s in task.setup)
+    ]
+    if not holders:
+        return None
+    world = task.world
+    if world is not None:
+        takers = world.devices if world.devices is not None else holders
+        own = [h for h in holders if h in takers and h not in world.members]
+        if own:
+            return own[0]
+    return holders[0]
+
+
+def _facts(task: Task, with_world: bool) -> _Facts:
+    start = task.start_time
+    facts = _Facts(_user_phone(task), start)
+    if with_world and task.world is not None and facts.user_phone is not None:
+        from devicesworld.worlds.generate import build_world
+
+        world = build_world(task.world.persona_seed, task.world.size, start)
+        for p in world.phone.contacts:
+            facts.contacts.append(_Contact(facts.user_phone, f"{p.first} {p.last}", p.phone, p.email))
+        for s in world.phone.messages:
+            facts.messages.append(_Sms(facts.user_phone, s.address, s.body, s.sent, s.at))
+    for step in task.setup:
+        args = dict(step.args or {})
+        if step.op == "add_contact":
+            facts.contacts.append(
+                _Contact(
+                    step.device,
+                    str(args.get("name", "")),
+                    str(args.get("phone", "")),
+                    str(args.get("email", "")),
+                )
+            )
+        elif step.op in ("add_sms", "incoming_sms"):
+            at = start - timedelta(minutes=float(args.get("minutes_ago", 0) or 0))
+            at += timedelta(seconds=float(args.get("delay_seconds", 0) or 0))
+            if isinstance(args.get("at"), str):
+                with contextlib.suppress(ValueError):
+                    at = datetime.fromisoformat(args["at"])
+            facts.messages.append(
+                _Sms(
+                    step.device,
+                    str(args.get("address", "")),
+                    str(args.get("body", "")),
+                    bool(args.get("sent")),
+                    at,
+                )
+            )
+        else:
+            facts.texts.append(json.dumps(args, ensure_ascii=False).lower())
+    return facts
+
+
+# ------------------------------------------------------------------ perspective
+_SELF_DOES = re.compile(
+    r"\bI(?:'ll| will)?\s+(?:do|take|cover|work)\s+(?:your\s+|my\s+|the\s+)?([A-Z][a-z]+)"
+)
+_OTHER_DOES = re.compile(
+    r"\byou\s+(?:do|take|cover|work)\s+(?:my\s+|your\s+|the\s+)?([A-Z][a-z]+)", re.IGNORECASE
+)
+
+
+def _perspective(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
+    threads: dict[tuple[str, str], list[_Sms]] = defaultdict(list)
+    for s in facts.messages:
+        threads[(s.device, _digits(s.address) or s.address)].append(s)
+    for (device, address), messages in threads.items():
+        who: dict[str, set[str]] = defaultdict(set)
+        for s in messages:
+            speaker, other = ("user", "contact") if s.sent else ("contact", "user")
+            for m in _SELF_DOES.finditer(s.body):
+                who[m.group(1)].add(speaker)
+            for m in _OTHER_DOES.finditer(s.body):
+                if m.group(1)[0].isupper():
+                    who[m.group(1)].add(other)
+        for item, parties in sorted(who.items()):
+            if len(parties) > 1:
+                yield CoherenceProblem(
+                    rule="perspective",
+                    task_id=task.id,
+                    device=device,
+                    item=f"thread {address}",
+                    message=f"the thread gives {item} to both the user and the contact: "
+                    "a message sent by the user must be written from the user's side",
+                )
+
+
+# ------------------------------------------------------------------ cited sources
+_NOT_NAMES = frozenset(
+    [
+        "I",
+        "He",
+        "She",
+        "They",
+        "We",
+        "It",
+        "You",
+        "Someone",
+        "Somebody",
+        "Mum",
+        "Mom",
+        "Dad",
+        "The",
+        "My",
+        "Our",
+        "Your",
+        "This",
+        "That",
+        "Who",
+        "Nobody",
+        "Everyone",
+    ]
+)
+_CITED = re.compile(
+    r"\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(?:just\s+|has\s+just\s+|already\s+|has\s+)?"
+    r"(messaged|texted|wrote|sent me|asked me|e-?mailed|emailed)\b(.{0,40})"
+)
+
+
+def _contacts_named(facts: _Facts, name: str, device: str | None) -> list[_Contact]:
+    parts = name.split()
+    found = []
+    for c in facts.contacts:
+        if device is not None and c.device != device:
+            continue
+        cparts = c.name.split()
+        if (len(parts) > 1 and cparts == parts) or (len(parts) == 1 and cparts[:1] == parts):
+            found.append(c)
+    return found
+
+
+def _cited_sources(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
+    today = facts.start.replace(hour=0, minute=0, second=0, microsecond=0)
+    for m in _CITED.finditer(task.instruction):
+        name, verb, tail = m.group(1), m.group(2), m.group(3)
+        if name.split()[0] in _NOT_NAMES:
+            continue
+        lowered = [n.lower() for n in name.split()]
+        wrote = verb.replace("-", "") == "emailed" or verb == "wrote"
+        if wrote and any(all(n in t for n in lowered) for t in facts.texts):
+            continue
+        numbers = {_digits(c.phone) for c in _contacts_named(facts, name, facts.user_phone) if c.phone}
+        received = [
+            s
+            for s in facts.messages
+            if s.device == facts.user_phone
+            and not s.sent
+            and s.at <= facts.start
+            and _digits(s.address) in numbers
+        ]
+        if "this morning" in tail.lower():
+            received = [s for s in received if s.at >= today]
+        if received:
+            continue
+        if verb == "asked me" and any(all(n in t for n in lowered) for t in facts.texts):
+            continue
+        sent_only = any(
+            not s.sent and _digits(s.address) in numbers
+            for s in facts.messages
+            if s.device != facts.user_phone
+        ) or any(s.sent and _digits(s.address) in numbers for s in facts.messages)
+        why = (
+            "only other sides of the conversation hold it"
+            if sent_only
+            else "no such message is on the user's devices"
+        )
+        yield CoherenceProblem(
+            rule="cited_source",
+            task_id=task.id,
+            device=facts.user_phone,
+            item=name,
+            message=f"the instruction says {name} {verb}{' this morning' if 'this morning' in tail.lower() else ''}, "
+            f"but {why} (a received message before the start time)",
+        )
+
+
+# ------------------------------------------------------------------ identities
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z]", "", text.lower())
+
+
+def _identity(task: Task, facts: _Facts, own: list[_Contact]) -> Iterable[CoherenceProblem]:
+    by_name: dict[str, set[str]] = defaultdict(set)
+    by_number: dict[str, set[str]] = defaultdict(set)
+    for c in own:
+        if c.phone and c.name:
+            by_name[c.name].add(_digits(c.phone))
+            by_number[_digits(c.phone)].add(c.name)
+        if c.email and c.name and "@" in c.email:
+            local = _letters(c.email.split("@")[0])
+            names = [_letters(p) for p in c.name.split() if len(_letters(p)) > 1]
+            if names and not any(n in local for n in names):
+                yield CoherenceProblem(
+                    rule="identity",
+                    task_id=task.id,
+                    device=c.device,
+                    item=c.name,
+                    message=f"{c.name}'s e-mail {c.email} carries another person's name",
+                )
+    for name, numbers in sorted(by_name.items()):
+        if len(numbers) > 1:
+            yield CoherenceProblem(
+                rule="identity",
+                task_id=task.id,
+                item=name,
+                message=f"{name} has {len(numbers)} different numbers across the task's devices",
+            )
+    for number, carried in sorted(by_number.items()):
+        if len(carried) > 1:
+            yield CoherenceProblem(
+                rule="identity",
+                task_id=task.id,
+                item=number,
+                message=f"one number carries several names across devices: {', '.join(sorted(carried))}",
+            )
+
+
+# ------------------------------------------------------------------ ambiguous referents
+def _composition(task: Task) -> dict[str, Any]:
+    found = getattr(task.metadata, "composition", None)
+    return found if isinstance(found, dict) else {}
+
+
+def _family(task: Task) -> str:
+    return next((t.split(":", 1)[1] for t in task.metadata.tags if t.startswith("family:")), "")
+
+
+def _infeasible(task: Task) -> bool:
+    features = _composition(task).get("features")
+    return bool(_composition(task).get("variant")) or bool(
+        isinstance(features, dict) and features.get("infeasible")
+    )
+
+
+def _ambiguous(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
+    if _family(task) in AMBIGUITY_IS_THE_POINT or _infeasible(task):
+        return
+    phone = facts.user_phone
+    mine = [c for c in facts.contacts if c.device == phone]
+    firsts = {c.first for c in mine}
+    words = re.findall(r"\b[A-Z][a-z]+\b", task.instruction)
+    named_full = set(re.findall(r"(?=\b([A-Z][a-z]+ [A-Z][a-z]+)\b)", task.instruction))
+    for first in sorted({w for w in words if w in firsts and w not in _NOT_NAMES}):
+        if any(n.startswith(first + " ") and n.split()[1] not in _NOT_NAMES for n in named_full):
+            continue
+        people = {(c.name, _digits(c.phone)) for c in mine if c.first == first}
+        if len({n for n, _ in people}) > 1:
+            yield CoherenceProblem(
+                rule="ambiguous_referent",
+                task_id=task.id,
+                device=phone,
+                item=first,
+                message=f"the instruction names {first}, and the phone holds {len(people)} contacts of that "
+                f"first name ({', '.join(sorted(n for n, _ in people)[:4])})",
+            )
+    seen: Counter[tuple[str, str, datetime]] = Counter()
+    bodies: dict[tuple[str, str, datetime], set[str]] = defaultdict(set)
+    for s in facts.messages:
+        if not s.sent:
+            key = (s.device, s.address, s.at.replace(second=0, microsecond=0))
+            seen[key] += 1
+            bodies[key].add(s.body)
+    for (device, address, at), n in sorted(seen.items()):
+        if n > 1 and len(bodies[(device, address, at)]) > 1:
+            yield CoherenceProblem(
+                rule="ambiguous_referent",
+                task_id=task.id,
+                device=device,
+                item=f"messages from {address}",
+                message=f"{n} different messages from {address} at {at:%H:%M} are told apart only by their order",
+            )
+
+
+# ------------------------------------------------------------------ underspecified outputs
+_ABOUT = re.compile(r"\b(about|around|roughly|approximately|or so)\b", re.IGNORECASE)
+_NAMED_ARGS = {"event_exists": "title", "alarm_exists": "label"}
+
+
+def _underspecified(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
+    instruction = task.instruction.lower()
+    seeded = " ".join(facts.texts) + " " + " ".join(s.body.lower() for s in facts.messages)
+    about = _ABOUT.search(task.instruction)
+    for cond in task.evaluation.conditions:
+        key = _NAMED_ARGS.get(cond.check)
+        value = (cond.args or {}).get(key) if key else None
+        if isinstance(value, str) and value.strip():
+            wanted = value.strip().lower()
+            if wanted not in instruction and wanted not in seeded:
+                yield CoherenceProblem(
+                    rule="underspecified_output",
+                    task_id=task.id,
+                    device=cond.device,
+                    item=cond.id,
+                    message=f"the check wants the {key} {value!r}, which the instruction never names",
+                )
+        start = (cond.args or {}).get("start")
+        if about and cond.check == "event_exists" and isinstance(start, str) and "T" in start:
+            yield CoherenceProblem(
+                rule="underspecified_output",
+                task_id=task.id,
+                device=cond.device,
+                item=cond.id,
+                message=f"the instruction says {about.group(0)!r} but the check wants exactly {start}",
+            )
+
+
+# ------------------------------------------------------------------ clocks
+_TIMES_OF_DAY: tuple[tuple[re.Pattern[str], int, int, str], ...] = (
+    (
+        re.compile(r"\b(off to bed|going to bed|heading to bed|about to go to sleep|I'm in bed)\b", re.I),
+        20,
+        27,
+        "bedtime",
+    ),
+    (re.compile(r"\bout for the afternoon\b", re.I), 11, 17, "the afternoon"),
+    (re.compile(r"\bgood morning\b", re.I), 4, 12, "the morning"),
+    (re.compile(r"\bgood evening\b", re.I), 17, 24, "the evening"),
+    (re.compile(r"\bjust (got|getting) home from work\b", re.I), 14, 24, "after work"),
+    (re.compile(r"\b(having|at) lunch\b", re.I), 11, 15, "lunchtime"),
+)
+
+
+def _clock(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
+    hour = facts.start.hour + facts.start.minute / 60
+    for pattern, first, last, meaning in _TIMES_OF_DAY:
+        m = pattern.search(task.instruction)
+        if m is None:
+            continue
+        if not (first <= hour < last or first <= hour + 24 < last):
+            yield CoherenceProblem(
+                rule="clock",
+                task_id=task.id,
+                item=m.group(0),
+                message=f"{m.group(0)!r} speaks of {meaning}, but the task starts at {facts.start:%H:%M}",
+            )
+
+
+# ------------------------------------------------------------------ the gate
+def coherence_problems(task: Task, *, with_world: bool = True) -> list[CoherenceProblem]:
+    """Every problem of one task (empty when it is coherent)."""
+    facts = _facts(task, with_world)
+    own = (
+        [c for c in facts.contacts if c not in _world_contacts(task, facts)] if with_world else facts.contacts
+    )
+    found: list[CoherenceProblem] = []
+    found += _perspective(task, facts)
+    found += _cited_sources(task, facts)
+    found += _identity(task, facts, own)
+    found += _ambiguous(task, facts)
+    found += _underspecified(task, facts)
+    found += _clock(task, facts)
+    return found
+
+
+def _world_contacts(task: Task, facts: _Facts) -> list[_Contact]:
+    """The persona world's own contacts (consistent by construction; the task's are checked)."""
+    seeded = {(s.device, str((s.args or {}).get("name", ""))) for s in task.setup if s.op == "add_contact"}
+    return [c for c in facts.contacts if (c.device, c.name) not in seeded]
+
+
+def check_coherence(tasks: Sequence[Task], *, with_world: bool = True) -> CoherenceReport:
+    """Run the gate on every task: counts per rule (tasks with at least one problem of it)."""
+    report = CoherenceReport(total=len(tasks))
+    for task in tasks:
+        try:
+            problems = coherence_problems(task, with_world=with_world)
+        except (ValueError, KeyError, TypeError) as exc:
+            problems = [
+                CoherenceProblem(
+                    rule="unreadable", task_id=task.id, message=f"could not read the task: {exc}"
+                )
+            ]
+        if not problems:
+            report.coherent += 1
+        for rule in {p.rule for p in problems}:
+            report.tasks_per_rule[rule] = report.tasks_per_rule.get(rule, 0) + 1
+        report.problems += problems
+    return report

@@ -1,0 +1,47 @@
+"""A Linux desktop's programs read the task's clock, not the host's (tool mode and GUI mode)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from tests.devices.desktop.desktop_harness import require_gui_stack
+from tests.devices.desktop.test_desktop_clock import require_faketime
+from tests.devices.linux.linux_harness import Desktop, require_bwrap
+from tests.devices.linux.test_linux_gui import GuiDesk
+
+DATE = "date '+%Y-%m-%d %H:%M'"
+
+
+def _near_start(shown: str, extra_minutes: int = 0) -> None:
+    when = datetime.strptime(shown.strip(), "%Y-%m-%d %H:%M")
+    start = datetime(2026, 3, 2, 9) + timedelta(minutes=extra_minutes)
+    assert 0 <= (when - start).total_seconds() <= 600, shown  # real time ticks on from the start
+
+
+def test_a_command_reads_the_task_clock_and_follows_an_advance(tmp_path: Path) -> None:
+    require_bwrap()
+    require_faketime()
+    desk = Desktop(tmp_path)
+    try:
+        _near_start(desk.sh(DATE)["stdout"])
+        today = desk.sh("python3 -c 'import datetime; print(datetime.date.today())'")["stdout"]
+        assert today.strip() == "2026-03-02"
+        desk.context.clock.advance(3 * 3600)
+        _near_start(desk.sh(DATE)["stdout"], extra_minutes=180)
+        desk.sh("touch ~/made.txt")
+        listing = desk.sh("ls -l --time-style=+%Y-%m-%d ~/made.txt")["stdout"]
+        assert "2026-03-02" in listing
+    finally:
+        desk.close()
+
+
+def test_the_gui_terminal_reads_the_task_clock(tmp_path: Path) -> None:
+    require_gui_stack()
+    require_faketime()
+    desk = GuiDesk(tmp_path)
+    try:
+        result = desk.ok("run_command", command=DATE)
+        _near_start(str((result.data or {}).get("stdout", "")))
+    finally:
+        desk.device.close()

@@ -1,0 +1,121 @@
+"""The coherence gate reads a task as a person would: one story across instruction, devices and checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from click.testing import CliRunner
+
+from devicesworld.cli import main
+from devicesworld.spec.models import Task
+from devicesworld.tasks.coherence import check_coherence, coherence_problems
+
+
+def _task(
+    instruction: str,
+    setup: list[dict[str, Any]],
+    conditions: list[dict[str, Any]] | None = None,
+    start: str = "2026-03-02T09:00:00",
+) -> Task:
+    return Task.model_validate(
+        {
+            "id": "t-coherence",
+            "instruction": instruction,
+            "devices": [{"id": "android_0", "kind": "android"}],
+            "start_time": start,
+            "setup": [{"device": "android_0", **s} for s in setup],
+            "evaluation": {
+                "conditions": conditions
+                or [{"id": "c", "device": "android_0", "check": "event_exists", "args": {"title": "Shift"}}]
+            },
+        }
+    )
+
+
+ERIC = {"op": "add_contact", "args": {"name": "Eric Murray", "phone": "+15552384309"}}
+ASK = {
+    "op": "add_sms",
+    "args": {
+        "address": "+15552384309",
+        "body": "Could we swap? You take my Thursday and I do your Tuesday?",
+        "minutes_ago": 70,
+    },
+}
+
+
+def _rules(task: Task) -> list[str]:
+    return sorted({p.rule for p in coherence_problems(task, with_world=False)})
+
+
+def test_a_reply_sent_by_the_user_is_read_from_the_users_side() -> None:
+    wrong = {
+        "op": "add_sms",
+        "args": {
+            "address": "+15552384309",
+            "body": "Deal, I'll do Tuesday, you do Thursday.",
+            "sent": True,
+            "minutes_ago": 55,
+        },
+    }
+    right = {
+        "op": "add_sms",
+        "args": {
+            "address": "+15552384309",
+            "body": "Deal, I'll do Thursday, you do Tuesday.",
+            "sent": True,
+            "minutes_ago": 55,
+        },
+    }
+    text = 'Put my "Shift" in the calendar; Eric and I swapped by text.'
+    assert _rules(_task(text, [ERIC, ASK, wrong])) == ["perspective"]
+    assert _rules(_task(text, [ERIC, ASK, right])) == []
+
+
+def test_a_cited_message_must_arrive_on_the_users_phone() -> None:
+    sent = {
+        "op": "add_sms",
+        "args": {"address": "+15552384309", "body": "hi", "sent": True, "minutes_ago": 5},
+    }
+    got = {"op": "add_sms", "args": {"address": "+15552384309", "body": "hi", "minutes_ago": 5}}
+    text = 'Eric just messaged about the "Shift".'
+    assert _rules(_task(text, [ERIC, sent])) == ["cited_source"]
+    assert _rules(_task(text, [ERIC, got])) == []
+    yesterday = {"op": "add_sms", "args": {"address": "+15552384309", "body": "hi", "minutes_ago": 900}}
+    assert _rules(_task('Eric asked me this morning for the "Shift".', [ERIC, yesterday])) == ["cited_source"]
+
+
+def test_an_email_of_another_person_and_a_shared_first_name_are_flagged() -> None:
+    plumber = {
+        "op": "add_contact",
+        "args": {"name": "Amy Rojas", "phone": "+15550001", "email": "michael.estrada@example.org"},
+    }
+    assert _rules(_task('Add "Shift".', [plumber])) == ["identity"]
+    other = {"op": "add_contact", "args": {"name": "Eric Stone", "phone": "+15550002"}}
+    assert _rules(_task('Tell Eric about the "Shift".', [ERIC, other])) == ["ambiguous_referent"]
+    assert _rules(_task('Tell Eric Stone about the "Shift".', [ERIC, other])) == []
+
+
+def test_unnamed_titles_about_times_and_bedtime_at_nine_are_flagged() -> None:
+    assert _rules(_task("Put my work rota in the calendar.", [])) == ["underspecified_output"]
+    cond = [
+        {
+            "id": "c",
+            "device": "android_0",
+            "check": "event_exists",
+            "args": {"title": "Shift", "start": "2026-03-02T17:45:00"},
+        }
+    ]
+    assert _rules(_task('Add "Shift" about 90 minutes after landing.', [], cond)) == ["underspecified_output"]
+    assert _rules(_task('I\'m off to bed, add "Shift".', [])) == ["clock"]
+    assert _rules(_task('I\'m off to bed, add "Shift".', [], start="2026-03-02T22:30:00")) == []
+
+
+def test_the_report_counts_tasks_per_rule_and_the_cli_gate_fails_on_a_problem(tmp_path: Any) -> None:
+    task = _task("Put my work rota in the calendar.", [])
+    report = check_coherence([task, _task('Add "Shift".', [])], with_world=False)
+    assert (report.total, report.coherent, report.tasks_per_rule["underspecified_output"]) == (2, 1, 1)
+    path = tmp_path / "t.json"
+    path.write_text(task.model_dump_json())
+    result = CliRunner().invoke(main, ["tasks", "validate", str(path), "--gate", "coherence"])
+    assert result.exit_code == 1
+    assert "0/1 tasks coherent" in result.output
