@@ -257,7 +257,7 @@ def run(
     from devicesworld.agents.registry import get_agent
     from devicesworld.api import default_out_dir
     from devicesworld.progress import progress_bar
-    from devicesworld.runner.preflight import PreflightError, check_endpoint, screenshot_estimate
+    from devicesworld.runner.preflight import LLM_AGENTS, PreflightError, check_endpoint, screenshot_estimate
     from devicesworld.runner.run import RunConfig, execute_run
 
     get_agent(agent)  # fail fast on an unknown agent
@@ -271,6 +271,8 @@ def run(
         check_endpoint(agent, base_url)
     except PreflightError as exc:
         raise UserError(str(exc)) from None
+    if agent in LLM_AGENTS:
+        extra = _llm_preflight(agent, model, base_url, extra)
     tasks = runnable_here(load_source(suite, tasks_path, task_ids=task_ids, filters=filters))
     source = _source_label(suite, tasks_path)
     if env_split:
@@ -342,6 +344,23 @@ def run(
             soft_wrap=True,
         )
         raise SystemExit(1)
+
+
+def _llm_preflight(
+    agent: str, model: str | None, base_url: str | None, extra: dict[str, Any]
+) -> dict[str, Any]:
+    """One tiny request to the endpoint before any episode (a clear line if it cannot be used);
+    ``vision=auto`` becomes what the endpoint takes, so run.json says whether the run was text-only."""
+    from devicesworld.agents.llm.preflight import check
+    from devicesworld.llmclient import LLMConfig, LLMError
+
+    try:
+        config = LLMConfig.from_options(model, base_url, extra)
+        found = check(config)
+    except LLMError as exc:
+        raise UserError(f"agent {agent}: {exc}") from None
+    err_console.print(f"endpoint ok: model {config.model!r}; {found.note}", highlight=False, markup=False)
+    return {**extra, "vision": found.vision}
 
 
 def _summary_line(outcome: Any) -> str:
