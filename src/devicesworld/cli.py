@@ -287,7 +287,7 @@ def run(
     from devicesworld.agents.registry import get_agent
     from devicesworld.api import default_out_dir
     from devicesworld.progress import progress_bar
-    from devicesworld.runner.preflight import PreflightError, check_endpoint, screenshot_estimate
+    from devicesworld.runner.preflight import LLM_AGENTS, PreflightError, check_endpoint, screenshot_estimate
     from devicesworld.runner.run import RunConfig, execute_run
     from devicesworld.runner.selection import make_selection
 
@@ -305,6 +305,8 @@ def run(
         check_endpoint(agent, base_url)
     except PreflightError as exc:
         raise UserError(str(exc)) from None
+    if agent in LLM_AGENTS:
+        extra = _llm_preflight(agent, model, base_url, extra)
     tasks = runnable_here(load_source(suite, tasks_path, task_ids=task_ids, filters=filters))
     source = _source_label(suite, tasks_path)
     if env_split:
@@ -408,6 +410,23 @@ def _trial_seeds(text: str | None, trials: int | None) -> list[int] | None:
     if trials is not None and trials != len(seeds):
         raise UserError(f"--trials {trials} but --trial-seeds gives {len(seeds)} seed(s)")
     return seeds
+
+
+def _llm_preflight(
+    agent: str, model: str | None, base_url: str | None, extra: dict[str, Any]
+) -> dict[str, Any]:
+    """One tiny request to the endpoint before any episode (a clear line if it cannot be used);
+    ``vision=auto`` becomes what the endpoint takes, so run.json says whether the run was text-only."""
+    from devicesworld.agents.llm.preflight import check
+    from devicesworld.llmclient import LLMConfig, LLMError
+
+    try:
+        config = LLMConfig.from_options(model, base_url, extra)
+        found = check(config)
+    except LLMError as exc:
+        raise UserError(f"agent {agent}: {exc}") from None
+    err_console.print(f"endpoint ok: model {config.model!r}; {found.note}", highlight=False, markup=False)
+    return {**extra, "vision": found.vision}
 
 
 def _summary_line(outcome: Any) -> str:

@@ -10,9 +10,12 @@ and reply as configured by ``log_prompts`` — which agents put into
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
+import sys
+import threading
 import time
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -62,7 +65,16 @@ class LLMConfig(BaseModel):
     )
     log_prompts: LogMode = "hash"
     history: int = Field(default=10, ge=0, description="Steps of text history in the prompt.")
-    vision: bool = Field(default=False, description="Send device screenshots as images.")
+    vision: bool | Literal["auto"] = Field(
+        default="auto",
+        description="Send device screenshots as images: auto (the default) does when the endpoint "
+        "takes images (the run's preflight asks it; a refusal mid-run turns them off), true always, false never.",
+    )
+    heartbeat_s: float = Field(
+        default=15.0,
+        ge=0,
+        description="Print a line every this many seconds while a model call is slow (0: never).",
+    )
     demos: str | None = Field(
         default=None, description="A demonstration file shown as few-shot examples (llm)."
     )
@@ -134,10 +146,15 @@ class LLMClient:
             max_retries=config.max_retries,
         )
         self.tools_refused = config.tools == "off"
+        self.images_refused = config.vision is False
 
     @property
     def use_tools(self) -> bool:
         return not self.tools_refused
+
+    @property
+    def use_images(self) -> bool:
+        return not self.images_refused
 
     def chat(
         self,
@@ -152,14 +169,21 @@ class LLMClient:
         try:
             return self._call(messages, role=role, tools=tools, headers=headers)
         except openai.BadRequestError as exc:
+            if (
+                self.config.vision == "auto"
+                and has_images(messages)
+                and looks_like_image_refusal(str(exc.message))
+            ):
+                self.images_refused = True  # the rest of the run is text-only, and says so
+                raise ImagesRefused(_describe(exc, self.config.base_url)) from None
             about_tools = any(word in str(exc.message).lower() for word in ("tool", "function"))
             if tools is None or self.config.tools != "auto" or not about_tools:
-                raise LLMError(_describe(exc)) from None
+                raise LLMError(_describe(exc, self.config.base_url)) from None
             # The endpoint may not support function calling: fall back to JSON in text.
             self.tools_refused = True
-            raise ToolsRefused(_describe(exc)) from None
+            raise ToolsRefused(_describe(exc, self.config.base_url)) from None
         except openai.APIError as exc:
-            raise LLMError(_describe(exc)) from None
+            raise LLMError(_describe(exc, self.config.base_url)) from None
 
     def _call(
         self,
@@ -182,10 +206,19 @@ class LLMClient:
             kwargs["tools"] = tools
             kwargs["tool_choice"] = "auto"
         t0 = time.perf_counter()
-        with waiting_for_model():  # the runner does not count it against the task's max_seconds
+        with (
+            waiting_for_model(),  # the runner does not count it against the task's max_seconds
+            Heartbeat(cfg.heartbeat_s, f"model {cfg.model!r} at {describe_base_url(cfg.base_url)}", role),
+        ):
             raw = self._client.chat.completions.with_raw_response.create(**kwargs)
             completion = raw.parse()
         latency = time.perf_counter() - t0
+        if not hasattr(completion, "choices"):  # an HTML page or plain text, not a completion
+            snippet = " ".join(str(completion).split())[:120]
+            raise LLMError(
+                f"{describe_base_url(cfg.base_url)} did not answer with a chat completion "
+                f"(got {snippet!r}); is it an OpenAI-compatible endpoint (usually under /v1)?"
+            )
         if not completion.choices:
             raise LLMError("the endpoint returned no choices")
         choice = completion.choices[0]
@@ -225,6 +258,61 @@ class ToolsRefused(LLMError):
     """The endpoint rejected a request with tools; the client now sends JSON-in-text prompts."""
 
 
+class ImagesRefused(LLMError):
+    """The endpoint rejected a request with images (``vision=auto``); the client now sends text only."""
+
+
+class Heartbeat:
+    """While a model call runs, print one line to stderr every ``every_s`` seconds, so that a
+    slow or hung endpoint is visible (with the defaults a hung call could wait ~14 minutes)."""
+
+    def __init__(self, every_s: float, what: str, role: str) -> None:
+        self.every_s = every_s
+        self.what = what
+        self.role = role
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> Heartbeat:
+        if self.every_s > 0:
+            self._thread = threading.Thread(target=self._beat, name="llm-heartbeat", daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=1)
+
+    def _beat(self) -> None:
+        t0 = time.monotonic()
+        while not self._stop.wait(self.every_s):
+            waited = time.monotonic() - t0
+            print(
+                f"[llm] still waiting for {self.what} ({self.role}): {waited:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+
+
+def describe_base_url(base_url: str | None) -> str:
+    """How error lines name the endpoint."""
+    return f"the endpoint {base_url}" if base_url else "OpenAI's API (no --base-url)"
+
+
+def looks_like_image_refusal(message: str) -> bool:
+    """Whether an error message says the model or server does not take images."""
+    text = message.lower()
+    return any(w in text for w in ("image", "vision", "multimodal", "image_url")) and "rate" not in text
+
+
+def has_images(messages: list[dict[str, Any]]) -> bool:
+    return any(
+        isinstance(m.get("content"), list) and any(p.get("type") == "image_url" for p in m["content"])
+        for m in messages
+    )
+
+
 def estimate_tokens(text: str) -> int:
     return max(1, len(text) // 4)
 
@@ -245,7 +333,7 @@ def redact_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for part in content:
                 if part.get("type") == "image_url":
                     url = str(part.get("image_url", {}).get("url", ""))
-                    parts.append({"type": "image", "sha256": hashlib.sha256(url.encode()).hexdigest()})
+                    parts.append(_image_ref(url))
                 else:
                     parts.append(part)
             out.append({**m, "content": parts})
@@ -254,7 +342,22 @@ def redact_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _describe(exc: openai.APIError) -> str:
+def _image_ref(url: str) -> dict[str, Any]:
+    """An inline image as the file the run keeps of it (``images/<sha256 of the PNG>.png``)."""
+    head, sep, data = url.partition(";base64,")
+    if sep and head.startswith("data:"):
+        try:
+            digest = hashlib.sha256(base64.b64decode(data)).hexdigest()
+        except ValueError:
+            digest = hashlib.sha256(url.encode()).hexdigest()
+        else:
+            return {"type": "image", "sha256": digest, "path": f"images/{digest}.png"}
+    else:
+        digest = hashlib.sha256(url.encode()).hexdigest()
+    return {"type": "image", "sha256": digest}
+
+
+def _describe(exc: openai.APIError, base_url: str | None = None) -> str:
     status = getattr(exc, "status_code", None)
     where = f"HTTP {status}: " if status else ""
-    return f"model endpoint error ({type(exc).__name__}) {where}{exc.message}"
+    return f"model endpoint error ({type(exc).__name__}) from {describe_base_url(base_url)}: {where}{exc.message}"

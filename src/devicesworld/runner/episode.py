@@ -135,6 +135,8 @@ def run_episode(
                 waited = min(max(waited, reported), t_decided - t_ask)  # agents that time their own model
                 env.exclude_time(waited)
                 model_s += waited
+                if episode_dir is not None:
+                    _keep_images_seen(episode_dir, observation, decision.notes.get("images"))
                 outcome = env.step(decision.action)
                 observation = env.observe()
                 env_s += (t_ask - t_step) + (time.perf_counter() - t_decided)
@@ -265,6 +267,23 @@ def _save_screenshots(env: CrossDeviceEnv, episode_dir: Path | None, step: int) 
         (episode_dir / name).write_bytes(png)
         names.append(name)
     return names
+
+
+def _keep_images_seen(episode_dir: Path, observation: dict[str, dict[str, Any]], images: Any) -> None:
+    """Save the screenshots an agent says its model saw (notes ``images``: device -> the
+    relative path ``images/<sha256>.png``), each once: the viewer shows them beside the prompt."""
+    if not isinstance(images, dict):
+        return
+    for device_id, rel in images.items():
+        view = observation.get(device_id) or {}
+        data = view.get("_screenshot_png")
+        if not isinstance(rel, str) or not isinstance(data, str) or not rel.startswith("images/"):
+            continue
+        target = episode_dir / rel
+        if target.parent != episode_dir / "images" or target.exists():
+            continue
+        target.parent.mkdir(exist_ok=True)
+        target.write_bytes(base64.b64decode(data))
 
 
 def _with_screenshots(

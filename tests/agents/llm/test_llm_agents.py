@@ -115,12 +115,52 @@ def test_vision_models_get_each_device_screenshot(server: ScriptedServer, tmp_pa
     assert logged["type"] == "image" and len(logged["sha256"]) == 64  # not inline in steps.jsonl
 
 
-def test_without_vision_no_screenshots_are_taken(server: ScriptedServer, tmp_path: Path) -> None:
+def test_with_vision_false_no_screenshots_are_taken(server: ScriptedServer, tmp_path: Path) -> None:
     from devicesworld.spec import Task
     from tests.toykind import toy_task
 
-    run("llm", server.base_url, "scripted", tmp_path, task=Task.model_validate(toy_task()))
+    task = Task.model_validate(toy_task())
+    _, steps = run("llm", server.base_url, "scripted", tmp_path, task=task, vision=False)
     assert isinstance(server.requests[0].body["messages"][1]["content"], str)
+    assert steps[0]["agent_notes"]["text_only"] is True
+    assert not (tmp_path / task.id / "images").exists()
+
+
+def test_vision_is_on_by_default_and_the_run_keeps_each_image_once(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    import hashlib
+
+    from devicesworld.spec import Task
+    from tests.toykind import toy_task
+
+    task = Task.model_validate(toy_task())
+    _, steps = run("llm", server.base_url, "scripted", tmp_path, task=task, log_prompts="full")
+    content = server.requests[0].body["messages"][1]["content"]
+    assert [part["type"] for part in content] == ["text", "text", "image_url"]
+    rel = steps[0]["agent_notes"]["images"]["toy_0"]
+    saved = tmp_path / task.id / rel
+    assert rel.startswith("images/") and saved.is_file()
+    assert rel == f"images/{hashlib.sha256(saved.read_bytes()).hexdigest()}.png"  # content-addressed
+    logged = steps[0]["agent_notes"]["calls"][0]["prompt"][1]["content"][2]
+    assert logged["path"] == rel  # the log names the file, the image is not inline
+    files = list((tmp_path / task.id / "images").iterdir())
+    assert len(files) == len(
+        {s["agent_notes"]["images"]["toy_0"] for s in steps if "images" in s["agent_notes"]}
+    )
+
+
+def test_an_endpoint_that_refuses_images_gets_text_only(server: ScriptedServer, tmp_path: Path) -> None:
+    from devicesworld.agents.llm.testserver import Reply
+    from devicesworld.spec import Task
+    from tests.toykind import toy_task
+
+    server.push(Reply(status=400, body={"error": {"message": "this model does not support image input"}}))
+    task = Task.model_validate(toy_task())
+    result, steps = run("llm", server.base_url, "scripted", tmp_path, task=task)
+    assert result.termination == "finished"
+    assert isinstance(server.requests[1].body["messages"][1]["content"], str)  # the same step, text only
+    assert all(s["agent_notes"].get("text_only") for s in steps)
 
 
 def test_an_endpoint_that_rejects_tools_gets_text_prompts(server: ScriptedServer, tmp_path: Path) -> None:

@@ -39,7 +39,8 @@ def test_run_and_report_show_tokens(server: ScriptedServer, tmp_path: Path, agen
     expected = sum(int(r["tokens_in"]) + int(r["tokens_out"]) for r in rows) / 3  # type: ignore[call-overload]
     assert metrics["avg_tokens"] == pytest.approx(expected)
     manifest = json.loads((out / "run.json").read_text())
-    assert manifest["config"]["agent_extra"] == {"log_prompts": "full"}
+    # vision=auto became what the preflight found the endpoint takes (the scripted one takes images)
+    assert manifest["config"]["agent_extra"] == {"log_prompts": "full", "vision": True}
     steps = [
         json.loads(x) for x in (out / "episodes" / "smoke-sh-001" / "steps.jsonl").read_text().splitlines()
     ]
@@ -53,7 +54,8 @@ def test_agent_options_reach_the_agent(server: ScriptedServer, tmp_path: Path) -
     args += ["--agent-opt", "max_tokens=64"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    assert all("tools" not in r.body and r.body["max_tokens"] == 64 for r in server.requests)
+    episode = [r for r in server.requests if r.role != "preflight"]
+    assert episode and all("tools" not in r.body and r.body["max_tokens"] == 64 for r in episode)
 
 
 @pytest.mark.parametrize(

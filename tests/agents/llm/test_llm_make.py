@@ -1,4 +1,4 @@
-"""``make run`` picks the llm agent when an endpoint is configured in the environment."""
+"""``make run`` runs the agent at once (the llm agent when an endpoint is configured); ``make validate`` proves."""
 
 from __future__ import annotations
 
@@ -14,9 +14,21 @@ ENDPOINT_VARS = ("DEVICESWORLD_MODEL", "DEVICESWORLD_BASE_URL", "OPENAI_API_KEY"
 
 
 def _dry_run(**env: str) -> str:
+    return _dry_run_target("run", **env)
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_uses_llm_only_with_an_endpoint() -> None:
+    assert "--agent oracle" in _dry_run()
+    assert "--agent oracle" in _dry_run(DEVICESWORLD_MODEL="m")  # a model but nowhere to send it
+    assert "--agent llm" in _dry_run(DEVICESWORLD_MODEL="m", DEVICESWORLD_BASE_URL="http://127.0.0.1:8000/v1")
+    assert "--agent llm" in _dry_run(DEVICESWORLD_MODEL="gpt-x", OPENAI_API_KEY="sk-test")
+
+
+def _dry_run_target(target: str, **env: str) -> str:
     clean = {k: v for k, v in os.environ.items() if k not in ENDPOINT_VARS and not k.startswith("MAKE")}
     done = subprocess.run(
-        ["make", "-n", "-W", "pyproject.toml", "run"],  # -W: print the venv step, run nothing
+        ["make", "-n", "-W", "pyproject.toml", target],  # -W: print the venv step, run nothing
         cwd=ROOT,
         env={**clean, **env},
         capture_output=True,
@@ -28,20 +40,30 @@ def _dry_run(**env: str) -> str:
     return done.stdout
 
 
-@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
-def test_make_run_uses_llm_only_with_an_endpoint() -> None:
-    assert "--agent oracle" in _dry_run()
-    assert "--agent oracle" in _dry_run(DEVICESWORLD_MODEL="m")  # a model but nowhere to send it
-    assert "--agent llm" in _dry_run(DEVICESWORLD_MODEL="m", DEVICESWORLD_BASE_URL="http://127.0.0.1:8000/v1")
-    assert "--agent llm" in _dry_run(DEVICESWORLD_MODEL="gpt-x", OPENAI_API_KEY="sk-test")
+def _line(out: str, needle: str) -> str:
+    return next(line for line in out.splitlines() if needle in line) + " "
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
-def test_make_run_proves_the_suite_with_a_process_per_core() -> None:
-    validate = next(line for line in _dry_run().splitlines() if "tasks validate" in line)
+def test_make_run_runs_the_agent_without_proving_the_suite_first() -> None:
+    out = _dry_run()
+    assert "tasks validate" not in out
+    run = _line(out, "devicesworld run")
+    workers = int(run.split("--workers", 1)[1].split()[0])
+    assert 1 <= workers <= 4 and workers == min(4, len(os.sched_getaffinity(0)))
+    assert "--filter" not in run and "--limit" not in run
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_takes_a_filter_and_a_limit() -> None:
+    run = _line(_dry_run(RUN_FILTER="kind=smarthome difficulty=easy", LIMIT="5"), "devicesworld run")
+    assert "--filter kind=smarthome --filter difficulty=easy " in run
+    assert "--limit 5 " in run
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_validate_proves_the_suite_with_a_process_per_core() -> None:
+    validate = _line(_dry_run_target("validate"), "tasks validate")
     workers = int(validate.split("--workers", 1)[1].split()[0])
     assert 1 <= workers <= 4 and workers == min(4, len(os.sched_getaffinity(0)))
-    assert (
-        "--workers 1 "
-        in next(line for line in _dry_run(RUN_WORKERS="1").splitlines() if "tasks validate" in line) + " "
-    )
+    assert "--workers 1 " in _line(_dry_run_target("validate", RUN_WORKERS="1"), "tasks validate")

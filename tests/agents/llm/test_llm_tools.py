@@ -72,3 +72,68 @@ def test_tools_for_one_device_and_text_catalog() -> None:
 def test_tool_names_are_sanitised() -> None:
     assert tool_name("my.kind", "do it") == "my_kind__do_it"
     assert len(tool_name("k" * 40, "a" * 40)) == 64
+
+
+def _two_phone_info() -> Any:
+    from devicesworld.agents.base import DeviceInfo
+
+    info = episode_info(smoke_task())
+    phone = [
+        {
+            "name": "click",
+            "doc": "Tap.",
+            "args_schema": {
+                "title": "Target",
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "index": {
+                        "anyOf": [{"type": "integer"}, {"type": "null"}],
+                        "default": None,
+                        "title": "I",
+                    },
+                    "title": {"type": "string", "title": "Title"},
+                },
+            },
+        },
+        {"name": "tap_again", "doc": "Tap twice.", "args_schema": {"type": "object", "properties": {}}},
+    ]
+    spaces = {"phone_0": phone, "phone_1": phone, "*": info.action_spaces["*"]}
+    devices = [DeviceInfo(id="phone_0", kind="phone"), DeviceInfo(id="phone_1", kind="phone")]
+    return info.model_copy(update={"devices": devices, "action_spaces": spaces})
+
+
+def test_a_device_group_shares_one_catalog_line_and_schemas_are_lean() -> None:
+    book = ToolBook.build(_two_phone_info())
+    text = book.catalog_text()
+    assert text.count(" click:") == 1 and "- phone_0,phone_1 click: Tap." in text
+    line = next(x for x in text.splitlines() if " click:" in x)
+    schema = json.loads(line.split("| args: ", 1)[1])
+    # no titles, no null alternative or default, but a property named "title" stays
+    assert schema == {
+        "type": "object",
+        "properties": {"index": {"type": "integer"}, "title": {"type": "string"}},
+    }
+    assert "- phone_0,phone_1 tap_again: Tap twice. | args: {}" in text
+    tool = next(t for t in book.tools if t["function"]["name"] == "phone__click")
+    assert tool["function"]["parameters"]["properties"]["args"] == schema
+
+
+def test_text_catalog_writes_each_schema_and_definition_once() -> None:
+    from devicesworld.agents.llm.tools import lean_schema
+
+    info = episode_info(smoke_task())
+    book = ToolBook.build(info)
+    text = book.catalog_text()
+    assert text.count("Definitions the schemas refer to") <= 1
+    for line in text.splitlines():
+        if "| args: {" in line:
+            json.loads(line.split("| args: ", 1)[1])  # every shown schema is JSON
+    # a schema repeated by a later action is named, not repeated
+    shown = [x.split("| args: ", 1)[1] for x in text.splitlines() if '| args: {"' in x]
+    assert len(shown) == len(set(shown))
+    # references name definitions that the catalog writes
+    names = {x[2:].split(":", 1)[0] for x in text.split("Definitions", 1)[-1].splitlines()[1:]}
+    for ref in re.findall(r'"\$ref":"#/\$defs/([^"]+)"', text):
+        assert ref in names
+    assert lean_schema({"anyOf": [{"type": "string"}, {"type": "null"}], "title": "T"}) == {"type": "string"}

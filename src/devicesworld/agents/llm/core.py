@@ -4,6 +4,7 @@ model calls with their records, and turning a reply (or a bad one) into a Decisi
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,7 @@ from devicesworld.agents.base import AgentOptions, Decision, EpisodeInfo, Feedba
 from devicesworld.agents.llm.parsing import INVALID_REPLY_ACTION, invalid_reply_step
 from devicesworld.agents.llm.prompts import StepLog, screenshots_of
 from devicesworld.agents.llm.tools import ToolBook
-from devicesworld.llmclient import CallRecord, ChatReply, LLMClient, LLMConfig, ToolsRefused
+from devicesworld.llmclient import CallRecord, ChatReply, ImagesRefused, LLMClient, LLMConfig, ToolsRefused
 from devicesworld.spec.models import Step
 
 STEP_HEADER = "X-DevicesWorld-Step"
@@ -33,11 +34,14 @@ class LLMAgentCore:
         self.history: list[StepLog] = []
         self._calls: list[CallRecord] = []
         self._pending_reply_error: str | None = None
+        self._sent_images: dict[str, str] = {}
+        self._seen_images: dict[str, str] = {}
 
     @property
     def wants_screenshots(self) -> bool:
-        """Read by the episode loop: attach device screenshots to observations."""
-        return self.config.vision
+        """Read by the episode loop: attach device screenshots to observations (``vision`` is
+        ``auto`` or ``true``, and the endpoint has not refused an image)."""
+        return self.client.use_images
 
     # ----------------------------------------------------------------- protocol
     def start(self, info: EpisodeInfo) -> None:
@@ -45,6 +49,7 @@ class LLMAgentCore:
         self.book = ToolBook.build(info)
         self.history = []
         self._calls = []
+        self._seen_images = {}
         self._pending_reply_error = None
         self.on_start(info)
 
@@ -72,7 +77,12 @@ class LLMAgentCore:
     def images(
         self, observation: dict[str, dict[str, Any]], only: list[str] | None = None
     ) -> dict[str, bytes]:
-        return screenshots_of(observation, only) if self.config.vision else {}
+        """The screenshots to send (every device that rendered one), remembered by sha256 so the
+        step's notes can name the files the run keeps (``images/<sha256>.png``)."""
+        shots = screenshots_of(observation, only) if self.client.use_images else {}
+        for device_id, png in shots.items():
+            self._sent_images[device_id] = image_path(png)
+        return shots
 
     def chat(
         self,
@@ -89,11 +99,21 @@ class LLMAgentCore:
             TURN_HEADER: str(self.step_number - 1 if turn is None else turn),
             DEVICES_HEADER: ",".join(d.id for d in self.info.devices),
         }
-        try:
+        for _attempt in range(2):
+            self._sent_images = {}
+            try:
+                reply = self.client.chat(
+                    build(self.client.use_tools), role=role, tools=tools, headers=headers
+                )
+                break
+            except (ToolsRefused, ImagesRefused):
+                continue  # the client has turned tools or images off: the same request without them
+        else:
+            self._sent_images = {}
             reply = self.client.chat(build(self.client.use_tools), role=role, tools=tools, headers=headers)
-        except ToolsRefused:
-            reply = self.client.chat(build(False), role=role, tools=None, headers=headers)
         self._calls.append(reply.record)
+        if self._sent_images:
+            self._seen_images.update(self._sent_images)
         return reply
 
     def decision(self, step: Step | None, *, reply_error: str | None = None, **notes: Any) -> Decision:
@@ -103,6 +123,7 @@ class LLMAgentCore:
         is invalid on purpose, and the error is shown to the model next step.
         """
         calls, self._calls = self._calls, []
+        images, self._seen_images = self._seen_images, {}
         if step is None or reply_error is not None:
             step = invalid_reply_step()
             self._pending_reply_error = reply_error or "no usable action"
@@ -112,6 +133,10 @@ class LLMAgentCore:
             "model_latency_s": round(sum(c.latency_s for c in calls), 6),
             "calls": [c.model_dump(exclude_none=True) for c in calls],
         }
+        if images:
+            payload["images"] = images
+        elif not self.client.use_images:
+            payload["text_only"] = True
         payload.update({k: v for k, v in notes.items() if v is not None})
         return Decision(
             action=step,
@@ -137,3 +162,9 @@ class LLMAgentCore:
             data=result.data,
             reply_error=reply_error,
         )
+
+
+def image_path(png: bytes) -> str:
+    """Where a run keeps an image the model saw: content-addressed, so a screen that did not
+    change between steps is one file (``images/<sha256>.png`` in the episode's folder)."""
+    return f"images/{hashlib.sha256(png).hexdigest()}.png"

@@ -203,7 +203,8 @@ def _query_from_tools(tools: list[dict[str, Any]]) -> tuple[str, str, str] | Non
 
 def _query_from_catalog(body: dict[str, Any]) -> tuple[str, str, str] | None:
     text = "\n".join(str(m.get("content")) for m in body.get("messages", []) if m.get("role") == "system")
-    for device, action, schema in _CATALOG_LINE.findall(text):
+    for devices, action, schema in _CATALOG_LINE.findall(text):
+        device = devices.split(",")[0]  # a line names every device of a group
         if device != "(global)" and '"required"' not in schema:
             return f"{device}__{action}", device, action
     return None
