@@ -71,7 +71,9 @@ class WindowsDevice:
         self.root = context.workdir
         self.drive = get_drive(context)
         hostname = device_id.replace("_", "-")
-        self.spare = pool.take(hostname, self.profile.width, self.profile.height, self.drive.root)
+        self.spare = pool.take(
+            hostname, self.profile.width, self.profile.height, self.drive.root
+        ) or pool.cold(hostname, self.profile.width, self.profile.height, self.drive.root)
         """A pooled desktop this device adopted (home, prefix and desktop made ahead of time), if any."""
         if self.spare is not None:
             self.home, self.tmp = self.spare.home, self.spare.tmp
@@ -109,7 +111,7 @@ class WindowsDevice:
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first
         (Notepad or WordPad may still be writing the file a check is about to read)."""
-        if self.spare is None:
+        if self.spare is None:  # no sized home here (not root): the home is bounded by nothing but the disk
             try:
                 self.desktop.start()
                 pool.warm_up(self.desktop)
@@ -234,7 +236,7 @@ class WindowsDevice:
             return [
                 {"title": w.title, "app": w.app, "focused": w.focused}
                 for w in self.desktop.windows()
-                if w.mapped
+                if w.mapped and w.launched  # a window the agent's own process made does not count
             ]
         except DesktopError:
             return []

@@ -56,7 +56,8 @@ def warm_up(desktop: Desktop) -> None:
     # wineserver and Wine's services up before the first app (a persistent server); their
     # output goes to /dev/null, or the services would hold the reply pipe open
     desktop.launch(["wineserver", "-p"])
-    desktop.run("wine cmd /c exit </dev/null >/dev/null 2>&1", timeout_s=120)
+    # (not jailed: the services must outlive this command, which is the harness's, not an agent's)
+    desktop.run("wine cmd /c exit </dev/null >/dev/null 2>&1", timeout_s=120, jail=False)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,24 @@ def take(hostname: str, width: int, height: int, drive: Path) -> ReadyWindows | 
     spare = POOL.take(key, make_ready)
     if spare is None:
         return None
+    try:
+        spare.mount.bind(drive, "drive")
+    except OSError:
+        spare.close()
+        return None
+    return spare
+
+
+def cold(hostname: str, width: int, height: int, drive: Path) -> ReadyWindows | None:
+    """A desktop started now on its own sized tmpfs, as a spare is (the pool had none ready).
+
+    Why: every Windows device's home is size-bounded, not only pooled spares. ``None`` where
+    no sized home can be made (not root, no ``nsenter``): the device then starts on a plain folder.
+    """
+    key = spare_key(hostname, width, height)
+    if key is None:
+        return None
+    spare = make_ready(key)
     try:
         spare.mount.bind(drive, "drive")
     except OSError:
