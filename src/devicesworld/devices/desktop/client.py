@@ -28,7 +28,7 @@ import threading
 import time
 from collections import deque
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -124,6 +124,16 @@ class DesktopConfig(BaseModel):
     )
     bwrap: str = "bwrap"
     limits: Limits = Field(default_factory=default_limits, description="Bounds of every command run.")
+    memory_kind: Literal["as", "data"] = Field(
+        "as",
+        description="How Limits.memory_mb bounds a command: address space (RLIMIT_AS), or private "
+        "writable memory (RLIMIT_DATA, for Wine, which reserves most of its address space up front).",
+    )
+    fence: dict[str, list[str]] | None = Field(
+        None,
+        description="A Landlock filesystem policy ({exec, ro, rw}: paths) the controller enters once the "
+        "desktop's core runs, so every app and command stays inside it (Windows: no Unix side).",
+    )
     start_timeout_s: float = 120.0
     request_timeout_s: float = 60.0
 
@@ -212,6 +222,7 @@ def desktop_argv(cfg: DesktopConfig) -> list[str]:
         "PYTHONDONTWRITEBYTECODE": "1",
         "DW_SCREEN_W": str(cfg.width),
         "DW_SCREEN_H": str(cfg.height),
+        **({"DW_FENCE": json.dumps(cfg.fence)} if cfg.fence else {}),
         **cfg.env,
     }
     for k, v in env.items():
@@ -448,6 +459,7 @@ class Desktop:
         jail: bool = True,
         output_bytes: int | None = None,
         env: dict[str, str] | None = None,
+        memory_kind: str | None = None,
     ) -> m.RunResult:
         """Run ``command`` (bash) or ``argv`` under the desktop's limits (:mod:`.inside_jail`).
 
@@ -466,6 +478,7 @@ class Desktop:
             "jail": jail,
             "landlock": landlock,
             "env": env or {},
+            "memory_kind": memory_kind or self.config.memory_kind,
             "limits": {
                 "memory_bytes": lim.memory_bytes,
                 "processes": lim.processes,

@@ -661,6 +661,7 @@ def run(args):
             "cwd": cwd,
             "status_fd": status_w,
             "landlock": args.get("landlock"),
+            "memory_kind": args.get("memory_kind", "as"),
         }
         argv = [sys.executable, JAIL, json.dumps(spec), *argv]
     env = dict(os.environ)
@@ -1041,11 +1042,27 @@ def _non_dumpable():
         ctypes.CDLL(None).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
+def _fence():
+    """Enter the desktop's filesystem fence (``DW_FENCE``, a Landlock policy) once the desktop's core
+    runs: every app, Wine's server and every command start inside it. ``None`` when none is asked."""
+    policy = os.environ.pop("DW_FENCE", "")
+    if not policy:
+        return None
+    sys.path.insert(0, os.path.dirname(JAIL))
+    import jail
+
+    abi = jail.landlock_abi()
+    if not abi or jail.landlock(abi, json.loads(policy), scope=False) != "fs+scope":
+        raise RuntimeError("the filesystem fence (Landlock) could not be applied")
+    return abi
+
+
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _non_dumpable()
     try:
         info = start_desktop()
+        info["fence"] = _fence()
         reply({"id": 0, "ok": True, "result": {"ready": info}})
     except Exception as exc:
         reply({"id": 0, "ok": False, "error": f"desktop start failed: {exc}"})

@@ -86,9 +86,13 @@ def _handled_fs(abi):
     return mask
 
 
-def landlock(abi, policy):
-    """Enter a Landlock domain: no signals out (ABI 6+), and the filesystem policy if given."""
-    scoped = LANDLOCK_SCOPE_SIGNAL if abi >= 6 else 0
+def landlock(abi, policy, scope=True):
+    """Enter a Landlock domain: no signals out (ABI 6+; ``scope``), and the filesystem policy if given.
+
+    The controller of a Windows desktop enters a filesystem-only domain itself (``scope``
+    off: it and Wine's server must still signal the apps), so everything Wine opens on
+    anyone's behalf — ``wineserver`` opens files for its clients — stays inside it."""
+    scoped = LANDLOCK_SCOPE_SIGNAL if abi >= 6 and scope else 0
     # without a filesystem policy, a domain that only refuses making block devices still
     # confines ptrace (and, ABI 6+, signals) to the command's own processes
     fs = _handled_fs(abi) if policy else (0 if scoped else FS_MAKE_BLOCK)
@@ -220,7 +224,10 @@ def main():
             os.setsid()
             mem, fsize, cpu = int(spec["memory_bytes"]), int(spec["file_bytes"]), int(spec["cpu_s"])
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-            resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+            # Wine reserves most of its address space up front: its commands are bounded on
+            # private writable memory (RLIMIT_DATA) instead of address space
+            kind = resource.RLIMIT_DATA if spec.get("memory_kind") == "data" else resource.RLIMIT_AS
+            resource.setrlimit(kind, (mem, mem))
             resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
             resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))  # SIGXCPU, then SIGKILL 5 s later
             resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))

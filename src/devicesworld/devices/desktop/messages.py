@@ -21,6 +21,9 @@ class Ready(_Reply):
     width: int
     height: int
     seconds: dict[str, float] = Field(default_factory=dict)
+    fence: int | None = Field(
+        None, description="Landlock ABI of the desktop's filesystem fence, if it has one."
+    )
 
 
 class Window(_Reply):

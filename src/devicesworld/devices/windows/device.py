@@ -29,7 +29,7 @@ from devicesworld.devices.windows import pool, prefix
 from devicesworld.devices.windows.docs import Run, decode_text, encode_text, read_rtf, write_rtf
 from devicesworld.devices.windows.files import WinFiles
 from devicesworld.devices.windows.helper.build import HelperUnavailable, helper_exe
-from devicesworld.devices.windows.session import HELPER, WineSession, element_texts
+from devicesworld.devices.windows.session import HELPER, WineSession, desktop_fence, element_texts
 
 DRIVE_MOUNT = pool.DRIVE_MOUNT
 
@@ -103,6 +103,8 @@ class WindowsDevice:
                 height=self.profile.height,
                 hostname=hostname,
                 env=dict(prefix.WINE_ENV),
+                memory_kind="data",
+                fence=desktop_fence(),
                 run_as=self.ids,
             )
             self.desktop = Desktop(cfg)

@@ -28,7 +28,7 @@ from devicesworld.devices.ownership import make_owned_dir, remove_owned
 from devicesworld.devices.safefs import sandbox_host_ids
 from devicesworld.devices.windows import prefix
 from devicesworld.devices.windows.helper.build import helper_exe
-from devicesworld.devices.windows.session import PREBOUND
+from devicesworld.devices.windows.session import PREBOUND, desktop_fence
 
 DRIVE_MOUNT = "/mnt/drive"
 HOME_BYTES = 1 << 30
@@ -107,6 +107,8 @@ def make_ready(key: SpareKey) -> ReadyWindows:
             height=key.height,
             hostname=key.hostname,
             env=dict(prefix.WINE_ENV),
+            memory_kind="data",
+            fence=desktop_fence(),
             wrapper=mount.nsenter(key.ids),
         )
         desk = start_desktop(cfg, warm_up)

@@ -206,6 +206,12 @@ CMD_RW = ("/home/user", "/tmp", "/mnt/drive", "/dev")
 CMD_RO = ("/usr", "/etc", "/proc", "/sys")
 
 
+def desktop_fence() -> dict[str, list[str]]:
+    """The whole Windows desktop's fence (its controller, Wine's server, the apps): the home, ``/tmp``,
+    the drive and the system; not ``/`` itself, ``/opt`` (the controller) or anything else."""
+    return {"exec": ["/usr"], "ro": ["/etc", "/proc", "/sys", "/opt/dw/jail.py"], "rw": list(CMD_RW)}
+
+
 def cmd_fence() -> dict[str, list[str]]:
     """What the agent's ``cmd`` may touch on the Linux side (Landlock): execute Wine only, write the
     home, ``/tmp`` and the drive, read the system. No Linux shell, no ``/opt`` or ``/``."""
