@@ -28,15 +28,17 @@ import threading
 import time
 from collections import deque
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from devicesworld.devices.desktop import messages as m
 from devicesworld.devices.desktop.spawner import spawn
+from devicesworld.devices.limits import Limits, default_limits
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
 
 CONTROLLER = Path(__file__).with_name("inside_ctl.py")
+JAIL = Path(__file__).with_name("inside_jail.py")
 SYSTEM_PYTHON = "/usr/bin/python3"
 HOME = "/home/user"
 _ETC_HOST_ENTRIES = (
@@ -60,6 +62,10 @@ _USR_SYMLINKS = ("bin", "lib", "lib32", "lib64", "libx32", "sbin")
 REQUIRED_TOOLS = ("Xvfb", "openbox", "dbus-daemon")
 
 R = TypeVar("R", bound=BaseModel)
+
+MAX_REPLY_BYTES = 64 << 20
+"""The longest reply line read from a controller (a screenshot is a few MB); a longer one is
+dropped up to its end and the request fails, so a flooding desktop cannot grow the harness."""
 
 
 class DesktopError(Exception):
@@ -117,6 +123,17 @@ class DesktopConfig(BaseModel):
         None, description="Host uid/gid bubblewrap runs as (root harness)."
     )
     bwrap: str = "bwrap"
+    limits: Limits = Field(default_factory=default_limits, description="Bounds of every command run.")
+    memory_kind: Literal["as", "data"] = Field(
+        "as",
+        description="How Limits.memory_mb bounds a command: address space (RLIMIT_AS), or private "
+        "writable memory (RLIMIT_DATA, for Wine, which reserves most of its address space up front).",
+    )
+    fence: dict[str, list[str]] | None = Field(
+        None,
+        description="A Landlock filesystem policy ({exec, ro, rw}: paths) the controller enters once the "
+        "desktop's core runs, so every app and command stays inside it (Windows: no Unix side).",
+    )
     start_timeout_s: float = 120.0
     request_timeout_s: float = 60.0
 
@@ -180,7 +197,7 @@ def desktop_argv(cfg: DesktopConfig) -> list[str]:
         args += ["--bind", str(src), dest]
     for src, dest in cfg.ro_binds:
         args += ["--ro-bind", str(src), dest]
-    args += ["--ro-bind", str(CONTROLLER), "/opt/dw/ctl.py"]
+    args += ["--ro-bind", str(CONTROLLER), "/opt/dw/ctl.py", "--ro-bind", str(JAIL), "/opt/dw/jail.py"]
     args += [
         "--unshare-all",
         "--uid",
@@ -205,6 +222,7 @@ def desktop_argv(cfg: DesktopConfig) -> list[str]:
         "PYTHONDONTWRITEBYTECODE": "1",
         "DW_SCREEN_W": str(cfg.width),
         "DW_SCREEN_H": str(cfg.height),
+        **({"DW_FENCE": json.dumps(cfg.fence)} if cfg.fence else {}),
         **cfg.env,
     }
     for k, v in env.items():
@@ -221,7 +239,11 @@ class Desktop:
         self.proc: subprocess.Popen[bytes] | None = None
         self.ready: m.Ready | None = None
         self._next = 1
-        self._buf = b""
+        self._buf = bytearray()
+        self._scan = 0
+        """Where the search for the next newline in ``_buf`` resumes (no rescanning: linear reads)."""
+        self._skipping = False
+        """Dropping an over-long line up to its newline."""
         self._stderr: deque[bytes] = deque(maxlen=64)
         self._lock = threading.Lock()
         self.started_s: float | None = None
@@ -292,6 +314,28 @@ class Desktop:
                     stream.close()
 
     # ---------------------------------------------------------------- protocol
+    def _next_line(self) -> bytes | None:
+        """The next complete line in the buffer, or ``None``; over-long lines are dropped."""
+        while True:
+            end = self._buf.find(b"\n", self._scan)
+            if end < 0:
+                self._scan = len(self._buf)
+                if self._scan > MAX_REPLY_BYTES:
+                    self._buf.clear()
+                    self._scan = 0
+                    self._skipping = True
+                    raise DesktopError(
+                        "DESKTOP_ERROR", f"the desktop sent a reply over {MAX_REPLY_BYTES:,} bytes; dropped"
+                    )
+                return None
+            line = bytes(self._buf[:end])
+            del self._buf[: end + 1]
+            self._scan = 0
+            if self._skipping:
+                self._skipping = False
+                continue
+            return line
+
     def _read_reply(self, want: int, timeout: float) -> dict[str, Any]:
         proc = self.proc
         if proc is None or proc.stdout is None:
@@ -301,8 +345,7 @@ class Desktop:
         with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_READ)
             while True:
-                while b"\n" in self._buf:
-                    line, self._buf = self._buf.split(b"\n", 1)
+                while (line := self._next_line()) is not None:
                     try:
                         msg = json.loads(line)
                     except ValueError:
@@ -407,19 +450,44 @@ class Desktop:
 
     def run(
         self,
-        command: str,
+        command: str | None = None,
         *,
         timeout_s: float = 30.0,
         cwd: str | None = None,
+        argv: list[str] | None = None,
+        landlock: dict[str, list[str]] | None = None,
+        jail: bool = True,
+        output_bytes: int | None = None,
         env: dict[str, str] | None = None,
+        memory_kind: str | None = None,
     ) -> m.RunResult:
-        """``env``: more environment of the command (the controller's own is the base)."""
-        return self._typed(
-            m.RunResult,
-            "run",
-            {"command": command, "timeout_s": timeout_s, "cwd": cwd, "env": env or {}},
-            timeout=timeout_s + 30,
-        )
+        """Run ``command`` (bash) or ``argv`` under the desktop's limits (:mod:`.inside_jail`).
+
+        ``landlock``: the only paths the command may execute (``exec``), read (``ro``) and
+        write (``rw``). ``jail=False`` is for the harness's own commands whose processes
+        must outlive them (Wine's services); never for an agent's command. Output is kept
+        head and tail, ``output_bytes`` (default ``Limits.output_kib``) each.
+        """
+        lim = self.config.limits
+        timeout_s = min(timeout_s, lim.command_s)
+        args: dict[str, Any] = {
+            "command": command,
+            "argv": argv,
+            "timeout_s": timeout_s,
+            "cwd": cwd,
+            "jail": jail,
+            "landlock": landlock,
+            "env": env or {},
+            "memory_kind": memory_kind or self.config.memory_kind,
+            "limits": {
+                "memory_bytes": lim.memory_bytes,
+                "processes": lim.processes,
+                "file_bytes": lim.file_mb << 20,
+                "cpu_s": lim.cpu_s,
+                "output_bytes": output_bytes or lim.output_bytes,
+            },
+        }
+        return self._typed(m.RunResult, "run", args, timeout=timeout_s + 45)
 
     def forward(self, port: int, unix_path: str) -> None:
         """Inside the sandbox, pass connections to 127.0.0.1:``port`` on to the Unix socket ``unix_path``."""

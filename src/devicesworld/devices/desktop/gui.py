@@ -27,7 +27,8 @@ from devicesworld.devices.base import ActionResult
 from devicesworld.devices.desktop import actions as a
 from devicesworld.devices.desktop.client import Desktop, DesktopError
 from devicesworld.devices.desktop.elements import centre, element_list, resolve
-from devicesworld.devices.desktop.messages import Window
+from devicesworld.devices.desktop.messages import RunResult, Window
+from devicesworld.devices.limits import limit_hit
 
 
 @dataclass(frozen=True)
@@ -370,23 +371,54 @@ class GuiSession:
 
     def _run(self, g: a.RunCommandArgs) -> ActionResult:
         r = self.desktop.run(g.command, timeout_s=g.timeout_s, env=self.env)
+        return self.command_result(g, r)
+
+    def command_result(self, g: a.RunCommandArgs, r: RunResult) -> ActionResult:
+        """The agent's view of one command: ``RESOURCE_LIMIT`` naming a hit limit, as in tool mode."""
         self.commands.append({"command": g.command, "exit_code": r.exit_code})
-        data = {"exit_code": r.exit_code, "stdout": r.stdout[-8000:], "stderr": r.stderr[-4000:]}
+        data = {"exit_code": r.exit_code, "stdout": _ends(r.stdout, 8000), "stderr": _ends(r.stderr, 4000)}
         self.settle()
         if r.timed_out:
             return ActionResult.failure("TIMEOUT", f"timed out after {g.timeout_s:g} s", data)
+        limit = None if r.exit_code in (None, 0) else limit_hit(r.exit_code, r.stderr)
+        if limit is not None:
+            lim = self.desktop.config.limits
+            return ActionResult.failure("RESOURCE_LIMIT", lim.hit_message(limit, r.exit_code), data)
+        cut = f" (output cut: {r.cut_bytes:,} bytes not shown)" if r.cut_bytes else ""
         if r.exit_code != 0:
-            return ActionResult(ok=True, message=f"exit code {r.exit_code} (the command failed)", data=data)
-        return ActionResult.success(f"exit code {r.exit_code}", data)
+            return ActionResult(
+                ok=True, message=f"exit code {r.exit_code} (the command failed){cut}", data=data
+            )
+        return ActionResult.success(f"exit code {r.exit_code}{cut}", data)
 
     # ---------------------------------------------------------------- state
     def window_titles(self) -> list[str]:
         return [w.title for w in self.desktop.windows() if w.mapped]
 
+    def owned_windows(self) -> list[Window]:
+        """Mapped windows of apps the device launched: what checks may count (not the agent's own)."""
+        return [w for w in self.desktop.windows() if w.mapped and w.launched]
+
+    def owned_elements(self) -> list[dict[str, Any]]:
+        """A fresh element list of the launched apps only (for checks; the agent's own windows left out)."""
+        b = self.budget
+        tree = self.desktop.tree(
+            budget_s=b.budget_s, max_nodes=b.max_nodes, max_children=b.max_children, max_cells=b.max_cells
+        )
+        return element_list([n for n in tree.nodes if n.launched])
+
     def reset_apps(self) -> None:
         """Kill every app (the desktop itself keeps running) and forget the element list."""
         self.desktop.kill_apps()
         self.elements = []
+
+
+def _ends(text: str, limit: int) -> str:
+    """``text`` whole, or its head and tail with the cut stated (the head holds what a command printed first)."""
+    if len(text) <= limit:
+        return text
+    head, tail = text[: limit * 3 // 4], text[-(limit // 4) :]
+    return f"{head}\n[cut: {len(text) - len(head) - len(tail):,} characters]\n{tail}"
 
 
 class _Refused(Exception):

@@ -14,6 +14,15 @@ one reply per line on stdout ``{"id": n, "ok": true, "result": ...}`` or
 ``{"id": 0, "ok": true, "result": {"ready": ...}}`` once the display, the session bus,
 the window manager and the accessibility bus are up (or ``ok: false`` with why).
 Everything the controller starts shares the sandbox's PID namespace and dies with it.
+
+Out of the agent's reach: the controller makes itself non-dumpable, so a process of the
+same uid cannot ``ptrace`` it or open its ``/proc/<pid>/{mem,fd}``; every ``run``
+command goes through ``inside_jail.py`` (limits, its own process tree, Landlock), and
+its output is kept head-and-tail (``[cut: N bytes]``) so no command can flood the pipe
+to the harness. Windows and accessible apps are tagged ``launched`` only when their
+owning process (the X server's record of the client's socket peer, X-Resource; the
+accessibility bus's record of the app's connection) is in the session of an app this
+controller launched: a window made from the agent's shell never is.
 """
 
 import base64
@@ -34,6 +43,8 @@ RUNTIME = "/tmp/xdg-runtime"
 BUS = "unix:path=/tmp/dbus-session"
 WM_FLAG = "/tmp/.wm-ready"
 LOG = "/tmp/.desktop-log"
+JAIL = "/opt/dw/jail.py"
+PR_SET_DUMPABLE = 4
 
 _procs = {}  # pid -> Popen of launched apps
 _core = []  # Xvfb, dbus, openbox, at-spi: killed last
@@ -154,6 +165,44 @@ def _title(win):
     return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
 
 
+def _launched_pid(pid):
+    """True when ``pid`` is in the session of an app :func:`launch` started (its own session)."""
+    if not pid:
+        return False
+    try:
+        return os.getsid(int(pid)) in _procs
+    except OSError:
+        return False
+
+
+_xres = []
+
+
+def _owner_pid(wid):
+    """The pid of the X client that created window ``wid``, as the X server knows it (not _NET_WM_PID,
+    which any client may set); ``None`` when the server cannot tell."""
+    d = display()
+    if not _xres:
+        try:
+            from Xlib.ext import res
+
+            d.res_query_version()
+            _xres.append(res)
+        except Exception:
+            _xres.append(None)
+    res = _xres[0]
+    if res is None:
+        return None
+    try:
+        reply = d.res_query_client_ids([{"client": int(wid), "mask": res.LocalClientPIDMask}])
+        for item in reply.ids:
+            if item.spec.mask & res.LocalClientPIDMask and item.value:
+                return int(item.value[0])
+    except Exception:
+        return None
+    return None
+
+
 def windows():
     d = display()
     root = d.screen().root
@@ -171,6 +220,7 @@ def windows():
             pid = _prop(win, "_NET_WM_PID")
         except Exception:
             continue
+        owner = _owner_pid(wid)
         out.append(
             {
                 "id": int(wid),
@@ -181,6 +231,8 @@ def windows():
                 "box": [-pos.x, -pos.y, geo.width, geo.height],
                 "mapped": attrs.map_state == 2,
                 "focused": int(wid) == active_id,
+                "owner_pid": owner,
+                "launched": _launched_pid(owner),
             }
         )
     return out
@@ -556,30 +608,122 @@ def kill_apps(args):
     return {"windows": len(windows())}
 
 
+class _Ends:
+    """The first and last ``keep`` bytes of a stream and how many bytes it had in all."""
+
+    def __init__(self, keep):
+        self.keep = keep
+        self.head = bytearray()
+        self.tail = bytearray()
+        self.total = 0
+
+    def feed(self, chunk):
+        self.total += len(chunk)
+        room = self.keep - len(self.head)
+        if room > 0:
+            self.head += chunk[:room]
+            chunk = chunk[room:]
+        if chunk:
+            self.tail += chunk
+            if len(self.tail) > 2 * self.keep:  # trimmed in batches: amortised linear
+                del self.tail[: len(self.tail) - self.keep]
+
+    def text(self):
+        tail = bytes(self.tail[-self.keep :]) if self.tail else b""
+        cut = self.total - len(self.head) - len(tail)
+        if cut <= 0:
+            return (bytes(self.head) + tail).decode("utf-8", "replace"), 0
+        note = f"\n[cut: {cut} bytes of {self.total} not shown]\n"
+        return bytes(self.head).decode("utf-8", "replace") + note + tail.decode("utf-8", "replace"), cut
+
+
 def run(args):
+    """One command through the jail (limits, own process tree), its output kept head and tail.
+
+    ``jail: false`` (harness-internal commands only: Wine's services must outlive the one
+    that starts them) runs it directly, still with capped output and a killed group.
+    """
+    import selectors
+
+    lim = args.get("limits") or {}
+    keep = int(lim.get("output_bytes", 65536))
+    timeout = float(args.get("timeout_s", 30))
+    cwd = args.get("cwd") or os.environ.get("HOME", "/")
+    argv = [str(a) for a in args["argv"]] if args.get("argv") else ["/bin/bash", "-c", str(args["command"])]
+    status_r, status_w = os.pipe()
+    if args.get("jail", True):
+        spec = {
+            "memory_bytes": int(lim.get("memory_bytes", 1 << 30)),
+            "processes": int(lim.get("processes", 256)),
+            "file_bytes": int(lim.get("file_bytes", 512 << 20)),
+            "cpu_s": int(lim.get("cpu_s", 120)),
+            "timeout_s": timeout,
+            "cwd": cwd,
+            "status_fd": status_w,
+            "landlock": args.get("landlock"),
+            "memory_kind": args.get("memory_kind", "as"),
+        }
+        argv = [sys.executable, JAIL, json.dumps(spec), *argv]
     env = dict(os.environ)
     env.update({str(k): str(v) for k, v in (args.get("env") or {}).items()})
+    proc = subprocess.Popen(
+        argv,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        pass_fds=(status_w,),
+        start_new_session=True,
+    )
+    os.close(status_w)
+    out, err, status = _Ends(keep), _Ends(keep), _Ends(1 << 16)
+    deadline = time.monotonic() + timeout + (15 if args.get("jail", True) else 0)
+    timed_out = False
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ, out)
+        sel.register(proc.stderr, selectors.EVENT_READ, err)
+        sel.register(status_r, selectors.EVENT_READ, status)
+        while sel.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                timed_out = True
+                with contextlib.suppress(OSError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                break
+            for key, _ in sel.select(min(left, 1.0)):
+                chunk = os.read(key.fd, 1 << 16)
+                if chunk:
+                    key.data.feed(chunk)
+                else:
+                    sel.unregister(key.fileobj)
+    for stream in (proc.stdout, proc.stderr):
+        stream.close()
+    os.close(status_r)
     try:
-        done = subprocess.run(
-            ["/bin/bash", "-c", str(args["command"])],
-            env=env,
-            cwd=args.get("cwd") or os.environ.get("HOME", "/"),
-            capture_output=True,
-            timeout=float(args.get("timeout_s", 30)),
-            stdin=subprocess.DEVNULL,
-        )
-    except subprocess.TimeoutExpired as exc:
-        return {
-            "exit_code": None,
-            "stdout": (exc.stdout or b"").decode("utf-8", "replace"),
-            "stderr": (exc.stderr or b"").decode("utf-8", "replace"),
-            "timed_out": True,
-        }
+        code = proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        code = proc.wait()
+    stdout, cut_out = out.text()
+    stderr, cut_err = err.text()
+    verdict = {}
+    if args.get("jail", True):
+        with contextlib.suppress(ValueError):
+            verdict = json.loads(status.text()[0] or "{}")
+        timed_out = timed_out or bool(verdict.get("timed_out"))
+        exit_code = None if timed_out else verdict.get("exit_code")
+        if verdict.get("start_error"):
+            stderr += f"\n[the command could not start: {verdict['start_error']}]"
+    else:
+        exit_code = None if timed_out else (128 - code if code < 0 else code)
     return {
-        "exit_code": done.returncode,
-        "stdout": done.stdout.decode("utf-8", "replace"),
-        "stderr": done.stderr.decode("utf-8", "replace"),
-        "timed_out": False,
+        "exit_code": exit_code,
+        "stdout": stdout,
+        "stderr": stderr,
+        "timed_out": timed_out,
+        "cut_bytes": cut_out + cut_err,
+        "jail": {k: verdict.get(k) for k in ("userns", "landlock_abi")} if verdict else None,
     }
 
 
@@ -793,6 +937,11 @@ def tree(args):
             n = app.get_child_count()
         except Exception:
             continue
+        try:
+            owned = _launched_pid(app.get_process_id())
+        except Exception:
+            owned = False
+        first = len(out)
         for j in range(min(n, 20)):
             try:
                 win = app.get_child_at_index(j)
@@ -800,6 +949,8 @@ def tree(args):
                 continue
             if win is not None:
                 walk(win, 0, app_name, "application")
+        for node in out[first:]:
+            node["launched"] = owned
     return {"nodes": out, "incomplete": "; ".join(incomplete) or None}
 
 
@@ -883,10 +1034,35 @@ def reply(obj):
     sys.stdout.flush()
 
 
+def _non_dumpable():
+    """No ptrace, no /proc/<pid>/mem or fd of this process for the agent's same-uid processes."""
+    import ctypes
+
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
+def _fence():
+    """Enter the desktop's filesystem fence (``DW_FENCE``, a Landlock policy) once the desktop's core
+    runs: every app, Wine's server and every command start inside it. ``None`` when none is asked."""
+    policy = os.environ.pop("DW_FENCE", "")
+    if not policy:
+        return None
+    sys.path.insert(0, os.path.dirname(JAIL))
+    import jail
+
+    abi = jail.landlock_abi()
+    if not abi or jail.landlock(abi, json.loads(policy), scope=False) != "fs+scope":
+        raise RuntimeError("the filesystem fence (Landlock) could not be applied")
+    return abi
+
+
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    _non_dumpable()
     try:
         info = start_desktop()
+        info["fence"] = _fence()
         reply({"id": 0, "ok": True, "result": {"ready": info}})
     except Exception as exc:
         reply({"id": 0, "ok": False, "error": f"desktop start failed: {exc}"})

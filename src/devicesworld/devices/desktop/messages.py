@@ -21,6 +21,9 @@ class Ready(_Reply):
     width: int
     height: int
     seconds: dict[str, float] = Field(default_factory=dict)
+    fence: int | None = Field(
+        None, description="Landlock ABI of the desktop's filesystem fence, if it has one."
+    )
 
 
 class Window(_Reply):
@@ -34,6 +37,10 @@ class Window(_Reply):
     box: tuple[int, int, int, int] = Field(description="x, y, width, height on the screen.")
     mapped: bool = True
     focused: bool = False
+    owner_pid: int | None = Field(None, description="The creating client's pid as the X server knows it.")
+    launched: bool = Field(
+        True, description="Owned by an app the device launched (checks count only these windows)."
+    )
 
 
 class Windows(_Reply):
@@ -52,6 +59,7 @@ class Node(_Reply):
     window: str = Field("", description="Name of the top-level window the element is in.")
     text: str | None = None
     value: float | None = None
+    launched: bool = Field(True, description="Its app is one the device launched (checks read only these).")
 
 
 class Tree(_Reply):
@@ -78,6 +86,10 @@ class RunResult(_Reply):
     stdout: str
     stderr: str
     timed_out: bool = False
+    cut_bytes: int = Field(0, description="Output bytes left out between the kept head and tail.")
+    jail: dict[str, object] | None = Field(
+        None, description="How the command was jailed (user namespace, Landlock ABI)."
+    )
 
 
 class Idle(_Reply):

@@ -353,18 +353,8 @@ class LinuxDevice:
         if r.timed_out:
             return ActionResult.failure("TIMEOUT", f"timed out after {g.timeout_s:g} s", data)
         if r.limit is not None:
-            lim = self.sandbox.limits
-            bound = {
-                "memory": f"{lim.memory_mb} MiB of memory per process",
-                "processes": f"{lim.processes} processes at once",
-                "file size": f"{lim.file_mb} MiB per file",
-                "CPU time": f"{lim.cpu_s} s of CPU time per process",
-                "home size": f"{lim.home_mb} MiB in the home and /tmp",
-            }.get(r.limit, r.limit)
             return ActionResult.failure(
-                "RESOURCE_LIMIT",
-                f"the command hit the sandbox's {r.limit} limit ({bound}); exit code {r.exit_code}",
-                data,
+                "RESOURCE_LIMIT", self.sandbox.limits.hit_message(r.limit, r.exit_code), data
             )
         msg = f"exit code {r.exit_code}" + (" (output truncated)" if r.truncated else "")
         if r.exit_code != 0:

@@ -125,11 +125,8 @@ def windows(d: LinuxDevice, g: NoArgs) -> object:
     if d.gui is None or not d.gui.started:
         return [] if d.gui is not None else None
     try:
-        return [
-            {"title": w.title, "app": w.app, "focused": w.focused}
-            for w in d.gui.session.desktop.windows()
-            if w.mapped
-        ]
+        # only windows of apps the device launched: one the agent's shell made cannot satisfy a check
+        return [{"title": w.title, "app": w.app, "focused": w.focused} for w in d.gui.session.owned_windows()]
     except DesktopError as exc:
         raise DeviceError(exc.code, exc.message) from None
 
@@ -142,6 +139,6 @@ def elements(d: LinuxDevice, g: NoArgs) -> object:
     if not d.gui.started:
         return []
     try:
-        return list(d.gui.session.observe().get("elements", []))
+        return d.gui.session.owned_elements()
     except DesktopError as exc:
         raise DeviceError(exc.code, exc.message) from None

@@ -1,91 +1,11 @@
-"""The resource limits of a Linux device, in one model with documented defaults.
+"""The Linux device's limits: the shared policy of :mod:`devicesworld.devices.limits`.
 
-Why one place: the sandbox (memory, processes, file size, CPU time, home size,
-command time) and the harness-side readers (document size, parse time and memory)
-each need a bound, and a run on a bigger machine should be able to raise them all
-the same way. Defaults are chosen so that every task of the suites fits with a wide
-margin while one episode cannot take the host down (docs/linux.md, "Security and
-limits"). Each field can be overridden with ``DEVICESWORLD_LIMIT_<FIELD>`` (for
-example ``DEVICESWORLD_LIMIT_MEMORY_MB=4096``); a bad value is a clear error.
+Kept as a module so ``devicesworld.devices.linux.limits`` goes on naming the same
+model; every sandbox (tool mode, GUI desktops, Windows) reads the one policy.
 """
 
 from __future__ import annotations
 
-import os
-from functools import cache
+from devicesworld.devices.limits import ENV_PREFIX, Limits, LimitsError, default_limits, limits_from_env
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-ENV_PREFIX = "DEVICESWORLD_LIMIT_"
-
-
-class Limits(BaseModel):
-    """Per-sandbox and per-read bounds (all enforced by the kernel or by a killed subprocess)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    memory_mb: int = Field(1024, ge=64, description="Address space of each process in a command (RLIMIT_AS).")
-    processes: int = Field(
-        256, ge=8, description="Processes and threads a command may have at once (RLIMIT_NPROC)."
-    )
-    file_mb: int = Field(512, ge=1, description="Largest single file a command may write (RLIMIT_FSIZE).")
-    cpu_s: int = Field(120, ge=1, description="CPU seconds per process of a command (RLIMIT_CPU).")
-    command_s: float = Field(600.0, gt=0, description="Longest wall-clock time any one command may run.")
-    home_mb: int = Field(
-        1024,
-        ge=16,
-        description="Size of the device's home and /tmp together (a sized tmpfs under bubblewrap).",
-    )
-    sized_home: bool = Field(
-        True,
-        description="Hold the home in a tmpfs of home_mb (one holder process per device, ~3 process "
-        "starts at device creation); false: measure the home while commands run instead.",
-    )
-    read_mb: int = Field(32, ge=1, description="Largest file a harness-side document read opens.")
-    expanded_mb: int = Field(256, ge=1, description="Largest declared unpacked size of a zip-based document.")
-    parse_s: float = Field(8.0, gt=0, description="Wall-clock time to open one large or complex document.")
-    parse_memory_mb: int = Field(
-        1024, ge=128, description="Address space of the document-opening subprocess."
-    )
-
-    @property
-    def memory_bytes(self) -> int:
-        return self.memory_mb * 1024 * 1024
-
-    @property
-    def home_bytes(self) -> int:
-        return self.home_mb * 1024 * 1024
-
-    @property
-    def read_bytes(self) -> int:
-        return self.read_mb * 1024 * 1024
-
-
-class LimitsError(ValueError):
-    """A ``DEVICESWORLD_LIMIT_*`` variable does not hold a valid value."""
-
-
-def limits_from_env(environ: dict[str, str] | None = None) -> Limits:
-    """The defaults with every ``DEVICESWORLD_LIMIT_<FIELD>`` override applied."""
-    env = os.environ if environ is None else environ
-    values: dict[str, str] = {}
-    for key, value in env.items():
-        if key.startswith(ENV_PREFIX):
-            field = key[len(ENV_PREFIX) :].lower()
-            if field not in Limits.model_fields:
-                known = ", ".join(ENV_PREFIX + f.upper() for f in Limits.model_fields)
-                raise LimitsError(f"{key} is not a known limit; known: {known}")
-            values[field] = value
-    try:
-        return Limits.model_validate(values)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{ENV_PREFIX}{str(e['loc'][0]).upper()}: {e['msg']}" for e in exc.errors(include_input=False)
-        )
-        raise LimitsError(f"bad resource limit: {problems}") from None
-
-
-@cache
-def default_limits() -> Limits:
-    """The limits of this process (read once from the environment)."""
-    return limits_from_env()
+__all__ = ["ENV_PREFIX", "Limits", "LimitsError", "default_limits", "limits_from_env"]

@@ -18,7 +18,7 @@ Where bubblewrap is missing, :class:`Sandbox` falls back to a plain process sand
 (its own session, HOME pointing at the device's home, killed on timeout) and says so
 loudly: that fallback does **not** isolate the host's files or network.
 
-Limits (:mod:`devicesworld.devices.linux.limits`): every command starts with
+Limits (:mod:`devicesworld.devices.limits`, shared with the GUI desktops and Windows): every command starts with
 ``ulimit`` for address space, processes, file size and CPU time (hard limits: the
 command cannot raise them), a wall-clock timeout, and — where this bubblewrap has
 ``--disable-userns`` — no further user namespaces. When the harness runs as root,
@@ -58,7 +58,7 @@ from pydantic import BaseModel
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.clock import DesktopClock
 from devicesworld.devices.homefs import HomeMount, take_home
-from devicesworld.devices.linux.limits import Limits, default_limits
+from devicesworld.devices.limits import Limits, default_limits, limit_hit
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
 from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
 
@@ -657,33 +657,6 @@ class Sandbox:
         if self.home_mount is not None:
             self.home_mount.close()  # the tmpfs goes with the holder's namespace
         shutil.rmtree(self.paths.root, ignore_errors=True)
-
-
-_LIMIT_SIGNALS = {signal.SIGXCPU: "CPU time", signal.SIGXFSZ: "file size"}
-_LIMIT_TEXTS = (
-    ("File size limit exceeded", "file size"),
-    ("File too large", "file size"),
-    ("CPU time limit exceeded", "CPU time"),
-    ("Cannot allocate memory", "memory"),
-    ("MemoryError", "memory"),
-    ("std::bad_alloc", "memory"),
-    ("out of memory", "memory"),
-    ("fork: retry", "processes"),
-    ("fork: Resource temporarily unavailable", "processes"),
-    ("can't start new thread", "processes"),
-    ("BlockingIOError: [Errno 11]", "processes"),
-)
-
-
-def limit_hit(exit_code: int, stderr: str) -> str | None:
-    """Which limit a failed command ran into, judged from its exit status and error output."""
-    for sig, what in _LIMIT_SIGNALS.items():
-        if exit_code in (128 + sig, -sig):
-            return what
-    for needle, what in _LIMIT_TEXTS:
-        if needle in stderr:
-            return what
-    return None
 
 
 _ETC_DIR: Path | None = None

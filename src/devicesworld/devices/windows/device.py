@@ -29,7 +29,7 @@ from devicesworld.devices.windows import pool, prefix
 from devicesworld.devices.windows.docs import Run, decode_text, encode_text, read_rtf, write_rtf
 from devicesworld.devices.windows.files import WinFiles
 from devicesworld.devices.windows.helper.build import HelperUnavailable, helper_exe
-from devicesworld.devices.windows.session import HELPER, WineSession, element_texts
+from devicesworld.devices.windows.session import HELPER, WineSession, desktop_fence, element_texts
 
 DRIVE_MOUNT = pool.DRIVE_MOUNT
 
@@ -71,7 +71,9 @@ class WindowsDevice:
         self.root = context.workdir
         self.drive = get_drive(context)
         hostname = device_id.replace("_", "-")
-        self.spare = pool.take(hostname, self.profile.width, self.profile.height, self.drive.root)
+        self.spare = pool.take(
+            hostname, self.profile.width, self.profile.height, self.drive.root
+        ) or pool.cold(hostname, self.profile.width, self.profile.height, self.drive.root)
         """A pooled desktop this device adopted (home, prefix and desktop made ahead of time), if any."""
         if self.spare is not None:
             self.home, self.tmp = self.spare.home, self.spare.tmp
@@ -101,6 +103,8 @@ class WindowsDevice:
                 height=self.profile.height,
                 hostname=hostname,
                 env=dict(prefix.WINE_ENV),
+                memory_kind="data",
+                fence=desktop_fence(),
                 run_as=self.ids,
             )
             self.desktop = Desktop(cfg)
@@ -109,7 +113,7 @@ class WindowsDevice:
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first
         (Notepad or WordPad may still be writing the file a check is about to read)."""
-        if self.spare is None:
+        if self.spare is None:  # no sized home here (not root): the home is bounded by nothing but the disk
             try:
                 self.desktop.start()
                 pool.warm_up(self.desktop)
@@ -234,7 +238,7 @@ class WindowsDevice:
             return [
                 {"title": w.title, "app": w.app, "focused": w.focused}
                 for w in self.desktop.windows()
-                if w.mapped
+                if w.mapped and w.launched  # a window the agent's own process made does not count
             ]
         except DesktopError:
             return []

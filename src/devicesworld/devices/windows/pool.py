@@ -28,7 +28,7 @@ from devicesworld.devices.ownership import make_owned_dir, remove_owned
 from devicesworld.devices.safefs import sandbox_host_ids
 from devicesworld.devices.windows import prefix
 from devicesworld.devices.windows.helper.build import helper_exe
-from devicesworld.devices.windows.session import PREBOUND
+from devicesworld.devices.windows.session import PREBOUND, desktop_fence
 
 DRIVE_MOUNT = "/mnt/drive"
 HOME_BYTES = 1 << 30
@@ -56,7 +56,8 @@ def warm_up(desktop: Desktop) -> None:
     # wineserver and Wine's services up before the first app (a persistent server); their
     # output goes to /dev/null, or the services would hold the reply pipe open
     desktop.launch(["wineserver", "-p"])
-    desktop.run("wine cmd /c exit </dev/null >/dev/null 2>&1", timeout_s=120)
+    # (not jailed: the services must outlive this command, which is the harness's, not an agent's)
+    desktop.run("wine cmd /c exit </dev/null >/dev/null 2>&1", timeout_s=120, jail=False)
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,8 @@ def make_ready(key: SpareKey) -> ReadyWindows:
             height=key.height,
             hostname=key.hostname,
             env=dict(prefix.WINE_ENV),
+            memory_kind="data",
+            fence=desktop_fence(),
             wrapper=mount.nsenter(key.ids),
         )
         desk = start_desktop(cfg, warm_up)
@@ -131,6 +134,24 @@ def take(hostname: str, width: int, height: int, drive: Path) -> ReadyWindows | 
     spare = POOL.take(key, make_ready)
     if spare is None:
         return None
+    try:
+        spare.mount.bind(drive, "drive")
+    except OSError:
+        spare.close()
+        return None
+    return spare
+
+
+def cold(hostname: str, width: int, height: int, drive: Path) -> ReadyWindows | None:
+    """A desktop started now on its own sized tmpfs, as a spare is (the pool had none ready).
+
+    Why: every Windows device's home is size-bounded, not only pooled spares. ``None`` where
+    no sized home can be made (not root, no ``nsenter``): the device then starts on a plain folder.
+    """
+    key = spare_key(hostname, width, height)
+    if key is None:
+        return None
+    spare = make_ready(key)
     try:
         spare.mount.bind(drive, "drive")
     except OSError:

@@ -9,8 +9,10 @@ AT-SPI tree), and ``run_command`` runs a ``cmd.exe`` command line in
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from devicesworld.devices.base import ActionResult
@@ -87,7 +89,7 @@ class WineSession(GuiSession):
     # ---------------------------------------------------------------- tree
     def win_tree(self) -> we.RawTree:
         """The current HWND tree (one run of the helper in the desktop); raises ``DesktopError``."""
-        r = self.desktop.run(f"wine {shlex.quote(HELPER)}", timeout_s=30)
+        r = self.desktop.run(f"wine {shlex.quote(HELPER)}", timeout_s=30, output_bytes=8 << 20)
         if r.exit_code != 0:
             raise DesktopError(
                 "DESKTOP_ERROR", f"the element-tree helper failed (exit {r.exit_code}): {r.stderr[-300:]}"
@@ -181,17 +183,40 @@ class WineSession(GuiSession):
             return ActionResult.failure(
                 "INVALID_ARGS", "the command has characters cmd.exe cannot read (use ANSI/cp1252 text)"
             )
-        r = self.desktop.run(
-            f"wine cmd /c {shlex.quote(SCRIPT)} </dev/null", timeout_s=g.timeout_s, cwd=PROFILE_DIR
-        )
-        self.commands.append({"command": g.command, "exit_code": r.exit_code})
-        data = {"exit_code": r.exit_code, "stdout": r.stdout[-8000:], "stderr": r.stderr[-4000:]}
-        self.settle()
-        if r.timed_out:
-            return ActionResult.failure("TIMEOUT", f"timed out after {g.timeout_s:g} s", data)
-        if r.exit_code != 0:
-            return ActionResult(ok=True, message=f"exit code {r.exit_code} (the command failed)", data=data)
-        return ActionResult.success(f"exit code {r.exit_code}", data)
+        if Path(WINE_LOADER).is_file():
+            # Wine's loader itself, not the ``wine`` shell script: under the Landlock fence only
+            # Wine may run, so ``start /unix /bin/sh`` and ``\\?\unix\`` outside the home fail
+            r = self.desktop.run(
+                argv=[WINE_LOADER, "cmd", "/c", SCRIPT],
+                timeout_s=g.timeout_s,
+                cwd=PROFILE_DIR,
+                landlock=cmd_fence(),
+                env={"WINELOADER": WINE_LOADER},
+            )
+        else:
+            r = self.desktop.run(
+                f"wine cmd /c {shlex.quote(SCRIPT)} </dev/null", timeout_s=g.timeout_s, cwd=PROFILE_DIR
+            )
+        return self.command_result(g, r)
+
+
+WINE_LOADER = "/usr/lib/wine/wine64"
+"""Debian's Wine loader (``wine`` is a shell script that executes it)."""
+CMD_RW = ("/home/user", "/tmp", "/mnt/drive", "/dev")
+CMD_RO = ("/usr", "/etc", "/proc", "/sys")
+
+
+def desktop_fence() -> dict[str, list[str]]:
+    """The whole Windows desktop's fence (its controller, Wine's server, the apps): the home, ``/tmp``,
+    the drive and the system; not ``/`` itself, ``/opt`` (the controller) or anything else."""
+    return {"exec": ["/usr"], "ro": ["/etc", "/proc", "/sys", "/opt/dw/jail.py"], "rw": list(CMD_RW)}
+
+
+def cmd_fence() -> dict[str, list[str]]:
+    """What the agent's ``cmd`` may touch on the Linux side (Landlock): execute Wine only, write the
+    home, ``/tmp`` and the drive, read the system. No Linux shell, no ``/opt`` or ``/``."""
+    loader = os.path.realpath("/lib64/ld-linux-x86-64.so.2")
+    return {"exec": [str(Path(WINE_LOADER).parent), loader], "ro": list(CMD_RO), "rw": list(CMD_RW)}
 
 
 def _shown(w: Any) -> dict[str, Any]:

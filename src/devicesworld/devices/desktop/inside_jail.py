@@ -1,0 +1,294 @@
+"""Runs one command inside a desktop sandbox under the shared limits (Debian's ``/usr/bin/python3``).
+
+Why a launcher of its own: a desktop is one long-lived sandbox, so unlike tool mode's
+one-``bwrap``-per-command there is no PID namespace that dies with a command. This
+small program is started by the controller (``inside_ctl.py: run``) for every command
+and gives it what a fresh sandbox would:
+
+* **its own process tree, killed with it**: the launcher is a child subreaper
+  (``PR_SET_CHILD_SUBREAPER``), so whatever the command starts — also ``cmd &`` or
+  ``setsid cmd`` — is re-parented to it when its parent dies, and is killed when the
+  command ends or times out;
+* **limits** of :mod:`devicesworld.devices.limits` as hard rlimits: address space,
+  file size, CPU time and processes. ``RLIMIT_NPROC`` counts every process of a uid, so
+  the command runs in a new user namespace (same uid): since Linux 5.14 the count is
+  kept per namespace, which makes it a per-command limit that the desktop's own apps do
+  not eat into. Where no user namespace can be made it is the uid's count now plus the
+  limit;
+* **Landlock** (where the kernel has it): the command cannot signal or ``ptrace`` any
+  process outside its own tree (the controller, the launcher, the apps the device
+  started), and, when asked (Windows' ``cmd``), may execute and open only the listed
+  paths.
+
+Usage: ``python3 inside_jail.py SPEC_JSON ARGV...``. SPEC: ``memory_bytes``,
+``processes``, ``file_bytes``, ``cpu_s``, ``timeout_s``, ``cwd``, ``status_fd`` (where a
+one-line JSON verdict is written), optional ``landlock`` ``{"exec": [...], "ro": [...],
+"rw": [...]}``. Never imported by the harness.
+"""
+
+import contextlib
+import ctypes
+import json
+import os
+import resource
+import signal
+import sys
+import time
+
+PR_SET_DUMPABLE = 4
+PR_SET_CHILD_SUBREAPER = 36
+PR_SET_NO_NEW_PRIVS = 38
+CLONE_NEWUSER = 0x10000000
+SYS_LANDLOCK_CREATE_RULESET = 444
+SYS_LANDLOCK_ADD_RULE = 445
+SYS_LANDLOCK_RESTRICT_SELF = 446
+LANDLOCK_RULE_PATH_BENEATH = 1
+LANDLOCK_SCOPE_SIGNAL = 2
+FS_EXECUTE = 1
+FS_WRITE_FILE = 2
+FS_READ_FILE = 4
+FS_READ_DIR = 8
+FS_MAKE_BLOCK = 1 << 11
+FS_TRUNCATE = 1 << 14
+FS_IOCTL_DEV = 1 << 15
+FILE_RIGHTS = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.syscall.restype = ctypes.c_long
+
+
+def _prctl(option, value):
+    return _libc.prctl(option, ctypes.c_ulong(value), 0, 0, 0) == 0
+
+
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = [("fs", ctypes.c_uint64), ("net", ctypes.c_uint64), ("scoped", ctypes.c_uint64)]
+
+
+class _PathBeneath(ctypes.Structure):
+    _pack_ = 1
+    _fields_ = [("allowed", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+def landlock_abi():
+    v = _libc.syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
+    return int(v) if v > 0 else 0
+
+
+def _handled_fs(abi):
+    mask = (1 << 13) - 1
+    if abi >= 2:
+        mask |= 1 << 13  # REFER
+    if abi >= 3:
+        mask |= FS_TRUNCATE
+    if abi >= 5:
+        mask |= FS_IOCTL_DEV
+    return mask
+
+
+def landlock(abi, policy, scope=True):
+    """Enter a Landlock domain: no signals out (ABI 6+; ``scope``), and the filesystem policy if given.
+
+    The controller of a Windows desktop enters a filesystem-only domain itself (``scope``
+    off: it and Wine's server must still signal the apps), so everything Wine opens on
+    anyone's behalf — ``wineserver`` opens files for its clients — stays inside it."""
+    scoped = LANDLOCK_SCOPE_SIGNAL if abi >= 6 and scope else 0
+    # without a filesystem policy, a domain that only refuses making block devices still
+    # confines ptrace (and, ABI 6+, signals) to the command's own processes
+    fs = _handled_fs(abi) if policy else (0 if scoped else FS_MAKE_BLOCK)
+    attr = _RulesetAttr(fs, 0, scoped)
+    size = ctypes.sizeof(_RulesetAttr) if abi >= 6 else 8
+    fd = int(_libc.syscall(SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), 0))
+    if fd < 0:
+        return "failed"
+    try:
+        if policy:
+            rw = fs & ~FS_EXECUTE
+            for kind, rights in (
+                ("exec", FS_EXECUTE | FS_READ_FILE | FS_READ_DIR),
+                ("ro", FS_READ_FILE | FS_READ_DIR),
+                ("rw", rw),
+            ):
+                for path in policy.get(kind, []):
+                    try:
+                        pfd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+                    except OSError:
+                        continue
+                    try:
+                        allowed = rights & fs
+                        if not os.path.isdir(path):
+                            allowed &= FILE_RIGHTS
+                        rule = _PathBeneath(allowed, pfd)
+                        _libc.syscall(
+                            SYS_LANDLOCK_ADD_RULE, fd, LANDLOCK_RULE_PATH_BENEATH, ctypes.byref(rule), 0
+                        )
+                    finally:
+                        os.close(pfd)
+        _prctl(PR_SET_NO_NEW_PRIVS, 1)
+        if _libc.syscall(SYS_LANDLOCK_RESTRICT_SELF, fd, 0) != 0:
+            return "failed"
+    finally:
+        os.close(fd)
+    return "fs+scope" if policy else "scope"
+
+
+def _own_namespace():
+    """A new user namespace with the same uid and gid (so NPROC counts this command only)."""
+    uid, gid = os.getuid(), os.getgid()
+    if _libc.unshare(CLONE_NEWUSER) != 0:
+        return False
+    try:
+        with open("/proc/self/setgroups", "w") as f:
+            f.write("deny")
+        with open("/proc/self/uid_map", "w") as f:
+            f.write(f"{uid} {uid} 1")
+        with open("/proc/self/gid_map", "w") as f:
+            f.write(f"{gid} {gid} 1")
+    except OSError:
+        return False
+    return True
+
+
+def _uid_tasks(uid):
+    n = 0
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                st = os.stat(f"/proc/{name}/task")
+                if st.st_uid == uid:
+                    n += len(os.listdir(f"/proc/{name}/task"))
+            except OSError:
+                pass
+    return n
+
+
+def _children(me):
+    out = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == me:
+            out.append(int(name))
+    return out
+
+
+def _reap_all():
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return True
+        if pid == 0:
+            return False
+
+
+def sweep(me):
+    """Kill and reap every descendant: orphans come to us (subreaper) as their parents die."""
+    for _ in range(10000):
+        kids = _children(me)
+        for pid in kids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        if _reap_all() and not kids:
+            return
+        time.sleep(0.005)
+
+
+def main():
+    spec = json.loads(sys.argv[1])
+    argv = sys.argv[2:]
+    status_fd = int(spec.get("status_fd", -1))
+    if status_fd >= 0:
+        os.set_inheritable(status_fd, False)
+    me = os.getpid()
+    _prctl(PR_SET_CHILD_SUBREAPER, 1)
+    uid = os.getuid()
+    userns = _own_namespace()  # before going non-dumpable: that makes /proc/self/uid_map root's
+    _prctl(PR_SET_DUMPABLE, 0)
+    processes = int(spec["processes"])
+    if not userns:
+        processes += _uid_tasks(uid)
+    abi = landlock_abi()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD, signal.SIGTERM})
+    r, w = os.pipe()  # the child says here why it could not start
+    child = os.fork()
+    if child == 0:
+        try:
+            os.close(r)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD, signal.SIGTERM})
+            os.setsid()
+            mem, fsize, cpu = int(spec["memory_bytes"]), int(spec["file_bytes"]), int(spec["cpu_s"])
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            # Wine reserves most of its address space up front: its commands are bounded on
+            # private writable memory (RLIMIT_DATA) instead of address space
+            kind = resource.RLIMIT_DATA if spec.get("memory_kind") == "data" else resource.RLIMIT_AS
+            resource.setrlimit(kind, (mem, mem))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))  # SIGXCPU, then SIGKILL 5 s later
+            resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
+            fence = landlock(abi, spec.get("landlock")) if abi else "none"
+            if spec.get("landlock") and fence != "fs+scope":
+                raise OSError("the filesystem policy could not be applied (Landlock)")
+            os.chdir(spec.get("cwd") or os.environ.get("HOME", "/"))
+            os.set_inheritable(w, False)
+            os.execvp(argv[0], argv)
+        except BaseException as exc:  # reported to the launcher
+            try:
+                os.write(w, f"{type(exc).__name__}: {exc}".encode()[:2000])
+            finally:
+                os._exit(126)
+    os.close(w)
+    deadline = time.monotonic() + float(spec.get("timeout_s", 30))
+    status = None
+    why = None
+    while status is None:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        info = signal.sigtimedwait({signal.SIGCHLD, signal.SIGTERM}, min(left, 1.0))
+        if info is not None and info.si_signo == signal.SIGTERM:
+            why = "stopped"
+            break
+        while True:
+            try:
+                pid, st = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                pid = 0
+            if pid == 0:
+                break
+            if pid == child:
+                status = st
+    timed_out = status is None and why is None
+    with contextlib.suppress(OSError):
+        os.killpg(child, signal.SIGKILL)
+    sweep(me)
+    with os.fdopen(r, "rb") as f:
+        failed = f.read().decode("utf-8", "replace")
+    verdict = {
+        "timed_out": timed_out,
+        "stopped": why == "stopped",
+        "exit_code": None,
+        "signal": None,
+        "userns": userns,
+        "landlock_abi": abi,
+        "start_error": failed or None,
+    }
+    if status is not None:
+        if os.WIFSIGNALED(status):
+            verdict["signal"] = os.WTERMSIG(status)
+            verdict["exit_code"] = 128 + os.WTERMSIG(status)
+        else:
+            verdict["exit_code"] = os.WEXITSTATUS(status)
+    if status_fd >= 0:
+        os.write(status_fd, (json.dumps(verdict) + "\n").encode())
+        os.close(status_fd)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
