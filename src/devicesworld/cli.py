@@ -34,7 +34,7 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        err_console.print(f"[bold red]error:[/] {escape(self.message)}", highlight=False)
+        err_console.print(f"[bold red]error:[/] {escape(self.message)}", highlight=False, soft_wrap=True)
 
 
 class _Group(click.Group):

@@ -6,10 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from devicesworld.analysis.loading import load_run
 from devicesworld.analysis.table1 import Prices, floor_rows, table1_row
+from devicesworld import cli
 from devicesworld.cli import main
 
 
@@ -54,7 +56,9 @@ def test_floors_of_another_task_set_are_left_out_and_said_so(tmp_path: Path) -> 
     assert len(notes) == 1 and "left out of the floors" in notes[0]
 
 
-def test_report_shows_table1_with_floors_and_cost(tmp_path: Path) -> None:
+def test_report_shows_table1_with_floors_and_cost(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the CLI's console is made at import; another test may have fixed its width at 80 columns
+    monkeypatch.setattr(cli.console, "_width", 200)
     run = _run(tmp_path / "llm", "llm", [{"task_id": "t1", "success": True, "score": 1.0, "tokens_in": 500}])
     noop = _run(tmp_path / "noop", "noop", [{"task_id": "t1", "success": False}])
     first = _run(tmp_path / "fm", "first-match", [{"task_id": "t1", "success": False}])

@@ -220,7 +220,7 @@ def test_a_wrong_answer_fails_the_check() -> None:
     _act(env, action_type="answer", text="It is at 7:20 PM")
     _act(env, action_type="status", goal_status="complete")
     result = env.close()
-    assert not result.success and "lacks" in result.conditions[0].detail
+    assert not result.success and "missing" in result.conditions[0].detail
 
 
 @pytest.mark.parametrize(

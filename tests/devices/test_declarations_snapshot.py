@@ -25,7 +25,9 @@ The Windows kind's doc names the profile folders ``Downloads`` and ``Pictures`` 
 ``Desktop`` and ``Documents``: they became folders of their own when the kind took persona
 worlds (#13; Wine had linked them to the home itself). The Linux ``email_drafts`` getter and
 ``email_draft`` check name the numbered message files of the GUI desktop's mail client
-beside ``.eml`` files in their docs (#16; their arguments are as before).
+beside ``.eml`` files in their docs (#16; their arguments are as before). A typed expected
+value (``TypedValue``) gained the optional ``exact`` (its unrounded form, so 64.4 °F passes
+where 64 °F is shown; absent, each check is as before) (#32).
 """
 
 from __future__ import annotations
