@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from devicesworld import cli
 from devicesworld.analysis.loading import load_run
 from devicesworld.analysis.table1 import Prices, floor_rows, table1_row
-from devicesworld import cli
 from devicesworld.cli import main
 
 
