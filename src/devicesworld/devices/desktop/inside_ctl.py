@@ -650,8 +650,9 @@ def run(args):
     timeout = float(args.get("timeout_s", 30))
     cwd = args.get("cwd") or os.environ.get("HOME", "/")
     argv = [str(a) for a in args["argv"]] if args.get("argv") else ["/bin/bash", "-c", str(args["command"])]
+    jailed = bool(args.get("jail", True))
     status_r, status_w = os.pipe()
-    if args.get("jail", True):
+    if jailed:
         spec = {
             "memory_bytes": int(lim.get("memory_bytes", 1 << 30)),
             "processes": int(lim.get("processes", 256)),
@@ -673,17 +674,20 @@ def run(args):
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        pass_fds=(status_w,),
+        # only the jail gets the status pipe: an unjailed command's lasting children (Wine's
+        # services) would otherwise hold it open until the deadline
+        pass_fds=(status_w,) if jailed else (),
         start_new_session=True,
     )
     os.close(status_w)
     out, err, status = _Ends(keep), _Ends(keep), _Ends(1 << 16)
-    deadline = time.monotonic() + timeout + (15 if args.get("jail", True) else 0)
+    deadline = time.monotonic() + timeout + (15 if jailed else 0)
     timed_out = False
     with selectors.DefaultSelector() as sel:
         sel.register(proc.stdout, selectors.EVENT_READ, out)
         sel.register(proc.stderr, selectors.EVENT_READ, err)
-        sel.register(status_r, selectors.EVENT_READ, status)
+        if jailed:
+            sel.register(status_r, selectors.EVENT_READ, status)
         while sel.get_map():
             left = deadline - time.monotonic()
             if left <= 0:

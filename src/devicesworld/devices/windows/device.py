@@ -71,9 +71,7 @@ class WindowsDevice:
         self.root = context.workdir
         self.drive = get_drive(context)
         hostname = device_id.replace("_", "-")
-        self.spare = pool.take(
-            hostname, self.profile.width, self.profile.height, self.drive.root
-        ) or pool.cold(hostname, self.profile.width, self.profile.height, self.drive.root)
+        self.spare = pool.take(hostname, self.profile.width, self.profile.height, self.drive.root)
         """A pooled desktop this device adopted (home, prefix and desktop made ahead of time), if any."""
         if self.spare is not None:
             self.home, self.tmp = self.spare.home, self.spare.tmp

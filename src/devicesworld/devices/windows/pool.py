@@ -140,21 +140,3 @@ def take(hostname: str, width: int, height: int, drive: Path) -> ReadyWindows | 
         spare.close()
         return None
     return spare
-
-
-def cold(hostname: str, width: int, height: int, drive: Path) -> ReadyWindows | None:
-    """A desktop started now on its own sized tmpfs, as a spare is (the pool had none ready).
-
-    Why: every Windows device's home is size-bounded, not only pooled spares. ``None`` where
-    no sized home can be made (not root, no ``nsenter``): the device then starts on a plain folder.
-    """
-    key = spare_key(hostname, width, height)
-    if key is None:
-        return None
-    spare = make_ready(key)
-    try:
-        spare.mount.bind(drive, "drive")
-    except OSError:
-        spare.close()
-        return None
-    return spare

@@ -202,7 +202,10 @@ class WineSession(GuiSession):
 
 WINE_LOADER = "/usr/lib/wine/wine64"
 """Debian's Wine loader (``wine`` is a shell script that executes it)."""
-CMD_RW = ("/home/user", "/tmp", "/mnt/drive", "/dev")
+# ``/mnt``, not ``/mnt/drive``: a pooled desktop's fence is made before the task's drive is bound
+# over ``/mnt/drive``, and a Landlock rule holds the inode it was given, not the later mount on it;
+# the rule on the parent covers whatever is mounted beneath (the sandbox's /mnt holds only the drive)
+CMD_RW = ("/home/user", "/tmp", "/mnt", "/dev")
 CMD_RO = ("/usr", "/etc", "/proc", "/sys")
 
 
