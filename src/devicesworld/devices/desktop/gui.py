@@ -378,6 +378,12 @@ class GuiSession:
         self.commands.append({"command": g.command, "exit_code": r.exit_code})
         data = {"exit_code": r.exit_code, "stdout": _ends(r.stdout, 8000), "stderr": _ends(r.stderr, 4000)}
         self.settle()
+        if reached_process_limit(r):
+            lim = self.desktop.config.limits
+            late = f"; timed out after {g.timeout_s:g} s" if r.timed_out else ""
+            return ActionResult.failure(
+                "RESOURCE_LIMIT", lim.hit_message("processes", r.exit_code) + late, data
+            )
         if r.timed_out:
             return ActionResult.failure("TIMEOUT", f"timed out after {g.timeout_s:g} s", data)
         limit = None if r.exit_code in (None, 0) else limit_hit(r.exit_code, r.stderr)
@@ -411,6 +417,19 @@ class GuiSession:
         """Kill every app (the desktop itself keeps running) and forget the element list."""
         self.desktop.kill_apps()
         self.elements = []
+
+
+def reached_process_limit(r: RunResult) -> bool:
+    """The command's tree held (nearly) as many tasks as the process limit allows, as the jail sampled it.
+
+    A fork that fails prints whatever its program chooses (bash: ``fork: retry``; Wine's ``start``:
+    ``File not found.``), so the jail's count is the kernel-side fact; the margin covers the
+    samples (twice a second) missing the exact peak and a program that needs several threads at once."""
+    jail = r.jail or {}
+    peak, limit = jail.get("peak_tasks"), jail.get("processes_limit")
+    if not isinstance(peak, int) or not isinstance(limit, int) or limit <= 0:
+        return False
+    return peak >= limit - max(8, limit // 16)
 
 
 def _ends(text: str, limit: int) -> str:
