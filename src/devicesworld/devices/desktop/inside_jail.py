@@ -245,6 +245,11 @@ def main():
         try:
             os.close(r)
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD, signal.SIGTERM})
+            # Python ignores SIGXFSZ and SIGPIPE, and an ignored signal stays ignored across exec: the
+            # command gets the defaults back, so a write past the file-size limit kills the writer
+            # (a RESOURCE_LIMIT) instead of failing quietly (Wine's scripts swallow the EFBIG)
+            for sig in (signal.SIGXFSZ, signal.SIGPIPE):
+                signal.signal(sig, signal.SIG_DFL)
             os.setsid()
             mem, fsize, cpu = int(spec["memory_bytes"]), int(spec["file_bytes"]), int(spec["cpu_s"])
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
