@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from devicesworld.devices.linux.device import LinuxDevice
-from tests.devices.desktop.desktop_harness import require_app
-from tests.devices.linux.test_linux_gui import GuiDesk, require_gui_stack
+from tests.devices.desktop.desktop_harness import require_app, require_gui_stack
+from tests.devices.linux.test_linux_gui import GuiDesk
 
 FORGED = "Forged notes.txt - Mousepad"
 # (without the task clock's libfaketime, under which python3-xlib's connect fails with EINVAL: an
