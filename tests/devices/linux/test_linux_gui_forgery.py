@@ -65,3 +65,19 @@ def test_a_window_forged_from_the_terminal_does_not_satisfy_window_title(gui: Gu
     gui.ok("launch_app", app="text_editor")
     shown = gui.check("window_title", contains="Mousepad")
     assert shown.passed, shown.detail
+
+
+def test_a_title_the_agent_prints_in_the_terminal_does_not_count(gui: GuiDesk) -> None:
+    # any program in the launched terminal sets the terminal's own title with an escape sequence
+    gui.ok("launch_app", app="terminal")
+    gui.ok("type_text", text="printf '\\033]0;Forged notes.txt - Mousepad\\007'; sleep 300\n")
+    assert gui.device.gui is not None
+    desktop = gui.device.gui.session.desktop
+    end = time.monotonic() + 60
+    while time.monotonic() < end and not any(
+        w.launched and FORGED in w.title for w in desktop.windows()
+    ):  # the launched terminal now carries the forged title ("Terminal - Forged notes.txt - Mousepad")
+        time.sleep(0.5)
+    assert any(w.launched and FORGED in w.title for w in desktop.windows())
+    got = gui.check("window_title", contains="Forged notes.txt")
+    assert not got.passed, got.detail

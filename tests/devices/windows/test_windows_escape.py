@@ -5,6 +5,7 @@ One device is shared by the module (a Wine desktop takes seconds to start)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -156,3 +157,26 @@ def test_a_window_the_agent_started_does_not_count_for_window_title(pc: _Pc) -> 
     assert all(w.launched for w in r if w.mapped)
     got = pc.dev.get("windows", pc.kind.getters["windows"].parse_args({}))
     assert isinstance(got, list)
+
+
+def _check(pc: _Pc, name: str, **args: Any) -> Any:
+    spec = pc.kind.checks[name]
+    return spec.fn(lambda g, a: pc.dev.get(g, pc.kind.getters[g].parse_args(a)), spec.parse_args(args))
+
+
+def test_a_title_or_text_forged_in_the_launched_cmd_window_does_not_count(pc: _Pc) -> None:
+    # the console the device launched stays open (its cmd alive) while the checks run: the agent
+    # sets its title with ``title`` and echoes the text a check looks for
+    assert pc.act("launch_app", app="cmd").ok
+    assert pc.act("type_text", text="title todo.txt - Notepad\necho FORGED-VALUE-7731\n").ok
+    end = time.monotonic() + 60
+    while time.monotonic() < end and not any(
+        w.mapped and "todo.txt - Notepad" in w.title for w in pc.dev.desktop.windows()
+    ):
+        time.sleep(0.5)
+    assert any(w.mapped and "todo.txt - Notepad" in w.title for w in pc.dev.desktop.windows())
+    title = _check(pc, "window_title", contains="todo.txt - Notepad")
+    assert not title.passed, title.detail
+    text = _check(pc, "element_text", contains="FORGED-VALUE-7731")
+    assert not text.passed, text.detail
+    pc.answers()

@@ -51,6 +51,9 @@ class App:
     """An element role that shows the app's content is drawn (LibreOffice: ``document text``);
     with it, a launch also waits until the window's element tree has that role and is the
     same in two walks in a row (bounded by :data:`TREE_SETTLE_S`)."""
+    titled_by_agent: bool = False
+    """The window's title is whatever the agent makes it (a terminal: any program prints an escape
+    sequence that sets it; Windows' cmd: ``title``): checks never count this app's windows."""
 
 
 HANDOFF_S = 10.0
@@ -404,6 +407,18 @@ class GuiSession:
     def owned_windows(self) -> list[Window]:
         """Mapped windows of apps the device launched: what checks may count (not the agent's own)."""
         return [w for w in self.desktop.windows() if w.mapped and w.launched]
+
+    def checkable_windows(self) -> list[Window]:
+        """The windows a check may count: launched by the device, and not of an app whose title the agent
+        writes (``App.titled_by_agent``; matched on the window's class, which the agent cannot change)."""
+        agent_titled = [
+            app.window.lower() for app in self.apps.values() if app.titled_by_agent and app.window
+        ]
+        return [
+            w
+            for w in self.owned_windows()
+            if not any(k in f"{w.app} {w.instance}".lower() for k in agent_titled)
+        ]
 
     def owned_elements(self) -> list[dict[str, Any]]:
         """A fresh element list of the launched apps only (for checks; the agent's own windows left out)."""

@@ -251,8 +251,9 @@ class WindowsDevice:
         try:
             return [
                 {"title": w.title, "app": w.app, "focused": w.focused}
-                for w in self.desktop.windows()
-                if w.mapped and w.launched  # a window the agent's own process made does not count
+                # launched by the device (a window the agent's own process made does not count), and
+                # not a console, whose title ``title`` sets
+                for w in self.session.checkable_windows()
             ]
         except DesktopError:
             return []
