@@ -42,6 +42,18 @@ class Limits(BaseModel):
         description="Hold the home in a tmpfs of home_mb (one holder process per device, ~3 process "
         "starts at device creation); false: measure the home while commands run instead.",
     )
+    sandbox_memory_mb: int = Field(
+        2048,
+        ge=128,
+        description="Memory of a whole sandbox together (a desktop, its apps and commands): cgroup v2 "
+        "memory.max, only where the host delegates a cgroup v2 group (devices/cgroups.py).",
+    )
+    sandbox_processes: int = Field(
+        1024,
+        ge=16,
+        description="Processes and threads of a whole sandbox together: cgroup v2 pids.max, only where "
+        "the host delegates a cgroup v2 group.",
+    )
     output_kib: int = Field(
         64,
         ge=1,
@@ -58,6 +70,10 @@ class Limits(BaseModel):
     @property
     def memory_bytes(self) -> int:
         return self.memory_mb * 1024 * 1024
+
+    @property
+    def sandbox_memory_bytes(self) -> int:
+        return self.sandbox_memory_mb * 1024 * 1024
 
     @property
     def home_bytes(self) -> int:
@@ -79,6 +95,8 @@ class Limits(BaseModel):
             "file size": f"{self.file_mb} MiB per file",
             "CPU time": f"{self.cpu_s} s of CPU time per process",
             "home size": f"{self.home_mb} MiB in the home and /tmp",
+            "sandbox memory": f"{self.sandbox_memory_mb} MiB of memory for the whole sandbox",
+            "sandbox processes": f"{self.sandbox_processes} processes in the whole sandbox",
         }.get(limit, limit)
 
     def hit_message(self, limit: str, exit_code: int | None) -> str:

@@ -178,6 +178,12 @@ def serve_mcp(
     help="The access token clients must send (or DEVICESWORLD_HA_TOKEN).",
 )
 @click.option("--device", "device_id", help="The smarthome device to serve (default: the task's first).")
+@click.option(
+    "--debug-evaluate",
+    is_flag=True,
+    help="Offer the devicesworld.evaluate service saying which conditions pass (ids only); the run is "
+    "recorded as not comparable.",
+)
 def serve_homeassistant(
     task_id: str,
     suite: str | None,
@@ -187,6 +193,7 @@ def serve_homeassistant(
     port: int,
     token: str,
     device_id: str | None,
+    debug_evaluate: bool,
 ) -> None:
     """The task's home behind Home Assistant's REST (/api/...) and WebSocket (/api/websocket) API."""
     try:
@@ -209,7 +216,9 @@ def serve_homeassistant(
     run_dir = _run_dir(out, "homeassistant")
     host = _start_host(task, run_dir, "homeassistant", seed)
     try:
-        hub = HomeHub(host, device_id or homes[0])
+        if debug_evaluate:
+            _say("--debug-evaluate: devicesworld.evaluate is on; this run is recorded as not comparable")
+        hub = HomeHub(host, device_id or homes[0], debug_evaluate=debug_evaluate)
         host.call(lambda _s: hub.start_now())
         app = create_app(hub, token.strip())
         _say(f"serving {hub.device_id} of task {task.id} as Home Assistant at http://127.0.0.1:{port}/api/")

@@ -5,6 +5,7 @@ One device is shared by the module (a Wine desktop takes seconds to start)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -72,38 +73,74 @@ def test_the_unix_namespace_does_not_map_the_sandbox(pc: _Pc) -> None:
     pc.answers()
 
 
-def test_a_2_gib_allocation_is_a_resource_limit(pc: _Pc) -> None:
-    # cmd's own arithmetic cannot allocate: a 2 GiB environment string is the nearest cmd gets;
-    # Wine's loader under the address-space limit refuses it
-    r = pc.cmd("set /a x=1 >nul & echo ok")
-    assert r.ok
-    lim = pc.dev.desktop.config.limits
-    big = pc.dev.desktop.run(
-        argv=["/usr/lib/wine/wine64", "cmd", "/c", "exit"],
-        timeout_s=60,
-        env={"WINEPRELOADRESERVE": "0-80000000"},
+def _script(name: str, js: str) -> str:
+    """A cmd line that writes JScript ``js`` (one line) to ``name`` and runs it with Wine's cscript."""
+    return f"echo {js.replace('<', '^<')} > {name}\ncscript //nologo {name}\necho rc=%errorlevel%"
+
+
+def test_a_2_gib_allocation_is_refused_and_the_pc_answers(pc: _Pc) -> None:
+    # a JScript string doubled up to 2^30 UTF-16 units (2 GiB): Wine's script engine really
+    # allocates it, and the command's private-memory limit (RLIMIT_DATA, 1 GiB) refuses it
+    assert pc.dev.desktop.config.limits.memory_mb < 2048
+    js = (
+        'try { var s = "xxxxxxxxxxxxxxxx"; for (var i = 0; i < 26; i++) s = s + s; WScript.Echo("got " + s.length); }'
+        ' catch (e) { WScript.Echo("refused " + e.number); WScript.Quit(3); }'
     )
-    assert lim.memory_mb < 2048 and big is not None
+    r = pc.cmd(_script("alloc.js", js))
+    out = str(r.data["stdout"])
+    assert "got " not in out, r
+    assert "refused -2147024882" in out, r  # E_OUTOFMEMORY: a capped result, not the host's memory
+    small = js.replace("i < 26", "i < 4")  # the same script within the limit works
+    assert "got 256" in str(pc.cmd(_script("small.js", small)).data["stdout"])
     pc.answers()
 
 
-def test_a_2_gb_file_is_a_resource_limit(pc: _Pc) -> None:
-    r = pc.cmd("fsutil file createnew C:\\users\\user\\big.bin 2147483648 & echo done", timeout_s=120)
-    size = pc.dev.home / ".wine/drive_c/users/user/big.bin"
-    assert not size.exists() or size.stat().st_size <= pc.dev.desktop.config.limits.file_mb << 20, r
-    pc.cmd("del C:\\users\\user\\big.bin")
+def test_1000_processes_are_a_resource_limit(pc: _Pc) -> None:
+    r = pc.cmd("for /l %%i in (1,1,1000) do @start /b ping -n 30 127.0.0.1 >nul", timeout_s=45)
+    assert _is_limit(r, "processes"), r
+    pc.answers()
+
+
+def test_a_2_gb_file_stops_at_the_file_limit(pc: _Pc) -> None:
+    # 2,048 writes of 1 MiB through the FileSystemObject: the file stops at the file-size limit
+    js = (
+        'var fso = new ActiveXObject("Scripting.FileSystemObject");'
+        ' var f = fso.CreateTextFile("C:\\\\users\\\\user\\\\big.txt", true);'
+        ' var s = "x"; for (var i = 0; i < 20; i++) s = s + s;'
+        " for (var j = 0; j < 2048; j++) f.Write(s); f.Close();"
+    )
+    r = pc.cmd(_script("write.js", js), timeout_s=240)
+    big = pc.dev.home / ".wine/drive_c/users/user/big.txt"
+    limit = pc.dev.desktop.config.limits.file_mb << 20
+    assert big.is_file() and 0 < big.stat().st_size <= limit, r
+    assert r.ok or r.error_code == "RESOURCE_LIMIT", r
+    pc.cmd("del C:\\users\\user\\big.txt")
+    assert not big.exists()
     pc.answers()
 
 
 def test_150_mb_of_output_is_capped_and_the_pc_answers(pc: _Pc) -> None:
-    # a doubling string, printed in a loop: ~150 MB through cmd's echo
-    script = "set s=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-    script += " & for /l %i in (1,1,6) do call set s=%s%%s%"
-    script += " & for /l %i in (1,1,23000) do @echo %s%"
+    # a 6,400-character line printed 23,000 times: ~150 MB through cmd's echo (the command is a
+    # batch file, so its loop variables are %%i)
+    line = "x" * 100
+    script = f"set s={line}\nfor /l %%i in (1,1,6) do @call set s=%%s%%%%s%%\nfor /l %%i in (1,1,23000) do @echo %s%"
     r = pc.cmd(script, timeout_s=300)
     out = str(r.data["stdout"])
-    assert len(out) < 20_000, len(out)
-    assert r.error_code in (None, "TIMEOUT") or r.ok, r
+    assert r.ok and "output cut" in r.message, r
+    assert len(out) < 20_000 and out.startswith("x" * 5000), len(out)
+    cut = int(r.message.split("output cut: ")[1].split(" bytes")[0].replace(",", ""))
+    assert cut > 140_000_000, r.message
+    pc.answers()
+
+
+def test_a_cold_started_pc_has_a_sized_home(pc: _Pc) -> None:
+    if pc.dev.spare is not None:
+        pytest.skip("this device adopted a pooled spare (sized by the pool)")
+    if pc.dev.home_mount is None:
+        pytest.skip(f"no sized home on this host: {pc.dev.home_problem}")
+    r = pc.cmd('dir C:\\users\\user | find "bytes free"')
+    free = int(str(r.data["stdout"]).split("directories")[1].split("bytes")[0].replace(",", ""))
+    assert free <= pc.dev.desktop.config.limits.home_bytes, r
     pc.answers()
 
 
@@ -120,3 +157,26 @@ def test_a_window_the_agent_started_does_not_count_for_window_title(pc: _Pc) -> 
     assert all(w.launched for w in r if w.mapped)
     got = pc.dev.get("windows", pc.kind.getters["windows"].parse_args({}))
     assert isinstance(got, list)
+
+
+def _check(pc: _Pc, name: str, **args: Any) -> Any:
+    spec = pc.kind.checks[name]
+    return spec.fn(lambda g, a: pc.dev.get(g, pc.kind.getters[g].parse_args(a)), spec.parse_args(args))
+
+
+def test_a_title_or_text_forged_in_the_launched_cmd_window_does_not_count(pc: _Pc) -> None:
+    # the console the device launched stays open (its cmd alive) while the checks run: the agent
+    # sets its title with ``title`` and echoes the text a check looks for
+    assert pc.act("launch_app", app="cmd").ok
+    assert pc.act("type_text", text="title todo.txt - Notepad\necho FORGED-VALUE-7731\n").ok
+    end = time.monotonic() + 60
+    while time.monotonic() < end and not any(
+        w.mapped and "todo.txt - Notepad" in w.title for w in pc.dev.desktop.windows()
+    ):
+        time.sleep(0.5)
+    assert any(w.mapped and "todo.txt - Notepad" in w.title for w in pc.dev.desktop.windows())
+    title = _check(pc, "window_title", contains="todo.txt - Notepad")
+    assert not title.passed, title.detail
+    text = _check(pc, "element_text", contains="FORGED-VALUE-7731")
+    assert not text.passed, text.detail
+    pc.answers()

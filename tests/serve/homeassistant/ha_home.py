@@ -88,10 +88,10 @@ def all_categories_task() -> Task:
 class ServedHome:
     """The facade over ``task`` on a free loopback port, its event loop on a background thread."""
 
-    def __init__(self, task: Task, run_dir: Path | None) -> None:
+    def __init__(self, task: Task, run_dir: Path | None, *, debug_evaluate: bool = False) -> None:
         self.host = SessionHost(task, run_dir, agent="homeassistant")
         self.host.start()
-        self.hub = HomeHub(self.host, SH)
+        self.hub = HomeHub(self.host, SH, debug_evaluate=debug_evaluate)
         self.host.call(lambda _s: self.hub.start_now())
         self.port = free_ports(1)
         self.url = f"http://127.0.0.1:{self.port}/api"

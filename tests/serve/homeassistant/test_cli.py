@@ -21,7 +21,7 @@ def test_a_smoke_task_through_the_rest_api_is_recorded_and_succeeds(tmp_path: Pa
     dump_tasks_jsonl([task], tmp_path / "task.jsonl")
     port = free_ports(1)
     cmd = [sys.executable, "-m", "devicesworld", "serve", "homeassistant", "--tasks", str(tmp_path / "task.jsonl"),
-           "--task-id", task.id, "--port", str(port), "--token", "s3cret", "--out", str(tmp_path / "run")]  # fmt: skip
+           "--task-id", task.id, "--port", str(port), "--token", "s3cret", "--out", str(tmp_path / "run"), "--debug-evaluate"]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         wait_listening(port)
@@ -33,7 +33,7 @@ def test_a_smoke_task_through_the_rest_api_is_recorded_and_succeeds(tmp_path: Pa
             client.trigger_service("climate", "set_fan_mode", entity_id="climate.ac_bedroom", fan_mode="low")
             client.trigger_service("fan", "turn_off", entity_id="fan.living_purifier")
             _, verdict = client.trigger_service_with_response("devicesworld", "evaluate")
-            assert verdict["success"] is True
+            assert verdict["success"] is True and verdict["failed"] == [] and "conditions" not in verdict
             client.trigger_service("devicesworld", "finish")
     finally:
         proc.send_signal(signal.SIGINT)
@@ -44,6 +44,8 @@ def test_a_smoke_task_through_the_rest_api_is_recorded_and_succeeds(tmp_path: Pa
     assert (result["success"], result["termination"], result["agent"]) == (True, "finished", "homeassistant")
     # close, (turn_on, set_mode, set_target_temperature), set_fan_speed, turn_off, finish
     assert result["steps"] == 7
+    run = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert run["comparable"] is False and "--debug-evaluate" in run["not_comparable_reason"]
 
 
 def test_bad_options_are_clear_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,7 @@ from tests.serve.homeassistant.ha_home import TOKEN, ServedHome, all_categories_
 
 @pytest.fixture
 def home(tmp_path: Path) -> Iterator[ServedHome]:
-    served = ServedHome(all_categories_task(), tmp_path)
+    served = ServedHome(all_categories_task(), tmp_path, debug_evaluate=True)  # the evaluate path too
     yield served
     served.close()
 
@@ -168,3 +168,39 @@ def test_bad_calls_are_clear_http_errors_and_bad_tokens_are_refused(home: Served
     status, message = post("button/press", {"entity_id": "button.washer_resume"})
     assert status == 400 and "INVALID_IN_STATE" in message  # refused by the simulator: a counted step
     assert home.host.call(lambda s: s.steps) == 2
+
+
+def test_without_the_debug_flag_there_is_no_evaluate_service(tmp_path: Path) -> None:
+    import niquests
+
+    served = ServedHome(all_categories_task(), tmp_path)
+    try:
+        headers = {"Authorization": f"Bearer {TOKEN}"}
+        r = niquests.post(
+            f"{served.url}/services/devicesworld/evaluate?return_response",
+            data="{}",
+            headers=headers,
+            timeout=30,
+        )
+        assert r.status_code == 404 and "not found" in str(r.json()["message"])
+        with Client(served.url, TOKEN) as client:
+            domains = {d.domain_id: d for d in client.get_domains().values()}
+            assert "evaluate" not in domains["devicesworld"].services
+            assert "finish" in domains["devicesworld"].services
+    finally:
+        served.close()
+    run = json.loads((tmp_path / "run.json").read_text())
+    assert run.get("comparable", True) is not False
+
+
+def test_the_debug_evaluate_service_names_conditions_and_never_their_expected_values(
+    home: ServedHome, tmp_path: Path
+) -> None:
+    with Client(home.url, TOKEN) as client:
+        client.trigger_service("light", "turn_on", entity_id="light.hall_light")
+        _, verdict = client.trigger_service_with_response("devicesworld", "evaluate")
+    assert verdict["success"] is False and verdict["failed"] and "conditions" not in verdict
+    text = json.dumps(verdict)
+    assert "expected" not in text and "detail" not in text and "cool" not in text  # no expected value
+    run = json.loads((tmp_path / "run.json").read_text())
+    assert run["comparable"] is False and "homeassistant --debug-evaluate" in run["not_comparable_reason"]

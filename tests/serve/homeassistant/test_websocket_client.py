@@ -17,7 +17,7 @@ from tests.serve.homeassistant.ha_home import TOKEN, ServedHome, all_categories_
 
 @pytest.fixture
 def home(tmp_path: Path) -> Iterator[ServedHome]:
-    served = ServedHome(all_categories_task(), tmp_path)
+    served = ServedHome(all_categories_task(), tmp_path, debug_evaluate=True)  # the evaluate path too
     yield served
     served.close()
 

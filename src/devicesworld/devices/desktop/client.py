@@ -32,6 +32,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from devicesworld.devices.cgroups import SandboxCgroup, sandbox_cgroup
 from devicesworld.devices.desktop import messages as m
 from devicesworld.devices.desktop.spawner import spawn
 from devicesworld.devices.limits import Limits, default_limits
@@ -136,6 +137,12 @@ class DesktopConfig(BaseModel):
     )
     start_timeout_s: float = 120.0
     request_timeout_s: float = 60.0
+
+
+def _setpriv(ids: tuple[int, int]) -> list[str]:
+    """An argv prefix that becomes host user ``ids`` (no supplementary groups) and runs the rest."""
+    tool = shutil.which("setpriv") or "setpriv"
+    return [tool, f"--reuid={ids[0]}", f"--regid={ids[1]}", "--clear-groups", "--"]
 
 
 _ETC: dict[str, Path] = {}
@@ -247,14 +254,25 @@ class Desktop:
         self._stderr: deque[bytes] = deque(maxlen=64)
         self._lock = threading.Lock()
         self.started_s: float | None = None
+        self.cgroup: SandboxCgroup | None = None
+        """The sandbox's cgroup v2 group (a memory and process total), where the host delegates one."""
 
     # ---------------------------------------------------------------- life cycle
     def start(self) -> m.Ready:
         cfg = self.config
         t0 = time.perf_counter()
         ids = cfg.run_as
+        argv = desktop_argv(cfg)
+        self.cgroup = sandbox_cgroup(
+            cfg.hostname, memory_bytes=cfg.limits.sandbox_memory_bytes, processes=cfg.limits.sandbox_processes
+        )
+        if self.cgroup is not None:
+            # join the group before anything of the desktop starts (children inherit it); the switch
+            # to the sandbox's user comes after the join, since that user may not write the group
+            argv = [*self.cgroup.enter_argv(), *(_setpriv(ids) if ids else []), *argv]
+            ids = None
         self.proc = spawn(
-            desktop_argv(cfg),
+            argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -312,6 +330,9 @@ class Desktop:
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:
                     stream.close()
+        if self.cgroup is not None:
+            self.cgroup.close()  # every process left in the sandbox's group ends with it
+            self.cgroup = None
 
     # ---------------------------------------------------------------- protocol
     def _next_line(self) -> bytes | None:

@@ -51,6 +51,9 @@ class App:
     """An element role that shows the app's content is drawn (LibreOffice: ``document text``);
     with it, a launch also waits until the window's element tree has that role and is the
     same in two walks in a row (bounded by :data:`TREE_SETTLE_S`)."""
+    titled_by_agent: bool = False
+    """The window's title is whatever the agent makes it (a terminal: any program prints an escape
+    sequence that sets it; Windows' cmd: ``title``): checks never count this app's windows."""
 
 
 HANDOFF_S = 10.0
@@ -378,6 +381,12 @@ class GuiSession:
         self.commands.append({"command": g.command, "exit_code": r.exit_code})
         data = {"exit_code": r.exit_code, "stdout": _ends(r.stdout, 8000), "stderr": _ends(r.stderr, 4000)}
         self.settle()
+        if reached_process_limit(r):
+            lim = self.desktop.config.limits
+            late = f"; timed out after {g.timeout_s:g} s" if r.timed_out else ""
+            return ActionResult.failure(
+                "RESOURCE_LIMIT", lim.hit_message("processes", r.exit_code) + late, data
+            )
         if r.timed_out:
             return ActionResult.failure("TIMEOUT", f"timed out after {g.timeout_s:g} s", data)
         limit = None if r.exit_code in (None, 0) else limit_hit(r.exit_code, r.stderr)
@@ -399,6 +408,18 @@ class GuiSession:
         """Mapped windows of apps the device launched: what checks may count (not the agent's own)."""
         return [w for w in self.desktop.windows() if w.mapped and w.launched]
 
+    def checkable_windows(self) -> list[Window]:
+        """The windows a check may count: launched by the device, and not of an app whose title the agent
+        writes (``App.titled_by_agent``; matched on the window's class, which the agent cannot change)."""
+        agent_titled = [
+            app.window.lower() for app in self.apps.values() if app.titled_by_agent and app.window
+        ]
+        return [
+            w
+            for w in self.owned_windows()
+            if not any(k in f"{w.app} {w.instance}".lower() for k in agent_titled)
+        ]
+
     def owned_elements(self) -> list[dict[str, Any]]:
         """A fresh element list of the launched apps only (for checks; the agent's own windows left out)."""
         b = self.budget
@@ -411,6 +432,19 @@ class GuiSession:
         """Kill every app (the desktop itself keeps running) and forget the element list."""
         self.desktop.kill_apps()
         self.elements = []
+
+
+def reached_process_limit(r: RunResult) -> bool:
+    """The command's tree held (nearly) as many tasks as the process limit allows, as the jail sampled it.
+
+    A fork that fails prints whatever its program chooses (bash: ``fork: retry``; Wine's ``start``:
+    ``File not found.``), so the jail's count is the kernel-side fact; the margin covers the
+    samples (twice a second) missing the exact peak and a program that needs several threads at once."""
+    jail = r.jail or {}
+    peak, limit = jail.get("peak_tasks"), jail.get("processes_limit")
+    if not isinstance(peak, int) or not isinstance(limit, int) or limit <= 0:
+        return False
+    return peak >= limit - max(8, limit // 16)
 
 
 def _ends(text: str, limit: int) -> str:

@@ -727,7 +727,9 @@ def run(args):
         "stderr": stderr,
         "timed_out": timed_out,
         "cut_bytes": cut_out + cut_err,
-        "jail": {k: verdict.get(k) for k in ("userns", "landlock_abi")} if verdict else None,
+        "jail": {k: verdict.get(k) for k in ("userns", "landlock_abi", "peak_tasks", "processes_limit")}
+        if verdict
+        else None,
     }
 
 

@@ -22,7 +22,8 @@ and gives it what a fresh sandbox would:
 
 Usage: ``python3 inside_jail.py SPEC_JSON ARGV...``. SPEC: ``memory_bytes``,
 ``processes``, ``file_bytes``, ``cpu_s``, ``timeout_s``, ``cwd``, ``status_fd`` (where a
-one-line JSON verdict is written), optional ``landlock`` ``{"exec": [...], "ro": [...],
+one-line JSON verdict is written: exit code or signal, timed out, and ``peak_tasks``, the most
+processes and threads the command's tree held at once, sampled), optional ``landlock`` ``{"exec": [...], "ro": [...],
 "rw": [...]}``. Never imported by the harness.
 """
 
@@ -177,6 +178,29 @@ def _children(me):
     return out
 
 
+def tree_tasks(me):
+    """Tasks (processes and threads: what ``RLIMIT_NPROC`` counts) of the command's tree below ``me``."""
+    kids = {}
+    threads = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        pid = int(name)
+        kids.setdefault(int(fields[1]), []).append(pid)
+        threads[pid] = int(fields[17])  # num_threads (field 20 of stat)
+    total, todo = 0, list(kids.get(me, []))
+    while todo:
+        pid = todo.pop()
+        total += threads.get(pid, 1)
+        todo.extend(kids.get(pid, []))
+    return total
+
+
 def _reap_all():
     while True:
         try:
@@ -221,6 +245,11 @@ def main():
         try:
             os.close(r)
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD, signal.SIGTERM})
+            # Python ignores SIGXFSZ and SIGPIPE, and an ignored signal stays ignored across exec: the
+            # command gets the defaults back, so a write past the file-size limit kills the writer
+            # (a RESOURCE_LIMIT) instead of failing quietly (Wine's scripts swallow the EFBIG)
+            for sig in (signal.SIGXFSZ, signal.SIGPIPE):
+                signal.signal(sig, signal.SIG_DFL)
             os.setsid()
             mem, fsize, cpu = int(spec["memory_bytes"]), int(spec["file_bytes"]), int(spec["cpu_s"])
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -246,11 +275,18 @@ def main():
     deadline = time.monotonic() + float(spec.get("timeout_s", 30))
     status = None
     why = None
+    # the most tasks the tree held at once, sampled (at most twice a second) while it runs: a tree
+    # that reached the process limit is reported as having hit it, whatever its programs printed
+    # (Wine's ``start`` says only "File not found." when it cannot fork)
+    peak, sampled = 0, 0.0
     while status is None:
-        left = deadline - time.monotonic()
+        now = time.monotonic()
+        left = deadline - now
         if left <= 0:
             break
-        info = signal.sigtimedwait({signal.SIGCHLD, signal.SIGTERM}, min(left, 1.0))
+        if now - sampled >= 0.5:
+            peak, sampled = max(peak, tree_tasks(me)), now
+        info = signal.sigtimedwait({signal.SIGCHLD, signal.SIGTERM}, min(left, 0.5))
         if info is not None and info.si_signo == signal.SIGTERM:
             why = "stopped"
             break
@@ -264,6 +300,7 @@ def main():
             if pid == child:
                 status = st
     timed_out = status is None and why is None
+    peak = max(peak, tree_tasks(me))
     with contextlib.suppress(OSError):
         os.killpg(child, signal.SIGKILL)
     sweep(me)
@@ -277,6 +314,8 @@ def main():
         "userns": userns,
         "landlock_abi": abi,
         "start_error": failed or None,
+        "peak_tasks": peak,
+        "processes_limit": int(spec["processes"]),
     }
     if status is not None:
         if os.WIFSIGNALED(status):

@@ -125,8 +125,11 @@ def windows(d: LinuxDevice, g: NoArgs) -> object:
     if d.gui is None or not d.gui.started:
         return [] if d.gui is not None else None
     try:
-        # only windows of apps the device launched: one the agent's shell made cannot satisfy a check
-        return [{"title": w.title, "app": w.app, "focused": w.focused} for w in d.gui.session.owned_windows()]
+        # only windows of apps the device launched, and not the terminal's (its title is the agent's):
+        # one the agent's shell made, or a title it printed, cannot satisfy a check
+        return [
+            {"title": w.title, "app": w.app, "focused": w.focused} for w in d.gui.session.checkable_windows()
+        ]
     except DesktopError as exc:
         raise DeviceError(exc.code, exc.message) from None
 

@@ -16,6 +16,7 @@ import contextlib
 import os
 import shutil
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError, NoArgs
@@ -23,6 +24,8 @@ from devicesworld.devices.declare import GetterTable, OpTable
 from devicesworld.devices.desktop.actions import gui_action_table
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError, missing_stack
 from devicesworld.devices.drive import get_drive
+from devicesworld.devices.homefs import HomeMount, take_home
+from devicesworld.devices.limits import default_limits
 from devicesworld.devices.safefs import sandbox_host_ids
 from devicesworld.devices.windows import args as wa
 from devicesworld.devices.windows import pool, prefix
@@ -73,12 +76,23 @@ class WindowsDevice:
         hostname = device_id.replace("_", "-")
         self.spare = pool.take(hostname, self.profile.width, self.profile.height, self.drive.root)
         """A pooled desktop this device adopted (home, prefix and desktop made ahead of time), if any."""
+        self.home_mount: HomeMount | None = None
+        """A cold start's sized home (a holder from :mod:`..homefs`'s own pool, not the desktop pool's key)."""
+        self.home_problem: str | None = None
+        """Why a cold start's home is a plain folder (no root harness, sized homes turned off)."""
+        wrapper: list[str] = []
         if self.spare is not None:
             self.home, self.tmp = self.spare.home, self.spare.tmp
             self.root.mkdir(parents=True, exist_ok=True)
         else:
-            self.home, self.tmp = self.root / "home", self.root / "tmp"
-            self.tmp.mkdir(parents=True, exist_ok=True)
+            self.root.mkdir(parents=True, exist_ok=True)
+            self.home_mount, self.home_problem = cold_home(self.root, self.ids)
+            if self.home_mount is not None:
+                self.home, self.tmp = self.home_mount.view / "home", self.home_mount.view / "tmp"
+                wrapper = self.home_mount.nsenter(self.ids) if self.ids is not None else []
+            else:
+                self.home, self.tmp = self.root / "home", self.root / "tmp"
+                self.tmp.mkdir(parents=True, exist_ok=True)
             pool.prepare_home(self.home, self.ids)
         if self.ids is not None:
             places = [self.drive.root] if self.spare is not None else [self.root, self.tmp, self.drive.root]
@@ -93,9 +107,10 @@ class WindowsDevice:
         if self.spare is not None:
             self.desktop = self.spare.desktop
         else:
+            on_store = self.home_mount is not None
             cfg = DesktopConfig(
-                home=self.home,
-                tmp=self.tmp,
+                home=self.home_mount.store / "home" if self.home_mount is not None else self.home,
+                tmp=self.home_mount.store / "tmp" if self.home_mount is not None else self.tmp,
                 binds=[(self.drive.root, DRIVE_MOUNT)],
                 width=self.profile.width,
                 height=self.profile.height,
@@ -103,7 +118,8 @@ class WindowsDevice:
                 env=dict(prefix.WINE_ENV),
                 memory_kind="data",
                 fence=desktop_fence(),
-                run_as=self.ids,
+                wrapper=wrapper,
+                run_as=None if on_store else self.ids,  # nsenter --setuid is the user on a sized home
             )
             self.desktop = Desktop(cfg)
         self.session = WineSession(self.desktop, tree=self.profile.tree, write_script=self.files.write_bytes)
@@ -111,7 +127,7 @@ class WindowsDevice:
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first
         (Notepad or WordPad may still be writing the file a check is about to read)."""
-        if self.spare is None:  # no sized home here (not root): the home is bounded by nothing but the disk
+        if self.spare is None:  # a cold start: the sized home above, or (no root) a plain folder
             try:
                 self.desktop.start()
                 pool.warm_up(self.desktop)
@@ -235,8 +251,9 @@ class WindowsDevice:
         try:
             return [
                 {"title": w.title, "app": w.app, "focused": w.focused}
-                for w in self.desktop.windows()
-                if w.mapped and w.launched  # a window the agent's own process made does not count
+                # launched by the device (a window the agent's own process made does not count), and
+                # not a console, whose title ``title`` sets
+                for w in self.session.checkable_windows()
             ]
         except DesktopError:
             return []
@@ -270,8 +287,31 @@ class WindowsDevice:
             self.spare.close()  # the tmpfs goes with its holder
             shutil.rmtree(self.root, ignore_errors=True)
             return
+        if self.home_mount is not None:
+            self.home_mount.close(wait=True)  # the tmpfs goes with its holder
+            shutil.rmtree(self.root, ignore_errors=True)
+            return
         shutil.rmtree(self.home, ignore_errors=True)
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def cold_home(root: Path, ids: tuple[int, int] | None) -> tuple[HomeMount | None, str | None]:
+    """A cold-started device's home and ``/tmp`` on a tmpfs of ``Limits.home_mb`` (as a spare's), when this
+    host allows one (a root harness with ``unshare``/``nsenter``); else ``(None, why)``.
+
+    The holder comes from :func:`devicesworld.devices.homefs.take_home` — a pool of bare sized
+    tmpfs holders keyed by size and user — not from the Wine desktop pool, so a cold start never
+    competes with that pool's background refill of the same key (making a whole spare on the
+    caller's thread did, and the pool stopped handing out spares)."""
+    lim = default_limits()
+    if not lim.sized_home:
+        return None, "turned off (DEVICESWORLD_LIMIT_SIZED_HOME=0)"
+    mount, problem = take_home(root / "store", lim.home_bytes, ids)
+    if mount is None:
+        return None, problem
+    with contextlib.suppress(FileNotFoundError):
+        (mount.view / "home" / "Drive").rmdir()  # a Windows home has no ~/Drive (N: is the drive)
+    return mount, None
 
 
 def _launch_args(app: str, path: str | None) -> Args:

@@ -58,6 +58,7 @@ def wine_apps() -> dict[str, App]:
             window="conhost.exe",
             takes_path=False,
             idle_s=0.3,
+            titled_by_agent=True,  # ``title`` sets it, and the console shows whatever the agent echoes
         ),
     }
 
@@ -227,14 +228,17 @@ def _shown(w: Any) -> dict[str, Any]:
 
 
 def element_texts(session: WineSession, role: str | None, title: str | None) -> list[str]:
-    """Texts of the current tree's windows (every window, not only visible ones) for getters."""
+    """Texts of the current tree's windows (every window, not only visible ones, but no console) for getters."""
     tree = session.win_tree()
     tops: Mapping[int, str] = {n.h: n.text for n in tree.windows if n.p == 0}
+    consoles = {n.h for n in tree.windows if n.p == 0 and APP_OF_CLASS.get(n.cls.lower()) == "cmd"}
     top_of: dict[int, int] = {}
     out: list[str] = []
     for n in tree.windows:
         top = n.h if n.p == 0 else top_of.get(n.p, n.p)
         top_of[n.h] = top
+        if top in consoles:  # a console's title and text are whatever the agent typed or echoed
+            continue
         if role is not None and n.cls.lower() != role.lower():
             continue
         if title is not None and title.lower() not in tops.get(top, "").lower():

@@ -229,7 +229,7 @@ async def _set_state(request: web.Request) -> web.Response:
 def present_services(hub: HomeHub) -> dict[str, dict[str, Any]]:
     """The service catalog of the domains this home has (plus ``homeassistant`` and ``devicesworld``)."""
     present = {*hub.domains(), "homeassistant", STEP_COMPONENT}
-    return {d: s for d, s in services_catalog().items() if d in present}
+    return {d: s for d, s in services_catalog(hub.debug_evaluate).items() if d in present}
 
 
 async def _services(request: web.Request) -> web.Response:

@@ -28,6 +28,7 @@ from devicesworld.serve.homeassistant.services import (
     translate,
 )
 from devicesworld.serve.host import SessionHost
+from devicesworld.serve.verdicts import NOT_COMPARABLE_HA, names_only
 
 HOME_KIND = "smarthome"
 """The kind this facade serves: Home Assistant's API is a view of the smart home."""
@@ -69,8 +70,17 @@ class CallOutcome:
 class HomeHub:
     """One smarthome device of a running task, as Home Assistant sees it."""
 
-    def __init__(self, host: SessionHost, device_id: str, *, location_name: str | None = None) -> None:
+    def __init__(
+        self,
+        host: SessionHost,
+        device_id: str,
+        *,
+        location_name: str | None = None,
+        debug_evaluate: bool = False,
+    ) -> None:
         self.host = host
+        self.debug_evaluate = debug_evaluate
+        """``devicesworld.evaluate`` is offered (condition ids only) and the run marked not comparable."""
         self.device_id = device_id
         self.entities: dict[str, Entity] = {}
         self.states: dict[str, StateRecord] = {}
@@ -87,7 +97,10 @@ class HomeHub:
         return {"id": f"{self._contexts:026X}", "parent_id": None, "user_id": None}
 
     def start_now(self) -> None:
-        """Take the first snapshot (after setup); no events."""
+        """Take the first snapshot (after setup); no events. With ``debug_evaluate`` the run is marked
+        not comparable here, before the client can call anything."""
+        if self.debug_evaluate:
+            self.host.session.mark_not_comparable(NOT_COMPARABLE_HA)
         view = self._view()
         self.home_name = str(view.get("home") or self.home_name)
         self.refresh_now(self.new_context(), view)
@@ -178,7 +191,7 @@ class HomeHub:
     ) -> Any:
         if not isinstance(domain, str) or not isinstance(service, str):
             raise ServiceError("invalid_format", "domain and service must be strings")
-        decl = find_service(domain, service)
+        decl = find_service(domain, service, debug_evaluate=self.debug_evaluate)
         if decl.response == "only" and not return_response:
             raise ServiceError(
                 "service_validation_error",
@@ -190,11 +203,10 @@ class HomeHub:
                 "Service does not support responses. Remove return_response from request.",
             )
         if domain == STEP_DOMAIN and service == "evaluate":
-            return self.host.verdict_now()
+            return names_only(self.host.verdict_now())
         if self.host.result is not None:
             raise ServiceError(
-                "home_assistant_error",
-                f"the episode has ended ({self.host.result.termination}); call devicesworld.evaluate",
+                "home_assistant_error", f"the episode has ended ({self.host.result.termination})"
             )
         targets = _target_ids(data, target) if decl.entity_domains else {}
         check_fields(domain, service, decl, data)

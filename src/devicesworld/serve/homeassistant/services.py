@@ -234,19 +234,30 @@ SERVICES: dict[str, dict[str, ServiceDecl]] = {
             "Report that the request cannot be carried out; ends the episode.",
             {"reason": FieldDecl("Why it cannot be done.", True)},
         ),
-        "evaluate": ServiceDecl("The verifiers' verdict now (not a step).", response="only"),
+        "evaluate": ServiceDecl(
+            "Debugging only (serve homeassistant --debug-evaluate): which conditions pass now, by id; "
+            "not a step. The run is recorded as not comparable.",
+            response="only",
+        ),
     },
 }
 
 
-def services_catalog() -> dict[str, dict[str, Any]]:
-    """``{domain: {service: description}}`` as HA's ``get_services`` returns it."""
-    return {d: {s: decl.describe(s) for s, decl in services.items()} for d, services in SERVICES.items()}
+DEBUG_ONLY = frozenset({("devicesworld", "evaluate")})
+"""Services offered only with ``--debug-evaluate`` (evaluation is the harness's, not the agent's)."""
 
 
-def find_service(domain: str, service: str) -> ServiceDecl:
+def services_catalog(debug_evaluate: bool = False) -> dict[str, dict[str, Any]]:
+    """``{domain: {service: description}}`` as HA's ``get_services`` returns it (no evaluate unless debugging)."""
+    return {
+        d: {s: decl.describe(s) for s, decl in services.items() if debug_evaluate or (d, s) not in DEBUG_ONLY}
+        for d, services in SERVICES.items()
+    }
+
+
+def find_service(domain: str, service: str, *, debug_evaluate: bool = False) -> ServiceDecl:
     decl = SERVICES.get(domain, {}).get(service)
-    if decl is None:
+    if decl is None or (not debug_evaluate and (domain, service) in DEBUG_ONLY):
         raise ServiceError("not_found", f"Service {domain}.{service} not found.")
     return decl
 

@@ -31,6 +31,7 @@ from devicesworld.compat.session import RecordedSession
 from devicesworld.devices.base import SupportsScreenshot
 from devicesworld.serve.host import SessionHost
 from devicesworld.serve.mcp.tools import ToolDef, build_tools
+from devicesworld.serve.verdicts import NOT_COMPARABLE_MCP, names_only
 
 RESOURCE_NOT_FOUND = -32002
 """The spec's error code for an unknown resource URI."""
@@ -210,19 +211,8 @@ class McpFacade:
         )
 
 
-NOT_COMPARABLE = "serve mcp --debug-evaluate: the agent could read which conditions passed"
+NOT_COMPARABLE = NOT_COMPARABLE_MCP
 """What ``run.json`` says about a run whose agent had the debugging ``evaluate`` tool."""
-
-
-def names_only(verdict: dict[str, Any]) -> dict[str, Any]:
-    """The verdict without any condition's detail: ids and pass/fail, never an expected value."""
-    keep = ("episode_over", "success", "score", "steps", "termination")
-    conditions = verdict.get("conditions") or []
-    return {
-        **{k: verdict.get(k) for k in keep},
-        "passed": [c["id"] for c in conditions if c.get("passed")],
-        "failed": [c["id"] for c in conditions if not c.get("passed")],
-    }
 
 
 def _error(message: str) -> types.CallToolResult:

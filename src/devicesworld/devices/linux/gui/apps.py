@@ -52,7 +52,13 @@ APPS: dict[str, App] = {
     ),
     "text_editor": App("text_editor", ["mousepad", "--opening-mode=window"], window="mousepad"),
     "files": App("files", ["thunar"], window="thunar"),
-    "terminal": App("terminal", ["xfce4-terminal", "--disable-server"], window="terminal", takes_path=False),
+    "terminal": App(
+        "terminal",
+        ["xfce4-terminal", "--disable-server"],
+        window="terminal",
+        takes_path=False,
+        titled_by_agent=True,
+    ),
     "browser": App(
         "browser",
         ["chromium", *CHROMIUM_FLAGS],
