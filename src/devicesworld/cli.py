@@ -221,7 +221,10 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
     help="The agent's seed in each trial (sets --trials to their number).",
 )
 @click.option(
-    "--retry-errors", is_flag=True, help="With --resume: run again the episodes that ended in an error."
+    "--retry-errors",
+    is_flag=True,
+    help="With --resume: run again the episodes that ended in an error or were invalid (their "
+    "environment failed).",
 )
 @click.option(
     "--max-errors",
@@ -431,12 +434,16 @@ def _llm_preflight(
 
 def _summary_line(outcome: Any) -> str:
     results = outcome.results
-    n = len(results)
-    ok = sum(r.success for r in results)
-    errors = sum(r.termination == "error" for r in results)
+    valid = [r for r in results if r.valid]
+    n = len(valid)
+    ok = sum(r.success for r in valid)
+    errors = sum(r.termination == "error" for r in valid)
     seconds = sum(r.duration_s for r in results)
     rate = f"{100 * ok / n:.1f}%" if n else "n/a"
-    return f"summary: {ok}/{n} succeeded ({rate}), {errors} error(s), {seconds:.1f} s of episodes"
+    line = f"summary: {ok}/{n} succeeded ({rate}), {errors} error(s), {seconds:.1f} s of episodes"
+    if len(valid) < len(results):
+        line += f"; {len(results) - n} invalid episode(s) not scored (see the report's first line)"
+    return line
 
 
 @main.command()
@@ -617,7 +624,13 @@ def _print_report(
         err_console.print(f"[yellow]warning:[/] mixing task sets: {escape(mixed)}", highlight=False)
     for warning in [w for r in reports for w in r.run.warnings] + (other.warnings if other else []):
         err_console.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False)
-    comparison = analysis.compare_runs(reports[0].run.results, other.results, seed=seed) if other else None
+    comparison = (
+        analysis.compare_runs(
+            [r for r in reports[0].run.results if r.valid], [r for r in other.results if r.valid], seed=seed
+        )
+        if other
+        else None
+    )
     if html_out is not None:
         from devicesworld.analysis.html import write_html_report
 
@@ -927,7 +940,7 @@ def tasks_draw(like: str, seed: int, out: str, count: int | None, only: str | No
         err_console.print(f"note: {note}", highlight=False, markup=False)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("".join(jsonl.model_line(t) for t in drawn), encoding="utf-8")
-    written = private_manifest(drawn, seed, manifest.label, target.name)
+    written = private_manifest(drawn, seed, manifest.label, target.name, manifest.run_protocol)
     manifest_path = target.with_suffix(".manifest.json")
     manifest_path.write_text(manifest_text(written), encoding="utf-8")
     rejected = sum(stats.rejected.values())

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from devicesworld.spec.models import Task
 from devicesworld.tasks.full import BuildStats, Shard, build_one, recipe
-from devicesworld.tasks.manifest import Manifest, build_manifest
+from devicesworld.tasks.manifest import Manifest, Protocol, build_manifest
 
 DRAW_TRIES = 6
 """Instances drawn per stratum looking for the stratum's difficulty before any difficulty is taken."""
@@ -140,8 +140,11 @@ def draw_split(
     return tasks, stats, notes
 
 
-def private_manifest(tasks: list[Task], seed: int, like: str, file_name: str) -> Manifest:
-    """The draw's manifest: stable bytes for a seed (no date), named ``private-v<seed>``."""
+def private_manifest(
+    tasks: list[Task], seed: int, like: str, file_name: str, protocol: Protocol | None = None
+) -> Manifest:
+    """The draw's manifest: stable bytes for a seed (no date), named ``private-v<seed>``; it is run
+    under the protocol of the split it was drawn like (``test``: the paper's 50-step budget)."""
     manifest = build_manifest(
         "private",
         str(seed),
@@ -149,5 +152,6 @@ def private_manifest(tasks: list[Task], seed: int, like: str, file_name: str) ->
         source=f"file:{file_name}",
         description=f"{len(tasks)} tasks drawn like {like} with seed {seed} (devicesworld tasks draw)",
         created="",
+        protocol=protocol,
     )
     return manifest
