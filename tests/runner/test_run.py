@@ -220,3 +220,28 @@ def test_sigterm_ends_the_run_as_interrupted_and_resumable(tmp_path: Path) -> No
     after = [json.loads(line)["task_id"] for line in results.read_text().splitlines()]
     assert sorted(after) == [f"slow-{i}" for i in range(8)] and len(after) == len(set(after))
     assert json.loads((out / "run.json").read_text())["status"] == "complete"
+
+
+def test_the_sets_protocol_budget_is_applied_by_the_runner_and_recorded(tmp_path: Path) -> None:
+    tasks = [Task.model_validate(toy_task(id=f"toy-{i}", limits={"max_steps": 3})) for i in range(2)]
+    protocol = {"name": "paper", "max_steps": 5, "wall_limit": "env"}
+    config = RunConfig(agent="tests.toykind:SlowAgent", source="t", selection={"protocol": protocol})
+    outcome = execute_run(tasks, config, tmp_path)
+    assert [r.steps for r in outcome.results] == [5, 5]
+    assert all(r.termination == "budget_exhausted" for r in outcome.results)
+    lines = [json.loads(s) for s in (tmp_path / "results.jsonl").read_text().splitlines()]
+    from devicesworld.tasks.manifest import task_hash
+
+    assert lines[0]["task_hash"] == task_hash(tasks[0])  # the shipped task's hash, not the budgeted one
+    manifest = json.loads((tmp_path / "run.json").read_text())
+    assert manifest["config"]["selection"]["protocol"]["max_steps"] == 5
+    assert manifest["time"]["episodes"] == 2 and manifest["time"]["env_time_s"] >= 0
+    assert manifest["time"]["model_latency_s"] == 0
+
+
+def test_a_test_run_records_the_papers_protocol() -> None:
+    from devicesworld.runner.selection import make_selection
+
+    selection = make_selection(suite="test", tasks_path=None, agent="noop")
+    assert selection["protocol"]["max_steps"] == 50 and selection["protocol"]["name"] == "paper"
+    assert make_selection(suite="smoke", tasks_path=None, agent="noop")["protocol"] is None

@@ -41,6 +41,7 @@ def test_the_same_seed_draws_the_same_bytes_of_unseen_proven_tasks_in_the_strata
         task_hash(t) for t in drawn
     ]
     assert manifest_of(None, str(tmp_path / "a" / "private.jsonl")) == ("private-v7", manifest.hash)
+    assert manifest.run_protocol is not None and manifest.run_protocol.max_steps == 50  # test's budget
     other = _draw(tmp_path / "c" / "private.jsonl", 8)[0]
     assert other != first[0]
 

@@ -105,6 +105,11 @@ class RunConfig(BaseModel):
         default_factory=dict,
         description="What the run ran (runner.selection.make_selection): a resume must keep it.",
     )
+    skipped_unavailable: list[str] = Field(
+        default_factory=list,
+        description="Tasks of the selection dropped because this machine lacks what their devices need "
+        "(--skip-unavailable).",
+    )
 
 
 class RunOutcome(BaseModel):
