@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rich.table import Table
 
 from devicesworld.analysis.loading import LoadedRun
-from devicesworld.analysis.metrics import is_valid
+from devicesworld.analysis.metrics import is_valid as is_valid  # also importable from here
 from devicesworld.analysis.sets import run_set
 
 FLOOR_AGENTS = ("noop", "random", "first-match")
