@@ -11,7 +11,7 @@ SUITE ?= smoke
 LLM_ENDPOINT := $(and $(DEVICESWORLD_MODEL),$(or $(DEVICESWORLD_BASE_URL),$(OPENAI_API_KEY),$(DEVICESWORLD_API_KEY)))
 AGENT ?= $(if $(LLM_ENDPOINT),llm,oracle)
 # `make run` runs the agent straight away on the suite's tasks whose devices this machine
-# can start (the others are skipped with the reason): no proving first, so a fresh machine
+# can start (the others are skipped with the reason: --skip-unavailable): no proving first, so a fresh machine
 # shows a metrics table within minutes. Proving every task is `make validate` (and CI's job).
 # RUN_FILTER narrows the tasks (KEY=VALUE, space-separated for several, as `--filter`),
 # LIMIT runs only the first N; both are empty by default.
@@ -19,7 +19,7 @@ RUN_FILTER ?=
 LIMIT ?=
 # one process per core, at most 4 (RUN_WORKERS overrides): for `make run` and `make validate`
 RUN_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4; echo $$n)
-RUN_ARGS := $(foreach f,$(RUN_FILTER),--filter $(f)) $(if $(LIMIT),--limit $(LIMIT))
+RUN_ARGS := --skip-unavailable $(foreach f,$(RUN_FILTER),--filter $(f)) $(if $(LIMIT),--limit $(LIMIT))
 
 .PHONY: system venv run validate test lint bench clean
 

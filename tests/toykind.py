@@ -47,14 +47,26 @@ class ToyDevice:
         self.device_id = device_id
         self.value = 0
         self.context = context
+        self.dead = False
+        self.dies_at = int(profile.get("dies_at_action", 0))
+        """With profile ``dies_at_action: N`` the device dies at its Nth action (a lost connection)."""
+        self.acted = 0
 
     def setup(self, op: str, args: Args) -> None:
         SETUP_OPS.call(self, op, args)
 
     def act(self, action: str, args: Args) -> ActionResult:
+        self.acted += 1
+        if self.dead:
+            raise ConnectionResetError("the toy does not answer")
+        if self.acted == self.dies_at:
+            self.dead = True
+            raise BrokenPipeError("the toy's connection was lost")
         return ACTIONS.act(self, action, args)
 
     def observe(self) -> dict[str, Any]:
+        if self.dead:
+            raise ConnectionResetError("the toy does not answer")
         return {"screen": "a toy"}
 
     def get(self, getter: str, args: Args) -> object:

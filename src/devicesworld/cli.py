@@ -74,17 +74,35 @@ def main() -> None:
 
 
 # --------------------------------------------------------------------------- helpers
-def runnable_here(items: list[Task]) -> list[Task]:
+def runnable_here(items: list[Task], *, refuse: str | None = None) -> list[Task]:
     """``items`` without the tasks whose devices cannot start on this machine, each reason said once
-    (with ``DEVICESWORLD_REQUIRE_SYSTEM=1`` a missing system tool is an error instead)."""
+    (each device kind answers for itself: ``KindTraits.unavailable``).
+
+    With ``refuse`` (the option that would skip them, e.g. ``--skip-unavailable``), such tasks are
+    refused before anything runs: a run must not score a missing tool as the agent's failure. With
+    ``DEVICESWORLD_REQUIRE_SYSTEM=1`` a missing system tool is always an error.
+    """
     from devicesworld.tasks.availability import REQUIRE_ENV, required, split_runnable
 
     runnable, skipped = split_runnable(items)
-    for reason, ids in skipped.items():
-        line = f"{len(ids)} task(s) need what this machine lacks: {reason} (e.g. {ids[0]})"
-        if required():
-            raise UserError(f"{line}; {REQUIRE_ENV}=1 makes this an error")
+    lines = [
+        f"{len(ids)} task(s) need what this machine lacks: {reason} (e.g. {ids[0]})"
+        for reason, ids in skipped.items()
+    ]
+    if lines and required():
+        raise UserError(f"{lines[0]}; {REQUIRE_ENV}=1 makes this an error")
+    if lines and refuse is not None:
+        dropped = len(items) - len(runnable)
+        raise UserError(
+            f"refusing to run: {'; '.join(lines)}. Install what is missing, or pass {refuse} to run "
+            f"without these {dropped} task(s) (the run records how many it dropped)"
+        )
+    for line in lines:
         err_console.print(f"skipped {line}", highlight=False, markup=False)
+    if lines:
+        err_console.print(
+            f"skipped {len(items) - len(runnable)} of {len(items)} task(s) in all", highlight=False
+        )
     if items and not runnable:
         raise UserError("no task of the selection can run on this machine (see the skipped lines above)")
     return runnable
@@ -221,7 +239,16 @@ def _source_label(suite: str | None, tasks_path: str | None) -> str:
     help="The agent's seed in each trial (sets --trials to their number).",
 )
 @click.option(
-    "--retry-errors", is_flag=True, help="With --resume: run again the episodes that ended in an error."
+    "--retry-errors",
+    is_flag=True,
+    help="With --resume: run again the episodes that ended in an error or were invalid (their "
+    "environment failed).",
+)
+@click.option(
+    "--skip-unavailable",
+    is_flag=True,
+    help="Drop the tasks whose devices cannot start on this machine (a missing system tool such as "
+    "bubblewrap, Xvfb or Wine) and say how many; without it such a run is refused before it starts.",
 )
 @click.option(
     "--max-errors",
@@ -273,6 +300,7 @@ def run(
     trials: int | None,
     trial_seeds: str | None,
     retry_errors: bool,
+    skip_unavailable: bool,
     max_errors: int,
     task_ids: tuple[str, ...],
     filters: tuple[str, ...],
@@ -307,7 +335,10 @@ def run(
         raise UserError(str(exc)) from None
     if agent in LLM_AGENTS:
         extra = _llm_preflight(agent, model, base_url, extra)
-    tasks = runnable_here(load_source(suite, tasks_path, task_ids=task_ids, filters=filters))
+    chosen = load_source(suite, tasks_path, task_ids=task_ids, filters=filters)
+    tasks = runnable_here(chosen, refuse=None if skip_unavailable else "--skip-unavailable")
+    kept = {t.id for t in tasks}
+    dropped = [t.id for t in chosen if t.id not in kept]
     source = _source_label(suite, tasks_path)
     if env_split:
         from devicesworld.tasks.env_split import apply_split
@@ -349,6 +380,7 @@ def run(
             trials=trials,
             trial_seeds=seeds,
         ),
+        skipped_unavailable=dropped,
     )
     total = (min(len(tasks), limit) if limit else len(tasks)) * trials
     if screenshots:
@@ -431,12 +463,16 @@ def _llm_preflight(
 
 def _summary_line(outcome: Any) -> str:
     results = outcome.results
-    n = len(results)
-    ok = sum(r.success for r in results)
-    errors = sum(r.termination == "error" for r in results)
+    valid = [r for r in results if r.valid]
+    n = len(valid)
+    ok = sum(r.success for r in valid)
+    errors = sum(r.termination == "error" for r in valid)
     seconds = sum(r.duration_s for r in results)
     rate = f"{100 * ok / n:.1f}%" if n else "n/a"
-    return f"summary: {ok}/{n} succeeded ({rate}), {errors} error(s), {seconds:.1f} s of episodes"
+    line = f"summary: {ok}/{n} succeeded ({rate}), {errors} error(s), {seconds:.1f} s of episodes"
+    if len(valid) < len(results):
+        line += f"; {len(results) - n} invalid episode(s) not scored (see the report's first line)"
+    return line
 
 
 @main.command()
@@ -617,7 +653,13 @@ def _print_report(
         err_console.print(f"[yellow]warning:[/] mixing task sets: {escape(mixed)}", highlight=False)
     for warning in [w for r in reports for w in r.run.warnings] + (other.warnings if other else []):
         err_console.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False)
-    comparison = analysis.compare_runs(reports[0].run.results, other.results, seed=seed) if other else None
+    comparison = (
+        analysis.compare_runs(
+            [r for r in reports[0].run.results if r.valid], [r for r in other.results if r.valid], seed=seed
+        )
+        if other
+        else None
+    )
     if html_out is not None:
         from devicesworld.analysis.html import write_html_report
 
@@ -927,7 +969,7 @@ def tasks_draw(like: str, seed: int, out: str, count: int | None, only: str | No
         err_console.print(f"note: {note}", highlight=False, markup=False)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("".join(jsonl.model_line(t) for t in drawn), encoding="utf-8")
-    written = private_manifest(drawn, seed, manifest.label, target.name)
+    written = private_manifest(drawn, seed, manifest.label, target.name, manifest.run_protocol)
     manifest_path = target.with_suffix(".manifest.json")
     manifest_path.write_text(manifest_text(written), encoding="utf-8")
     rejected = sum(stats.rejected.values())

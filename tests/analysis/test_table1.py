@@ -82,3 +82,18 @@ def test_report_shows_table1_with_floors_and_cost(tmp_path: Path, monkeypatch: p
     assert [r["label"] for r in doc["table1"]] == ["llm", "floor: noop", "floor: first-match"]
     half = CliRunner().invoke(main, ["report", str(run), "--price-in", "1"])
     assert half.exit_code != 0 and "both --price-in and --price-out" in half.output
+
+
+def test_a_floor_of_part_of_a_manifest_is_not_taken_for_the_whole(tmp_path: Path) -> None:
+    whole = load_run(
+        _run(tmp_path / "all", "noop", [{"task_id": f"t{i}", "success": False} for i in range(3)])
+    )
+    part = _run(tmp_path / "part", "random", [{"task_id": "t1", "success": False}])
+    config = json.loads((part / "run.json").read_text())
+    config["config"]["selection"]["task_ids"] = ["t1"]
+    (part / "run.json").write_text(json.dumps(config))
+    part_set = table1_row("r", load_run(part)).task_set
+    assert part_set.startswith("test-v2.1 (sha256:m1") and "subset of 1 tasks #" in part_set
+    rows, notes = floor_rows([load_run(part)], {table1_row("n", whole).task_set})
+    assert rows == [] and "subset of 1 tasks" in notes[0]
+    assert floor_rows([load_run(part)], {part_set})[0][0].label == "floor: random"

@@ -41,6 +41,7 @@ def test_the_same_seed_draws_the_same_bytes_of_unseen_proven_tasks_in_the_strata
         task_hash(t) for t in drawn
     ]
     assert manifest_of(None, str(tmp_path / "a" / "private.jsonl")) == ("private-v7", manifest.hash)
+    assert manifest.run_protocol is not None and manifest.run_protocol.max_steps == 50  # test's budget
     other = _draw(tmp_path / "c" / "private.jsonl", 8)[0]
     assert other != first[0]
 
@@ -52,15 +53,22 @@ def test_a_draw_refuses_an_unknown_split(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "no manifest 'nope'" in result.output
 
 
-def test_a_fixed_list_of_tasks_has_no_unseen_instance_and_is_said_so() -> None:
-    from devicesworld.tasks.draw import draw_split, fixed_rows
-    from devicesworld.tasks.kind_sources import sources
+def test_every_stratum_of_test_is_drawable_and_fixed_rows_draw_fresh_values() -> None:
+    """The 28 strata from the Windows kind's fixed rows draw new instances in a private draw
+    (``TaskDraw.fresh``), while the shipped rows stay as they are (``full`` is unchanged)."""
+    from devicesworld.devices.traits import TaskDraw
+    from devicesworld.tasks.draw import fixed_rows
+    from devicesworld.tasks.kind_sources import source_by_name
 
-    fixed = [s for s in strata(load_suite("test"), "source:*") if fixed_rows(s.shard)]
-    assert fixed, "the test split has strata from fixed kind sources"
-    assert all(
-        not src.redraw for src in sources() if f"source:{src.name}" in {s.shard.builder for s in fixed}
-    )
-    moving = spread(strata(load_suite("test"), FAMILY), 1)
-    tasks, _, notes = draw_split([fixed[0], *moving], 7, set())
-    assert len(tasks) == 1 and len(notes) == 1 and "no unseen instance" in notes[0]
+    plan = strata(load_suite("test"))
+    assert len(plan) == 200 and not any(fixed_rows(s.shard) for s in plan)
+    sources = {s.shard.builder for s in plan if s.shard.builder.startswith("source:")}
+    fixed = sorted(b for b in sources if not source_by_name(b.split(":", 1)[1]).redraw)
+    assert len(fixed) == 9  # Windows GUI families whose shipped rows are a table
+    for builder in fixed:
+        source = source_by_name(builder.split(":", 1)[1])
+        shipped = [repr(source.build(TaskDraw(0, i, "x"))) for i in range(source.full)]
+        fresh = source.build(TaskDraw(11, 0, "x", fresh=True))
+        assert repr(fresh) not in shipped, builder
+        assert fresh == source.build(TaskDraw(11, 0, "x", fresh=True))  # the same seed, the same task
+        assert fresh != source.build(TaskDraw(12, 0, "x", fresh=True)), builder

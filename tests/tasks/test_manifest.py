@@ -94,3 +94,21 @@ def test_freeze_writes_a_new_version_and_never_overwrites(tmp_path: Path) -> Non
     assert len(written.tasks) == 20
     again = CliRunner().invoke(main, args)
     assert again.exit_code != 0 and "never rewritten" in again.output
+
+
+def test_every_test_version_runs_under_the_papers_uniform_50_step_budget(tmp_path: Path) -> None:
+    from devicesworld.tasks.manifest import PAPER_PROTOCOL, Protocol, apply_protocol
+
+    assert load_manifest("test").run_protocol == PAPER_PROTOCOL
+    later = build_manifest("test", "9.0", list(full_tasks()[:2]))  # a version frozen later: same budget
+    assert later.run_protocol is not None and later.run_protocol.max_steps == 50
+    path = tmp_path / "test_long-v1.0.json"  # a tier that asks for more is its own set
+    tier = build_manifest(
+        "test_long", "1.0", list(full_tasks()[:2]), protocol=Protocol(name="long", max_steps=100)
+    )
+    path.write_text(manifest_text(tier), encoding="utf-8")
+    assert read_manifest(path).run_protocol == Protocol(name="long", max_steps=100)
+    assert '"protocol"' not in manifest_text(later)  # a manifest without its own keeps its bytes
+    tasks = load_suite("test")
+    assert {t.limits.max_steps for t in tasks} != {50}  # the shipped files are not edited ...
+    assert {t.limits.max_steps for t in apply_protocol(tasks, PAPER_PROTOCOL)} == {50}  # ... the run is

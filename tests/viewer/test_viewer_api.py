@@ -128,3 +128,26 @@ def test_an_episode_carries_its_instruction_and_what_the_agent_saw(server: Viewe
     assert status == 200 and ep["result"]["instruction"] == "Make the toy show 3."
     first = ep["steps"][0]["observation"]
     assert set(first) == {"toy_0"} and '"screen": "a toy"' in first["toy_0"]
+
+
+def test_every_trial_is_shown_and_invalid_episodes_are_counted_by_cause(tmp_path: Path) -> None:
+    from devicesworld.runner.run import RunConfig, execute_run
+    from devicesworld.spec import Task
+    from tests.toykind import toy_task
+
+    dies = toy_task(id="toy-dies", devices=[{"id": "toy_0", "kind": "toy", "profile": {"dies_at_action": 2}}])
+    tasks = [Task.model_validate(toy_task(id="toy-a")), Task.model_validate(dies)]
+    execute_run(tasks, RunConfig(agent="oracle", source="t", trials=3), tmp_path)
+    entry = RunStore([tmp_path]).get(0)
+    rows = entry.tasks()
+    assert sorted(r["episode"] for r in rows if r["task_id"] == "toy-a") == ["toy-a", "toy-a~2", "toy-a~3"]
+    assert [r["trial"] for r in rows if r["task_id"] == "toy-a"] == [1, 2, 3]
+    summary = entry.summary()
+    assert summary["n_episodes"] == 6 and summary["n"] == 3 and summary["success_rate"] == 1.0
+    assert summary["invalid"] == {"device_failed": 3}
+    assert summary["invalid_line"].startswith("Invalid episodes: 3/6 (50.0%): device_failed 3")
+    third = entry.episode("toy-a~3")
+    assert third["result"]["trial"] == 3 and third["trials"] == ["toy-a", "toy-a~2", "toy-a~3"]
+    assert [s["action"]["action"] for s in third["steps"]] == ["press", "press", "finish"]
+    assert entry.metrics()["invalid_by_cause"] == {"device_failed": 3}
+    assert entry.diagnoses()["summary"]["n_failed"] == 0  # an invalid episode is no agent failure

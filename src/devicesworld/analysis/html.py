@@ -20,7 +20,7 @@ from typing import Any
 from devicesworld.analysis.compare import RunComparison
 from devicesworld.analysis.failures import BUDGET_TYPES, DECLARED_TYPES, FAILURE_TYPES, MODES, FailureType
 from devicesworld.analysis.metrics import CI, GroupMetrics, RunMetrics
-from devicesworld.analysis.report import RunReport, unique_labels
+from devicesworld.analysis.report import RunReport, invalid_lines, unique_labels
 
 PALETTE = ["#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#ff8ab7", "#a463f2", "#97bbf5"]
 MODE_COLOURS = {"budget_exhausted": "#ff725c", "declared_complete": "#4269d0", "error": "#9a9a9a"}
@@ -302,9 +302,10 @@ def render_html_report(reports: list[RunReport], *, comparison: RunComparison | 
     ]
     body = [
         "<h1>DevicesWorld report</h1>",
+        *(f"<p class='invalid-line'>{escape(line)}</p>" for line in invalid_lines(reports)),
         f"<p class='muted'>Generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; "
         f"95% CIs are seeded percentile bootstraps over tasks (seed {reports[0].metrics.seed}).</p>",
-        _table(["Run", "Tasks", "Success", "95% CI", "Mean score"], summary_rows),
+        _table(["Run", "Valid episodes", "Success", "95% CI", "Mean score"], summary_rows),
         "<h2>Success by device combination</h2>",
         success_by_combo_svg(reports, labels),
         "<h2>Failed runs by termination mode</h2>",

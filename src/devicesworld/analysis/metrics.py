@@ -12,6 +12,12 @@ table, the dashboard and comparisons must all agree on what "success rate" or
 * partial progress rate: among *failed* tasks, the share with at least one
   satisfied scored condition (for a record without conditions, ``score > 0``).
 
+Every metric is over *valid* episodes only: an episode whose environment failed (a device
+that could not start or answer, a missing system tool, a sandbox crash, a cleanup failure;
+``valid`` false in its result line) is neither a success nor a failure. Invalid episodes are
+counted apart, by the class of their cause (``invalid_by_cause``), and shown first in every
+report, so a machine that lacks the desktop stack cannot pass for a weak agent.
+
 Rates are in 0..1. Success and score carry seeded percentile bootstrap CIs over
 tasks. An empty run gives ``n == 0`` and ``None`` for every average and rate.
 """
@@ -56,7 +62,14 @@ class RunMetrics(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    n: int = Field(description="Number of tasks (distinct task ids) in the run.")
+    n: int = Field(description="Number of valid episodes in the run (what every other metric is over).")
+    n_episodes: int = Field(default=0, description="Every episode of the run, valid or not.")
+    n_invalid: int = Field(default=0, description="Episodes whose environment failed (not scored).")
+    invalid_rate: float | None = Field(default=None, description="n_invalid over n_episodes.")
+    invalid_by_cause: dict[str, int] = Field(
+        default_factory=dict,
+        description="Invalid episodes per cause class (device_failed, setup_failed, ...).",
+    )
     n_success: int
     n_failed: int
     success_rate: float | None
@@ -96,6 +109,40 @@ class RunMetrics(BaseModel):
         default_factory=dict, description="A task touching several apps counts in each of them."
     )
     seed: int = Field(description="Seed of the bootstrap CIs, so a report can be reproduced.")
+
+
+def is_valid(result: EpisodeResult) -> bool:
+    """The episode counts: its environment held (lines written before validity existed count)."""
+    return bool(getattr(result, "valid", True))
+
+
+def cause_class(result: EpisodeResult) -> str:
+    """The class of an invalid episode's cause: the text before the first colon
+    (``device_failed: DESKTOP_FAILED: ...`` -> ``device_failed``)."""
+    cause = (result.invalid_cause or "").strip()
+    return cause.split(":", 1)[0].strip() or "unknown"
+
+
+def invalid_counts(results: Sequence[EpisodeResult]) -> dict[str, int]:
+    """Invalid episodes per cause class, most frequent first."""
+    counts: dict[str, int] = {}
+    for r in results:
+        if not is_valid(r):
+            counts[cause_class(r)] = counts.get(cause_class(r), 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def invalid_line(results: Sequence[EpisodeResult]) -> str:
+    """The first line of every report: how many episodes are invalid, and why."""
+    total = len(results)
+    counts = invalid_counts(results)
+    n = sum(counts.values())
+    share = f"{100.0 * n / total:.1f}%" if total else "-"
+    line = f"Invalid episodes: {n}/{total} ({share})"
+    if counts:
+        line += ": " + ", ".join(f"{cause} {count}" for cause, count in counts.items())
+        line += " (environment failures, not scored; rerun them with --resume --retry-errors)"
+    return line
 
 
 def has_partial_progress(result: EpisodeResult) -> bool:
@@ -171,7 +218,11 @@ def group_metrics(
 
 
 def compute_metrics(results: Sequence[EpisodeResult], *, seed: int = 0) -> RunMetrics:
-    """Compute ``RunMetrics`` over ``results`` (one record per task; see ``load_results``)."""
+    """Compute ``RunMetrics`` over the valid ones of ``results`` (one record per episode; see
+    ``load_results``); the invalid ones are only counted, by cause."""
+    every = results
+    results = [r for r in every if is_valid(r)]
+    invalid = invalid_counts(every)
     n = len(results)
     success = [1.0 if r.success else 0.0 for r in results]
     scores = [r.score for r in results]
@@ -196,6 +247,10 @@ def compute_metrics(results: Sequence[EpisodeResult], *, seed: int = 0) -> RunMe
     partial = flags(has_partial_progress, failed)
     return RunMetrics(
         n=n,
+        n_episodes=len(every),
+        n_invalid=len(every) - n,
+        invalid_rate=(len(every) - n) / len(every) if every else None,
+        invalid_by_cause=invalid,
         n_success=n - len(failed),
         n_failed=len(failed),
         success_rate=_mean(success),

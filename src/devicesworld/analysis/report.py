@@ -26,7 +26,7 @@ from devicesworld.analysis.failures import (
     summarize_failures,
 )
 from devicesworld.analysis.loading import LoadedRun, load_run
-from devicesworld.analysis.metrics import RunMetrics, compute_metrics
+from devicesworld.analysis.metrics import RunMetrics, compute_metrics, invalid_line, is_valid
 from devicesworld.analysis.render import metrics_to_json, render_metrics
 from devicesworld.analysis.table1 import Prices, Table1Row, floor_rows, table1, table1_row
 from devicesworld.analysis.trials import TrialMetrics, compute_trials
@@ -61,14 +61,15 @@ def run_label(run: LoadedRun) -> str:
 def build_report(run_dir: Path, *, seed: int = 0) -> RunReport:
     """Load, measure and diagnose one run directory (raises ``ReportError`` when unreadable)."""
     run = load_run(run_dir)
-    diagnoses = diagnose_run(run.run_dir, run.results)
+    valid = [r for r in run.results if is_valid(r)]  # an invalid episode is no agent failure
+    diagnoses = diagnose_run(run.run_dir, valid)
     return RunReport(
         label=run_label(run),
         run=run,
         metrics=compute_metrics(run.results, seed=seed),
         failures=summarize_failures(diagnoses),
         diagnoses=diagnoses,
-        trials=compute_trials(run.results, seed=seed),
+        trials=compute_trials(valid, seed=seed),
     )
 
 
@@ -207,6 +208,9 @@ def render_reports(
     floors: list[LoadedRun] | None = None,
     prices: Prices | None = None,
 ) -> None:
+    """The whole terminal report; its first line(s) say how many episodes are invalid, and why."""
+    for line in invalid_lines(reports):
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
     for label, r in zip(unique_labels(reports), reports, strict=True):
         render_metrics(r.metrics, console, title=label)
         if r.trials is not None:
@@ -219,6 +223,16 @@ def render_reports(
     for note in notes:
         console.print(f"note: {note}", highlight=False, markup=False)
     render_failures(reports, console)
+
+
+def invalid_lines(reports: list[RunReport]) -> list[str]:
+    """One line per run: invalid episodes over all, by cause (the report's first lines)."""
+    if len(reports) == 1:
+        return [invalid_line(reports[0].run.results)]
+    return [
+        f"{label}: {invalid_line(r.run.results)}"
+        for label, r in zip(unique_labels(reports), reports, strict=True)
+    ]
 
 
 # --------------------------------------------------------------------------- JSON

@@ -8,15 +8,24 @@ of different sets is refused unless ``--allow-mixed``, and then it says what it 
 
 from __future__ import annotations
 
+import hashlib
+
 from devicesworld.analysis.loading import LoadedRun
 
 
 def run_set(run: LoadedRun) -> str:
-    """``test-v2.1 (sha256:6fbedb91…)``, ``no manifest`` or, for a run that mixed several, all of them."""
+    """``test-v2.1 (sha256:6fbedb91…)``, ``no manifest`` or, for a run that mixed several, all of them;
+    a run of part of a manifest (``--filter``, ``--task-ids``, ``--limit``) adds which part
+    (``… subset of 47 tasks #1a2b3c4d``: its task ids' digest), so that it is not taken for the whole."""
     selection = (run.config or {}).get("config", {}).get("selection") or {}
     label = str(selection.get("manifest") or "")
     hashes = sorted({r.manifest for r in run.results}) or [str(selection.get("manifest_hash") or "")]
-    return " + ".join(_name(label, h) for h in hashes)
+    whole = " + ".join(_name(label, h) for h in hashes)
+    if any(selection.get(k) for k in ("filters", "task_ids", "limit")) and whole != "no manifest":
+        ids = sorted({r.task_id for r in run.results})
+        digest = hashlib.sha256("\n".join(ids).encode()).hexdigest()[:8]
+        whole += f" subset of {len(ids)} tasks #{digest}"
+    return whole
 
 
 def _name(label: str, digest: str) -> str:

@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from rich.table import Table
 
 from devicesworld.analysis.loading import LoadedRun
+from devicesworld.analysis.metrics import is_valid as is_valid  # also importable from here
 from devicesworld.analysis.sets import run_set
-from devicesworld.spec.records import EpisodeResult
 
 FLOOR_AGENTS = ("noop", "random", "first-match")
 """The trivial agents whose runs are shown as floors, in this order."""
@@ -50,11 +50,6 @@ class Table1Row(BaseModel):
     avg_tokens: float | None
     cost_per_task_usd: float | None = None
     invalid_rate: float | None
-
-
-def is_valid(result: EpisodeResult) -> bool:
-    """The episode counts (its environment held); lines written before validity existed count."""
-    return bool(getattr(result, "valid", True))
 
 
 def _mean(values: Sequence[float]) -> float | None:

@@ -60,6 +60,9 @@ class TaskDraw:
     index: int
     task_id: str
     smoke: bool = False
+    fresh: bool = False
+    """A private draw (``tasks draw``): a source whose shipped rows are fixed may draw a new
+    instance from ``seed`` (see :attr:`TaskSource.fresh_draws`); the shipped suites never ask."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,9 @@ class TaskSource:
     smoke: int = 0
     redraw: bool = True
     """Whether another seed gives another task (False: the task is a fixed row of a table)."""
+    fresh_draws: bool = False
+    """For a source of fixed rows: whether a :attr:`TaskDraw.fresh` draw gives a new, unseen
+    instance from its seed (a private split's), the shipped rows staying as they are."""
 
 
 class KindTraits(BaseModel):

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from devicesworld.clip import clip_repr
+from devicesworld.clip import clip, clip_repr
 from devicesworld.devices.base import (
     ActionResult,
     ActionSpec,
@@ -61,6 +61,15 @@ class InfrastructureError(EnvError):
 
 MACHINE_ERRORS: tuple[type[BaseException], ...] = (OSError, MemoryError, subprocess.SubprocessError)
 """Exceptions from a device factory or setup op that mean the machine failed."""
+
+DEVICE_FAILED = "DEVICE_FAILED"
+"""The error code of a step whose device raised a machine error (it died or stopped answering)."""
+DEVICE_FAILURE_CODES: frozenset[str] = frozenset(
+    {DEVICE_FAILED, "UNAVAILABLE", "DESKTOP_FAILED", "DESKTOP_GONE"}
+)
+"""Step error codes that mean a device could not start or stopped answering: the environment
+failed, not the agent, so the runner records the episode as invalid (docs/log-format.md).
+Kinds raise them as ``DeviceError`` codes; the controller adds :data:`DEVICE_FAILED`."""
 
 
 _SPACE_TEXT: dict[int, tuple[Mapping[str, ActionSpec], str]] = {}
@@ -151,6 +160,9 @@ class CrossDeviceEnv:
         self.answer: str | None = None
         self.setup_seconds = 0.0
         self.cleanup_errors: list[str] = []
+        self.device_failures: list[str] = []
+        """What failed on a device during the episode (a step or observation whose device could
+        not answer): the runner makes such an episode invalid, not the agent's failure."""
         self._started = 0.0
         self._excluded = 0.0
         self._closed = True
@@ -168,6 +180,7 @@ class CrossDeviceEnv:
         self.steps, self.done, self.termination = 0, False, None
         self.finished, self.infeasible_reason, self.answer = False, None, None
         self.cleanup_errors = []
+        self.device_failures = []
         shared: dict[str, Any] = {}
         try:
             for dev in self.task.devices:
@@ -250,6 +263,9 @@ class CrossDeviceEnv:
                 view = device.observe()
             except Exception as exc:
                 view = {"error": f"observation failed: {type(exc).__name__}: {exc}"}
+                code = exc.code if isinstance(exc, DeviceError) else DEVICE_FAILED
+                if isinstance(exc, MACHINE_ERRORS) or code in DEVICE_FAILURE_CODES:
+                    self.device_failures.append(f"{device_id} observe: {code}: {clip(str(exc), 300)}")
             obs[device_id] = {"kind": self._kinds[device_id].name, **view}
         return obs
 
@@ -390,13 +406,20 @@ class CrossDeviceEnv:
         if isinstance(args, ActionResult):
             return args
         try:
-            return device.act(step.action, args)
+            result = device.act(step.action, args)
         except DeviceError as exc:
-            return ActionResult.failure(exc.code, exc.message)
+            result = ActionResult.failure(exc.code, exc.message)
+        except MACHINE_ERRORS as exc:  # the device died or stopped answering: the machine's failure
+            result = ActionResult.failure(
+                DEVICE_FAILED, f"{step.device} stopped answering: {type(exc).__name__}: {exc}"
+            )
         except Exception as exc:  # a device bug must not crash the loop
             return ActionResult.failure(
                 "INTERNAL_ERROR", f"{step.device} failed: {type(exc).__name__}: {exc}"
             )
+        if result.error_code in DEVICE_FAILURE_CODES:
+            self.device_failures.append(f"{step.device}: {result.error_code}: {clip(result.message, 300)}")
+        return result
 
     def _global(self, step: Step) -> ActionResult:
         args = _parse_step_args(GLOBAL_ACTIONS[step.action], step)

@@ -34,11 +34,6 @@ from devicesworld.spec.records import (
 T = TypeVar("T")
 
 
-DEVICE_FAILURE_CODES: Final = frozenset({"DESKTOP_FAILED", "UNAVAILABLE"})
-"""Step error codes that mean a device could not start or stopped answering: the
-environment failed, not the agent, so the episode is invalid (docs/log-format.md)."""
-
-
 def run_episode(
     task: Task,
     entry: AgentEntry,
@@ -143,8 +138,6 @@ def run_episode(
                 tokens_in += decision.tokens_in
                 tokens_out += decision.tokens_out
                 feedback = Feedback(step=outcome.step, action=decision.action, result=outcome.result)
-                if outcome.result.error_code in DEVICE_FAILURE_CODES and invalid is None:
-                    invalid = f"device_failed: {outcome.result.error_code}: {clip(outcome.result.message)}"
                 if log is not None:
                     shots = _save_screenshots(env, episode_dir, outcome.step) if screenshots else []
                     record = StepRecord(
@@ -200,6 +193,8 @@ def run_episode(
             model_latency_s=round(model_s, 6),
             **_task_fields(task),
         )
+        if env.device_failures:
+            invalid = f"device_failed: {clip(env.device_failures[0])}"
         env.close()
         if env.cleanup_errors and invalid is None:
             invalid = f"cleanup_failed: {clip('; '.join(env.cleanup_errors))}"

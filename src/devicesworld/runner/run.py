@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from types import FrameType
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -34,7 +37,7 @@ from devicesworld.runner.resultsfile import append_results, repair_and_read
 from devicesworld.runner.selection import resume_difference, trial_seed
 from devicesworld.spec.models import Task
 from devicesworld.spec.records import EpisodeResult, episode_key
-from devicesworld.tasks.manifest import task_hash
+from devicesworld.tasks.manifest import Protocol, apply_protocol, task_hash
 from devicesworld.version import __version__
 
 RUN_SCHEMA_VERSION = 3
@@ -102,6 +105,11 @@ class RunConfig(BaseModel):
         default_factory=dict,
         description="What the run ran (runner.selection.make_selection): a resume must keep it.",
     )
+    skipped_unavailable: list[str] = Field(
+        default_factory=list,
+        description="Tasks of the selection dropped because this machine lacks what their devices need "
+        "(--skip-unavailable).",
+    )
 
 
 class RunOutcome(BaseModel):
@@ -124,8 +132,9 @@ class RunOutcome(BaseModel):
 
     @property
     def success_rate(self) -> float:
-        """The fraction of this run's episodes that succeeded (0 when none ran)."""
-        return sum(r.success for r in self.results) / len(self.results) if self.results else 0.0
+        """The fraction of this run's valid episodes that succeeded (0 when none ran)."""
+        valid = [r for r in self.results if r.valid]
+        return sum(r.success for r in valid) / len(valid) if valid else 0.0
 
     @property
     def all_errored(self) -> bool:
@@ -160,7 +169,7 @@ def execute_run(
     previous, warnings = repair_and_read(results_path)
     retried = 0
     if config.retry_errors and previous:
-        kept = [r for r in previous if r.termination != "error"]
+        kept = [r for r in previous if r.termination != "error" and r.valid]
         retried = len(previous) - len(kept)
         if retried:
             _rewrite_results(results_path, kept)
@@ -173,8 +182,18 @@ def execute_run(
     todo_pairs = [(t, k) for t in tasks for k in trials if episode_key(t.id, k) not in done]
     todo = list({t.id: t for t, _ in todo_pairs}.values())
     skipped = len(tasks) * config.trials - len(todo_pairs)
-    hashes = {t.id: task_hash(t) for t in tasks}
+    hashes = {t.id: task_hash(t) for t in tasks}  # the shipped task's, before the protocol's budget
     manifest_hash = str(config.selection.get("manifest_hash") or "")
+    protocol = config.selection.get("protocol")
+    if isinstance(protocol, dict):
+        todo_pairs = list(
+            zip(
+                apply_protocol([t for t, _ in todo_pairs], Protocol(**protocol)),
+                [k for _, k in todo_pairs],
+                strict=True,
+            )
+        )
+        todo = list({t.id: t for t, _ in todo_pairs}.values())
     settings = EpisodeSettings(
         agent=entry.name,
         seed=config.seed,
@@ -232,6 +251,8 @@ def execute_run(
     pool: WorkerPool | None = None
     scheduler: Scheduler | None = None
     failure: str | None = None
+    cut_short: list[str] = []
+    previous_term = _term_as_interrupt()
     try:
         if jobs:
             pool = _open_pool(config, len(jobs))
@@ -246,15 +267,22 @@ def execute_run(
             scheduler.run(jobs)
     except KeyboardInterrupt:
         interrupted = True
+        cut_short = scheduler.in_flight() if scheduler is not None else []
     except _FailFast:
         pass
     except BaseException as exc:  # never leave run.json saying "complete" after a crash
         failure = f"{type(exc).__name__}: {str(exc)[:500]}"
         raise
     finally:
-        if pool is not None:
-            pool.close()
+        try:
+            if pool is not None:
+                pool.close()
+        finally:
+            _restore_term(previous_term)
         if manifest is not None:
+            if cut_short:
+                manifest["attempts"][-1]["interrupted_episodes"] = cut_short
+            manifest["time"] = _time_totals([*previous, *fresh])
             _finish_manifest(
                 out_dir,
                 manifest,
@@ -269,6 +297,45 @@ def execute_run(
     stats.interrupted = interrupted
     stats.retries = scheduler.retries if scheduler is not None else 0
     return stats
+
+
+_Handler = Callable[[int, FrameType | None], Any] | int | None
+
+
+def _term_as_interrupt() -> _Handler:
+    """SIGTERM (``timeout``, a batch scheduler, ``docker stop``) ends the run as Ctrl+C does:
+    finished episodes kept, the ones in flight named in ``run.json``, status ``interrupted``,
+    resumable. Returns the handler to restore (None off the main thread, where none is set)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends the process at once
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    return signal.signal(signal.SIGTERM, interrupt)
+
+
+def _restore_term(previous: _Handler) -> None:
+    if previous is not None and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _time_totals(results: list[EpisodeResult]) -> dict[str, Any]:
+    """Where the episodes' time went, in ``run.json``: the wall limit counts environment and agent
+    time; the model's latency is recorded apart and never counted against it."""
+
+    def total(values: list[float | None]) -> float:
+        return round(sum(v for v in values if v is not None), 3)
+
+    return {
+        "wall_limit": "each task's max_seconds counts environment and agent time, not model latency",
+        "episodes": len(results),
+        "duration_s": total([r.duration_s for r in results]),
+        "limit_time_s": total([r.limit_time_s for r in results]),
+        "env_time_s": total([r.env_time_s for r in results]),
+        "model_latency_s": total([r.model_latency_s for r in results]),
+    }
 
 
 def reap_warnings(reaped: list[Reaped]) -> list[str]:

@@ -13,7 +13,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from devicesworld.tasks.manifest import ManifestError, load_manifest, read_manifest, resolve
+from devicesworld.tasks.manifest import (
+    Manifest,
+    ManifestError,
+    Protocol,
+    load_manifest,
+    read_manifest,
+    resolve,
+)
 
 COMPARED = (
     "suite",
@@ -29,6 +36,7 @@ COMPARED = (
     "seed",
     "trials",
     "trial_seeds",
+    "protocol",
 )
 """The selection keys a resume must keep (in the order a refusal names them)."""
 
@@ -37,6 +45,18 @@ def manifest_of(suite: str | None, tasks_path: str | None = None) -> tuple[str, 
     """``(label, hash)`` of the frozen split ``suite`` names (``test``, ``test-v2.1``), or of the
     manifest beside a task file (``private.jsonl`` -> ``private.manifest.json``, from ``tasks draw``);
     else empty."""
+    manifest = _manifest(suite, tasks_path)
+    return (manifest.label, manifest.hash) if manifest is not None else ("", "")
+
+
+def protocol_of(suite: str | None, tasks_path: str | None = None) -> Protocol | None:
+    """The protocol the run of ``suite`` (or of a drawn task file) is under: the paper's uniform
+    50-step budget for every version of ``test`` and for splits drawn like it; else None."""
+    manifest = _manifest(suite, tasks_path)
+    return manifest.run_protocol if manifest is not None else None
+
+
+def _manifest(suite: str | None, tasks_path: str | None) -> Manifest | None:
     try:
         if tasks_path:
             beside = Path(tasks_path).with_suffix(".manifest.json")
@@ -46,8 +66,8 @@ def manifest_of(suite: str | None, tasks_path: str | None = None) -> tuple[str, 
         else:
             manifest = None
     except ManifestError:
-        return "", ""
-    return (manifest.label, manifest.hash) if manifest is not None else ("", "")
+        return None
+    return manifest
 
 
 def make_selection(
@@ -67,6 +87,7 @@ def make_selection(
 ) -> dict[str, Any]:
     """The selection as recorded in ``run.json`` (JSON-able, stable key order)."""
     label, digest = manifest_of(suite, tasks_path)
+    protocol = protocol_of(suite, tasks_path)
     return {
         "suite": suite,
         "tasks": tasks_path,
@@ -82,6 +103,7 @@ def make_selection(
         "seed": seed,
         "trials": trials,
         "trial_seeds": list(trial_seeds) if trial_seeds else None,
+        "protocol": protocol.model_dump() if protocol is not None else None,
     }
 
 

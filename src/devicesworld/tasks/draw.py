@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from devicesworld.spec.models import Task
 from devicesworld.tasks.full import BuildStats, Shard, build_one, recipe
-from devicesworld.tasks.manifest import Manifest, build_manifest
+from devicesworld.tasks.manifest import Manifest, Protocol, build_manifest
 
 DRAW_TRIES = 6
 """Instances drawn per stratum looking for the stratum's difficulty before any difficulty is taken."""
@@ -68,13 +68,14 @@ def spread(items: list[Stratum], count: int | None) -> list[Stratum]:
 
 
 def fixed_rows(shard: Shard) -> bool:
-    """A kind's task source whose tasks do not move with the seed (``TaskSource.redraw`` false):
-    every instance it can make is already shipped."""
+    """A kind's task source whose tasks do not move with the seed, not even in a private draw
+    (``TaskSource.redraw`` and ``fresh_draws`` false): every instance it can make is shipped."""
     if not shard.builder.startswith("source:"):
         return False
     from devicesworld.tasks.kind_sources import source_by_name
 
-    return not source_by_name(shard.builder.split(":", 1)[1]).redraw
+    source = source_by_name(shard.builder.split(":", 1)[1])
+    return not (source.redraw or source.fresh_draws)
 
 
 def draw_seed(seed: int) -> int:
@@ -111,7 +112,7 @@ def draw_split(
         for _ in range(DRAW_TRIES):
             index = next_index.get(stratum.shard.builder, 0)
             next_index[stratum.shard.builder] = index + 1
-            task = build_one(None, stratum.shard, build_seed, index, stats)
+            task = build_one(None, stratum.shard, build_seed, index, stats, fresh=True)
             if task is None or content_key(task) in taken:
                 continue
             if task.metadata.difficulty == stratum.difficulty:
@@ -140,8 +141,11 @@ def draw_split(
     return tasks, stats, notes
 
 
-def private_manifest(tasks: list[Task], seed: int, like: str, file_name: str) -> Manifest:
-    """The draw's manifest: stable bytes for a seed (no date), named ``private-v<seed>``."""
+def private_manifest(
+    tasks: list[Task], seed: int, like: str, file_name: str, protocol: Protocol | None = None
+) -> Manifest:
+    """The draw's manifest: stable bytes for a seed (no date), named ``private-v<seed>``; it is run
+    under the protocol of the split it was drawn like (``test``: the paper's 50-step budget)."""
     manifest = build_manifest(
         "private",
         str(seed),
@@ -149,5 +153,6 @@ def private_manifest(tasks: list[Task], seed: int, like: str, file_name: str) ->
         source=f"file:{file_name}",
         description=f"{len(tasks)} tasks drawn like {like} with seed {seed} (devicesworld tasks draw)",
         created="",
+        protocol=protocol,
     )
     return manifest

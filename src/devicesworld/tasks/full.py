@@ -147,14 +147,17 @@ def sub_seed(seed: int, builder: str, index: int, retry: int) -> int:
 
 
 def build_one(
-    composer: Composer | None, shard: Shard, seed: int, index: int, stats: BuildStats
+    composer: Composer | None, shard: Shard, seed: int, index: int, stats: BuildStats, *, fresh: bool = False
 ) -> Task | None:
-    """Task ``index`` of ``shard``: the first candidate that passes every quality gate."""
+    """Task ``index`` of ``shard``: the first candidate that passes every quality gate.
+
+    ``fresh``: a private draw's (``tasks draw``): a kind's source of fixed rows draws a new
+    instance from the seed where it can (``TaskSource.fresh_draws``)."""
     task_id = f"dw-{shard.prefix}-{index:04d}"
     if shard.builder.startswith("family:"):
         return _build_family_task(shard, seed, index, task_id, stats)
     if shard.builder.startswith("source:"):
-        return _build_source_task(shard, seed, index, task_id, stats)
+        return _build_source_task(shard, seed, index, task_id, stats, fresh=fresh)
     if composer is None:
         raise ValueError(f"shard {shard.builder} needs a composer")
     for retry in range(MAX_RETRIES):
@@ -213,7 +216,9 @@ class SourceUnavailable(RuntimeError):
     """A kind's task source cannot be proven on this machine (its system tools are missing)."""
 
 
-def _build_source_task(shard: Shard, seed: int, index: int, task_id: str, stats: BuildStats) -> Task | None:
+def _build_source_task(
+    shard: Shard, seed: int, index: int, task_id: str, stats: BuildStats, *, fresh: bool = False
+) -> Task | None:
     """Task ``index`` of a kind's task source, proven by its reference solution on the live devices.
 
     A machine that cannot start the source's devices stops the build (:class:`SourceUnavailable`)
@@ -227,13 +232,15 @@ def _build_source_task(shard: Shard, seed: int, index: int, task_id: str, stats:
     previous: str | None = None
     for retry in range(SOURCE_RETRIES):
         s = sub_seed(seed, shard.builder, index, retry)
-        doc_key = repr(source.build(TaskDraw(s, index, task_id))) if not source.redraw else None
+        made = TaskDraw(s, index, task_id, fresh=fresh)
+        moves = source.redraw or (fresh and source.fresh_draws)
+        doc_key = repr(source.build(made)) if not moves else None
         if doc_key is not None and doc_key == previous:
             break  # a fixed row: another draw is the same task
         previous = doc_key
         stats.attempts[shard.builder] = stats.attempts.get(shard.builder, 0) + 1
         try:
-            task = draw(source, TaskDraw(s, index, task_id))
+            task = draw(source, made)
         except SourceError as exc:
             _reject(stats, shard.builder, str(exc))
             continue

@@ -41,6 +41,30 @@ class ManifestEntry(BaseModel):
     hash: str
 
 
+class Protocol(BaseModel):
+    """How a frozen set is run, whatever its tasks say: the paper's budget (§4.1).
+
+    The runner applies it to every task of the set and records it in ``run.json``. It is not
+    part of the manifest's hash (it decides how the tasks are run, not which tasks they are),
+    and a task file keeps its own limits: a family that needs more steps belongs in a separate
+    set (its own manifest and protocol), which reports keep apart like any other set.
+    """
+
+    name: str = Field(default="paper", description="A label for the protocol, shown in run.json.")
+    max_steps: int = Field(ge=1, le=10_000, description="The step budget of every task of the set.")
+    wall_limit: str = Field(
+        default="each task's max_seconds, counting environment and agent time; "
+        "model latency excluded and recorded apart",
+        description="What the wall-clock limit counts (documentation; the runner enforces it).",
+    )
+
+
+PAPER_PROTOCOL = Protocol(max_steps=50)
+"""The paper's budget: 50 steps per task, uniform."""
+SPLIT_PROTOCOLS: dict[str, Protocol] = {"test": PAPER_PROTOCOL}
+"""The protocol of every version of a split whose manifest does not name one."""
+
+
 class Manifest(BaseModel):
     """One frozen version of a named split."""
 
@@ -52,6 +76,9 @@ class Manifest(BaseModel):
     description: str = ""
     tasks: list[ManifestEntry]
     hash: str = Field(default="", description="sha256 of the canonical JSON of name, version and tasks.")
+    protocol: Protocol | None = Field(
+        default=None, description="How the set is run; None: the split's (SPLIT_PROTOCOLS), if any."
+    )
 
     @property
     def label(self) -> str:
@@ -64,6 +91,23 @@ class Manifest(BaseModel):
     @property
     def ids(self) -> list[str]:
         return [e.id for e in self.tasks]
+
+    @property
+    def run_protocol(self) -> Protocol | None:
+        """The protocol this set is run under: its own, else its split's (``test``: the paper's)."""
+        return self.protocol or SPLIT_PROTOCOLS.get(self.name)
+
+
+def apply_protocol(tasks: list[Task], protocol: Protocol | None) -> list[Task]:
+    """``tasks`` with the protocol's uniform step budget (unchanged without a protocol)."""
+    if protocol is None:
+        return tasks
+    return [
+        t
+        if t.limits.max_steps == protocol.max_steps
+        else t.model_copy(update={"limits": t.limits.model_copy(update={"max_steps": protocol.max_steps})})
+        for t in tasks
+    ]
 
 
 def canonical(value: Any) -> str:
@@ -146,6 +190,7 @@ def build_manifest(
     source: str = "full",
     description: str = "",
     created: str | None = None,
+    protocol: Protocol | None = None,
 ) -> Manifest:
     """A manifest of ``tasks``; ``created`` defaults to today (a draw passes "" for stable bytes)."""
     manifest = Manifest(
@@ -155,6 +200,7 @@ def build_manifest(
         created=datetime.now(UTC).date().isoformat() if created is None else created,
         description=description,
         tasks=[ManifestEntry(id=t.id, hash=task_hash(t)) for t in tasks],
+        protocol=protocol,
     )
     manifest.hash = manifest.compute_hash()
     return manifest
@@ -162,7 +208,7 @@ def build_manifest(
 
 def manifest_text(manifest: Manifest) -> str:
     """The file form: indented JSON, one task per line, newline at the end (stable bytes)."""
-    head = manifest.model_dump(exclude={"tasks"})
+    head = manifest.model_dump(exclude={"tasks"} | ({"protocol"} if manifest.protocol is None else set()))
     lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
     rows = ",\n".join(f"    {json.dumps(e.model_dump(), ensure_ascii=False)}" for e in manifest.tasks)
     return "{\n" + "\n".join(lines) + '\n  "tasks": [\n' + rows + "\n  ]\n}\n"

@@ -12,8 +12,8 @@ Routes::
     GET /api/runs/<r>/tasks                 compact task rows (from results.jsonl only)
     GET /api/runs/<r>/metrics               metrics with CIs (computed on first request)
     GET /api/runs/<r>/diagnoses             failure diagnosis (reads failed step logs once)
-    GET /api/runs/<r>/episodes/<task_id>    one episode with its steps (read on request)
-    GET /files/<r>/<task_id>/<name>.png     a screenshot
+    GET /api/runs/<r>/episodes/<episode>    one episode (task id, ~N for trial N > 1) with its steps
+    GET /files/<r>/<episode>/<name>.png     a screenshot
 
 Bound to 127.0.0.1, the server is still reachable from any web page the person has
 open, through DNS rebinding (a hostile name that resolves to 127.0.0.1). So every

@@ -15,9 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from devicesworld.analysis.errors import ReportError
-from devicesworld.analysis.failures import diagnose, diagnose_run, summarize_failures
+from devicesworld.analysis.failures import diagnose, summarize_failures
 from devicesworld.analysis.loading import LoadedRun, load_run
-from devicesworld.analysis.metrics import compute_metrics, device_combo_of
+from devicesworld.analysis.metrics import (
+    compute_metrics,
+    device_combo_of,
+    invalid_counts,
+    invalid_line,
+    is_valid,
+)
 from devicesworld.analysis.render import metrics_to_json
 from devicesworld.analysis.report import run_label
 from devicesworld.analysis.trajectory import episode_dir, read_trajectory
@@ -30,7 +36,11 @@ class ViewerError(Exception):
 
 def _task_row(r: EpisodeResult) -> dict[str, Any]:
     return {
+        "episode": r.episode_key,
         "task_id": r.task_id,
+        "trial": r.trial,
+        "valid": r.valid,
+        "invalid_cause": r.invalid_cause,
         "success": r.success,
         "score": r.score,
         "steps": r.steps,
@@ -55,6 +65,7 @@ class RunEntry:
         self._run: LoadedRun | None = None
         self._rows: list[dict[str, Any]] = []
         self._by_id: dict[str, EpisodeResult] = {}
+        """Results by episode key (``task`` for trial 1, ``task~N`` for trial N)."""
         self._metrics: dict[str, Any] | None = None
         self._diagnoses: dict[str, dict[str, Any]] | None = None
 
@@ -74,23 +85,28 @@ class RunEntry:
                 run = load_run(self.run_dir)
                 self._run, self._stamp = run, stamp
                 self._rows = [_task_row(r) for r in run.results]
-                self._by_id = {r.task_id: r for r in run.results}
+                self._by_id = {r.episode_key: r for r in run.results}  # every trial of a task
                 self._metrics = None
                 self._diagnoses = None
             return self._run
 
     def summary(self) -> dict[str, Any]:
         run = self.load()
-        n = len(run.results)
-        ok = sum(1 for r in run.results if r.success)
+        valid = [r for r in run.results if is_valid(r)]
+        n = len(valid)
+        ok = sum(1 for r in valid if r.success)
         cfg = run.config or {}
         return {
             "id": self.index,
             "label": run_label(run),
             "run_dir": str(run.run_dir),
             "n": n,
+            "n_episodes": len(run.results),
             "n_success": ok,
             "success_rate": ok / n if n else None,
+            "invalid": invalid_counts(run.results),
+            "invalid_line": invalid_line(run.results),
+            "trials": max((r.trial for r in run.results), default=1),
             "status": cfg.get("status"),
             "started_at": cfg.get("started_at"),
             "warnings": run.warnings,
@@ -112,23 +128,33 @@ class RunEntry:
         run = self.load()
         with self._lock:
             if self._diagnoses is None:
-                ds = diagnose_run(run.run_dir, run.results)
+                by_episode: dict[str, dict[str, Any]] = {}
+                ds = []
+                for r in run.results:
+                    if r.success or not is_valid(r):  # an invalid episode is no agent failure
+                        continue
+                    d = diagnose(r, read_trajectory(run.run_dir, r.episode_key))
+                    if d is not None:
+                        ds.append(d)
+                        by_episode[r.episode_key] = {
+                            "mode": d.mode,
+                            "failure_type": d.failure_type,
+                            "reason": d.reason,
+                        }
                 self._diagnoses = {
                     "summary": summarize_failures(ds).model_dump(mode="json"),
-                    "by_task": {
-                        d.task_id: {"mode": d.mode, "failure_type": d.failure_type, "reason": d.reason}
-                        for d in ds
-                    },
+                    "by_task": by_episode,
                 }
             return self._diagnoses
 
-    def episode(self, task_id: str) -> dict[str, Any]:
-        """One episode: its result record, diagnosis and every step (read now)."""
+    def episode(self, key: str) -> dict[str, Any]:
+        """One episode (``task`` or, for trial N > 1, ``task~N``): its result record, diagnosis,
+        every step (read now) and the keys of the task's other trials."""
         self.load()
-        result = self._by_id.get(task_id)
+        result = self._by_id.get(key)
         if result is None:
-            raise ViewerError(f"no episode {task_id!r} in run {self.index}")
-        traj = read_trajectory(self.run_dir, task_id)
+            raise ViewerError(f"no episode {key!r} in run {self.index}")
+        traj = read_trajectory(self.run_dir, key)
         d = diagnose(result, traj)
         return {
             "result": result.model_dump(mode="json"),
@@ -138,6 +164,10 @@ class RunEntry:
             "trajectory_found": traj.found,
             "skipped_lines": traj.skipped_lines,
             "skipped": traj.skipped,
+            "trials": sorted(
+                (k for k, r in self._by_id.items() if r.task_id == result.task_id),
+                key=lambda k: self._by_id[k].trial,
+            ),
         }
 
     def file(self, task_id: str, name: str) -> Path:

@@ -78,10 +78,30 @@ class DesktopError(Exception):
         self.message = message
 
 
+BWRAP_ENV = "DEVICESWORLD_BWRAP"
+"""Which bubblewrap binary sandboxes use: a path or a name on ``PATH``; a path that does not
+exist (``DEVICESWORLD_BWRAP=/nonexistent``) runs as if bubblewrap were not installed."""
+
+
+def bwrap_binary() -> str | None:
+    """The bubblewrap binary (``$DEVICESWORLD_BWRAP``, else ``bwrap`` on ``PATH``), or ``None``."""
+    return shutil.which(os.environ.get(BWRAP_ENV, "").strip() or "bwrap")
+
+
+def bwrap_missing() -> str | None:
+    """Why there is no bubblewrap to start a sandbox with, or ``None``."""
+    if bwrap_binary() is not None:
+        return None
+    chosen = os.environ.get(BWRAP_ENV, "").strip()
+    if chosen:
+        return f"bubblewrap ({BWRAP_ENV}={chosen}) is not found"
+    return "bubblewrap (bwrap) is not installed"
+
+
 def missing_stack() -> str | None:
     """Why no desktop can start on this machine (a missing tool or module), or ``None``."""
-    if shutil.which("bwrap") is None:
-        return "bubblewrap (bwrap) is not installed"
+    if (problem := bwrap_missing()) is not None:
+        return problem
     for tool in REQUIRED_TOOLS:
         if shutil.which(tool) is None:
             return f"{tool} is not installed (apt-get install xvfb openbox dbus-x11 at-spi2-core)"

@@ -55,6 +55,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from devicesworld.devices.desktop.client import BWRAP_ENV as BWRAP_ENV
+from devicesworld.devices.desktop.client import bwrap_binary
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.clock import DesktopClock
 from devicesworld.devices.homefs import HomeMount, take_home
@@ -104,14 +106,9 @@ class CommandResult(BaseModel):
     ``home size``, ``CPU time``), when its exit status or error output says so."""
 
 
-BWRAP_ENV = "DEVICESWORLD_BWRAP"
-"""Overrides which bubblewrap binary is used: a path or a name on ``PATH``. Set it to a path
-that does not exist (``DEVICESWORLD_BWRAP=/nonexistent``) to run as if bwrap were not installed."""
-
-
 def bwrap_path() -> str | None:
     """The bubblewrap binary (``$DEVICESWORLD_BWRAP``, else ``bwrap`` on ``PATH``), or ``None``."""
-    return shutil.which(os.environ.get(BWRAP_ENV, "").strip() or "bwrap")
+    return bwrap_binary()
 
 
 _PROBES: dict[tuple[str, tuple[str, ...]], str | None] = {}

@@ -73,9 +73,10 @@ def wine_missing() -> str | None:
     """Why Windows devices cannot run here (wine or bubblewrap missing), or ``None``."""
     if wine_binary() is None or shutil.which("wineboot") is None:
         return f"wine is not installed: {INSTALL_HINT}"
-    if shutil.which("bwrap") is None:
-        return "bubblewrap (bwrap) is not installed: `apt-get install bubblewrap`"
-    return None
+    from devicesworld.devices.desktop.client import bwrap_missing
+
+    problem = bwrap_missing()
+    return None if problem is None else f"{problem}: `apt-get install bubblewrap`"
 
 
 def require_wine() -> str:

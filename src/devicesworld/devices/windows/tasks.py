@@ -15,6 +15,7 @@ records on a phone with the same setup) and the shared network drive (``N:`` her
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -631,27 +632,63 @@ def _source(family: str) -> TaskSource:
     full_rows = _full_rows(family)
 
     def draw(d: TaskDraw) -> Json:
+        if d.fresh and family in FRESH_VALUES:
+            table = ROWS[family]
+            return FAMILIES[family](d.task_id, fresh_row(family, table[d.index % len(table)], d.seed))
         rows = smoke_rows if d.smoke else full_rows
         if not 0 <= d.index < len(rows):
             raise ValueError(f"windows family {family} has {len(rows)} rows, not a row {d.index}")
         return FAMILIES[family](d.task_id, ROWS[family][rows[d.index]])
 
     return TaskSource(
-        name=f"gui-win-{family}", build=draw, full=len(full_rows), smoke=len(smoke_rows), redraw=False
+        name=f"gui-win-{family}",
+        build=draw,
+        full=len(full_rows),
+        smoke=len(smoke_rows),
+        redraw=False,
+        fresh_draws=family in FRESH_VALUES,
     )
+
+
+FRESH_VALUES: dict[str, str] = {"linux-notepad": "value", "phone-notepad": "phone", "drive-linux": "file"}
+"""The field a private draw makes anew in each fixed-row family (the rest of the row is its template)."""
+
+
+def fresh_row(family: str, row: Json, seed: int) -> Json:
+    """A private draw's row (``tasks draw``): the template row with its value drawn from ``seed`` —
+    the digits of a code (a phone number's last four) redrawn in the same shape, a file name given a
+    numbered suffix."""
+    rng = random.Random(f"windows-fresh:{family}:{seed}")
+    key = FRESH_VALUES[family]
+    value = str(row[key])
+    if key == "file":
+        stem, dot, ext = value.rpartition(".")
+        return {**row, key: f"{stem}-{rng.randint(10, 99)}{dot}{ext}"}
+    keep = value[:-4] if key == "phone" else ""  # a phone number keeps its country and area code
+    while True:
+        drawn = keep + "".join(str(rng.randint(0, 9)) if c.isdigit() else c for c in value[len(keep) :])
+        if drawn not in (value, older(value)) and older(drawn) != value:
+            return {**row, key: drawn}
 
 
 def _read_source(family: str) -> TaskSource:
     """A family of :mod:`tasks_read` (the value read from a document): row 0 is its smoke task."""
 
     def draw(d: TaskDraw) -> Json:
+        if d.fresh:  # a private draw: the row's template, its values from the draw's seed
+            return tasks_read.build(family, d.index % tasks_read.ROWS_PER_FAMILY, d.task_id, d.seed)
         rows = 1 if d.smoke else tasks_read.ROWS_PER_FAMILY - 1
         if not 0 <= d.index < rows:
             raise ValueError(f"windows family {family} has {rows} rows, not a row {d.index}")
         return tasks_read.build(family, d.index if d.smoke else d.index + 1, d.task_id)
 
     return TaskSource(
-        name=f"gui-win-{family}", build=draw, full=tasks_read.ROWS_PER_FAMILY - 1, smoke=1, redraw=False
+        name=f"gui-win-{family}",
+        build=draw,
+        full=tasks_read.ROWS_PER_FAMILY - 1,
+        smoke=1,
+        redraw=False,
+        fresh_draws=True,
     )
 
 

@@ -486,8 +486,12 @@ READ_FAMILIES: dict[str, Callable[[str, int, random.Random], Json]] = {
 """Family name -> builder of one task from the row's own generator."""
 
 
-def build(family: str, row: int, tid: str) -> Json:
-    """Row ``row`` of ``family`` as a task document (the same row, the same task)."""
+def build(family: str, row: int, tid: str, fresh_seed: int | None = None) -> Json:
+    """Row ``row`` of ``family`` as a task document (the same row, the same task); with
+    ``fresh_seed`` (a private draw) the row's template with values drawn from that seed."""
     if not 0 <= row < ROWS_PER_FAMILY:
         raise ValueError(f"windows family {family} has {ROWS_PER_FAMILY} rows, not a row {row}")
-    return READ_FAMILIES[family](tid, row, random.Random(f"windows-read:{family}:{row}"))
+    salt = (
+        f"windows-read:{family}:{row}" if fresh_seed is None else f"windows-read-fresh:{family}:{fresh_seed}"
+    )
+    return READ_FAMILIES[family](tid, row, random.Random(salt))

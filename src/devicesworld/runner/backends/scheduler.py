@@ -25,9 +25,10 @@ One loop serves every backend, so the rules are the same everywhere:
 * **Unsendable jobs.** A job that cannot be serialised for its worker (a value
   nested deeper than the serialiser allows) is recorded at once as an ``error``
   result saying so, and the worker takes the next job; it never stops the run.
-* **Interrupts.** On Ctrl+C, outcomes that already arrived are recorded before the
-  ``KeyboardInterrupt`` goes on; only episodes still running are lost, and ``--resume``
-  runs them again.
+* **Interrupts.** On Ctrl+C (or SIGTERM, which the runner turns into the same), outcomes
+  that already arrived are recorded before the ``KeyboardInterrupt`` goes on; the episodes
+  still running are named by :meth:`Scheduler.in_flight` (``run.json`` records them as
+  interrupted) and ``--resume`` runs them again.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 
 from devicesworld.runner.backends.base import Completion, WorkerPool
 from devicesworld.runner.jobs import EpisodeJob, JobOutcome, failure_result
+from devicesworld.spec.records import episode_key
 
 DEFAULT_SETUP_TIMEOUT_S = 600.0
 """How long a job may take to begin its episode (worker start, imports, setup) when an
@@ -241,4 +243,9 @@ class Scheduler:
                 outcome = JobOutcome.model_validate_json(completion.outcome_json)
                 if outcome.result is not None:
                     self._arrived.append(outcome)
+                    del self._running[completion.slot]
         self._deliver()
+
+    def in_flight(self) -> list[str]:
+        """The episodes handed out and not recorded (after an interrupt: those it cut short)."""
+        return sorted(episode_key(r.job.task.id, r.job.trial) for r in self._running.values())

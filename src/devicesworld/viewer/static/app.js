@@ -62,11 +62,12 @@ async function viewRuns() {
   const rows = runs.map((r) =>
     el("tr", { class: "clickable run-row", onclick: () => (location.hash = `#/run/${r.id}`) },
       el("td", {}, el("a", { href: `#/run/${r.id}`, class: "run-link", text: r.label })),
-      el("td", { class: "num", text: r.n }),
+      el("td", { class: "num", text: r.n_episodes }),
       el("td", { class: "num", text: pct(r.success_rate) }),
+      el("td", { class: Object.keys(r.invalid || {}).length ? "bad" : "", text: r.invalid_line.replace(/^Invalid episodes: /, "").replace(/ \(environment.*$/, "") }),
       el("td", { text: r.status || "-" }),
       el("td", { class: "muted", text: r.run_dir })));
-  app.replaceChildren(el("h2", { text: `${runs.length} run(s)` }), table(["Run", "Tasks", "Success", "Status", "Directory"], rows));
+  app.replaceChildren(el("h2", { text: `${runs.length} run(s)` }), table(["Run", "Episodes", "Success (valid)", "Invalid", "Status", "Directory"], rows));
 }
 
 // ------------------------------------------------------------------ one run
@@ -105,8 +106,13 @@ function failureTables(summary) {
   return box;
 }
 
+// An invalid episode (its environment failed) is neither a success nor a failure.
+const outcome = (t) => (t.valid === false ? "invalid" : t.success ? "success" : "failed");
+const outcomeClass = (t) => (t.valid === false ? "muted" : t.success ? "ok" : "bad");
+
 const FILTERS = [
-  ["outcome", "Outcome", () => ["success", "failed"], (t, v) => (v === "success") === t.success],
+  ["outcome", "Outcome", () => ["success", "failed", "invalid"], (t, v) => outcome(t) === v],
+  ["trial", "Trial", (rows) => uniq(rows.map((t) => String(t.trial))), (t, v) => String(t.trial) === v],
   ["termination", "Termination", (rows) => uniq(rows.map((t) => t.termination)), (t, v) => t.termination === v],
   ["device_combo", "Devices", (rows) => uniq(rows.map((t) => t.device_combo)), (t, v) => t.device_combo === v],
   ["pattern", "Pattern", (rows) => uniq(rows.map((t) => t.pattern)), (t, v) => t.pattern === v],
@@ -139,6 +145,7 @@ async function viewRun(runId) {
   const count = el("p", { class: "muted" });
   const tableBox = el("div");
   app.replaceChildren(
+    el("p", { class: Object.keys(run.invalid || {}).length ? "bad invalid-line" : "invalid-line", text: run.invalid_line }),
     el("h2", { text: run.label }), el("p", { class: "muted", text: run.run_dir }),
     el("div", { class: "grid" }, el("div", {}, el("h2", { text: "Metrics" }), metricsBox),
       el("div", {}, el("h2", { text: "Failure diagnosis" }), failBox)),
@@ -148,11 +155,12 @@ async function viewRun(runId) {
     const active = FILTERS.filter(([k]) => selects[k].value);
     const rows = tasks.filter((t) => (!state.search || t.task_id.toLowerCase().includes(state.search))
       && active.every(([k, , , test]) => test(t, selects[k].value)));
-    count.textContent = `${rows.length} of ${tasks.length} tasks`;
+    count.textContent = `${rows.length} of ${tasks.length} episodes`;
     const trs = rows.slice(0, state.shown).map((t) =>
-      el("tr", { class: "clickable task-row", "data-task": t.task_id, onclick: () => (location.hash = `#/run/${runId}/ep/${encodeURIComponent(t.task_id)}`) },
-        el("td", {}, el("a", { href: `#/run/${runId}/ep/${encodeURIComponent(t.task_id)}`, text: t.task_id })),
-        el("td", { class: t.success ? "ok" : "bad", text: t.success ? "success" : "failed" }),
+      el("tr", { class: "clickable task-row", "data-task": t.task_id, "data-episode": t.episode, onclick: () => (location.hash = `#/run/${runId}/ep/${encodeURIComponent(t.episode)}`) },
+        el("td", {}, el("a", { href: `#/run/${runId}/ep/${encodeURIComponent(t.episode)}`, text: t.task_id })),
+        el("td", { class: "num", text: t.trial }),
+        el("td", { class: outcomeClass(t), title: t.invalid_cause || "", text: outcome(t) }),
         el("td", { class: "num", text: num(t.score, 2) }),
         el("td", { class: "num", text: t.steps }),
         el("td", { text: t.termination }),
@@ -160,14 +168,14 @@ async function viewRun(runId) {
         el("td", { text: t.device_combo }),
         el("td", { text: t.pattern }),
         el("td", { text: t.difficulty })));
-    const parts = [table(["Task", "Outcome", "Score", "Steps", "Termination", "Type", "Devices", "Pattern", "Difficulty"], trs)];
+    const parts = [table(["Task", "Trial", "Outcome", "Score", "Steps", "Termination", "Type", "Devices", "Pattern", "Difficulty"], trs)];
     if (rows.length > state.shown) parts.push(el("button", { text: `Show ${Math.min(PAGE, rows.length - state.shown)} more`, onclick: () => { state.shown += PAGE; render(); } }));
     tableBox.replaceChildren(...parts);
   }
   render();
   api(`/api/runs/${runId}/metrics`).then((m) => metricsBox.replaceChildren(metricsTable(m))).catch((e) => metricsBox.replaceChildren(el("p", { class: "bad", text: e.message })));
   api(`/api/runs/${runId}/diagnoses`).then((d) => {
-    for (const t of tasks) t.failure_type = d.by_task[t.task_id] ? d.by_task[t.task_id].failure_type : "";
+    for (const t of tasks) t.failure_type = d.by_task[t.episode] ? d.by_task[t.episode].failure_type : "";
     failBox.replaceChildren(failureTables(d.summary));
     render();
   }).catch((e) => failBox.replaceChildren(el("p", { class: "bad", text: e.message })));
@@ -236,11 +244,15 @@ async function viewEpisode(runId, taskId) {
   setCrumbs([["runs", "#/"], [run ? run.label : `run ${runId}`, `#/run/${runId}`], [taskId, `#/run/${runId}/ep/${encodeURIComponent(taskId)}`]]);
   const ep = await api(`/api/runs/${runId}/episodes/${encodeURIComponent(taskId)}`);
   const r = ep.result;
+  const trials = ep.trials || [];
   const parts = [
-    el("h2", { text: taskId }),
+    el("h2", { text: r.task_id + (trials.length > 1 ? ` (trial ${r.trial} of ${trials.length})` : "") }),
+    ...(trials.length > 1 ? [el("nav", { class: "trials", "aria-label": "trials" }, ...trials.map((k, i) =>
+      el("a", { class: k === taskId ? "chip current" : "chip", href: `#/run/${runId}/ep/${encodeURIComponent(k)}`, text: `trial ${i + 1}` })))] : []),
+    ...(r.valid === false ? [el("p", { class: "bad", text: `Invalid episode (not scored): ${r.invalid_cause || "environment failure"}` })] : []),
     ...(r.instruction ? [el("p", { class: "instruction" }, el("strong", { text: "Instruction: " }), el("span", { text: r.instruction }))] : []),
     table(["Outcome", "Score", "Steps", "Termination", "Duration (s)", "Agent", "Devices"],
-      [[r.success ? "success" : "failed", num(r.score, 3), String(r.steps), r.termination, num(r.duration_s, 3), r.agent, r.device_combo]]),
+      [[outcome(r), num(r.score, 3), String(r.steps), r.termination, num(r.duration_s, 3), r.agent, r.device_combo]]),
   ];
   if (r.error) parts.push(el("p", { class: "bad", text: r.error }));
   if (ep.diagnosis) {
