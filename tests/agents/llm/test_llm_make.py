@@ -51,7 +51,12 @@ def test_make_run_runs_the_agent_without_proving_the_suite_first() -> None:
     run = _line(out, "devicesworld run")
     workers = int(run.split("--workers", 1)[1].split()[0])
     assert 1 <= workers <= 4 and workers == min(4, len(os.sched_getaffinity(0)))
-    assert "--filter" not in run and "--limit" not in run
+    # the smoke suite's quick tasks plus one GUI desktop and one Windows task; ALL=1: every task
+    assert "--filter id=smoke-android-*,smoke-lx-*,smoke-sh-*,smoke-gui-lx-terminal-count," in run
+    assert "--limit" not in run
+    everything = _line(_dry_run(ALL="1"), "devicesworld run")
+    assert "--filter" not in everything and "--limit" not in everything
+    assert "--filter" not in _line(_dry_run(SUITE="test"), "devicesworld run")
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
