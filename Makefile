@@ -19,7 +19,7 @@ AGENT ?= $(if $(LLM_ENDPOINT),llm,oracle)
 # machine shows every device kind in about a minute; the 42 other GUI/Windows tasks take ~90 %
 # of the suite's time (~14 min of episodes on a loaded 2-core box). ALL=1 (or any RUN_FILTER)
 # runs the whole selection.
-QUICK_IDS := smoke-android-*,smoke-lx-*,smoke-sh-*,smoke-gui-lx-terminal-count,smoke-gui-win-cmd-move-named
+QUICK_IDS := smoke-android-*,smoke-lx-*,smoke-sh-*,smoke-gui-lx-terminal-count-1,smoke-gui-win-cmd-move-named-1
 RUN_FILTER ?= $(if $(ALL),,$(if $(filter smoke,$(SUITE)),id=$(QUICK_IDS)))
 LIMIT ?=
 # one process per core, at most 4 (RUN_WORKERS overrides): for `make run` and `make validate`
