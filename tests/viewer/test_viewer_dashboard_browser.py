@@ -180,3 +180,45 @@ def test_the_images_an_llm_agent_saw_are_shown_beside_its_prompt(
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+def test_run_llm_on_a_gui_task_sends_the_desktop_screenshot_and_the_viewer_shows_it(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``devicesworld run --agent llm`` with no vision option on a GUI desktop task: the preflight
+    finds the endpoint takes images, the model gets the desktop's screenshot, the viewer shows it."""
+    from click.testing import CliRunner
+
+    from devicesworld.cli import main
+    from tests.devices.desktop.desktop_harness import require_gui_stack
+
+    require_gui_stack()
+    for var in ("OPENAI_API_KEY", "DEVICESWORLD_API_KEY", "DEVICESWORLD_MODEL", "DEVICESWORLD_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    out = tmp_path / "gui"
+    task_id = "smoke-gui-lx-terminal-count-1"
+    with ScriptedServer(delay_s=6.0) as model:
+        args = ["run", "--suite", "smoke", "--task-ids", task_id, "--agent", "llm", "--model", "scripted"]
+        r = CliRunner().invoke(main, [*args, "--base-url", model.base_url, "--out", str(out)])
+        sent = [req for req in model.requests if req.role != "preflight"]
+    assert r.exit_code == 0, r.output
+    assert "vision: screenshots are sent" in r.output
+    parts = sent[0].body["messages"][1]["content"]
+    assert any(p["type"] == "image_url" for p in parts)  # the desktop's screenshot, no option given
+    first = json.loads((out / "episodes" / task_id / "steps.jsonl").read_text().splitlines()[0])
+    rel = next(iter(first["agent_notes"]["images"].values()))
+    srv = serve(out)
+    try:
+        page = browser.new_page()
+        page.goto(srv.url + f"#/run/0/ep/{task_id}")
+        page.wait_for_selector("section.step .beside img.model-image")
+        page.wait_for_function(
+            "() => { const i = document.querySelector('img.model-image');"
+            " return i && i.complete && i.naturalWidth > 0; }"
+        )
+        img = page.locator("section.step .beside img.model-image").first
+        assert (img.get_attribute("src") or "").endswith(rel)
+        assert img.evaluate("i => i.naturalWidth") >= 640  # a real desktop screenshot
+    finally:
+        srv.shutdown()
+        srv.server_close()
