@@ -181,6 +181,12 @@ def test_fields_a_light_lacks_are_dropped_per_entity_as_in_ha() -> None:
         ("set_brightness", {"brightness": 30})
     ]
     assert translate("light", "turn_off", LAMP, {"transition": 3}, on) == [("turn_off", {})]
+    assert translate("light", "toggle", LAMP, {"brightness_pct": 30}, off) == [
+        ("turn_on", {}),
+        ("set_brightness", {"brightness": 30}),
+    ]
+    assert translate("light", "toggle", LAMP, {"brightness_pct": 30}, on) == [("turn_off", {})]
+    assert translate("light", "toggle", LAMP, {}, on) == [("toggle", {})]
     # brightness steps from the current brightness (off counts as 0), within 0-255
     assert translate("light", "turn_on", LAMP, {"brightness_step_pct": 10}, on) == [
         ("set_brightness", {"brightness": 50})

@@ -501,8 +501,16 @@ def _simple(command: str) -> Handler:
     return handler
 
 
+def _light_toggle(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    """HA's ``light.toggle``: off if on, else ``turn_on`` with the same fields."""
+    if a is None or not d:
+        return [("toggle", {})]
+    return [("turn_off", {})] if a.get("power") else _light_on(e, d, a)
+
+
 _HANDLERS: dict[tuple[str, str], Handler] = {
     ("light", "turn_on"): _light_on,
+    ("light", "toggle"): _light_toggle,
     ("cover", "open_cover"): _simple("open"),
     ("cover", "close_cover"): _simple("close"),
     ("cover", "set_cover_position"): lambda e, d, a: [
