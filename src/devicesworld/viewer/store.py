@@ -104,7 +104,7 @@ class RunEntry:
             "mean_score": metrics.get("mean_score"),
             "score_ci95": metrics.get("score_ci95"),
             "n_invalid": invalid,
-            "invalid_rate": invalid / n if n else None,
+            "invalid_rate": invalid / len(run.results) if run.results else None,
             "status": cfg.get("status"),
             "started_at": cfg.get("started_at"),
             "warnings": run.warnings,

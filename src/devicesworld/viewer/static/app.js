@@ -82,10 +82,10 @@ function runRow(r, picked, onPick) {
     el("td", { class: "agent", text: r.agent || "-" }),
     el("td", { class: "model", text: r.model || "-" }),
     el("td", { class: "date", text: dateOf(r.started_at) }),
-    el("td", { class: "num tasks", text: r.n }),
+    el("td", { class: "num tasks", text: r.n_episodes ?? r.n }),
     el("td", { class: "num success", text: withCI(r.success_rate, r.success_ci95, pct, pctCI) }),
     el("td", { class: "num score", text: withCI(r.mean_score, r.score_ci95, (v) => num(v), (c) => numCI(c)) }),
-    el("td", { class: "num invalid", text: pct(r.invalid_rate) }),
+    el("td", { class: "num invalid", title: r.invalid_line || null, text: pct(r.invalid_rate) }),
     el("td", { class: "status", text: r.status || "-" }),
     el("td", { class: "muted", text: r.run_dir }));
 }
@@ -127,7 +127,7 @@ const GROUPS = [
   ["only_b", "Only B solved (B wins)"],
   ["neither", "Solved by neither"],
 ];
-const outcome = (o) => (!o ? "-" : `${o.success ? "success" : "failed"} · ${num(o.score, 2)} · ${o.steps} steps`);
+const pairOutcome = (o) => (!o ? "-" : `${o.success ? "success" : "failed"} · ${num(o.score, 2)} · ${o.steps} steps`);
 
 async function viewCompare(a, b) {
   const data = await api(`/api/pairwise/${a}/${b}`, true);
@@ -142,8 +142,8 @@ async function viewCompare(a, b) {
         el("h3", { text: `${label}: ${rows.length}` }),
         rows.length ? table(["Task", `A: ${data.a.label}`, `B: ${data.b.label}`, ""], rows.map((t) => el("tr", { class: "pair-row", "data-task": t.task_id },
           el("td", { text: t.task_id }),
-          el("td", {}, el("a", { class: "ep-a", href: `#/run/${a}/ep/${encodeURIComponent(t.task_id)}`, text: outcome(t.a) })),
-          el("td", {}, el("a", { class: "ep-b", href: `#/run/${b}/ep/${encodeURIComponent(t.task_id)}`, text: outcome(t.b) })),
+          el("td", {}, el("a", { class: "ep-a", href: `#/run/${a}/ep/${encodeURIComponent(t.task_id)}`, text: pairOutcome(t.a) })),
+          el("td", {}, el("a", { class: "ep-b", href: `#/run/${b}/ep/${encodeURIComponent(t.task_id)}`, text: pairOutcome(t.b) })),
           el("td", {}, el("a", { class: "side-link", href: `#/side/${a}/${b}/${encodeURIComponent(t.task_id)}`, text: "side by side" }))))) : el("p", { class: "muted", text: "none" }));
     }));
   };
