@@ -80,3 +80,16 @@ def test_accepts_results_file_path_and_empty_file(tmp_path: Path) -> None:
     path.write_text("")
     assert load_results(path) == []
     assert load_results(tmp_path) == []
+
+
+def test_a_text_only_llm_run_is_labelled_so(tmp_path: Path) -> None:
+    from devicesworld.analysis.loading import load_run
+    from devicesworld.analysis.report import run_label
+    from tests.analysis.dw_run_fixtures import make_viewer_run
+
+    run_dir = make_viewer_run(tmp_path / "run", n=1)
+    assert "[text-only]" not in run_label(load_run(run_dir))
+    manifest = json.loads((run_dir / "run.json").read_text())
+    manifest["config"]["agent_extra"] = {"vision": False}
+    (run_dir / "run.json").write_text(json.dumps(manifest))
+    assert run_label(load_run(run_dir)).endswith("[text-only]")

@@ -555,3 +555,37 @@ def test_consecutive_setup_failures_stop_the_run_too(tmp_path: Path) -> None:
     assert len(_results(out)) == 3 and "setup failed" in flat and "full traceback:" in flat
     last = (out / "episodes" / "b2" / "steps.jsonl").read_text().splitlines()[-1]
     assert "Traceback" in json.loads(last)["traceback"]
+
+
+def test_the_documented_vision_agent_sends_the_phone_screen_as_an_image(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, restore_path: None
+) -> None:
+    from devicesworld.agents.llm.testserver import ScriptedServer
+
+    text = (DOCS / "writing-an-agent.md").read_text()
+    block = text.split("<!-- vision-agent:begin -->", 1)[1].split("<!-- vision-agent:end -->", 1)[0]
+    source = block.split("```python", 1)[1].split("```", 1)[0]
+    assert len([line for line in source.splitlines() if line.strip()]) <= 30
+    (tmp_path / "vision_agent.py").write_text(source)
+    monkeypatch.chdir(tmp_path)
+    for var in ("OPENAI_API_KEY", "DEVICESWORLD_API_KEY", "DEVICESWORLD_MODEL", "DEVICESWORLD_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    with ScriptedServer() as server:
+        args = [
+            "run",
+            "--suite",
+            "smoke",
+            "--task-ids",
+            "smoke-android-015",
+            "--agent",
+            "vision_agent.py:make",
+        ]
+        r = CliRunner().invoke(
+            main, [*args, "--model", "scripted", "--base-url", server.base_url, "--out", "v"]
+        )
+    assert r.exit_code == 0, r.output
+    assert _results(tmp_path / "v")[0]["termination"] == "finished"  # the scripted model says finish
+    parts = server.requests[0].body["messages"][0]["content"]
+    images = [p for p in parts if p["type"] == "image_url"]
+    assert len(images) == 1 and images[0]["image_url"]["url"].startswith("data:image/png;base64,iVBOR")
+    assert any("android_0" in p.get("text", "") for p in parts)

@@ -63,6 +63,9 @@ def test_runs_tasks_metrics_diagnoses_episode(server: ViewerServer) -> None:
     [
         "/files/0/toy-0/..%2F..%2Fresults.jsonl",
         "/files/0/toy-0/steps.jsonl",
+        "/files/0/toy-0/images/..%2F..%2Fresults.jsonl",
+        "/files/0/toy-0/other/x.png",
+        "/api/pairwise/0/9",
         "/files/0/nope/x.png",
         "/files/9/toy-0/x.png",
         "/api/runs/7/tasks",
@@ -151,3 +154,29 @@ def test_every_trial_is_shown_and_invalid_episodes_are_counted_by_cause(tmp_path
     assert [s["action"]["action"] for s in third["steps"]] == ["press", "press", "finish"]
     assert entry.metrics()["invalid_by_cause"] == {"device_failed": 3}
     assert entry.diagnoses()["summary"]["n_failed"] == 0  # an invalid episode is no agent failure
+
+
+def test_the_run_summary_names_agent_model_and_gives_cis_and_invalid_rate(run_dir: Path) -> None:
+    store = RunStore([run_dir])
+    summary = store.get(0).summary()
+    assert summary["agent"] == "oracle" and summary["model"] is None and summary["started_at"]
+    assert summary["success_ci95"] is not None and summary["score_ci95"] is not None
+    assert summary["mean_score"] is not None and summary["invalid_rate"] == 0.0
+
+
+def test_pairwise_groups_and_the_model_images_route(tmp_path: Path) -> None:
+    a = make_viewer_run(tmp_path / "a", n=2)
+    b = make_viewer_run(tmp_path / "b", n=1)
+    pairs = RunStore([a, b]).pairwise(0, 1)
+    assert [r["task_id"] for r in pairs["groups"]["both"]] == ["toy-0"]
+    assert [r["task_id"] for r in pairs["groups"]["neither"]] == ["toy-wrong"]
+    assert [r["task_id"] for r in pairs["unpaired"]] == ["toy-1"]
+    images = a / "episodes" / "toy-0" / "images"
+    images.mkdir()
+    (images / "abc.png").write_bytes(b"\x89PNG")
+    entry = RunStore([a]).get(0)
+    assert entry.file("toy-0", "abc.png", "images") == (images / "abc.png").resolve()
+    with pytest.raises(ViewerError):
+        entry.file("toy-0", "abc.png", "..")
+    with pytest.raises(ViewerError):
+        RunStore([a]).pairwise(0, 3)

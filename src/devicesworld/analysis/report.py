@@ -46,7 +46,8 @@ class RunReport(BaseModel):
 
 
 def run_label(run: LoadedRun) -> str:
-    """``agent (dir name)`` from run.json when available, else the directory name."""
+    """``agent (dir name)`` from run.json when available, else the directory name; ``[text-only]``
+    after it when the agent's model was sent no images."""
     agent = ""
     if run.config:
         cfg = run.config.get("config")
@@ -55,7 +56,16 @@ def run_label(run: LoadedRun) -> str:
     if not agent and run.results:
         agent = run.results[0].agent
     name = run.run_dir.name
-    return f"{agent} ({name})" if agent and agent not in name else name
+    label = f"{agent} ({name})" if agent and agent not in name else name
+    return f"{label} [text-only]" if _text_only(run) else label
+
+
+def _text_only(run: LoadedRun) -> bool:
+    """An llm run whose model got no images (``vision`` false in run.json's agent options:
+    asked for, or what ``vision=auto``'s preflight found the endpoint takes)."""
+    cfg = run.config.get("config") if run.config else None
+    extra = cfg.get("agent_extra") if isinstance(cfg, dict) else None
+    return isinstance(extra, dict) and extra.get("vision") is False
 
 
 def build_report(run_dir: Path, *, seed: int = 0) -> RunReport:

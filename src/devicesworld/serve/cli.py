@@ -51,7 +51,7 @@ def _start_host(task: Task, run_dir: Path, agent: str, seed: int) -> Any:
     try:
         host.start()
     except SessionError as exc:
-        host.close()
+        host.discard()
         raise _user_error(str(exc)) from None
     return host
 

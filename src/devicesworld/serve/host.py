@@ -53,6 +53,10 @@ class SessionHost:
         self._stopped = result
         return result
 
+    def discard(self) -> None:
+        """Stop the thread of a host whose :meth:`start` failed (nothing was started, nothing is recorded)."""
+        self._executor.shutdown(wait=True)
+
     def _close(self, error: str) -> EpisodeResult:
         if self._result is None:
             self._result = self._session.close(termination="error", error=error)

@@ -13,7 +13,9 @@ Routes::
     GET /api/runs/<r>/metrics               metrics with CIs (computed on first request)
     GET /api/runs/<r>/diagnoses             failure diagnosis (reads failed step logs once)
     GET /api/runs/<r>/episodes/<episode>    one episode (task id, ~N for trial N > 1) with its steps
+    GET /api/pairwise/<a>/<b>               two runs task by task (both / only A / only B / neither)
     GET /files/<r>/<episode>/<name>.png     a screenshot
+    GET /files/<r>/<episode>/images/<sha>.png  an image the model saw (llm agent, vision)
 
 Bound to 127.0.0.1, the server is still reachable from any web page the person has
 open, through DNS rebinding (a hostile name that resolves to 127.0.0.1). So every
@@ -113,9 +115,13 @@ class _Handler(BaseHTTPRequestHandler):
                 raise ViewerError(f"no static file {parts[1]!r}")
             self._send(HTTPStatus.OK, body, STATIC_TYPES[Path(parts[1]).suffix])
             return
-        if parts[0] == "files" and len(parts) == 4:
-            path = store.get(_int(parts[1])).file(parts[2], parts[3])
+        if parts[0] == "files" and len(parts) in (4, 5):
+            sub = parts[3] if len(parts) == 5 else None
+            path = store.get(_int(parts[1])).file(parts[2], parts[-1], sub)
             self._send(HTTPStatus.OK, path.read_bytes(), "image/png", cache=True)
+            return
+        if parts[0] == "api" and len(parts) == 4 and parts[1] == "pairwise":
+            self._json(store.pairwise(_int(parts[2]), _int(parts[3])))
             return
         if parts[0] != "api" or len(parts) < 2 or parts[1] != "runs":
             raise ViewerError(f"no such page: /{'/'.join(parts)}")

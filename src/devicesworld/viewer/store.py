@@ -91,15 +91,23 @@ class RunEntry:
             return self._run
 
     def summary(self) -> dict[str, Any]:
+        """The run-list row: who ran what when, and how well (success and mean score with 95% CIs,
+        the share of invalid episodes). Metrics are cached until results.jsonl changes."""
         run = self.load()
         valid = [r for r in run.results if is_valid(r)]
         n = len(valid)
         ok = sum(1 for r in valid if r.success)
         cfg = run.config or {}
+        inner = cfg.get("config") if isinstance(cfg.get("config"), dict) else {}
+        assert isinstance(inner, dict)
+        metrics = self.metrics() if n else {}
+        invalid = sum(1 for r in run.results if not is_valid(r))
         return {
             "id": self.index,
             "label": run_label(run),
             "run_dir": str(run.run_dir),
+            "agent": inner.get("agent") or (run.results[0].agent if run.results else None),
+            "model": inner.get("model"),
             "n": n,
             "n_episodes": len(run.results),
             "n_success": ok,
@@ -107,10 +115,21 @@ class RunEntry:
             "invalid": invalid_counts(run.results),
             "invalid_line": invalid_line(run.results),
             "trials": max((r.trial for r in run.results), default=1),
+            "success_ci95": metrics.get("success_ci95"),
+            "mean_score": metrics.get("mean_score"),
+            "score_ci95": metrics.get("score_ci95"),
+            "invalid_rate": invalid / len(run.results) if run.results else None,
             "status": cfg.get("status"),
             "started_at": cfg.get("started_at"),
             "warnings": run.warnings,
         }
+
+    def outcomes(self) -> dict[str, EpisodeResult]:
+        """The result of each valid episode (``task`` or ``task~N`` for trial N; the last line of
+        an episode wins). An invalid episode says nothing of the agent, so it is left out and a
+        pairwise view lists its task apart."""
+        self.load()
+        return {key: r for key, r in self._by_id.items() if is_valid(r)}
 
     def tasks(self) -> list[dict[str, Any]]:
         self.load()
@@ -170,14 +189,19 @@ class RunEntry:
             ),
         }
 
-    def file(self, task_id: str, name: str) -> Path:
-        """A screenshot of an episode; refuses anything outside that episode's folder."""
+    def file(self, task_id: str, name: str, sub: str | None = None) -> Path:
+        """A screenshot of an episode, or (``sub="images"``) an image the model saw; refuses
+        anything outside that episode's folder."""
         self.load()
         if task_id not in self._by_id:
             raise ViewerError(f"no episode {task_id!r} in run {self.index}")
         if "/" in name or "\\" in name or name.startswith(".") or not name.lower().endswith(".png"):
             raise ViewerError(f"not a screenshot name: {name!r}")
+        if sub not in (None, "images"):
+            raise ViewerError(f"no folder {sub!r} in an episode")
         folder = episode_dir(self.run_dir, task_id).resolve()
+        if sub is not None:
+            folder = folder / sub
         path = (folder / name).resolve()
         if path.parent != folder or not path.is_file():
             raise ViewerError(f"no screenshot {name!r} for {task_id!r}")
@@ -202,3 +226,30 @@ class RunStore:
         if not 0 <= index < len(self.runs):
             raise ViewerError(f"no run {index}")
         return self.runs[index]
+
+    def pairwise(self, a: int, b: int) -> dict[str, Any]:
+        """Two runs task by task: solved by both, only by A, only by B, by neither; tasks that
+        only one of them ran are listed apart."""
+        first, second = self.get(a), self.get(b)
+        left, right = first.outcomes(), second.outcomes()
+        groups: dict[str, list[dict[str, Any]]] = {"both": [], "only_a": [], "only_b": [], "neither": []}
+        unpaired: list[dict[str, Any]] = []
+        for task_id in sorted(set(left) | set(right)):
+            ra, rb = left.get(task_id), right.get(task_id)
+            row = {"task_id": task_id, "a": _brief(ra), "b": _brief(rb)}
+            if ra is None or rb is None:
+                unpaired.append(row)
+                continue
+            key = (
+                ("both" if rb.success else "only_a")
+                if ra.success
+                else ("only_b" if rb.success else "neither")
+            )
+            groups[key].append(row)
+        return {"a": first.summary(), "b": second.summary(), "groups": groups, "unpaired": unpaired}
+
+
+def _brief(r: EpisodeResult | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {"success": r.success, "score": r.score, "steps": r.steps, "termination": r.termination}

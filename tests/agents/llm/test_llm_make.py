@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,12 @@ def test_make_run_runs_the_agent_without_proving_the_suite_first() -> None:
     run = _line(out, "devicesworld run")
     workers = int(run.split("--workers", 1)[1].split()[0])
     assert 1 <= workers <= 4 and workers == min(4, len(os.sched_getaffinity(0)))
-    assert "--filter" not in run and "--limit" not in run
+    # the smoke suite's quick tasks plus one GUI desktop and one Windows task; ALL=1: every task
+    assert "--filter id=smoke-android-*,smoke-lx-*,smoke-sh-*,smoke-gui-lx-terminal-count-1," in run
+    assert "--limit" not in run
+    everything = _line(_dry_run(ALL="1"), "devicesworld run")
+    assert "--filter" not in everything and "--limit" not in everything
+    assert "--filter" not in _line(_dry_run(SUITE="test"), "devicesworld run")
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
@@ -67,3 +73,17 @@ def test_make_validate_proves_the_suite_with_a_process_per_core() -> None:
     workers = int(validate.split("--workers", 1)[1].split()[0])
     assert 1 <= workers <= 4 and workers == min(4, len(os.sched_getaffinity(0)))
     assert "--workers 1 " in _line(_dry_run_target("validate", RUN_WORKERS="1"), "tasks validate")
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_the_default_selection_names_tasks_that_exist_and_covers_every_kind() -> None:
+    from devicesworld.tasks.suites import load_suite
+
+    run = _line(_dry_run(), "devicesworld run")
+    patterns = run.split("--filter id=", 1)[1].split()[0].split(",")
+    tasks = load_suite("smoke")
+    ids = {t.id for t in tasks}
+    assert all(p in ids for p in patterns if "*" not in p)  # a renamed task would drop silently
+    chosen = [t for t in tasks if any(fnmatchcase(t.id, p) for p in patterns)]
+    assert {d.kind for t in chosen for d in t.devices} == {d.kind for t in tasks for d in t.devices}
+    assert any(d.kind == "linux" and d.profile for t in chosen for d in t.devices)  # a GUI desktop

@@ -70,3 +70,23 @@ def test_bad_options_are_clear_errors(tmp_path: Path, monkeypatch: pytest.Monkey
     assert run.exit_code == 2 and "--transport http" in run.output
     run = runner.invoke(main, ["serve", "mcp", "--tasks", str(tmp_path / "task.jsonl"), "--task", "nope"])
     assert run.exit_code == 2 and "nope" in run.output
+
+
+def test_a_used_out_folder_is_one_clear_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from devicesworld.cli import main
+    from devicesworld.serve.host import SessionHost
+
+    task = next(t for t in load_suite("smoke") if t.id == "smoke-sh-014")
+    dump_tasks_jsonl([task], tmp_path / "task.jsonl")
+    host = SessionHost(task, tmp_path / "run", agent="homeassistant")
+    host.start()
+    host.close()  # the folder now holds this task's result
+    args = ["--tasks", str(tmp_path / "task.jsonl"), "--task", task.id, "--out", str(tmp_path / "run")]
+    for kind in (["homeassistant", "--token", "t", "--port", str(free_ports(1))], ["mcp"]):
+        run = CliRunner().invoke(main, ["serve", *kind, *args])
+        assert run.exit_code == 2, run.output
+        lines = [line for line in run.output.splitlines() if line.strip()]
+        assert len(lines) == 1 and "already holds a result" in lines[0], run.output
+        assert run.exception is None or isinstance(run.exception, SystemExit)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from homeassistant_api import Client, State
 from homeassistant_api.errors import UnauthorizedError
 
-from tests.serve.homeassistant.ha_home import TOKEN, ServedHome, all_categories_task
+from devicesworld.spec.models import Task
+from tests.serve.homeassistant.ha_home import SH, TOKEN, ServedHome, _cond, _op, all_categories_task
 
 
 @pytest.fixture
@@ -145,10 +147,12 @@ def test_bad_calls_are_clear_http_errors_and_bad_tokens_are_refused(home: Served
     )
     status, message = post("light/turn_on", {"entity_id": "light.nope"})
     assert status == 400 and "light.nope" in message
-    status, message = post("light/turn_on", {"entity_id": "light.hall_light", "brightness": 100})
-    assert status == 400 and "does not support brightness" in message
+    status, message = post(
+        "light/turn_on", {"entity_id": "light.hall_light", "brightness": 100, "brightness_pct": 5}
+    )
+    assert status == 400 and "exclusion" in message
     status, message = post("climate/set_temperature", {"entity_id": "climate.ac_study", "temperature": 40})
-    assert status == 400 and "OUT_OF_RANGE" in message and "16-30" in message  # checked before anything runs
+    assert status == 400 and "Accepted range is 16 to 30" in message  # checked before anything runs
     status, message = post("cover/set_cover_position", {"entity_id": "cover.study_curtain", "speed": 3})
     assert status == 400 and "extra keys not allowed" in message
     status, message = post("devicesworld/evaluate", {})
@@ -204,3 +208,52 @@ def test_the_debug_evaluate_service_names_conditions_and_never_their_expected_va
     assert "expected" not in text and "detail" not in text and "cool" not in text  # no expected value
     run = json.loads((tmp_path / "run.json").read_text())
     assert run["comparable"] is False and "homeassistant --debug-evaluate" in run["not_comparable_reason"]
+
+
+def _living_room_task() -> Task:
+    """A room with a dimmable lamp and an on/off ceiling light (it has no brightness)."""
+    setup = [
+        _op("add_room", name="living", temperature=21.0, humidity=50.0, pm25=15.0),
+        _op("add_device", device_id="lamp", category="dimmable_light", room="living", name="Lamp", state={}),
+        _op("add_device", device_id="ceiling", category="light", room="living", name="Ceiling", state={}),
+    ]
+    conditions = [
+        _cond("lamp", "device_attribute", device_id="lamp", attribute="brightness", equals=60),
+        _cond("ceiling", "device_power", device_id="ceiling", on=True),
+    ]
+    return Task.model_validate(
+        {
+            "id": "ha-living-room",
+            "instruction": "Turn on the living room lights at 60 %.",
+            "devices": [{"id": SH, "kind": "smarthome"}],
+            "setup": setup,
+            "evaluation": {"conditions": conditions},
+            "solution": [{"action": "finish"}],
+            "metadata": {"pattern": "device_state_control", "difficulty": "easy", "split": "test"},
+        }
+    )
+
+
+def test_an_area_call_with_brightness_turns_on_a_light_that_has_none(tmp_path: Path) -> None:
+    served = ServedHome(_living_room_task(), tmp_path)
+    try:
+        with Client(served.url, TOKEN) as client:
+            client.trigger_service("light", "turn_on", area_id="living", brightness_pct=60, transition=2)
+            assert client.get_state(entity_id="light.ceiling").state == "on"
+            lamp = client.get_state(entity_id="light.lamp")
+            assert lamp.state == "on" and lamp.attributes["brightness"] == 153
+            client.trigger_service("light", "turn_on", entity_id="light.lamp", brightness_step_pct=-10)
+        assert served.attribute("lamp", "brightness") == 50
+        assert served.host.call(lambda s: s.evaluate()).success is False  # 50, not 60 any more
+    finally:
+        served.close()
+
+
+def test_a_button_state_is_the_time_of_its_last_press(home: ServedHome) -> None:
+    with Client(home.url, TOKEN) as client:
+        assert client.get_state(entity_id="button.washer_start").state == "unknown"
+        client.trigger_service("select", "select_option", entity_id="select.washer_program", option="quick")
+        client.trigger_service("button", "press", entity_id="button.washer_start")
+        pressed = client.get_state(entity_id="button.washer_start").state
+        clock = client.get_state(entity_id="sensor.devicesworld_time").state
+    assert pressed == clock and datetime.fromisoformat(pressed).tzinfo is not None

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from devicesworld.compat.androidworld.actions import AWAction, parse_action
 from devicesworld.compat.androidworld.apps import package_for
+from devicesworld.compat.androidworld.controller import AdbController
 from devicesworld.compat.androidworld.elements import UIElement, listed_views, to_ui_element
 from devicesworld.compat.session import RecordedSession, SessionError
 from devicesworld.devices.android.device import AndroidDevice
@@ -126,6 +127,13 @@ class AndroidWorldEnv:
         self.pixels = pixels
         self.interaction_cache = ""
         self.last_result: ActionResult | None = None
+        self.controller = AdbController(self)
+        """AndroidWorld's ``env.controller``: answers the adb calls agents make (see controller.py)."""
+
+    def settle(self) -> None:
+        """Send what the controller still holds (words typed through adb) as its step."""
+        if self.session.started and not self.session.closed and not self.session.done:
+            self.controller.flush()
 
     # ------------------------------------------------------------------ lifecycle
     def reset(self, go_home: bool = False) -> State:
@@ -133,6 +141,7 @@ class AndroidWorldEnv:
         if not self.session.started:
             self.session.reset()
         elif go_home:
+            self.settle()
             outcome = self.session.step(
                 self._native("navigate_home"), notes={"androidworld": {"reset": {"go_home": True}}}
             )
@@ -142,6 +151,7 @@ class AndroidWorldEnv:
 
     def close(self) -> EpisodeResult:
         """Evaluate, record the result and close the phone; returns the episode's result."""
+        self.settle()
         return self.session.close()
 
     def evaluate(self) -> EvaluationResult:
@@ -152,6 +162,10 @@ class AndroidWorldEnv:
         return self.session.done
 
     # ---------------------------------------------------------------- observation
+    def current_phone(self) -> Phone:
+        """The phone as it is now (the task must be running)."""
+        return self._phone()
+
     def _phone(self) -> Phone:
         if not self.session.started:
             raise SessionError("the environment has not started: call reset() first")
@@ -163,6 +177,7 @@ class AndroidWorldEnv:
 
     def get_state(self, wait_to_stabilize: bool = False) -> State:
         """The current screen; ``wait_to_stabilize`` changes nothing (our screens are settled after each step)."""
+        self.settle()
         phone = self._phone()
         elements = [to_ui_element(phone, n) for n in listed_views(phone)]
         pixels = _pixels(phone) if self.pixels else None
@@ -220,6 +235,7 @@ class AndroidWorldEnv:
         (as ``JSONAction`` raises ``ValueError``) and costs nothing.
         """
         aw = parse_action(action)
+        self.settle()
         notes = aw.model_dump(exclude_none=True)
         native = self._translate(aw)
         if isinstance(native, ActionResult):

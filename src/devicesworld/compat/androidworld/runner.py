@@ -90,6 +90,7 @@ def run_agent(
             break
         before = session.steps
         result = agent.step(goal or session.task.instruction)
+        env.settle()
         if env.done:
             break
         if getattr(result, "done", False):

@@ -61,6 +61,13 @@ def _range(category: str, attribute: str) -> tuple[float | None, float | None, f
     return spec.min, spec.max, spec.step
 
 
+def temperature_range(category: str) -> tuple[float, float, float]:
+    """(min, max, step) of a climate device's target temperature."""
+    lo, hi, step = _range(category, "target_temperature")
+    assert lo is not None and hi is not None
+    return float(lo), float(hi), float(step or 0.5)
+
+
 def _main_domain(category: str) -> str:
     return {
         "light": "light",

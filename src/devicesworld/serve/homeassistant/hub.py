@@ -86,6 +86,8 @@ class HomeHub:
         self.states: dict[str, StateRecord] = {}
         self.home_name = location_name or "DevicesWorld home"
         self._contexts = 0
+        self.pressed: dict[str, str] = {}
+        """A button entity's last press (HA's ISO time, virtual clock): its state, as in HA."""
 
     # ----------------------------------------------------------------- state
     def _view(self) -> dict[str, Any]:
@@ -119,6 +121,8 @@ class HomeHub:
         events: list[dict[str, Any]] = []
         for entity_id, entity in self.entities.items():
             state, attributes = entity_state(entity, view)
+            if entity.part.startswith("button:"):
+                state = self.pressed.get(entity_id, state)
             old = self.states.get(entity_id)
             if old is not None and old.state == state and old.attributes == attributes:
                 continue
@@ -243,6 +247,8 @@ class HomeHub:
                     },
                     {**notes, "entity_id": entity.entity_id},
                 )
+            if domain == "button":
+                self.pressed[entity.entity_id] = ha_time(str(self._view()["time"]))
         return None
 
     def _step(self, action: Mapping[str, Any], notes: Mapping[str, Any]) -> Any:

@@ -20,7 +20,9 @@ from devicesworld.serve.homeassistant.entities import (
     HVAC_TO_AC,
     Entity,
     brightness_to_pct,
+    pct_to_brightness,
     percentage_to_speed,
+    temperature_range,
 )
 
 Command = tuple[str, dict[str, Any]]
@@ -86,8 +88,39 @@ def _select(*options: str) -> dict[str, Any]:
     return {"select": {"options": list(options)}}
 
 
-_BRIGHTNESS = FieldDecl("Brightness, 0-255 (0 turns the light off).", selector=_num(0, 255), example=128)
-_BRIGHTNESS_PCT = FieldDecl("Brightness in percent (0 turns the light off).", selector=_num(0, 100, 1, "%"))
+_LIGHT_DROPPED: dict[str, FieldDecl] = {
+    "transition": FieldDecl(
+        "Seconds the change takes (our lights change at once).", selector=_num(0, 300, 1, "s")
+    ),
+    "flash": FieldDecl("Flash the light (short or long).", selector=_select("short", "long")),
+    "effect": FieldDecl("Light effect."),
+    "profile": FieldDecl("A light profile."),
+    "color_name": FieldDecl("A colour by name."),
+    "hs_color": FieldDecl("Hue and saturation.", selector={"object": {}}),
+    "rgb_color": FieldDecl("RGB colour.", selector={"color_rgb": {}}),
+    "rgbw_color": FieldDecl("RGBW colour.", selector={"object": {}}),
+    "rgbww_color": FieldDecl("RGBWW colour.", selector={"object": {}}),
+    "xy_color": FieldDecl("XY colour.", selector={"object": {}}),
+    "color_temp": FieldDecl("Colour temperature in mireds.", selector=_num(153, 500)),
+    "color_temp_kelvin": FieldDecl("Colour temperature in Kelvin.", selector=_num(2000, 6500, 100, "K")),
+    "kelvin": FieldDecl("Colour temperature in Kelvin (old name).", selector=_num(2000, 6500, 100, "K")),
+    "white": FieldDecl("White mode.", selector={"constant": {"value": True}}),
+}
+"""``light.turn_on`` fields of HA's schema that no light here supports: accepted and dropped per
+entity, as HA's ``filter_turn_on_params`` drops what a light's features and colour modes lack."""
+_LIGHT_ON_FIELDS: dict[str, FieldDecl] = {
+    "brightness": FieldDecl("Brightness, 0-255 (0 turns the light off).", selector=_num(0, 255), example=128),
+    "brightness_pct": FieldDecl(
+        "Brightness in percent (0 turns the light off).", selector=_num(0, 100, 1, "%")
+    ),
+    "brightness_step": FieldDecl("Change brightness by this much (-255..255).", selector=_num(-225, 255)),
+    "brightness_step_pct": FieldDecl(
+        "Change brightness by this percentage (-100..100).", selector=_num(-100, 100, 1, "%")
+    ),
+    **_LIGHT_DROPPED,
+}
+_LIGHT_OFF_FIELDS = {k: _LIGHT_DROPPED[k] for k in ("transition", "flash")}
+_BRIGHTNESS_FIELDS = ("brightness", "brightness_pct", "brightness_step", "brightness_step_pct")
 _PERCENTAGE = FieldDecl("Fan speed in percent (0 turns it off).", selector=_num(0, 100, 1, "%"), example=67)
 _PRESET = FieldDecl("Preset mode.", selector=_select("auto"))
 _ON_OFF = ("light", "switch", "fan", "humidifier", "climate")
@@ -100,12 +133,12 @@ SERVICES: dict[str, dict[str, ServiceDecl]] = {
     },
     "light": {
         "turn_on": ServiceDecl(
-            "Turn on a light, optionally at a brightness.",
-            {"brightness": _BRIGHTNESS, "brightness_pct": _BRIGHTNESS_PCT},
+            "Turn on a light, optionally at a brightness (fields a light lacks are dropped, as in HA).",
+            _LIGHT_ON_FIELDS,
             ("light",),
         ),
-        "turn_off": ServiceDecl("Turn off a light.", entity_domains=("light",)),
-        "toggle": ServiceDecl("Toggle a light.", entity_domains=("light",)),
+        "turn_off": ServiceDecl("Turn off a light.", _LIGHT_OFF_FIELDS, ("light",)),
+        "toggle": ServiceDecl("Toggle a light.", _LIGHT_ON_FIELDS, ("light",)),
     },
     "switch": {
         "turn_on": ServiceDecl("Turn on a switch.", entity_domains=("switch",)),
@@ -135,7 +168,13 @@ SERVICES: dict[str, dict[str, ServiceDecl]] = {
         "set_temperature": ServiceDecl(
             "Set the target temperature (and optionally the HVAC mode first).",
             {
-                "temperature": FieldDecl("Target temperature.", True, _num(5, 30, 0.5, "°C"), 22),
+                "temperature": FieldDecl("Target temperature.", False, _num(5, 30, 0.5, "°C"), 22),
+                "target_temp_high": FieldDecl(
+                    "Upper target (devices with a range only).", selector=_num(5, 30, 0.5, "°C")
+                ),
+                "target_temp_low": FieldDecl(
+                    "Lower target (devices with a range only).", selector=_num(5, 30, 0.5, "°C")
+                ),
                 "hvac_mode": FieldDecl(
                     "HVAC mode to set first.", selector=_select("cool", "heat", "dry", "fan_only", "auto")
                 ),
@@ -311,25 +350,50 @@ def _unsupported(entity: Entity, what: str) -> ServiceError:
 
 
 def _light_on(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
-    if "brightness" in d and "brightness_pct" in d:
-        raise ServiceError("service_validation_error", "give brightness or brightness_pct, not both")
-    if "brightness" in d or "brightness_pct" in d:
-        if e.category != "dimmable_light":
-            raise _unsupported(e, "brightness (it is an on/off light)")
-        if "brightness" in d:
-            raw = _number(d, "brightness")
-            if not 0 <= raw <= 255:
-                raise ServiceError("service_validation_error", "brightness must be within 0-255")
-            pct = 0 if raw == 0 else brightness_to_pct(raw)
-        else:
-            raw = _number(d, "brightness_pct")
-            if not 0 <= raw <= 100:
-                raise ServiceError("service_validation_error", "brightness_pct must be within 0-100")
-            pct = 0 if raw == 0 else max(1, round(raw))
-        if pct == 0:
-            return [("turn_off", {})]
-        return _with_power(a, [("set_brightness", {"brightness": pct})])
-    return [("turn_on", {})]
+    """HA's ``light.turn_on``: resolve brightness (absolute, percent or a step from the current one),
+    0 turns the light off, then drop what this light lacks (brightness on an on/off light, and
+    transition, flash, effects and colours on every light here)."""
+    given = [k for k in _BRIGHTNESS_FIELDS if k in d]
+    if len(given) > 1:
+        raise ServiceError(
+            "service_validation_error",
+            f"two or more values in the same group of exclusion 'brightness' @ data[{given[1]!r}]",
+        )
+    pct = _light_pct(e, d, a, given[0]) if given else None
+    if pct == 0:
+        return [("turn_off", {})]
+    if pct is None or e.category != "dimmable_light":
+        return [("turn_on", {})]
+    return _with_power(a, [("set_brightness", {"brightness": pct})])
+
+
+def _light_pct(e: Entity, d: Mapping[str, Any], a: Attrs, key: str) -> float:
+    """The brightness asked for, in our percent (0: off)."""
+    raw = _number(d, key)
+    if key == "brightness":
+        if not 0 <= raw <= 255:
+            raise ServiceError("service_validation_error", "brightness must be within 0-255")
+        return 0 if raw == 0 else brightness_to_pct(raw)
+    if key == "brightness_pct":
+        if not 0 <= raw <= 100:
+            raise ServiceError("service_validation_error", "brightness_pct must be within 0-100")
+        return 0 if raw == 0 else max(1, round(raw))
+    if a is None:
+        raise ServiceError(
+            "service_validation_error",
+            f"{key} depends on the light's state: schedule brightness or brightness_pct",
+        )
+    bound = 255 if key == "brightness_step" else 100
+    if not -bound <= raw <= bound:
+        raise ServiceError("service_validation_error", f"{key} must be within -{bound}-{bound}")
+    # HA: the current brightness (0 when off) plus the step, within 0-255
+    on = bool(a.get("power"))
+    current = pct_to_brightness(a.get("brightness", 100)) if on and e.category == "dimmable_light" else 0
+    if on and e.category != "dimmable_light":
+        current = 255
+    step = raw if key == "brightness_step" else raw * 255 / 100
+    value = max(0.0, min(255.0, current + step))
+    return 0 if round(value) == 0 else brightness_to_pct(value)
 
 
 def _cover_toggle(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
@@ -363,11 +427,30 @@ def _hvac_mode(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
 
 
 def _set_temperature(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    """HA's ``climate.set_temperature``: a range check only (22.3 is accepted; the device, which
+    takes steps of its own, is set to the nearest one); low/high targets need a range device."""
+    if "target_temp_low" in d or "target_temp_high" in d:
+        raise ServiceError(
+            "service_validation_error",
+            f"Set temperature action was used with the target temperature low/high parameter but the "
+            f"entity {e.entity_id} does not support it",
+        )
+    if "temperature" not in d:
+        raise ServiceError("service_validation_error", "required key not provided @ data['temperature']")
+    temperature = _number(d, "temperature")
+    assert e.category is not None
+    lo, hi, step = temperature_range(e.category)
+    if not lo <= temperature <= hi:
+        raise ServiceError(
+            "service_validation_error",
+            f"Provided temperature {temperature} is not valid. Accepted range is {lo:g} to {hi:g}.",
+        )
+    temperature = min(max(round(temperature / step) * step, lo), hi)
     first: list[Command] = []
     if "hvac_mode" in d:
         first = _hvac_mode(e, {"hvac_mode": d["hvac_mode"]}, a)
         a = {**(a or {}), "power": True} if first or _powered_on(a) else a
-    return first + _with_power(a, [("set_target_temperature", {"temperature": _number(d, "temperature")})])
+    return first + _with_power(a, [("set_target_temperature", {"temperature": temperature})])
 
 
 def _fan_mode(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
@@ -429,8 +512,16 @@ def _simple(command: str) -> Handler:
     return handler
 
 
+def _light_toggle(e: Entity, d: Mapping[str, Any], a: Attrs) -> list[Command]:
+    """HA's ``light.toggle``: off if on, else ``turn_on`` with the same fields."""
+    if a is None or not d:
+        return [("toggle", {})]
+    return [("turn_off", {})] if a.get("power") else _light_on(e, d, a)
+
+
 _HANDLERS: dict[tuple[str, str], Handler] = {
     ("light", "turn_on"): _light_on,
+    ("light", "toggle"): _light_toggle,
     ("cover", "open_cover"): _simple("open"),
     ("cover", "close_cover"): _simple("close"),
     ("cover", "set_cover_position"): lambda e, d, a: [

@@ -8,13 +8,26 @@ const crumbs = document.getElementById("crumbs");
 const PAGE = 300; // task rows rendered at once; "show more" adds another page
 const cache = new Map();
 
-async function api(path) {
-  if (cache.has(path)) return cache.get(path);
-  const res = await fetch(path);
+async function api(path, fresh = false) {
+  if (!fresh && cache.has(path)) return cache.get(path);
+  const res = await fetch(path, fresh ? { cache: "no-store" } : {});
   const body = await res.json();
   if (!res.ok) throw new Error(body.error || res.statusText);
   cache.set(path, body);
   return body;
+}
+
+// Live refresh: a view may register one poll (re-fetching what a run still writes);
+// routing to another view stops it.
+const REFRESH_MS = 2000;
+let poll = null;
+function startPoll(fn) {
+  stopPoll();
+  poll = setInterval(() => fn().catch(() => {}), REFRESH_MS);
+}
+function stopPoll() {
+  if (poll !== null) clearInterval(poll);
+  poll = null;
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -56,18 +69,105 @@ function showError(err) {
 }
 
 // ------------------------------------------------------------------ runs list
+const dateOf = (iso) => (iso ? String(iso).replace("T", " ").slice(0, 16) : "-");
+const withCI = (v, ci, fmt, fmtCI) => (v === null || v === undefined ? "-" : `${fmt(v)} ${ci ? fmtCI(ci) : ""}`.trim());
+
+function runRow(r, picked, onPick) {
+  const box = el("input", { type: "checkbox", class: "pick", "aria-label": `compare ${r.label}`, "data-run": r.id,
+    onclick: (e) => e.stopPropagation(), onchange: (e) => onPick(r.id, e.target.checked) });
+  box.checked = picked.includes(r.id);
+  return el("tr", { class: "clickable run-row", "data-run": r.id, onclick: () => (location.hash = `#/run/${r.id}`) },
+    el("td", {}, box),
+    el("td", {}, el("a", { href: `#/run/${r.id}`, class: "run-link", text: r.label })),
+    el("td", { class: "agent", text: r.agent || "-" }),
+    el("td", { class: "model", text: r.model || "-" }),
+    el("td", { class: "date", text: dateOf(r.started_at) }),
+    el("td", { class: "num tasks", text: r.n_episodes ?? r.n }),
+    el("td", { class: "num success", text: withCI(r.success_rate, r.success_ci95, pct, pctCI) }),
+    el("td", { class: "num score", text: withCI(r.mean_score, r.score_ci95, (v) => num(v), (c) => numCI(c)) }),
+    el("td", { class: "num invalid", title: r.invalid_line || null, text: pct(r.invalid_rate) }),
+    el("td", { class: "status", text: r.status || "-" }),
+    el("td", { class: "muted", text: r.run_dir }));
+}
+
 async function viewRuns() {
   setCrumbs([]);
+  const picked = [];
+  const compare = el("button", { id: "compare", disabled: "", text: "Compare two runs",
+    onclick: () => { if (picked.length === 2) location.hash = `#/compare/${picked[0]}/${picked[1]}`; } });
+  const onPick = (id, on) => {
+    const at = picked.indexOf(id);
+    if (on && at < 0) picked.push(id);
+    if (!on && at >= 0) picked.splice(at, 1);
+    while (picked.length > 2) {
+      const dropped = picked.shift();
+      const other = app.querySelector(`input.pick[data-run="${dropped}"]`);
+      if (other) other.checked = false;
+    }
+    compare.disabled = picked.length !== 2;
+  };
+  const title = el("h2");
+  const box = el("div");
+  const stamp = el("p", { class: "muted refreshed" });
+  const draw = (runs) => {
+    title.textContent = `${runs.length} run(s)`;
+    box.replaceChildren(table(["", "Run", "Agent", "Model", "Date", "Tasks", "Success [95% CI]", "Mean score [95% CI]", "Invalid", "Status", "Directory"],
+      runs.map((r) => runRow(r, picked, onPick)), { class: "runs" }));
+    stamp.textContent = `updated ${new Date().toLocaleTimeString()} · refreshes every ${REFRESH_MS / 1000} s`;
+  };
+  draw(await api("/api/runs", true));
+  app.replaceChildren(title, el("p", {}, compare, " pick two runs to see them task by task"), box, stamp);
+  startPoll(async () => draw(await api("/api/runs", true)));
+}
+
+// ------------------------------------------------------------------ two runs, task by task
+const GROUPS = [
+  ["both", "Solved by both"],
+  ["only_a", "Only A solved (B regressed)"],
+  ["only_b", "Only B solved (B wins)"],
+  ["neither", "Solved by neither"],
+];
+const pairOutcome = (o) => (!o ? "-" : `${o.success ? "success" : "failed"} · ${num(o.score, 2)} · ${o.steps} steps`);
+
+async function viewCompare(a, b) {
+  const data = await api(`/api/pairwise/${a}/${b}`, true);
+  setCrumbs([["runs", "#/"], [`compare ${data.a.label} / ${data.b.label}`, `#/compare/${a}/${b}`]]);
+  const filter = el("select", { "aria-label": "group", id: "group-filter", onchange: () => draw() },
+    el("option", { value: "", text: "All groups" }), ...GROUPS.map(([k, label]) => el("option", { value: k, text: label })));
+  const box = el("div");
+  const draw = () => {
+    box.replaceChildren(...GROUPS.filter(([k]) => !filter.value || filter.value === k).map(([k, label]) => {
+      const rows = data.groups[k];
+      return el("section", { class: "group", id: `group-${k}`, "data-group": k },
+        el("h3", { text: `${label}: ${rows.length}` }),
+        rows.length ? table(["Task", `A: ${data.a.label}`, `B: ${data.b.label}`, ""], rows.map((t) => el("tr", { class: "pair-row", "data-task": t.task_id },
+          el("td", { text: t.task_id }),
+          el("td", {}, el("a", { class: "ep-a", href: `#/run/${a}/ep/${encodeURIComponent(t.task_id)}`, text: pairOutcome(t.a) })),
+          el("td", {}, el("a", { class: "ep-b", href: `#/run/${b}/ep/${encodeURIComponent(t.task_id)}`, text: pairOutcome(t.b) })),
+          el("td", {}, el("a", { class: "side-link", href: `#/side/${a}/${b}/${encodeURIComponent(t.task_id)}`, text: "side by side" }))))) : el("p", { class: "muted", text: "none" }));
+    }));
+  };
+  const summary = table(["", "Run", "Agent", "Model", "Tasks", "Success [95% CI]", "Mean score [95% CI]"], [data.a, data.b].map((r, i) =>
+    [i ? "B" : "A", r.label, r.agent || "-", r.model || "-", String(r.n), withCI(r.success_rate, r.success_ci95, pct, pctCI), withCI(r.mean_score, r.score_ci95, (v) => num(v), (c) => numCI(c))]));
+  const parts = [el("h2", { text: "Two runs, task by task" }), summary, el("p", {}, filter), box];
+  if (data.unpaired.length) parts.push(el("p", { class: "muted", text: `${data.unpaired.length} task(s) ran in only one of the two runs: ${data.unpaired.map((t) => t.task_id).join(", ")}` }));
+  draw();
+  app.replaceChildren(...parts);
+}
+
+async function viewSide(a, b, taskId) {
+  setCrumbs([["runs", "#/"], ["compare", `#/compare/${a}/${b}`], [taskId, `#/side/${a}/${b}/${encodeURIComponent(taskId)}`]]);
   const runs = await api("/api/runs");
-  const rows = runs.map((r) =>
-    el("tr", { class: "clickable run-row", onclick: () => (location.hash = `#/run/${r.id}`) },
-      el("td", {}, el("a", { href: `#/run/${r.id}`, class: "run-link", text: r.label })),
-      el("td", { class: "num", text: r.n_episodes }),
-      el("td", { class: "num", text: pct(r.success_rate) }),
-      el("td", { class: Object.keys(r.invalid || {}).length ? "bad" : "", text: r.invalid_line.replace(/^Invalid episodes: /, "").replace(/ \(environment.*$/, "") }),
-      el("td", { text: r.status || "-" }),
-      el("td", { class: "muted", text: r.run_dir })));
-  app.replaceChildren(el("h2", { text: `${runs.length} run(s)` }), table(["Run", "Episodes", "Success (valid)", "Invalid", "Status", "Directory"], rows));
+  const column = async (runId, tag) => {
+    const ep = await api(`/api/runs/${runId}/episodes/${encodeURIComponent(taskId)}`);
+    const r = ep.result;
+    return el("div", { class: `side side-${tag}` },
+      el("h3", {}, `${tag.toUpperCase()}: `, el("a", { href: `#/run/${runId}/ep/${encodeURIComponent(taskId)}`, text: runs[runId] ? runs[runId].label : `run ${runId}` })),
+      el("p", { class: r.success ? "ok" : "bad", text: `${r.success ? "success" : "failed"} · score ${num(r.score, 3)} · ${r.steps} steps · ${r.termination}` }),
+      ...ep.steps.map((s) => stepCard(runId, taskId, s)));
+  };
+  const [left, right] = await Promise.all([column(a, "a"), column(b, "b")]);
+  app.replaceChildren(el("h2", { text: taskId }), el("div", { class: "sides" }, left, right));
 }
 
 // ------------------------------------------------------------------ one run
@@ -173,6 +273,17 @@ async function viewRun(runId) {
     tableBox.replaceChildren(...parts);
   }
   render();
+  if (run.status === "running") {
+    // the run is still writing: re-read its rows and metrics as results.jsonl grows
+    startPoll(async () => {
+      const fresh = await api(`/api/runs/${runId}/tasks`, true);
+      if (fresh.length !== tasks.length) {
+        tasks.splice(0, tasks.length, ...fresh);
+        render();
+        api(`/api/runs/${runId}/metrics`, true).then((m) => metricsBox.replaceChildren(metricsTable(m)));
+      }
+    });
+  }
   api(`/api/runs/${runId}/metrics`).then((m) => metricsBox.replaceChildren(metricsTable(m))).catch((e) => metricsBox.replaceChildren(el("p", { class: "bad", text: e.message })));
   api(`/api/runs/${runId}/diagnoses`).then((d) => {
     for (const t of tasks) t.failure_type = d.by_task[t.episode] ? d.by_task[t.episode].failure_type : "";
@@ -227,8 +338,18 @@ function stepCard(runId, taskId, s) {
       ...Object.entries(s.observation).map(([device, text]) => el("div", {}, el("strong", { text: device }), el("pre", { text: text })))));
   }
   const notes = s.agent_notes || {};
-  if (Array.isArray(notes.calls) && notes.calls.length) card.append(callsBlock(notes.calls));
-  const otherNotes = Object.fromEntries(Object.entries(notes).filter(([k]) => !["calls", "model", "model_latency_s"].includes(k)));
+  const seen = notes.images && typeof notes.images === "object" ? Object.entries(notes.images) : [];
+  const calls = Array.isArray(notes.calls) && notes.calls.length ? callsBlock(notes.calls) : null;
+  if (seen.length) {
+    // the images the model saw (kept as images/<sha256>.png), beside its prompt
+    const images = el("div", { class: "seen" }, ...seen.map(([device, rel]) => el("figure", {},
+      el("img", { class: "model-image", loading: "lazy", alt: `${device}: what the model saw`,
+        src: `/files/${runId}/${encodeURIComponent(taskId)}/images/${encodeURIComponent(String(rel).replace(/^images\//, ""))}` }),
+      el("figcaption", { text: `${device} (sent to the model)` }))));
+    card.append(el("div", { class: "beside" }, calls || el("div", { class: "muted", text: "no model calls logged" }), images));
+  } else if (calls) card.append(calls);
+  if (notes.text_only) card.append(el("div", { class: "muted text-only", text: "text-only: no image was sent" }));
+  const otherNotes = Object.fromEntries(Object.entries(notes).filter(([k]) => !["calls", "model", "model_latency_s", "images", "text_only"].includes(k)));
   if (Object.keys(otherNotes).length) card.append(el("details", {}, el("summary", { text: "agent notes" }), jsonBlock(otherNotes)));
   if (s.screenshots && s.screenshots.length) {
     card.append(el("div", { class: "shots" }, ...s.screenshots.map((name) =>
@@ -285,8 +406,11 @@ async function viewEpisode(runId, taskId) {
 // ------------------------------------------------------------------ routing
 async function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  stopPoll();
   try {
-    if (parts[0] === "run" && parts.length === 2) await viewRun(Number(parts[1]));
+    if (parts[0] === "compare" && parts.length === 3) await viewCompare(Number(parts[1]), Number(parts[2]));
+    else if (parts[0] === "side" && parts.length >= 4) await viewSide(Number(parts[1]), Number(parts[2]), decodeURIComponent(parts.slice(3).join("/")));
+    else if (parts[0] === "run" && parts.length === 2) await viewRun(Number(parts[1]));
     else if (parts[0] === "run" && parts[2] === "ep" && parts.length >= 4) await viewEpisode(Number(parts[1]), decodeURIComponent(parts.slice(3).join("/")));
     else await viewRuns();
   } catch (err) {
