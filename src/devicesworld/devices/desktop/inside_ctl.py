@@ -789,7 +789,8 @@ def atspi():
     return _atspi
 
 
-_CAP_TEXT = 400
+_CAP_TEXT = 8000
+"""Characters of an element's text shipped per walk; a longer text carries its length (text_len)."""
 
 
 def _node(acc, A, depth, app):
@@ -810,7 +811,9 @@ def _node(acc, A, depth, app):
             n = A.Text.get_character_count(acc)
             if n:
                 txt = A.Text.get_text(acc, 0, min(n, _CAP_TEXT))
-                node["text"] = txt + ("…" if n > _CAP_TEXT else "")
+                node["text"] = txt
+                if n > _CAP_TEXT:
+                    node["text_len"] = n
         except Exception:
             pass
     if "Value" in ifaces:
