@@ -62,11 +62,12 @@ def test_tools_for_one_device_and_text_catalog() -> None:
     book = ToolBook.build(info, devices=["smarthome_0"], include_global=False)
     assert "finish" not in book.targets
     text = ToolBook.build(info).catalog_text()
-    assert "- smarthome_0 list_rooms: List the rooms of the home." in text
-    assert "- (global) finish:" in text
-    line = next(x for x in text.splitlines() if " get_device_state:" in x)
-    schema = json.loads(line.split("| args: ", 1)[1])
-    assert schema["required"] == ["device_id"] and "title" not in schema["properties"]["device_id"]
+    home = text.split("# smarthome_0\n", 1)[1]
+    assert home.startswith("- list_rooms: List the rooms of the home.")
+    assert "- finish:" in text.split("# global actions (no device)\n", 1)[1]
+    line = next(x for x in text.splitlines() if x.startswith("- get_device_state:"))
+    schema = json.loads(line.split(" | ", 1)[1])
+    assert schema["required"] == ["device_id"] and "title" not in json.dumps(schema)
 
 
 def test_tool_names_are_sanitised() -> None:
@@ -106,17 +107,15 @@ def _two_phone_info() -> Any:
 def test_a_device_group_shares_one_catalog_line_and_schemas_are_lean() -> None:
     book = ToolBook.build(_two_phone_info())
     text = book.catalog_text()
-    assert text.count(" click:") == 1 and "- phone_0,phone_1 click: Tap." in text
-    line = next(x for x in text.splitlines() if " click:" in x)
-    schema = json.loads(line.split("| args: ", 1)[1])
-    # no titles, no null alternative or default, but a property named "title" stays
-    assert schema == {
-        "type": "object",
-        "properties": {"index": {"type": "integer"}, "title": {"type": "string"}},
-    }
-    assert "- phone_0,phone_1 tap_again: Tap twice. | args: {}" in text
+    assert text.count("- click:") == 1 and "# phone_0, phone_1\n- click: Tap." in text
+    line = next(x for x in text.splitlines() if x.startswith("- click:"))
+    schema = json.loads(line.split(" | ", 1)[1])
+    # no titles, no null alternative or default, but a property named "title" stays; the
+    # line drops "type": "object" (every args value is an object)
+    assert schema == {"properties": {"index": {"type": "integer"}, "title": {"type": "string"}}}
+    assert "- tap_again: Tap twice. | {}" in text
     tool = next(t for t in book.tools if t["function"]["name"] == "phone__click")
-    assert tool["function"]["parameters"]["properties"]["args"] == schema
+    assert tool["function"]["parameters"]["properties"]["args"] == {"type": "object", **schema}
 
 
 def test_text_catalog_writes_each_schema_and_definition_once() -> None:
@@ -125,15 +124,16 @@ def test_text_catalog_writes_each_schema_and_definition_once() -> None:
     info = episode_info(smoke_task())
     book = ToolBook.build(info)
     text = book.catalog_text()
-    assert text.count("Definitions the schemas refer to") <= 1
-    for line in text.splitlines():
-        if "| args: {" in line:
-            json.loads(line.split("| args: ", 1)[1])  # every shown schema is JSON
-    # a schema repeated by a later action is named, not repeated
-    shown = [x.split("| args: ", 1)[1] for x in text.splitlines() if '| args: {"' in x]
+    assert text.count("Definitions (") <= 1
+    actions = text.split("Definitions (", 1)[0]
+    for line in actions.splitlines():
+        if " | {" in line:
+            json.loads(line.split(" | ", 1)[1])  # every shown schema is JSON
+    # a schema repeated by a later action is named or a definition, not repeated
+    shown = [x.split(" | ", 1)[1] for x in actions.splitlines() if ' | {"properties"' in x]
     assert len(shown) == len(set(shown))
     # references name definitions that the catalog writes
-    names = {x[2:].split(":", 1)[0] for x in text.split("Definitions", 1)[-1].splitlines()[1:]}
+    names = {x[2:].split(":", 1)[0] for x in text.split("Definitions (", 1)[-1].splitlines()[1:]}
     for ref in re.findall(r'"\$ref":"#/\$defs/([^"]+)"', text):
         assert ref in names
     assert lean_schema({"anyOf": [{"type": "string"}, {"type": "null"}], "title": "T"}) == {"type": "string"}

@@ -124,53 +124,88 @@ class ToolBook:
         return Step(device=device, action=target.action, args=args)
 
     def catalog_text(self) -> str:
-        """The actions as text, one line per device group and action, for models without
-        function calling; shared ``$defs`` follow once, after the actions."""
-        lines = []
+        """The actions as text for models without function calling: one section per device
+        group, one line per action, and each JSON Schema written once in the prompt — a schema
+        repeated within a group is named (``as click``), and a schema or argument schema shared
+        by several groups or actions is a definition written once at the end (``$ref``)."""
         defs: dict[str, Any] = {}
-        leans = [lean_schema(schema) for _, _, _, schema in self.catalog]
+        leans = [_args_only(lean_schema(schema)) for _, _, _, schema in self.catalog]
         for lean in leans:
             defs.update(lean.pop("$defs", {}))
-        _hoist_common_arguments([c[0] for c in self.catalog], leans, defs)
-        seen: dict[str, str] = {}  # a schema's text -> the first action that had it
-        for (devices, action, doc, _), lean in zip(self.catalog, leans, strict=True):
-            head = f"- {devices} {action}" if devices else f"- (global) {action}"
-            if not lean.get("properties"):
-                lines.append(f"{head}: {doc} | args: {{}}")
+        groups = [c[0] for c in self.catalog]
+        _hoist_common_arguments(leans, defs)
+        texts = [_dumps(lean) if lean.get("properties") else "{}" for lean in leans]
+        group_sets: dict[str, set[str]] = {}
+        for group, text in zip(groups, texts, strict=True):
+            group_sets.setdefault(text, set()).add(group)
+        lines: list[str] = []
+        shared: dict[str, str] = {}  # a schema's text -> its definition's name
+        seen: dict[tuple[str, str], str] = {}  # (group, schema text) -> the group's first action with it
+        current = None
+        for (group, action, doc, _), text in zip(self.catalog, texts, strict=True):
+            if group != current:
+                current = group
+                lines.append(f"# {group.replace(',', ', ')}" if group else "# global actions (no device)")
+            if text == "{}":
+                lines.append(f"- {action}: {doc} | {{}}")
                 continue
-            text = _dumps(lean)
-            first = seen.setdefault(text, action)
-            shown = text if first == action else f"as {first}"
-            lines.append(f"{head}: {doc} | args: {shown}")
+            first = seen.setdefault((group, text), action)
+            if first != action:
+                lines.append(f"- {action}: {doc} | as {first}")
+                continue
+            if len(group_sets[text]) > 1:
+                name = shared.get(text)
+                if name is None:
+                    name = action if action not in defs else f"{action}_{len(shared)}"
+                    shared[text] = name
+                    defs[name] = json.loads(text)
+                lines.append(f'- {action}: {doc} | {{"$ref":"#/$defs/{name}"}}')
+                continue
+            lines.append(f"- {action}: {doc} | {text}")
         if defs:
-            lines.append('Definitions the schemas refer to ("$ref": "#/$defs/NAME"):')
+            lines.append('Definitions ("$ref": "#/$defs/NAME"):')
             lines.extend(f"- {name}: {_dumps(d)}" for name, d in sorted(defs.items()))
         return "\n".join(lines)
 
 
-COMMON_MIN_USES = 3
+COMMON_MIN_USES = 2
 """An argument schema used by this many actions of a catalog is written once, as a definition."""
 
 
-def _hoist_common_arguments(groups: list[str], schemas: list[dict[str, Any]], defs: dict[str, Any]) -> None:
-    """Replace argument schemas that recur across one group's actions by a ``$ref`` to one
+def _args_only(schema: dict[str, Any]) -> dict[str, Any]:
+    """An action's args schema without what the catalog line already says: ``type: object``
+    (every args value is an object) and the object's description (the action's doc says it)."""
+    out = dict(schema)
+    if out.get("type") == "object":
+        del out["type"]
+    out.pop("description", None)
+    return out
+
+
+def _hoist_common_arguments(schemas: list[dict[str, Any]], defs: dict[str, Any]) -> None:
+    """Replace argument schemas that recur across the catalog's actions by a ``$ref`` to one
     definition (the pointer target of eight desktop actions is written once, not eight times)."""
-    uses: dict[tuple[str, str, str], int] = {}
-    for group, schema in zip(groups, schemas, strict=True):
+    uses: dict[tuple[str, str], int] = {}
+    unique = {_dumps(schema): schema for schema in schemas}  # a shared whole schema counts once
+    for schema in unique.values():
         for name, prop in (schema.get("properties") or {}).items():
-            key = (group, name, _dumps(prop))
+            key = (name, _dumps(prop))
             uses[key] = uses.get(key, 0) + 1
-    names: dict[tuple[str, str, str], str] = {}
-    for (group, name, text), count in uses.items():
+    names: dict[tuple[str, str], str] = {}
+    for (name, text), count in uses.items():
         if count < COMMON_MIN_USES or len(text) < 40:
             continue
-        ref = name if name not in defs else f"{group.split(',')[0]}.{name}"
+        ref = name
+        n = 1
+        while ref in defs:
+            n += 1
+            ref = f"{name}{n}"
         defs[ref] = json.loads(text)
-        names[(group, name, text)] = ref
-    for group, schema in zip(groups, schemas, strict=True):
+        names[(name, text)] = ref
+    for schema in schemas:
         props = schema.get("properties") or {}
         for name, prop in props.items():
-            hoisted = names.get((group, name, _dumps(prop)))
+            hoisted = names.get((name, _dumps(prop)))
             if hoisted is not None:
                 props[name] = {"$ref": f"#/$defs/{hoisted}"}
 
@@ -203,6 +238,16 @@ def lean_schema(value: Any) -> Any:
             out[k] = {name: lean_schema(p) for name, p in v.items()}  # a property may be named "title"
             continue
         out[k] = lean_schema(v)
+    if out.get("minLength") == 1:
+        del out["minLength"]  # "non-empty" is what a model assumes; the controller still checks it
+    if isinstance(out.get("maxLength"), int) and out["maxLength"] >= 1000:
+        del out["maxLength"]
+    if (
+        isinstance(out.get("enum"), list)
+        and all(isinstance(e, str) for e in out["enum"])
+        and out.get("type") == "string"
+    ):
+        del out["type"]  # an enum of strings says the type
     options = out.get("anyOf")
     if isinstance(options, list):
         kept = [o for o in options if o != {"type": "null"}]
