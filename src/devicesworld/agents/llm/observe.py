@@ -121,9 +121,13 @@ def render_device(
     screen = shown.pop("screen_text", None)
     elements = shown.get("elements")
     before = previous or {}
+    shown.pop("kind", None)  # the prompt's device line names each device's kind
     if isinstance(screen, str):
         shown.pop("ui_elements", None)
         raw = screen.splitlines()
+        top = raw[0] if raw else ""
+        for key in [k for k, v in shown.items() if isinstance(v, str) and len(v) >= 8 and v in top]:
+            del shown[key]  # the screen's header line already shows it
         head = _dumps(shown) + "\nscreen:\n" + (raw[0] if raw and not _INDEX.match(raw[0]) else "")
         body = raw[1:] if raw and not _INDEX.match(raw[0]) else raw
         lines: list[tuple[int, str, str]] = []

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from devicesworld.agents.base import EpisodeInfo
+from devicesworld.agents.llm.catalog import SIGNATURE_HELP
 from devicesworld.agents.llm.observe import OBSERVATION_CHARS, render_device
 from devicesworld.agents.llm.tools import ToolBook
 from devicesworld.devices.base import kind_names, traits_of
@@ -31,12 +32,11 @@ Rules:
 - Each turn you take exactly one action on one device (or a global action).
 """
 LIMITS = f"""\
-Limits (nothing is cut silently: every cut ends in a note {CUT_PREFIX}what was left out; how to get the rest]):
-- A device's observation: at most {OBSERVATION_CHARS:,} chars; elements of dialogs, the focused window and
-  elements changed since your last look come first; list_elements (start, contains, role) lists the rest.
-- An element's text in the list may be cut (desktops: 300 chars); read_element reads it all, {READ_CHUNK:,} chars a call.
-- Your previous action's feedback: at most {{feedback:,}} chars; each history line's outcome: at most {{history:,}} chars.
-- Listings come in pages; the result says where the next page starts (start).
+Limits (a cut is never silent: it ends in {CUT_PREFIX}what was left out; how to get the rest]):
+- A device's observation: {OBSERVATION_CHARS:,} chars; dialogs, the focused window and changed elements come first;
+  list_elements (start, contains, role) lists the rest. An element's text may be cut (desktops: 300 chars):
+  read_element reads it, {READ_CHUNK:,} chars a call. Listings come in pages (start).
+- Previous action's feedback: {{feedback:,}} chars; each history line's outcome: {{history:,}} chars.
 """
 
 RULES_TAIL = """\
@@ -64,7 +64,7 @@ TEXT_FORMAT = """\
 Reply with exactly one JSON object, and nothing else after it:
 {{"device": "<device id>", "action": "<action name>", "args": {{...}}}}
 Global actions have no device: {{"action": "finish"}} or {{"action": "report_infeasible", "args": {{"reason": "..."}}}}.
-The available actions by device, one a line (name: description | JSON Schema of its args object, {{}} = none):
+The available actions by device, one a line, name(args): description; {help}.
 {catalog}"""
 
 
@@ -140,7 +140,7 @@ def format_history(history: list[StepLog], n: int) -> str:
 
 
 def action_format(book: ToolBook, *, use_tools: bool) -> str:
-    return TOOLS_FORMAT if use_tools else TEXT_FORMAT.format(catalog=book.catalog_text())
+    return TOOLS_FORMAT if use_tools else TEXT_FORMAT.format(catalog=book.catalog_text(), help=SIGNATURE_HELP)
 
 
 def user_message(text: str, images: dict[str, bytes] | None = None) -> dict[str, Any]:

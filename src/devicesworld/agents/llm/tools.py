@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from devicesworld.agents.base import EpisodeInfo
+from devicesworld.agents.llm.catalog import render as render_catalog
 from devicesworld.env.actions import GLOBAL_ACTIONS
 from devicesworld.spec.models import Step
 
@@ -124,90 +125,15 @@ class ToolBook:
         return Step(device=device, action=target.action, args=args)
 
     def catalog_text(self) -> str:
-        """The actions as text for models without function calling: one section per device
-        group, one line per action, and each JSON Schema written once in the prompt — a schema
-        repeated within a group is named (``as click``), and a schema or argument schema shared
-        by several groups or actions is a definition written once at the end (``$ref``)."""
+        """The actions as text for models without function calling (:mod:`.catalog`): one
+        section per device group, one line per action, each schema written once."""
         defs: dict[str, Any] = {}
-        leans = [_args_only(lean_schema(schema)) for _, _, _, schema in self.catalog]
-        for lean in leans:
+        entries = []
+        for group, action, doc, schema in self.catalog:
+            lean = lean_schema(schema)
             defs.update(lean.pop("$defs", {}))
-        groups = [c[0] for c in self.catalog]
-        _hoist_common_arguments(leans, defs)
-        texts = [_dumps(lean) if lean.get("properties") else "{}" for lean in leans]
-        group_sets: dict[str, set[str]] = {}
-        for group, text in zip(groups, texts, strict=True):
-            group_sets.setdefault(text, set()).add(group)
-        lines: list[str] = []
-        shared: dict[str, str] = {}  # a schema's text -> its definition's name
-        seen: dict[tuple[str, str], str] = {}  # (group, schema text) -> the group's first action with it
-        current = None
-        for (group, action, doc, _), text in zip(self.catalog, texts, strict=True):
-            if group != current:
-                current = group
-                lines.append(f"# {group.replace(',', ', ')}" if group else "# global actions (no device)")
-            if text == "{}":
-                lines.append(f"- {action}: {doc} | {{}}")
-                continue
-            first = seen.setdefault((group, text), action)
-            if first != action:
-                lines.append(f"- {action}: {doc} | as {first}")
-                continue
-            if len(group_sets[text]) > 1:
-                name = shared.get(text)
-                if name is None:
-                    name = action if action not in defs else f"{action}_{len(shared)}"
-                    shared[text] = name
-                    defs[name] = json.loads(text)
-                lines.append(f'- {action}: {doc} | {{"$ref":"#/$defs/{name}"}}')
-                continue
-            lines.append(f"- {action}: {doc} | {text}")
-        if defs:
-            lines.append('Definitions ("$ref": "#/$defs/NAME"):')
-            lines.extend(f"- {name}: {_dumps(d)}" for name, d in sorted(defs.items()))
-        return "\n".join(lines)
-
-
-COMMON_MIN_USES = 2
-"""An argument schema used by this many actions of a catalog is written once, as a definition."""
-
-
-def _args_only(schema: dict[str, Any]) -> dict[str, Any]:
-    """An action's args schema without what the catalog line already says: ``type: object``
-    (every args value is an object) and the object's description (the action's doc says it)."""
-    out = dict(schema)
-    if out.get("type") == "object":
-        del out["type"]
-    out.pop("description", None)
-    return out
-
-
-def _hoist_common_arguments(schemas: list[dict[str, Any]], defs: dict[str, Any]) -> None:
-    """Replace argument schemas that recur across the catalog's actions by a ``$ref`` to one
-    definition (the pointer target of eight desktop actions is written once, not eight times)."""
-    uses: dict[tuple[str, str], int] = {}
-    unique = {_dumps(schema): schema for schema in schemas}  # a shared whole schema counts once
-    for schema in unique.values():
-        for name, prop in (schema.get("properties") or {}).items():
-            key = (name, _dumps(prop))
-            uses[key] = uses.get(key, 0) + 1
-    names: dict[tuple[str, str], str] = {}
-    for (name, text), count in uses.items():
-        if count < COMMON_MIN_USES or len(text) < 40:
-            continue
-        ref = name
-        n = 1
-        while ref in defs:
-            n += 1
-            ref = f"{name}{n}"
-        defs[ref] = json.loads(text)
-        names[(name, text)] = ref
-    for schema in schemas:
-        props = schema.get("properties") or {}
-        for name, prop in props.items():
-            hoisted = names.get((name, _dumps(prop)))
-            if hoisted is not None:
-                props[name] = {"$ref": f"#/$defs/{hoisted}"}
+            entries.append((group, action, doc, lean))
+        return render_catalog(entries, defs)
 
 
 def tool_name(kind: str, action: str) -> str:
