@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -148,5 +147,8 @@ def test_catalog_lines_carry_every_schema_fact() -> None:
         },
         "required": ["mode"],
     }
-    assert args_text(schema) == 'n?: int≥1≤3 = 1 "How many.", mode: "a"|"b", xs?: number[](1-6 items), at?: Point'
+    assert (
+        args_text(schema)
+        == 'n?: int≥1≤3 = 1 "How many.", mode: "a"|"b", xs?: number[](1-6 items), at?: Point'
+    )
     assert arg_text({"anyOf": [{"type": "integer"}, {"$ref": "#/$defs/S"}]}) == "int|S"
