@@ -4,7 +4,7 @@ Why elements are lines and ordered: an element list as JSON spent most of a prom
 quotes, and a list cut at a fixed length dropped whatever came last — a desktop's Save dialog,
 a web form's last fields. So every element becomes one short line (its index first: indices
 stay the ones actions take), and the lines that matter now come first: elements of a dialog,
-then of the focused window, then those that changed since the agent's previous observation,
+then those that changed since the agent's previous observation, then the focused window's,
 then the rest in screen order. When the budget runs out, the note at the cut names the
 indices left out and the call that lists them (``list_elements``); see
 :mod:`devicesworld.devices.listing` for the cut-note wording every part of the product shares.
@@ -27,6 +27,9 @@ OBSERVATION_CHARS = 6000
 
 DIALOG_ROLES = frozenset({"dialog", "alert", "file chooser", "#32770"})
 """Element roles that mark their window as a dialog (AT-SPI roles; Win32's dialog class)."""
+
+NOTE_CHARS = 300
+"""The most characters of index ranges a cut note lists (then "…"; list_elements finds the rest)."""
 
 _INDEX = re.compile(r"^\[(\d+)\] ")
 
@@ -89,7 +92,7 @@ def render_lines(
     out = [head]
     size = len(head)
     left_out: list[int] = []
-    reserve = 200  # room for the cut note
+    reserve = NOTE_CHARS + 120  # room for the cut note
     for heading, group in _ordered(lines, first):
         if heading and not left_out:
             out.append(f"({heading})")
@@ -101,9 +104,12 @@ def render_lines(
             out.append(text)
             size += len(text) + 1
     if left_out:
+        ranges = index_ranges(left_out)
+        if len(ranges) > NOTE_CHARS:
+            ranges = ranges[: ranges.rfind(", ", 0, NOTE_CHARS)] + ", …"
         out.append(
             cut_note(
-                f"{len(left_out)} elements not shown: {index_ranges(left_out)}",
+                f"{len(left_out)} elements not shown: {ranges}",
                 f'{device_id} list_elements {{"start": {min(left_out)}}} lists them (filters: contains, role)',
             )
         )
@@ -163,13 +169,13 @@ def render_device(
         first = []
         for title in sorted(dialogs):
             first.append((f"dialog {title!r}", {i for i, w in window_of.items() if w == title}))
+        changed = _changed(lines, old_lines)
+        if changed:
+            first.append(("changed since your last look", changed))
         if focused:
             first.append(
                 (f"focused window {focused!r}", {i for i, w in window_of.items() if w and w in focused})
             )
-        changed = _changed(lines, old_lines)
-        if changed:
-            first.append(("changed since your last look", changed))
         head = _dumps(shown) + f"\nelements ({len(lines)}):"
         return render_lines(device_id, head, lines, first, limit)
     return clip(
