@@ -43,19 +43,19 @@ def clip(text: str, limit: int, how: str) -> str:
 
 
 class ReadElementArgs(Args):
-    index: int = Field(ge=0, description="Element index in the last observation.")
-    offset: int = Field(0, ge=0, description="First character to return (for the next chunk).")
+    index: int = Field(ge=0, description="Element index.")
+    offset: int = Field(0, ge=0, description="First char to read.")
 
 
 class ListElementsArgs(Args):
-    start: int = Field(0, ge=0, description="First element index to list.")
-    limit: int = Field(LIST_PAGE, ge=1, le=100, description="At most this many elements.")
-    contains: str | None = Field(None, description="Only elements whose text/name has this (any case).")
-    role: str | None = Field(None, description="Only elements of this role/class.")
+    start: int = Field(0, ge=0, description="First element index.")
+    limit: int = Field(LIST_PAGE, ge=1, le=100)
+    contains: str | None = Field(None, description="Text or name has this (any case).")
+    role: str | None = None
 
 
-READ_DOC = "Read one element's full text (a long text comes in chunks: offset)."
-LIST_DOC = "List elements of the last observation, with filters and pages."
+READ_DOC = "Read an element's full text, in chunks (offset)."
+LIST_DOC = "List the last observation's elements, filtered, in pages."
 
 
 def read_element(texts: Sequence[str | None], args: ReadElementArgs) -> ActionResult:

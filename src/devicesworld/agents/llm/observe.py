@@ -128,6 +128,8 @@ def render_device(
     elements = shown.get("elements")
     before = previous or {}
     shown.pop("kind", None)  # the prompt's device line names each device's kind
+    for key in [k for k, v in shown.items() if v is None or v == [] or v == {}]:
+        del shown[key]  # an absent field says the same as an empty one
     if isinstance(screen, str):
         shown.pop("ui_elements", None)
         raw = screen.splitlines()
@@ -150,7 +152,7 @@ def render_device(
         text = render_lines(device_id, head.rstrip("\n"), lines, first, limit - sum(len(t) + 1 for t in tail))
         return "\n".join([text, *tail])
     if isinstance(elements, list) and all(isinstance(e, dict) for e in elements):
-        shown.pop("elements")
+        shown.pop("elements", None)
         lines = []
         window_of: dict[int, str] = {}
         for pos, el in enumerate(elements):

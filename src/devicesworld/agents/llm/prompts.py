@@ -33,10 +33,10 @@ Rules:
 """
 LIMITS = f"""\
 Limits (a cut is never silent: it ends in {CUT_PREFIX}what was left out; how to get the rest]):
-- A device's observation: {OBSERVATION_CHARS:,} chars; dialogs, changed elements and the focused window come first;
-  list_elements (start, contains, role) lists the rest. An element's text may be cut (desktops: 300 chars):
-  read_element reads it, {READ_CHUNK:,} chars a call. Listings come in pages (start).
-- Previous action's feedback: {{feedback:,}} chars; each history line's outcome: {{history:,}} chars.
+- Observation: {OBSERVATION_CHARS:,} chars a device, dialogs, changed elements and the focused window first;
+  list_elements lists the rest. Element texts may be cut (desktops: 300 chars); read_element reads them,
+  {READ_CHUNK:,} chars a call.
+- Feedback: {{feedback:,}} chars; history lines: {{history:,}} chars. Listings come in pages (start).
 """
 
 RULES_TAIL = """\

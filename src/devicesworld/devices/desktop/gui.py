@@ -481,7 +481,8 @@ def _ends(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     head, tail = text[: limit * 3 // 4], text[-(limit // 4) :]
-    return f"{head}\n[cut: {len(text) - len(head) - len(tail):,} characters]\n{tail}"
+    what = f"{len(text) - len(head) - len(tail):,} of {len(text):,} characters not shown"
+    return f"{head}\n{cut_note(what, 'print less at a time (head, tail, grep, sed -n)')}\n{tail}"
 
 
 class _Refused(Exception):

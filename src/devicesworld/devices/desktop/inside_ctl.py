@@ -633,7 +633,7 @@ class _Ends:
         cut = self.total - len(self.head) - len(tail)
         if cut <= 0:
             return (bytes(self.head) + tail).decode("utf-8", "replace"), 0
-        note = f"\n[cut: {cut} bytes of {self.total} not shown]\n"
+        note = f"\n[cut: {cut} bytes of {self.total} not shown; print less at a time (head, tail, grep, sed -n)]\n"
         return bytes(self.head).decode("utf-8", "replace") + note + tail.decode("utf-8", "replace"), cut
 
 

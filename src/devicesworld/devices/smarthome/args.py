@@ -45,15 +45,13 @@ SCHEDULE_PAGE = 6
 
 
 class PageArgs(Args):
-    start: int = Field(default=0, ge=0, description="Skip this many matches (the next page's start).")
+    start: int = Field(default=0, ge=0, description="Skip this many (a page's start).")
 
 
 class ListDevicesArgs(PageArgs):
     room: str | None = Field(default=None, description="Only devices in this room.")
     category: CategoryName | None = Field(default=None, description="Only devices of this category.")
-    contains: str | None = Field(
-        default=None, description="Only devices whose id or name has this (any case)."
-    )
+    contains: str | None = Field(default=None, description="Id or name has this (any case).")
 
 
 class DeviceIdArgs(Args):
