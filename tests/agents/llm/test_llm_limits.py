@@ -85,7 +85,9 @@ def test_dialogs_then_the_focused_window_then_changes_come_first() -> None:
     assert "(changed since your last look)" in changed
     lines = changed.splitlines()
     at = lines.index("(changed since your last look)")
-    assert lines[at + 1].startswith("[8] ") and lines[at + 2] == "(focused window 'Editor')"
+    # the changed element's window is named, as is each window change outside a window's group
+    assert lines[at + 1 : at + 3] == ["(window 'Panel')", "[8] push button 'Saved!' @8,8,10,10"]
+    assert lines[at + 3] == "(focused window 'Editor')"
 
 
 def test_a_long_phone_screen_is_cut_at_a_line_with_the_same_note() -> None:

@@ -28,6 +28,9 @@ OBSERVATION_CHARS = 6000
 DIALOG_ROLES = frozenset({"dialog", "alert", "file chooser", "#32770"})
 """Element roles that mark their window as a dialog (AT-SPI roles; Win32's dialog class)."""
 
+WINDOW_HEADINGS = ("dialog ", "focused window ")
+"""Group headings that already name the window of their elements."""
+
 NOTE_CHARS = 300
 """The most characters of index ranges a cut note lists (then "…"; list_elements finds the rest)."""
 
@@ -87,20 +90,30 @@ def render_lines(
     lines: list[tuple[int, str, str]],
     first: list[tuple[str, set[int]]],
     limit: int,
+    window_of: dict[int, str] | None = None,
 ) -> str:
-    """``head`` then the element lines, priority groups first, cut at ``limit`` with a note."""
+    """``head`` then the element lines, priority groups first, cut at ``limit`` with a note;
+    with ``window_of``, a ``(window 'X')`` line wherever the window changes within a group."""
     out = [head]
     size = len(head)
     left_out: list[int] = []
     reserve = NOTE_CHARS + 120  # room for the cut note
+    windows = window_of or {}
     for heading, group in _ordered(lines, first):
         if heading and not left_out:
             out.append(f"({heading})")
             size += len(heading) + 3
+        shown_window = windows.get(group[0][0]) if heading.startswith(WINDOW_HEADINGS) else None
         for i, text in group:
-            if left_out or size + len(text) + 1 > limit - reserve:
+            window = windows.get(i)
+            marker = f"(window {window!r})" if window and window != shown_window else ""
+            if left_out or size + len(text) + len(marker) + 2 > limit - reserve:
                 left_out.append(i)
                 continue
+            if marker:
+                out.append(marker)
+                size += len(marker) + 1
+                shown_window = window
             out.append(text)
             size += len(text) + 1
     if left_out:
@@ -179,7 +192,7 @@ def render_device(
                 (f"focused window {focused!r}", {i for i, w in window_of.items() if w and w in focused})
             )
         head = _dumps(shown) + f"\nelements ({len(lines)}):"
-        return render_lines(device_id, head, lines, first, limit)
+        return render_lines(device_id, head, lines, first, limit, window_of)
     return clip(
         _dumps(shown),
         limit,
