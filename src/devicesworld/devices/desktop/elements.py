@@ -60,13 +60,14 @@ def element_texts(nodes: Sequence[Node]) -> list[str]:
     return [n.text or n.name or "" for n in listed(nodes)]
 
 
-def element_list(nodes: Sequence[Node]) -> list[dict[str, Any]]:
-    """Nodes of a tree walk as the agent's numbered elements (index = position)."""
+def element_list(nodes: Sequence[Node], *, whole_texts: bool = False) -> list[dict[str, Any]]:
+    """Nodes of a tree walk as the agent's numbered elements (index = position); texts cut at
+    :data:`MAX_TEXT` with a note, or, for checks (``whole_texts``), as the walk read them."""
     out: list[dict[str, Any]] = []
     for node in listed(nodes):
         el: dict[str, Any] = {"index": len(out), "role": node.role, "name": node.name}
         if node.text:
-            el["text"] = shown_text(len(out), node.text, node.text_len)
+            el["text"] = node.text if whole_texts else shown_text(len(out), node.text, node.text_len)
         if node.value is not None:
             el["value"] = node.value
         states = sorted(s for s in node.states if s in _KEEP_STATES)

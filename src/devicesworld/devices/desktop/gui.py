@@ -468,7 +468,7 @@ class GuiSession:
         tree = self.desktop.tree(
             budget_s=b.budget_s, max_nodes=b.max_nodes, max_children=b.max_children, max_cells=b.max_cells
         )
-        return element_list([n for n in tree.nodes if n.launched])
+        return element_list([n for n in tree.nodes if n.launched], whole_texts=True)
 
     def reset_apps(self) -> None:
         """Kill every app (the desktop itself keeps running) and forget the element list."""
