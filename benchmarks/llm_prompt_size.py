@@ -59,31 +59,41 @@ def first_prompt(
     }
 
 
+def measure(task: Any) -> dict[str, dict[str, int]]:
+    """The first prompt's sizes for one task: as text (no function calling) and with tools."""
+    with CrossDeviceEnv(task) as env:
+        observation = env.reset()
+        info = EpisodeInfo(
+            task_id=task.id,
+            instruction=task.instruction,
+            devices=[DeviceInfo(id=d.id, kind=d.kind) for d in task.devices],
+            action_spaces=env.action_spaces(),
+            max_steps=task.limits.max_steps,
+        )
+        options = AgentOptions(model="m", base_url="http://127.0.0.1:9/v1", extra={"vision": False})
+        return {
+            "text": first_prompt(DirectAgent(options), info, observation, tools=False),
+            "tools": first_prompt(DirectAgent(options), info, observation, tools=True),
+        }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("ids", nargs="*")
     parser.add_argument("--suite", default="test")
+    parser.add_argument("--all-four", action="store_true", help="every 4-device task of the suite")
     args = parser.parse_args()
     os.environ.pop("DEVICESWORLD_API_KEY", None)
-    wanted = args.ids or DEFAULT_TASKS
-    tasks = {t.id: t for t in load_suite(args.suite) if t.id in wanted}
+    suite = load_suite(args.suite)
+    wanted = [t.id for t in suite if len(t.devices) == 4] if args.all_four else args.ids or DEFAULT_TASKS
+    tasks = {t.id: t for t in suite if t.id in wanted}
     print(
         f"{'task':40} {'devices':>7} {'text prompt':>12} {'user msg':>9} {'tools prompt':>13} {'tool JSON':>10}"
     )
     for task_id in wanted:
         task = tasks[task_id]
-        with CrossDeviceEnv(task) as env:
-            observation = env.reset()
-            info = EpisodeInfo(
-                task_id=task.id,
-                instruction=task.instruction,
-                devices=[DeviceInfo(id=d.id, kind=d.kind) for d in task.devices],
-                action_spaces=env.action_spaces(),
-                max_steps=task.limits.max_steps,
-            )
-            options = AgentOptions(model="m", base_url="http://127.0.0.1:9/v1", extra={"vision": False})
-            text = first_prompt(DirectAgent(options), info, observation, tools=False)
-            with_tools = first_prompt(DirectAgent(options), info, observation, tools=True)
+        sizes = measure(task)
+        text, with_tools = sizes["text"], sizes["tools"]
         print(
             f"{task_id:40} {len(task.devices):7} {text['total']:12,} {text['user']:9,} "
             f"{with_tools['total']:13,} {with_tools['tools_json']:10,}"

@@ -27,7 +27,11 @@ worlds (#13; Wine had linked them to the home itself). The Linux ``email_drafts`
 ``email_draft`` check name the numbered message files of the GUI desktop's mail client
 beside ``.eml`` files in their docs (#16; their arguments are as before). A typed expected
 value (``TypedValue``) gained the optional ``exact`` (its unrounded form, so 64.4 °F passes
-where 64 °F is shown; absent, each check is as before) (#32).
+where 64 °F is shown; absent, each check is as before) (#32). The protocol that hides nothing
+by accident (#34) appended ``read_element`` and ``list_elements`` to the phone's and the GUI
+desktops' action spaces (the ways to the rest of a cut element text or list), and gave the
+SmartHome's ``list_devices`` and ``list_schedules`` pages and filters (``start``, ``category``,
+``contains``, ``device_id``; without them, a listing that fits one page is as before).
 """
 
 from __future__ import annotations

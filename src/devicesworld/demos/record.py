@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from devicesworld.demos.model import Demonstration, DemoStep, ElementSummary, ObservationSummary, StepResult
 from devicesworld.devices.base import ActionResult, traits_of
+from devicesworld.devices.listing import clip
 from devicesworld.spec.models import Step, Task
 
 SCREEN_CHARS = 4000
@@ -35,7 +36,7 @@ def summarize_view(view: dict[str, Any]) -> ObservationSummary:
     fg = view.get("foreground_app")
     return ObservationSummary(
         foreground_app=fg if isinstance(fg, str) else None,
-        screen_text=str(view.get("screen_text") or "")[:SCREEN_CHARS],
+        screen_text=clip(str(view.get("screen_text") or ""), SCREEN_CHARS, "a demonstration keeps no more"),
         elements=elements,
         other=other,
     )

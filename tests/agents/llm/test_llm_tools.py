@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -62,11 +61,11 @@ def test_tools_for_one_device_and_text_catalog() -> None:
     book = ToolBook.build(info, devices=["smarthome_0"], include_global=False)
     assert "finish" not in book.targets
     text = ToolBook.build(info).catalog_text()
-    assert "- smarthome_0 list_rooms: List the rooms of the home." in text
-    assert "- (global) finish:" in text
-    line = next(x for x in text.splitlines() if " get_device_state:" in x)
-    schema = json.loads(line.split("| args: ", 1)[1])
-    assert schema["required"] == ["device_id"] and "title" not in schema["properties"]["device_id"]
+    home = text.split("# smarthome_0\n", 1)[1]
+    assert home.startswith("- list_rooms(): List the rooms of the home.")
+    assert "- finish(): " in text.split("# global actions (no device)\n", 1)[1]
+    line = next(x for x in text.splitlines() if x.startswith("- get_device_state("))
+    assert line.startswith('- get_device_state(device_id: string "A device id')  # required: no "?"
 
 
 def test_tool_names_are_sanitised() -> None:
@@ -106,17 +105,15 @@ def _two_phone_info() -> Any:
 def test_a_device_group_shares_one_catalog_line_and_schemas_are_lean() -> None:
     book = ToolBook.build(_two_phone_info())
     text = book.catalog_text()
-    assert text.count(" click:") == 1 and "- phone_0,phone_1 click: Tap." in text
-    line = next(x for x in text.splitlines() if " click:" in x)
-    schema = json.loads(line.split("| args: ", 1)[1])
+    assert text.count("- click(") == 1 and "# phone_0, phone_1\n- click(" in text
     # no titles, no null alternative or default, but a property named "title" stays
-    assert schema == {
+    assert "- click(index?: int, title?: string): Tap." in text
+    assert "- tap_again(): Tap twice." in text
+    tool = next(t for t in book.tools if t["function"]["name"] == "phone__click")
+    assert tool["function"]["parameters"]["properties"]["args"] == {
         "type": "object",
         "properties": {"index": {"type": "integer"}, "title": {"type": "string"}},
     }
-    assert "- phone_0,phone_1 tap_again: Tap twice. | args: {}" in text
-    tool = next(t for t in book.tools if t["function"]["name"] == "phone__click")
-    assert tool["function"]["parameters"]["properties"]["args"] == schema
 
 
 def test_text_catalog_writes_each_schema_and_definition_once() -> None:
@@ -125,15 +122,33 @@ def test_text_catalog_writes_each_schema_and_definition_once() -> None:
     info = episode_info(smoke_task())
     book = ToolBook.build(info)
     text = book.catalog_text()
-    assert text.count("Definitions the schemas refer to") <= 1
-    for line in text.splitlines():
-        if "| args: {" in line:
-            json.loads(line.split("| args: ", 1)[1])  # every shown schema is JSON
-    # a schema repeated by a later action is named, not repeated
-    shown = [x.split("| args: ", 1)[1] for x in text.splitlines() if '| args: {"' in x]
-    assert len(shown) == len(set(shown))
-    # references name definitions that the catalog writes
-    names = {x[2:].split(":", 1)[0] for x in text.split("Definitions", 1)[-1].splitlines()[1:]}
-    for ref in re.findall(r'"\$ref":"#/\$defs/([^"]+)"', text):
-        assert ref in names
+    assert text.count("Definitions:") <= 1
+    actions, _, definitions = text.partition("Definitions:")
+    # an argument list repeated by a later action is named, not repeated
+    shown = [x.split("(", 1)[1].rsplit("):", 1)[0] for x in actions.splitlines() if x.startswith("- ")]
+    written = [a for a in shown if a and not a.startswith("as ")]
+    assert len(written) == len(set(written))
+    # every bare name an argument uses is a definition the catalog writes
+    names = {x[2:].split(":", 1)[0] for x in definitions.splitlines() if x.startswith("- ")}
+    for used in re.findall(r"\?: ([A-Za-z_][A-Za-z_0-9]*)(?=[,)])", actions):
+        assert used in names or used in {"string", "int", "number", "bool", "object", "any"}, used
     assert lean_schema({"anyOf": [{"type": "string"}, {"type": "null"}], "title": "T"}) == {"type": "string"}
+
+
+def test_catalog_lines_carry_every_schema_fact() -> None:
+    from devicesworld.agents.llm.catalog import arg_text, args_text
+
+    schema = {
+        "properties": {
+            "n": {"type": "integer", "minimum": 1, "maximum": 3, "default": 1, "description": "How many."},
+            "mode": {"enum": ["a", "b"]},
+            "xs": {"type": "array", "items": {"type": "number"}, "minItems": 1, "maxItems": 6},
+            "at": {"$ref": "#/$defs/Point"},
+        },
+        "required": ["mode"],
+    }
+    assert (
+        args_text(schema)
+        == 'n?: int≥1≤3 = 1 "How many.", mode: "a"|"b", xs?: number[](1-6 items), at?: Point'
+    )
+    assert arg_text({"anyOf": [{"type": "integer"}, {"$ref": "#/$defs/S"}]}) == "int|S"

@@ -36,6 +36,8 @@ class LLMAgentCore:
         self._pending_reply_error: str | None = None
         self._sent_images: dict[str, str] = {}
         self._seen_images: dict[str, str] = {}
+        self.previous_observation: dict[str, dict[str, Any]] | None = None
+        """The observation the last step was decided on (prompts list what changed since first)."""
 
     @property
     def wants_screenshots(self) -> bool:
@@ -51,12 +53,16 @@ class LLMAgentCore:
         self._calls = []
         self._seen_images = {}
         self._pending_reply_error = None
+        self.previous_observation = None
         self.on_start(info)
 
     def act(self, observation: dict[str, dict[str, Any]], feedback: Feedback | None) -> Decision:
         if feedback is not None:
             self.history.append(self._log(feedback))
-        return self.decide(observation)
+        try:
+            return self.decide(observation)
+        finally:
+            self.previous_observation = observation
 
     # ---------------------------------------------------------------- for subclasses
     def on_start(self, info: EpisodeInfo) -> None:

@@ -57,7 +57,7 @@ class DirectAgent(LLMAgentCore):
             text = (
                 shots + f"# Task\n{info.instruction}\n\n"
                 f"# Step {self.step_number} of at most {info.max_steps}\n\n"
-                f"# Current observations\n{format_observations(observation)}\n\n"
+                f"# Current observations\n{format_observations(observation, previous=self.previous_observation)}\n\n"
                 f"# Previous action and its feedback\n{format_previous(self.last)}\n\n"
                 f"# History (last {self.config.history} steps)\n"
                 f"{format_history(self.history, self.config.history)}\n\n"

@@ -16,17 +16,29 @@ from typing import Any
 from pydantic import BaseModel
 
 from devicesworld.agents.base import EpisodeInfo
+from devicesworld.agents.llm.catalog import SIGNATURE_HELP
+from devicesworld.agents.llm.observe import OBSERVATION_CHARS, render_device
 from devicesworld.agents.llm.tools import ToolBook
 from devicesworld.devices.base import kind_names, traits_of
+from devicesworld.devices.listing import CUT_PREFIX, READ_CHUNK, clip
 
-OBSERVATION_CHARS = 6000
 FEEDBACK_CHARS = 3000
+"""Characters of the previous action's feedback."""
 HISTORY_CHARS = 300
+"""Characters of each history line's outcome."""
 
 RULES_HEAD = """\
 Rules:
 - Each turn you take exactly one action on one device (or a global action).
 """
+LIMITS = f"""\
+Limits (a cut is never silent: it ends in {CUT_PREFIX}what was left out; how to get the rest]):
+- Observation: {OBSERVATION_CHARS:,} chars a device, dialogs, changed elements and the focused window first;
+  list_elements lists the rest. Element texts may be cut (desktops: 300 chars); read_element reads them,
+  {READ_CHUNK:,} chars a call.
+- Feedback: {{feedback:,}} chars; history lines: {{history:,}} chars. Listings come in pages (start).
+"""
+
 RULES_TAIL = """\
 - Use the feedback of your previous action: if it failed, fix the cause instead of repeating it.
 - Call finish only when every part of the task is done on every device; call report_infeasible
@@ -36,7 +48,9 @@ RULES_TAIL = """\
 def action_rules() -> str:
     """The rules every acting agent is told, with each registered kind's ``prompt_hint`` as one rule."""
     hints = "".join(f"- {h}\n" for h in (traits_of(k).prompt_hint for k in kind_names()) if h)
-    return RULES_HEAD + hints + RULES_TAIL
+    return (
+        RULES_HEAD + hints + RULES_TAIL + "\n" + LIMITS.format(feedback=FEEDBACK_CHARS, history=HISTORY_CHARS)
+    )
 
 
 def planner_hints() -> str:
@@ -50,8 +64,12 @@ TEXT_FORMAT = """\
 Reply with exactly one JSON object, and nothing else after it:
 {{"device": "<device id>", "action": "<action name>", "args": {{...}}}}
 Global actions have no device: {{"action": "finish"}} or {{"action": "report_infeasible", "args": {{"reason": "..."}}}}.
-The available actions (device, action: description | JSON Schema of args):
+The available actions by device, one a line, name(args): description; {help}.
 {catalog}"""
+
+
+FEEDBACK_HOW = "ask for less at a time: a page (start/offset) or filter of that action"
+"""How to get the rest of a cut feedback (every listing and reading action takes pages)."""
 
 
 class StepLog(BaseModel):
@@ -72,35 +90,35 @@ class StepLog(BaseModel):
         where = f"{self.device}." if self.device else ""
         return f"{where}{self.action} {_dumps(self.args)}"
 
-    def outcome(self, limit: int) -> str:
+    def outcome(self, limit: int, how: str = FEEDBACK_HOW) -> str:
         if self.reply_error:
             return f"ERROR: your reply could not be used: {self.reply_error}"
         status = "ok" if self.ok else f"FAILED [{self.error_code}]"
         text = f"{status}: {self.message}"
         if self.data is not None:
             text += f" | data: {_dumps(self.data)}"
-        return _clip(text, limit)
+        return clip(text, limit, how)
 
 
 def devices_line(info: EpisodeInfo) -> str:
     return ", ".join(f"{d.id} ({d.kind})" for d in info.devices)
 
 
-def format_observations(observation: dict[str, dict[str, Any]], only: list[str] | None = None) -> str:
+def format_observations(
+    observation: dict[str, dict[str, Any]],
+    only: list[str] | None = None,
+    previous: dict[str, dict[str, Any]] | None = None,
+) -> str:
+    """Each device's observation (:func:`.observe.render_device`); ``previous`` (the observation
+    of the agent's last step) puts the elements that changed since then first."""
     parts = []
     for device_id, view in observation.items():
         if only is not None and device_id not in only:
             continue
-        shown = {k: v for k, v in view.items() if not k.startswith("_")}
-        screen = shown.pop("screen_text", None)
-        if isinstance(screen, str):
-            # The screen text lists every element with its index in a fraction of the
-            # JSON element list's size, so a long screen is never clipped away.
-            shown.pop("ui_elements", None)
-            body = f"{_dumps(shown)}\nscreen:\n{screen}"
-        else:
-            body = _dumps(shown)
-        parts.append(f"## {device_id}\n{_clip(body, OBSERVATION_CHARS)}")
+        before = (previous or {}).get(device_id)
+        parts.append(
+            f"## {device_id}\n{render_device(device_id, view, before if isinstance(before, dict) else None)}"
+        )
     return "\n".join(parts) or "(none)"
 
 
@@ -114,11 +132,15 @@ def format_history(history: list[StepLog], n: int) -> str:
     recent = history[-n:] if n > 0 else []
     if not recent:
         return "(empty)"
-    return "\n".join(f"step {h.step}: {h.headline()} -> {h.outcome(HISTORY_CHARS)}" for h in recent)
+    return "\n".join(
+        f"step {h.step}: {h.headline()} -> "
+        + h.outcome(HISTORY_CHARS, f"step {h.step + 1} showed it whole; repeat the action to see it again")
+        for h in recent
+    )
 
 
 def action_format(book: ToolBook, *, use_tools: bool) -> str:
-    return TOOLS_FORMAT if use_tools else TEXT_FORMAT.format(catalog=book.catalog_text())
+    return TOOLS_FORMAT if use_tools else TEXT_FORMAT.format(catalog=book.catalog_text(), help=SIGNATURE_HELP)
 
 
 def user_message(text: str, images: dict[str, bytes] | None = None) -> dict[str, Any]:
@@ -150,7 +172,3 @@ def screenshots_of(observation: dict[str, dict[str, Any]], only: list[str] | Non
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"))
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 15] + " ...[truncated]"

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from devicesworld.agents.base import EpisodeInfo
+from devicesworld.agents.llm.catalog import render as render_catalog
 from devicesworld.env.actions import GLOBAL_ACTIONS
 from devicesworld.spec.models import Step
 
@@ -124,55 +125,15 @@ class ToolBook:
         return Step(device=device, action=target.action, args=args)
 
     def catalog_text(self) -> str:
-        """The actions as text, one line per device group and action, for models without
-        function calling; shared ``$defs`` follow once, after the actions."""
-        lines = []
+        """The actions as text for models without function calling (:mod:`.catalog`): one
+        section per device group, one line per action, each schema written once."""
         defs: dict[str, Any] = {}
-        leans = [lean_schema(schema) for _, _, _, schema in self.catalog]
-        for lean in leans:
+        entries = []
+        for group, action, doc, schema in self.catalog:
+            lean = lean_schema(schema)
             defs.update(lean.pop("$defs", {}))
-        _hoist_common_arguments([c[0] for c in self.catalog], leans, defs)
-        seen: dict[str, str] = {}  # a schema's text -> the first action that had it
-        for (devices, action, doc, _), lean in zip(self.catalog, leans, strict=True):
-            head = f"- {devices} {action}" if devices else f"- (global) {action}"
-            if not lean.get("properties"):
-                lines.append(f"{head}: {doc} | args: {{}}")
-                continue
-            text = _dumps(lean)
-            first = seen.setdefault(text, action)
-            shown = text if first == action else f"as {first}"
-            lines.append(f"{head}: {doc} | args: {shown}")
-        if defs:
-            lines.append('Definitions the schemas refer to ("$ref": "#/$defs/NAME"):')
-            lines.extend(f"- {name}: {_dumps(d)}" for name, d in sorted(defs.items()))
-        return "\n".join(lines)
-
-
-COMMON_MIN_USES = 3
-"""An argument schema used by this many actions of a catalog is written once, as a definition."""
-
-
-def _hoist_common_arguments(groups: list[str], schemas: list[dict[str, Any]], defs: dict[str, Any]) -> None:
-    """Replace argument schemas that recur across one group's actions by a ``$ref`` to one
-    definition (the pointer target of eight desktop actions is written once, not eight times)."""
-    uses: dict[tuple[str, str, str], int] = {}
-    for group, schema in zip(groups, schemas, strict=True):
-        for name, prop in (schema.get("properties") or {}).items():
-            key = (group, name, _dumps(prop))
-            uses[key] = uses.get(key, 0) + 1
-    names: dict[tuple[str, str, str], str] = {}
-    for (group, name, text), count in uses.items():
-        if count < COMMON_MIN_USES or len(text) < 40:
-            continue
-        ref = name if name not in defs else f"{group.split(',')[0]}.{name}"
-        defs[ref] = json.loads(text)
-        names[(group, name, text)] = ref
-    for group, schema in zip(groups, schemas, strict=True):
-        props = schema.get("properties") or {}
-        for name, prop in props.items():
-            hoisted = names.get((group, name, _dumps(prop)))
-            if hoisted is not None:
-                props[name] = {"$ref": f"#/$defs/{hoisted}"}
+            entries.append((group, action, doc, lean))
+        return render_catalog(entries, defs)
 
 
 def tool_name(kind: str, action: str) -> str:
@@ -203,6 +164,16 @@ def lean_schema(value: Any) -> Any:
             out[k] = {name: lean_schema(p) for name, p in v.items()}  # a property may be named "title"
             continue
         out[k] = lean_schema(v)
+    if out.get("minLength") == 1:
+        del out["minLength"]  # "non-empty" is what a model assumes; the controller still checks it
+    if isinstance(out.get("maxLength"), int) and out["maxLength"] >= 1000:
+        del out["maxLength"]
+    if (
+        isinstance(out.get("enum"), list)
+        and all(isinstance(e, str) for e in out["enum"])
+        and out.get("type") == "string"
+    ):
+        del out["type"]  # an enum of strings says the type
     options = out.get("anyOf")
     if isinstance(options, list):
         kept = [o for o in options if o != {"type": "null"}]

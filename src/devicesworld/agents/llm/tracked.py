@@ -368,7 +368,7 @@ class TrackedAgent(LLMAgentCore):
             f"# Step {self.step_number} of at most {info.max_steps}\n\n"
             f"# Task state\n{self.state.render()}\n\n"
             + (f"# Attention\n{notes}\n\n" if notes else "")
-            + f"# Current observations\n{format_observations(observation)}\n\n"
+            + f"# Current observations\n{format_observations(observation, previous=self.previous_observation)}\n\n"
             f"# Previous action and its feedback\n{format_previous(self.last)}\n\n"
             f"# History (last {HISTORY_STEPS} steps)\n{format_history(self.history, HISTORY_STEPS)}\n\n"
             "Your state updates and next action:"

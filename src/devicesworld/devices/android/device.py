@@ -24,7 +24,7 @@ from devicesworld.devices.android.apps.clock import PACKAGE as CLOCK_PACKAGE
 from devicesworld.devices.android.apps.messages import PACKAGE as SMS_PACKAGE
 from devicesworld.devices.android.getters import GETTERS
 from devicesworld.devices.android.profiles import resolve_profile
-from devicesworld.devices.android.screentext import screen_text
+from devicesworld.devices.android.screentext import element_line, screen_text
 from devicesworld.devices.android.setup import SETUP_OPS
 from devicesworld.devices.android.storage import Storage
 from devicesworld.devices.android.system import input as touch
@@ -34,6 +34,14 @@ from devicesworld.devices.android.ui.view import View
 from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceError, NoArgs
 from devicesworld.devices.declare import ActionTable
 from devicesworld.devices.drive import get_drive
+from devicesworld.devices.listing import (
+    LIST_DOC,
+    READ_DOC,
+    ListElementsArgs,
+    ReadElementArgs,
+    list_elements,
+    read_element,
+)
 from devicesworld.devices.safefs import SafeRoot
 
 if TYPE_CHECKING:
@@ -323,6 +331,27 @@ class AndroidDevice:
     )
     def _gesture(self, args: GestureArgs) -> ActionResult:
         return touch.gesture(self.phone, args.touch_point, args.lift_point)
+
+    @ACTIONS.register("read_element", doc=READ_DOC, args=ReadElementArgs)
+    def _read_element(self, args: ReadElementArgs) -> ActionResult:
+        return read_element([n.text or n.content_description or "" for n in self.phone.elements], args)
+
+    @ACTIONS.register("list_elements", doc=LIST_DOC, args=ListElementsArgs)
+    def _list_elements(self, args: ListElementsArgs) -> ActionResult:
+        phone = self.phone
+        els = phone.elements
+
+        def haystack(i: int) -> str:
+            n = els[i]
+            return " ".join(x or "" for x in (n.text, n.content_description, n.hint_text, n.resource_id))
+
+        return list_elements(
+            len(els),
+            lambda i: element_line(i, els[i], phone.is_focused(els[i])),
+            haystack,
+            lambda i: els[i].class_name.rsplit(".", 1)[-1],
+            args,
+        )
 
     def observe(self) -> dict[str, Any]:
         self._fresh()

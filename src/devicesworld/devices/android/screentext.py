@@ -12,7 +12,7 @@ from devicesworld.devices.android.system.phone import Phone
 from devicesworld.devices.android.ui.view import View
 
 
-def _line(i: int, node: View, focused: bool) -> str:
+def element_line(i: int, node: View, focused: bool) -> str:
     kind = node.class_name.rsplit(".", 1)[-1]
     parts = [f"[{i}] {kind}"]
     if not (node.text or node.content_description or node.hint_text) and node.resource_id:
@@ -46,7 +46,7 @@ def screen_text(phone: Phone, device_name: str) -> str:
     header = f"{device_name} · {clock_text(phone)} · {phone.foreground_activity}"
     lines = [header]
     for i, node in enumerate(phone.elements):
-        lines.append(_line(i, node, phone.is_focused(node)))
+        lines.append(element_line(i, node, phone.is_focused(node)))
     if phone.keyboard:
         lines.append("(keyboard is up)")
     return "\n".join(lines)

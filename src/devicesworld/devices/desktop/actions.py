@@ -23,6 +23,7 @@ from pydantic.config import JsonDict
 
 from devicesworld.devices.base import ActionResult, Args
 from devicesworld.devices.declare import ActionTable
+from devicesworld.devices.listing import LIST_DOC, READ_DOC, ListElementsArgs, ReadElementArgs
 
 Button = Literal["left", "right", "middle"]
 
@@ -157,6 +158,8 @@ GUI_ACTION_NAMES = (
     "key_up",
     "hotkey",
     "wait",
+    "read_element",
+    "list_elements",
     "launch_app",
     "run_command",
 )
@@ -224,6 +227,9 @@ def gui_action_table(
     table: ActionTable[GuiActor] = ActionTable(owner)
     for name, doc, model in _GUI_DOCS:
         table.register(name, doc=doc, args=model)(_forward(name))
+    # The ways to the rest of a cut element text or element list (devices/listing.py).
+    table.register("read_element", doc=READ_DOC, args=ReadElementArgs)(_forward("read_element"))
+    table.register("list_elements", doc=LIST_DOC, args=ListElementsArgs)(_forward("list_elements"))
     table.register(
         "launch_app",
         doc="Open an application (optionally on a file or folder): " + ", ".join(apps) + ".",

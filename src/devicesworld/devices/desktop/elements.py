@@ -18,6 +18,7 @@ from typing import Any
 
 from devicesworld.devices.desktop.actions import Selector
 from devicesworld.devices.desktop.messages import Node
+from devicesworld.devices.listing import cut_note
 
 _LAYOUT_ROLES = frozenset(
     {"filler", "panel", "scroll pane", "viewport", "layered pane", "split pane", "unknown"}
@@ -36,18 +37,37 @@ _KEEP_STATES = frozenset(
     }
 )
 MAX_TEXT = 300
+"""Characters of an element's text shown in the list; a longer text ends in a cut note naming
+``read_element``, which reads the full text the session keeps (:func:`element_texts`)."""
 
 
-def element_list(nodes: Sequence[Node]) -> list[dict[str, Any]]:
-    """Nodes of a tree walk as the agent's numbered elements (index = position)."""
+def shown_text(index: int, text: str, full_len: int | None = None) -> str:
+    """An element's text as listed: whole, or its first :data:`MAX_TEXT` characters and a cut note."""
+    total = max(full_len or 0, len(text))
+    if total <= MAX_TEXT:
+        return text
+    how = f'read_element {{"index": {index}, "offset": {MAX_TEXT}}} reads on'
+    return text[:MAX_TEXT] + "…" + cut_note(f"{total - MAX_TEXT:,} of {total:,} chars not shown", how)
+
+
+def listed(nodes: Sequence[Node]) -> list[Node]:
+    """The nodes that become elements (layout containers without text are dropped)."""
+    return [n for n in nodes if not (n.role in _LAYOUT_ROLES and not n.name and not (n.text or "").strip())]
+
+
+def element_texts(nodes: Sequence[Node]) -> list[str]:
+    """Each element's whole text as the walk shipped it (what ``read_element`` reads), by index."""
+    return [n.text or n.name or "" for n in listed(nodes)]
+
+
+def element_list(nodes: Sequence[Node], *, whole_texts: bool = False) -> list[dict[str, Any]]:
+    """Nodes of a tree walk as the agent's numbered elements (index = position); texts cut at
+    :data:`MAX_TEXT` with a note, or, for checks (``whole_texts``), as the walk read them."""
     out: list[dict[str, Any]] = []
-    for node in nodes:
-        text = (node.text or "").strip()
-        if node.role in _LAYOUT_ROLES and not node.name and not text:
-            continue
+    for node in listed(nodes):
         el: dict[str, Any] = {"index": len(out), "role": node.role, "name": node.name}
         if node.text:
-            el["text"] = node.text if len(node.text) <= MAX_TEXT else node.text[:MAX_TEXT] + "…"
+            el["text"] = node.text if whole_texts else shown_text(len(out), node.text, node.text_len)
         if node.value is not None:
             el["value"] = node.value
         states = sorted(s for s in node.states if s in _KEEP_STATES)

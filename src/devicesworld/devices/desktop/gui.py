@@ -26,9 +26,16 @@ from typing import Any
 from devicesworld.devices.base import ActionResult
 from devicesworld.devices.desktop import actions as a
 from devicesworld.devices.desktop.client import Desktop, DesktopError
-from devicesworld.devices.desktop.elements import centre, element_list, resolve
+from devicesworld.devices.desktop.elements import centre, element_list, element_texts, listed, resolve
 from devicesworld.devices.desktop.messages import RunResult, Window
 from devicesworld.devices.limits import limit_hit
+from devicesworld.devices.listing import (
+    ListElementsArgs,
+    ReadElementArgs,
+    cut_note,
+    list_elements,
+    read_element,
+)
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,24 @@ class TreeBudget:
     max_cells: int = 120
 
 
+def element_line(el: dict[str, Any]) -> str:
+    """One element as a short line: ``[i] role 'name' text=... value=... (states) @x,y,w,h``."""
+    parts = [f"[{el.get('index')}] {el.get('role', '')}"]
+    if el.get("name"):
+        parts.append(repr(el["name"]))
+    if el.get("text"):
+        parts.append(f"text={el['text']!r}")
+    if el.get("value") is not None:
+        parts.append(f"value={el['value']}")
+    if el.get("states"):
+        parts.append("(" + ", ".join(el["states"]) + ")")
+    if el.get("box"):
+        parts.append("@" + ",".join(str(v) for v in el["box"]))
+    if el.get("window"):
+        parts.append(f"in {el['window']!r}")
+    return " ".join(parts)
+
+
 def _shown_window(w: Window) -> dict[str, Any]:
     return {"title": w.title, "app": w.app, "box": list(w.box), "focused": w.focused}
 
@@ -101,6 +126,10 @@ class GuiSession:
         self.settle_s = settle_s
         self.settle_timeout_s = settle_timeout_s
         self.elements: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        """Each element's whole text as read (``read_element``), by index."""
+        self.text_lens: list[int | None] = []
+        """An element's full length when the walk read less of it (None: read whole)."""
         self.incomplete: str | None = None
         self.commands: list[dict[str, Any]] = []
         self._handlers: dict[str, Callable[[Any], ActionResult]] = {
@@ -119,6 +148,8 @@ class GuiSession:
             "wait": self._wait,
             "launch_app": self._launch,
             "run_command": self._run,
+            "read_element": self._read_element,
+            "list_elements": self._list_elements,
         }
 
     # ---------------------------------------------------------------- protocol
@@ -150,6 +181,9 @@ class GuiSession:
             self.elements = []
             return {"error": f"the desktop did not answer: {exc.message}", "windows": [], "elements": []}
         self.elements = element_list(tree.nodes)
+        kept = listed(tree.nodes)
+        self.texts = element_texts(tree.nodes)
+        self.text_lens = [n.text_len for n in kept]
         self.incomplete = tree.incomplete
         focused = next((w for w in wins if w.focused), None)
         ready = self.desktop.ready
@@ -209,6 +243,35 @@ class GuiSession:
 
     def _where(self, at: tuple[int, int] | None) -> str:
         return f" at ({at[0]}, {at[1]})" if at else ""
+
+    # ---------------------------------------------------------------- reading
+    def _read_element(self, g: ReadElementArgs) -> ActionResult:
+        texts = (
+            self.texts
+            if len(self.texts) == len(self.elements)
+            else [str(el.get("text") or el.get("name") or "") for el in self.elements]
+        )
+        result = read_element(texts, g)
+        full = self.text_lens[g.index] if g.index < len(self.text_lens) else None
+        if result.ok and full is not None and isinstance(result.data, dict) and "more" not in result.data:
+            end = g.offset + len(result.data["text"])
+            result.data["more"] = cut_note(
+                f"chars {end:,}-{full:,} are past what the element tree reads",
+                "scroll that part into view (or open the file another way) and observe again",
+            )
+        return result
+
+    def _list_elements(self, g: ListElementsArgs) -> ActionResult:
+        els = self.elements
+
+        def line(i: int) -> str:
+            return element_line(els[i])
+
+        def haystack(i: int) -> str:
+            el = els[i]
+            return " ".join(str(el.get(k) or "") for k in ("name", "text", "value", "window", "app"))
+
+        return list_elements(len(els), line, haystack, lambda i: str(els[i].get("role", "")), g)
 
     # ---------------------------------------------------------------- actions
     def _move_to(self, g: a.PointArgs) -> ActionResult:
@@ -426,7 +489,7 @@ class GuiSession:
         tree = self.desktop.tree(
             budget_s=b.budget_s, max_nodes=b.max_nodes, max_children=b.max_children, max_cells=b.max_cells
         )
-        return element_list([n for n in tree.nodes if n.launched])
+        return element_list([n for n in tree.nodes if n.launched], whole_texts=True)
 
     def reset_apps(self) -> None:
         """Kill every app (the desktop itself keeps running) and forget the element list."""
@@ -452,7 +515,8 @@ def _ends(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     head, tail = text[: limit * 3 // 4], text[-(limit // 4) :]
-    return f"{head}\n[cut: {len(text) - len(head) - len(tail):,} characters]\n{tail}"
+    what = f"{len(text) - len(head) - len(tail):,} of {len(text):,} characters not shown"
+    return f"{head}\n{cut_note(what, 'print less at a time (head, tail, grep, sed -n)')}\n{tail}"
 
 
 class _Refused(Exception):

@@ -633,7 +633,7 @@ class _Ends:
         cut = self.total - len(self.head) - len(tail)
         if cut <= 0:
             return (bytes(self.head) + tail).decode("utf-8", "replace"), 0
-        note = f"\n[cut: {cut} bytes of {self.total} not shown]\n"
+        note = f"\n[cut: {cut} bytes of {self.total} not shown; print less at a time (head, tail, grep, sed -n)]\n"
         return bytes(self.head).decode("utf-8", "replace") + note + tail.decode("utf-8", "replace"), cut
 
 
@@ -791,7 +791,8 @@ def atspi():
     return _atspi
 
 
-_CAP_TEXT = 400
+_CAP_TEXT = 8000
+"""Characters of an element's text shipped per walk; a longer text carries its length (text_len)."""
 
 
 def _node(acc, A, depth, app):
@@ -812,7 +813,9 @@ def _node(acc, A, depth, app):
             n = A.Text.get_character_count(acc)
             if n:
                 txt = A.Text.get_text(acc, 0, min(n, _CAP_TEXT))
-                node["text"] = txt + ("…" if n > _CAP_TEXT else "")
+                node["text"] = txt
+                if n > _CAP_TEXT:
+                    node["text_len"] = n
         except Exception:
             pass
     if "Value" in ifaces:

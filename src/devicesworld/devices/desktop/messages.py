@@ -58,6 +58,7 @@ class Node(_Reply):
     app: str = ""
     window: str = Field("", description="Name of the top-level window the element is in.")
     text: str | None = None
+    text_len: int | None = Field(None, description="The text's full length when the walk shipped less.")
     value: float | None = None
     launched: bool = Field(True, description="Its app is one the device launched (checks read only these).")
 

@@ -38,6 +38,7 @@ from devicesworld.devices.linux.resources.readers import Blob, FormatError
 from devicesworld.devices.linux.sandbox import HOME, Sandbox, truncate
 from devicesworld.devices.linux.setup import SETUP_OPS, slug
 from devicesworld.devices.linux.sites.server import SiteService, get_sites
+from devicesworld.devices.listing import cut_note
 from devicesworld.devices.safefs import FsError, RootedPath
 
 if TYPE_CHECKING:
@@ -375,7 +376,7 @@ class LinuxDevice:
                 text = head.decode("utf-8")
             except UnicodeDecodeError:
                 return ActionResult.failure("BINARY_FILE", f"{at.shown} is not a text file ({size} bytes)")
-            shown, cut = truncate(text, g.max_chars)
+            shown, cut = truncate(text, g.max_chars, READ_REST)
             return ActionResult.success(
                 f"{at.shown}: {len(text)} characters" + (" (truncated)" if cut else ""), shown
             )
@@ -383,9 +384,8 @@ class LinuxDevice:
         if first is None or last is None:
             return ActionResult.failure("BINARY_FILE", f"{at.shown} is not a text file ({size:,} bytes)")
         keep_head, keep_tail = g.max_chars * 3 // 4, g.max_chars // 4
-        shown = (
-            f"{first[:keep_head]}\n[... {size:,} bytes in all; only the start and the end are shown ...]\n"
-        )
+        note = cut_note(f"{size:,} bytes in all; only the start and the end are shown", READ_REST)
+        shown = f"{first[:keep_head]}\n{note}\n"
         shown += last[-keep_tail:] if keep_tail else ""
         return ActionResult.success(f"{at.shown}: {size:,} bytes (truncated)", shown)
 
@@ -597,6 +597,10 @@ _DOCUMENT_READERS = {
     ".tar.gz": "archive",
     ".eml": "eml",
 }
+
+
+READ_REST = "raise max_chars (up to 100,000) or read parts with run_command (sed -n, grep)"
+"""How to get the rest of a file ``read_file`` cut."""
 
 
 def _utf8_part(data: bytes, *, at_start: bool) -> str | None:

@@ -61,6 +61,7 @@ from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.clock import DesktopClock
 from devicesworld.devices.homefs import HomeMount, take_home
 from devicesworld.devices.limits import Limits, default_limits, limit_hit
+from devicesworld.devices.listing import cut_note
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
 from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
 
@@ -174,13 +175,18 @@ def bwrap_usable() -> bool:
     return path is not None and bwrap_problem(path) is None
 
 
-def truncate(text: str, limit: int = MAX_OUTPUT_CHARS) -> tuple[str, bool]:
-    """Keep the head and the tail of long output, with a note saying how much was cut."""
+NARROWER = "print less at a time (head, tail, grep, sed -n)"
+"""How to get the rest of a command's cut output."""
+
+
+def truncate(text: str, limit: int = MAX_OUTPUT_CHARS, how: str = NARROWER) -> tuple[str, bool]:
+    """Keep the head and the tail of long output, with a note saying how much was cut and how to
+    get the rest (:func:`devicesworld.devices.listing.cut_note`)."""
     if len(text) <= limit:
         return text, False
     head, tail = text[: limit * 3 // 4], text[-limit // 4 :]
     cut = len(text) - len(head) - len(tail)
-    return f"{head}\n[... {cut} characters truncated ...]\n{tail}", True
+    return f"{head}\n{cut_note(f'{cut:,} of {len(text):,} characters not shown', how)}\n{tail}", True
 
 
 @dataclass

@@ -38,8 +38,20 @@ ScheduleStatusName = Literal["pending", "fired", "failed", "cancelled"]
 # --- agent actions -----------------------------------------------------------------------
 
 
-class ListDevicesArgs(Args):
+DEVICE_PAGE = 25
+"""Devices ``list_devices`` returns per call (about 2,500 characters: within the agent's feedback)."""
+SCHEDULE_PAGE = 6
+"""Schedules ``list_schedules`` returns per call."""
+
+
+class PageArgs(Args):
+    start: int = Field(default=0, ge=0, description="Skip this many (a page's start).")
+
+
+class ListDevicesArgs(PageArgs):
     room: str | None = Field(default=None, description="Only devices in this room.")
+    category: CategoryName | None = Field(default=None, description="Only devices of this category.")
+    contains: str | None = Field(default=None, description="Id or name has this (any case).")
 
 
 class DeviceIdArgs(Args):
@@ -86,8 +98,9 @@ class CreateScheduleArgs(Args):
         return self
 
 
-class ListSchedulesArgs(Args):
+class ListSchedulesArgs(PageArgs):
     status: ScheduleStatusName | None = None
+    device_id: str | None = Field(default=None, description="Only schedules of this device.")
 
 
 class ScheduleIdArgs(Args):

@@ -15,6 +15,7 @@ from typing import Any
 
 from devicesworld.devices.base import ActionResult, Args, DeviceContext, NoArgs
 from devicesworld.devices.declare import ActionTable, GetterTable, OpTable
+from devicesworld.devices.listing import cut_note
 from devicesworld.devices.smarthome import args as a
 from devicesworld.devices.smarthome import views
 from devicesworld.devices.smarthome.errors import ErrorCode, SmartHomeError
@@ -103,7 +104,7 @@ class SmartHomeDevice:
 
     @ACTIONS.register(
         "list_devices",
-        doc="List devices (id, name, category, room), optionally in one room; no state.",
+        doc=f"List devices (id, name, category, room), filtered, {a.DEVICE_PAGE} a page; no state.",
         args=a.ListDevicesArgs,
     )
     def _list_devices(self, args: a.ListDevicesArgs) -> ActionResult:
@@ -112,7 +113,14 @@ class SmartHomeDevice:
             devs = [self.home.devices[d] for d in room.device_ids]
         else:
             devs = list(self.home.devices.values())
-        return ActionResult.success(f"{len(devs)} device(s)", [views.device_summary(d) for d in devs])
+        if args.category is not None:
+            devs = [d for d in devs if d.category.name == args.category]
+        if args.contains:
+            word = args.contains.casefold()
+            devs = [d for d in devs if word in d.id.casefold() or word in d.name.casefold()]
+        return _page(
+            "device(s)", "list_devices", [views.device_summary(d) for d in devs], args.start, a.DEVICE_PAGE
+        )
 
     @ACTIONS.register("get_device_state", doc="Read all attributes of a device now.", args=a.DeviceIdArgs)
     def _get_device_state(self, args: a.DeviceIdArgs) -> ActionResult:
@@ -219,14 +227,19 @@ class SmartHomeDevice:
             when = f"{sched.delay_minutes or 0:g} min after {sched.event_device} {sched.event}"
         return ActionResult.success(f"created {sched.id}: {sched.device_id}.{sched.command} {when}", view)
 
-    @ACTIONS.register("list_schedules", doc="List schedules with their status.", args=a.ListSchedulesArgs)
+    @ACTIONS.register(
+        "list_schedules",
+        doc=f"List schedules with their status, filtered, {a.SCHEDULE_PAGE} a page.",
+        args=a.ListSchedulesArgs,
+    )
     def _list_schedules(self, args: a.ListSchedulesArgs) -> ActionResult:
         items = [
             views.schedule_view(self.home, s)
             for s in self.home.schedules.values()
-            if args.status is None or s.status == args.status
+            if (args.status is None or s.status == args.status)
+            and (args.device_id is None or s.device_id == args.device_id)
         ]
-        return ActionResult.success(f"{len(items)} schedule(s)", items)
+        return _page("schedule(s)", "list_schedules", items, args.start, a.SCHEDULE_PAGE)
 
     @ACTIONS.register("cancel_schedule", doc="Cancel a pending schedule.", args=a.ScheduleIdArgs)
     def _cancel_schedule(self, args: a.ScheduleIdArgs) -> ActionResult:
@@ -361,3 +374,18 @@ class SmartHomeDevice:
 
 def factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> SmartHomeDevice:
     return SmartHomeDevice(device_id, profile, context)
+
+
+def _page(what: str, action: str, items: list[dict[str, Any]], start: int, size: int) -> ActionResult:
+    """One page of a listing; the message says what is left and which call lists it."""
+    page = items[start : start + size]
+    if start == 0 and len(items) <= size:
+        return ActionResult.success(f"{len(items)} {what}", page)
+    shown = f"{start + 1}-{start + len(page)}" if page else "none"
+    message = f"{len(items)} {what}, {shown} shown"
+    if start + size < len(items):
+        message += " " + cut_note(
+            f"{len(items) - start - size} more",
+            f'{action} {{"start": {start + size}}} (same filters) lists them',
+        )
+    return ActionResult.success(message, page)

@@ -21,7 +21,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 TEXT_CLASSES = frozenset({"edit", "richedit20w", "richedit20a", "richedit50w", "richedit"})
 """Classes whose window text is their editable content."""
-MAX_TEXT_SHOWN = 2000
 
 
 class TreeError(Exception):
@@ -172,8 +171,9 @@ def elements(tree: RawTree, screen: tuple[int, int] = (1280, 800)) -> list[Eleme
         elif node.chk == 0:
             states.append("unchecked")
         editable = node.cls.lower() in TEXT_CLASSES
-        text = node.text[:MAX_TEXT_SHOWN] if editable else None
-        name = "" if editable else node.text[:300]
+        # Whole texts: the session lists them cut with a note and read_element reads the rest.
+        text = node.text if editable else None
+        name = "" if editable else node.text
         if editable:
             states.append("editable")
         add(node.cls, name, text, _box(node.r), states, node.d, top, node.h)
@@ -186,8 +186,8 @@ def elements(tree: RawTree, screen: tuple[int, int] = (1280, 800)) -> list[Eleme
                     *(["checked"] if item.sel else []),
                     *([] if item.en else ["disabled"]),
                 ]
-                add("ToolbarButton", item.text[:300], None, _box(item.r), item_states, node.d + 1, top, 0)
+                add("ToolbarButton", item.text, None, _box(item.r), item_states, node.d + 1, top, 0)
                 continue
             item_states = ["visible", "selected"] if item.sel else ["visible"]
-            add("ListItem", item.text[:300], None, _box(item.r), item_states, node.d + 1, top, 0)
+            add("ListItem", item.text, None, _box(item.r), item_states, node.d + 1, top, 0)
     return out

@@ -18,6 +18,7 @@ from typing import Any
 from devicesworld.devices.base import ActionResult
 from devicesworld.devices.desktop import actions as da
 from devicesworld.devices.desktop.client import Desktop, DesktopError
+from devicesworld.devices.desktop.elements import shown_text
 from devicesworld.devices.desktop.gui import App, GuiSession
 from devicesworld.devices.windows import elements as we
 from devicesworld.devices.windows.paths import PROFILE
@@ -110,10 +111,15 @@ class WineSession(GuiSession):
                 apps_by_pid.setdefault(node.pid, app)
         pid_of = {n.h: n.pid for n in tree.windows}
         out: list[dict[str, Any]] = []
+        self.texts = []
+        self.text_lens = []
         for el in we.elements(tree, screen):
-            d: dict[str, Any] = {"index": el.index, "role": el.role, "name": el.name}
+            # Long names and texts are listed cut, with a note naming read_element (whole in self.texts).
+            d: dict[str, Any] = {"index": el.index, "role": el.role, "name": shown_text(el.index, el.name)}
+            self.texts.append(el.text if el.text is not None else el.name)
+            self.text_lens.append(None)
             if el.text is not None:
-                d["text"] = el.text
+                d["text"] = shown_text(el.index, el.text)
             d["states"] = el.states
             d["box"] = list(el.box)
             d["app"] = apps_by_pid.get(pid_of.get(el.window, 0), "")
