@@ -27,7 +27,11 @@ worlds (#13; Wine had linked them to the home itself). The Linux ``email_drafts`
 ``email_draft`` check name the numbered message files of the GUI desktop's mail client
 beside ``.eml`` files in their docs (#16; their arguments are as before). A typed expected
 value (``TypedValue``) gained the optional ``exact`` (its unrounded form, so 64.4 °F passes
-where 64 °F is shown; absent, each check is as before) (#32).
+where 64 °F is shown; absent, each check is as before) (#32). The GUI-only desktop (#34) is a
+deliberate change: the Linux profile's ``desktop`` gained ``hybrid`` (``gui`` is GUI-only from
+schema version 2 on), the Windows profile gained ``desktop`` (``gui`` by default), and the
+Windows kind's default action space lost ``run_command`` (it is the ``hybrid`` profile's);
+``launch_app``'s doc says it is a convenience action.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ def test_windows_solutions_use_gui_actions_only_and_parse(built: tuple[list[Task
         for s in t.solution:
             if s.device == wt.DEV:
                 assert s.action in HYBRID_ACTION_NAMES, (t.id, s.action)
-                kind.actions[s.action].parse_args(s.args)
+                kind.actions_for({"desktop": "hybrid"})[s.action].parse_args(s.args)
                 used[s.action] += 1
         for c in t.evaluation.conditions:
             if c.device == wt.DEV:

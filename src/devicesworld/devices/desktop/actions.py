@@ -234,7 +234,7 @@ def gui_action_table(owner: str, apps: list[str], *, shell_doc: str | None = Non
         "launch_app",
         doc="Open an application (optionally on a file or folder): "
         + ", ".join(apps)
-        + ". A convenience: the panel's menu opens them too.",
+        + ". A convenience action: a person would use the desktop's menu or icons.",
         args=launch_args_model(apps),
     )(_forward("launch_app"))
     if shell_doc is not None:
