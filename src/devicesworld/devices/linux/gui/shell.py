@@ -38,6 +38,18 @@ KEEP = ["xfconfd"]
 STOP = ["Thunar"]
 """The file manager's daemon the desktop icons start through the bus; ``launch_app files`` starts its own."""
 SWITCH_ENV = "DEVICESWORLD_DESKTOP_SHELL"
+OWN_FILES = "/tmp/.dw-shell"
+"""Where the shell programs keep their own files (icon positions, caches), outside the home: they
+write them at moments that depend on timing, and a home must not (a pooled desktop's home equals a
+cold one's; the collateral guard reads the home). Their settings still come from the home's xfconf."""
+SHELL_ENV = {
+    "XDG_CONFIG_HOME": f"{OWN_FILES}/config",
+    "XDG_CACHE_HOME": f"{OWN_FILES}/cache",
+    "XDG_DATA_HOME": f"{OWN_FILES}/data",
+}
+UCA = Path("/etc/xdg/Thunar/uca.xml")
+"""The file manager's custom actions, which its daemon copies into the home when it first runs: put
+there up front so the home is the same whether or not the daemon got that far."""
 
 
 def enabled() -> bool:
@@ -60,12 +72,20 @@ def write_config(home: Path, owner: tuple[int, int] | None) -> None:
     folder = home / CONFIG_DIR
     folder.mkdir(parents=True, exist_ok=True)
     data = resources.files("devicesworld.devices.linux.gui") / "data" / "shell"
+    made = [folder / name for name in CHANNELS]
     for name in CHANNELS:
         target = folder / name
         target.write_bytes((data / name).read_bytes())
         target.chmod(0o644)
+    (home / ".local/share").mkdir(parents=True, exist_ok=True)
+    made += [home / ".local/share", home / ".local"]
+    uca = home / ".config/Thunar/uca.xml"
+    if UCA.is_file() and not uca.exists():
+        uca.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(UCA, uca)
+        uca.chmod(0o644)
+        made += [uca, uca.parent]
     if owner is not None:
-        made = [folder / name for name in CHANNELS]
         for p in (folder, *folder.parents):
             if p == home.parent:
                 break
@@ -79,5 +99,5 @@ def start(desk: Desktop, env: dict[str, str]) -> ShellStarted | None:
     """Start the panel and the desktop icons on a running desktop (``env``: the task clock's)."""
     if not enabled():
         return None
-    programs = [ShellProgram(argv=list(argv), env=dict(env)) for argv in PROGRAMS]
+    programs = [ShellProgram(argv=list(argv), env={**env, **SHELL_ENV}) for argv in PROGRAMS]
     return desk.start_shell(programs, keep=KEEP, stop=STOP)
