@@ -13,8 +13,8 @@ import pytest
 from devicesworld.devices.linux.device import LinuxDevice
 from devicesworld.devices.linux.gui import shell
 from devicesworld.env.controller import CrossDeviceEnv
-from devicesworld.spec.models import Task
-from tests.devices.desktop.desktop_harness import REQUIRE_SYSTEM, require_gui_stack
+from devicesworld.spec.models import Evaluation, Task
+from tests.devices.desktop.desktop_harness import REQUIRE_SYSTEM, require_app, require_gui_stack
 from tests.devices.desktop.test_desktop_clock import require_faketime
 
 
@@ -132,3 +132,40 @@ def test_a_gui_only_desktop_publishes_no_shell_and_its_menu_opens(
     _element(after, "menu", "Office", app="xfce4-panel")
     _element(after, "menu", "Accessories", app="xfce4-panel")
     env.step({"device": "linux_0", "action": "hotkey", "args": {"keys": ["Escape"]}})
+
+
+def test_an_app_opened_from_the_menu_counts_as_launched_for_the_checks() -> None:
+    require_gui_stack()
+    require_shell()
+    require_app("mousepad")
+    task = _task().model_copy(
+        update={
+            "evaluation": Evaluation.model_validate(
+                {
+                    "conditions": [
+                        {
+                            "id": "editor-open",
+                            "device": "linux_0",
+                            "check": "window_title",
+                            "args": {"contains": "Mousepad"},
+                        }
+                    ]
+                }
+            )
+        }
+    )
+    with CrossDeviceEnv(task) as env:
+        env.reset()
+
+        def click(element: dict[str, Any]) -> None:
+            out = env.step({"device": "linux_0", "action": "click", "args": {"element": element}})
+            assert out.result.ok, out.result.message
+
+        click({"role": "toggle button", "name": "Applications"})
+        click({"role": "menu", "name": "Accessories"})
+        click({"role": "menu item", "name": "Mousepad"})
+        device = env._devices["linux_0"]
+        assert isinstance(device, LinuxDevice) and device.gui is not None
+        window = device.gui.session.desktop.wait_window(lambda w: "Mousepad" in w.title, timeout_s=120)
+        assert window is not None and window.launched
+        assert env.evaluate().success
