@@ -111,3 +111,17 @@ def test_seeded_metrics_are_reproducible_and_ci_contains_estimate() -> None:
     assert a.seed == 11
     assert a.score_ci95 is not None and a.mean_score is not None
     assert a.score_ci95[0] < a.mean_score < a.score_ci95[1]
+
+
+def test_results_are_split_by_desktop_profile_gui_first() -> None:
+    results = [
+        ep("1", True, desktop_profile="hybrid"),
+        ep("2", False, desktop_profile="gui"),
+        ep("3", True, desktop_profile="gui"),
+        ep("4", True, desktop_profile="none"),
+        ep("5", True),  # a run recorded before profiles
+    ]
+    m = compute_metrics(results)
+    assert list(m.by_desktop_profile) == ["gui", "hybrid", "none", "unknown"]
+    assert m.by_desktop_profile["gui"].n == 2 and m.by_desktop_profile["gui"].success_rate == 0.5
+    assert m.by_desktop_profile["hybrid"].success_rate == 1.0

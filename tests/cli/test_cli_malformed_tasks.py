@@ -170,7 +170,7 @@ def corpus() -> list[Case]:
         _jl(_doc(_set("metadata.difficulty", "impossible"))),
         "metadata.difficulty: Input should be",
     )
-    add("schema-version-2", _jl(_doc(schema_version=2)), "schema_version: Input should be 1")
+    add("schema-version-3", _jl(_doc(schema_version=3)), "schema_version: Input should be 1 or 2")
     add("setup-string", _jl(_doc(setup="set value 1")), "setup: Input should be a valid list")
     add(
         "step-args-list",

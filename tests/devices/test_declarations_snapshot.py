@@ -31,7 +31,11 @@ where 64 °F is shown; absent, each check is as before) (#32). The protocol that
 by accident (#34) appended ``read_element`` and ``list_elements`` to the phone's and the GUI
 desktops' action spaces (the ways to the rest of a cut element text or list), and gave the
 SmartHome's ``list_devices`` and ``list_schedules`` pages and filters (``start``, ``category``,
-``contains``, ``device_id``; without them, a listing that fits one page is as before).
+``contains``, ``device_id``; without them, a listing that fits one page is as before). The GUI-only desktop (#34) is a
+deliberate change: the Linux profile's ``desktop`` gained ``hybrid`` (``gui`` is GUI-only from
+schema version 2 on), the Windows profile gained ``desktop`` (``gui`` by default), and the
+Windows kind's default action space lost ``run_command`` (it is the ``hybrid`` profile's);
+``launch_app``'s doc says it is a convenience action.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
+from devicesworld.devices.desktop.actions import HYBRID_ACTION_NAMES
 from devicesworld.devices.traits import KindTraits, TaskDraw, TaskSource
 from devicesworld.spec.models import Task
 from devicesworld.tasks import availability, full, kind_sources
@@ -68,7 +68,7 @@ def test_at_least_30_linux_gui_tasks_work_with_the_phone_and_its_steps_are_recor
         assert all(s.device is None or s.action for s in task.solution)
         desktop = [s for s in task.solution if s.device == "linux_0"]
         phone = [s for s in task.solution if s.device == "android_0"]
-        assert desktop and {s.action for s in desktop} <= set(GUI_ACTION_NAMES), source.name
+        assert desktop and {s.action for s in desktop} <= set(HYBRID_ACTION_NAMES), source.name
         assert phone and any(isinstance(s.args.get("index"), int) for s in phone), source.name
     assert phone_tasks >= 30
 

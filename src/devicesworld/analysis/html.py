@@ -245,6 +245,7 @@ def _run_section(label: str, r: RunReport) -> str:
     out.append(_table(["Metric", "Value", "95% CI"], metrics_rows(m)))
     for title, groups in (
         ("By device combination", m.by_device_combo),
+        ("By desktop profile", m.by_desktop_profile),
         ("By pattern", m.by_pattern),
         ("By difficulty", m.by_difficulty),
         ("By app", m.by_app),

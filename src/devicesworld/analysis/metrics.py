@@ -36,6 +36,9 @@ from devicesworld.analysis.ssr import SubtaskMetrics, compute_subtask_metrics
 from devicesworld.spec.actions import Termination
 from devicesworld.spec.records import EpisodeResult
 
+PROFILE_ORDER = ("gui", "hybrid", "api", "none")
+"""How the desktop profiles are listed (``devicesworld.tasks.profiles`` gives each result its label)."""
+
 UNKNOWN_GROUP = "unknown"
 """Group label for records that lack the breakdown field (e.g. written by an older runner)."""
 
@@ -103,6 +106,10 @@ class RunMetrics(BaseModel):
         description="Failed tasks per termination (how failures end, paper §4.3.1)."
     )
     by_device_combo: dict[str, GroupMetrics]
+    by_desktop_profile: dict[str, GroupMetrics] = Field(
+        default_factory=dict,
+        description="gui / hybrid / api / none: GUI-only desktops are never pooled with hybrid ones.",
+    )
     by_pattern: dict[str, GroupMetrics]
     by_difficulty: dict[str, GroupMetrics]
     by_app: dict[str, GroupMetrics] = Field(
@@ -279,6 +286,9 @@ def compute_metrics(results: Sequence[EpisodeResult], *, seed: int = 0) -> RunMe
         termination_counts=termination_counts,
         failed_termination_counts=failed_termination_counts,
         by_device_combo=group_metrics(results, device_combo_of, seed=seed),
+        by_desktop_profile=group_metrics(
+            results, lambda r: r.desktop_profile, seed=seed, order=PROFILE_ORDER
+        ),
         by_pattern=group_metrics(results, lambda r: r.pattern, seed=seed),
         by_difficulty=group_metrics(results, lambda r: r.difficulty, seed=seed, order=DIFFICULTY_ORDER),
         by_app=group_metrics(results, lambda r: r.apps, seed=seed),

@@ -145,6 +145,7 @@ def render_metrics(metrics: RunMetrics, console: Console, *, title: str | None =
     console.print(termination_table(metrics))
     for label, groups in (
         ("By device combination", metrics.by_device_combo),
+        ("By desktop profile", metrics.by_desktop_profile),
         ("By pattern", metrics.by_pattern),
         ("By difficulty", metrics.by_difficulty),
         ("By app", metrics.by_app),

@@ -329,8 +329,25 @@ class DeviceKind:
     desktop in GUI mode has the GUI space); ``None``: always :attr:`actions`. It must
     return the same mapping object for equal profiles (the published space is cached by it)."""
 
+    legacy_profile: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    """How a profile written in a ``schema_version: 1`` task reads today (``None``: as written).
+
+    Why: a profile value can gain a stricter meaning (``desktop: gui`` became GUI-only when
+    the ``hybrid`` profile took over the GUI-plus-shell mix); a task document written before
+    keeps the meaning it had, so shipped suites, their hashes and old runs stay comparable.
+    Documents of schema version 2 read their profiles as written (docs/task-format.md)."""
+
+    def profile_of(self, profile: Mapping[str, Any] | None, schema_version: int = 2) -> dict[str, Any]:
+        """The profile a device of this kind runs with, for a task of ``schema_version``."""
+        given = dict(profile or {})
+        if schema_version < 2 and self.legacy_profile is not None:
+            return self.legacy_profile(given)
+        return given
+
     def actions_for(self, profile: Mapping[str, Any] | None) -> Mapping[str, ActionSpec]:
-        """The actions a device of this kind with ``profile`` accepts and publishes."""
+        """The actions a device of this kind with ``profile`` accepts and publishes.
+
+        ``profile`` is the one the device runs with (:meth:`profile_of`), not the raw document's."""
         if self.profile_actions is None or profile is None:
             return self.actions
         return self.profile_actions(profile)

@@ -142,12 +142,15 @@ class CrossDeviceEnv:
         self._kinds: dict[str, DeviceKind] = {}
         self._actions: dict[str, Mapping[str, ActionSpec]] = {}
         """Each device's action table (its kind's, or its profile's: a GUI desktop)."""
+        self._profiles: dict[str, dict[str, Any]] = {}
+        """Each device's profile as it runs (``DeviceKind.profile_of``: a version-1 task's legacy reading)."""
         for dev in task.devices:
             kind = get_kind(dev.kind)
             if kind is None:
                 raise EnvError(f"task {task.id}: unknown device kind {dev.kind!r}")
             self._kinds[dev.id] = kind
-            self._actions[dev.id] = kind.actions_for(dev.profile)
+            self._profiles[dev.id] = kind.profile_of(dev.profile, task.schema_version)
+            self._actions[dev.id] = kind.actions_for(self._profiles[dev.id])
         self._devices: dict[str, Device] = {}
         self._own_workdir = workdir is None
         self._workdir = workdir
@@ -192,7 +195,7 @@ class CrossDeviceEnv:
                     shared=shared,
                 )
                 ctx.bind(self._workdir_root, dev.id)
-                self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, dev.profile, ctx)
+                self._devices[dev.id] = self._kinds[dev.id].factory(dev.id, self._profiles[dev.id], ctx)
             self._apply_world()
             for i, op in enumerate(self.task.setup):
                 self._run_op(op, f"setup.{i}", cleanup=False)

@@ -30,6 +30,7 @@ from devicesworld.spec.records import (
     StepRecord,
     observation_text,
 )
+from devicesworld.tasks.profiles import desktop_profile
 
 T = TypeVar("T")
 
@@ -302,6 +303,7 @@ def _task_fields(task: Task) -> dict[str, object]:
         "instruction": task.instruction,
         "device_combo": task.device_combo,
         "device_kinds": [d.kind for d in task.devices],
+        "desktop_profile": desktop_profile(task),
         "pattern": md.pattern,
         "difficulty": md.difficulty,
         "apps": list(md.apps),

@@ -31,6 +31,7 @@ from devicesworld.runner.episode import invalid_cause, run_episode, write_traceb
 from devicesworld.spec.actions import Termination
 from devicesworld.spec.models import Task
 from devicesworld.spec.records import EpisodeResult, episode_key
+from devicesworld.tasks.profiles import desktop_profile
 
 JOB_SCHEMA_VERSION = 1
 
@@ -198,6 +199,7 @@ def failure_result(
         instruction=task.instruction,
         device_combo=task.device_combo,
         device_kinds=[d.kind for d in task.devices],
+        desktop_profile=desktop_profile(task),
         pattern=md.pattern,
         difficulty=md.difficulty,
         apps=list(md.apps),

@@ -9,6 +9,7 @@ re-exported here.
 
 from devicesworld.spec.models import (
     GLOBAL_DEVICE,
+    PROFILES_SCHEMA_VERSION,
     SCHEMA_VERSION,
     Condition,
     DeviceOp,
@@ -23,6 +24,7 @@ from devicesworld.spec.models import (
 
 __all__ = [
     "GLOBAL_DEVICE",
+    "PROFILES_SCHEMA_VERSION",
     "SCHEMA_VERSION",
     "Condition",
     "DeviceOp",

@@ -27,6 +27,13 @@ from devicesworld.spec.limits import MAX_VALUE_DEPTH, check_value_depth
 from devicesworld.worlds.model import Member, WorldSize
 
 SCHEMA_VERSION: Final = 1
+"""The version a document without one is read as (every shipped suite is version 1)."""
+PROFILES_SCHEMA_VERSION: Final = 2
+"""From this version on device profiles read as written: ``desktop: gui`` is GUI-only.
+
+In version 1 a kind may read a profile the way it was meant when written
+(``DeviceKind.legacy_profile``: a Linux ``gui`` desktop and a Windows desktop had a shell,
+so they read as ``hybrid``). Nothing else differs between the versions."""
 DEFAULT_START_TIME = datetime(2026, 3, 2, 9, 0, 0)
 GLOBAL_DEVICE = "env"
 """Pseudo device id for conditions on the episode itself (e.g. an infeasibility report)."""
@@ -223,7 +230,11 @@ class Metadata(_Model):
 class Task(_Model):
     """A complete, executable task."""
 
-    schema_version: Literal[1] = SCHEMA_VERSION
+    schema_version: Literal[1, 2] = Field(
+        default=SCHEMA_VERSION,
+        description="1: profiles as meant before the GUI-only desktop (a `gui` desktop has a shell, read as "
+        "`hybrid`); 2: profiles read as written (`desktop: gui` is GUI-only).",
+    )
     id: str = Field(pattern=_TASK_ID_RE)
     instruction: str = Field(min_length=1)
     devices: list[DeviceSpec] = Field(min_length=1, max_length=4)

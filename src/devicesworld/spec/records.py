@@ -59,6 +59,11 @@ class EpisodeResult(BaseModel):
     # Task metadata copied in so that reports need only the run directory.
     device_combo: str = ""
     device_kinds: list[str] = Field(default_factory=list)
+    desktop_profile: str = Field(
+        default="",
+        description="gui (GUI-only desktops), hybrid (a desktop with a shell too), api or none: results "
+        "are reported apart per profile (empty: older runs).",
+    )
     pattern: str = ""
     difficulty: str = ""
     apps: list[str] = Field(default_factory=list)

@@ -7,7 +7,7 @@ at once, each with the field it concerns, so a task author fixes a file in one p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -16,7 +16,15 @@ from pydantic import BaseModel, ValidationError
 from devicesworld.clip import clip_repr
 from devicesworld.devices.base import _Declared, format_validation_error, get_kind, kind_names
 from devicesworld.env.actions import GLOBAL_ACTIONS
-from devicesworld.spec.models import GLOBAL_DEVICE, Condition, DeviceOp, DeviceSpec, Step, Task
+from devicesworld.spec.models import (
+    GLOBAL_DEVICE,
+    SCHEMA_VERSION,
+    Condition,
+    DeviceOp,
+    DeviceSpec,
+    Step,
+    Task,
+)
 from devicesworld.verify.registry import check_names, find_check
 
 Problem = tuple[str, str]
@@ -32,10 +40,13 @@ class TaskParts:
     cleanup: list[tuple[int, DeviceOp]] = field(default_factory=list)
     conditions: list[tuple[int, Condition]] = field(default_factory=list)
     solution: list[tuple[int, Step]] = field(default_factory=list)
+    schema_version: int = SCHEMA_VERSION
+    """How the devices' profiles read (``DeviceKind.profile_of``)."""
 
     @classmethod
     def of(cls, task: Task) -> TaskParts:
         return cls(
+            schema_version=task.schema_version,
             devices=list(enumerate(task.devices)),
             setup=list(enumerate(task.setup)),
             cleanup=list(enumerate(task.cleanup)),
@@ -52,7 +63,9 @@ class TaskParts:
         """
         evaluation = doc.get("evaluation")
         conditions = evaluation.get("conditions") if isinstance(evaluation, Mapping) else None
+        version = doc.get("schema_version", SCHEMA_VERSION)
         return cls(
+            schema_version=version if isinstance(version, int) else SCHEMA_VERSION,
             devices=_parse_devices(doc.get("devices")),
             setup=_parse_items(doc.get("setup"), DeviceOp),
             cleanup=_parse_items(doc.get("cleanup"), DeviceOp),
@@ -96,6 +109,18 @@ def _parse_items(raw: Any, model: type[M]) -> list[tuple[int, M]]:
     return out
 
 
+def run_profiles(
+    devices: Iterable[DeviceSpec | tuple[int, DeviceSpec]], schema_version: int
+) -> dict[str, dict[str, Any]]:
+    """Each device's profile as it runs: a version-1 task's profiles read as they were meant then."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in devices:
+        dev = item[1] if isinstance(item, tuple) else item
+        kind = get_kind(dev.kind)
+        out[dev.id] = kind.profile_of(dev.profile, schema_version) if kind is not None else dict(dev.profile)
+    return out
+
+
 def semantic_problems(task: Task | TaskParts) -> list[Problem]:
     parts = TaskParts.of(task) if isinstance(task, Task) else task
     problems: list[Problem] = []
@@ -136,7 +161,7 @@ def semantic_problems(task: Task | TaskParts) -> list[Problem]:
             )
             continue
         problems += _args(spec, cond.args, f"{where}.args")
-    profiles = {dev.id: dev.profile for _, dev in parts.devices}
+    profiles = run_profiles(parts.devices, parts.schema_version)
     for i, step in parts.solution:
         problems += step_problems(
             step.device, step.action, step.args, kinds, f"solution.{i}", declared, profiles

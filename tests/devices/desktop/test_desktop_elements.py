@@ -8,6 +8,7 @@ from pydantic import ValidationError
 from devicesworld.devices.base import ActionResult, Args
 from devicesworld.devices.desktop.actions import (
     GUI_ACTION_NAMES,
+    HYBRID_ACTION_NAMES,
     ClickArgs,
     DragArgs,
     HotkeyArgs,
@@ -69,9 +70,12 @@ def test_target_models_refuse_half_or_double_targets() -> None:
 
 def test_the_published_space_is_jarvisgui_unified_with_the_apps_as_enum() -> None:
     specs = gui_action_table("toy", ["editor", "files"])
-    assert set(specs) >= {"click", "type_text", "hotkey", "drag_to", "launch_app", "run_command", "wait"}
+    assert set(specs) >= {"click", "type_text", "hotkey", "drag_to", "launch_app", "wait"}
+    assert "run_command" not in specs  # GUI-only: the terminal is an app
     schema = specs["launch_app"].args_schema
     assert schema["properties"]["app"]["enum"] == ["editor", "files"]
+    hybrid = gui_action_table("toy", ["editor"], shell_doc="a shell")
+    assert tuple(hybrid) == HYBRID_ACTION_NAMES and hybrid["run_command"].doc == "a shell"
 
 
 class _Recorder:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from devicesworld.devices.linux.device import GUI_ACTIONS
+from devicesworld.devices.linux.device import GUI_ACTIONS, HYBRID_ACTIONS
 from devicesworld.devices.linux.gui.by_gui import gui_steps
 from devicesworld.spec.models import Step
 from tests.devices.linux.test_linux_gui import GuiDesk, gui  # noqa: F401  (the fixture)
@@ -35,9 +35,10 @@ def test_writing_types_the_whole_text_and_saves_and_every_step_is_a_gui_action()
     appended = gui_steps(_s("write_file", path="~/e.csv", content="a,1\n", append=True))
     assert appended[1].args["keys"] == ["ctrl", "End"] and appended[2].args["text"] == "a,1\n"
     command = _s("run_command", command="ls ~")
-    assert gui_steps(command) == [command]  # the GUI desktop's terminal session takes it as it is
-    for step in [*steps, command]:
+    assert gui_steps(command) == [command]  # a hybrid desktop's shell takes it as it is
+    for step in steps:
         assert step.action in GUI_ACTIONS and step.device == "linux_0"
+    assert command.action in HYBRID_ACTIONS  # a solution with it declares the desktop hybrid (#34)
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import pytest
 
 from devicesworld.devices.base import ActionResult, DeviceContext, DeviceError, VirtualClock
 from devicesworld.devices.linux import KIND
-from devicesworld.devices.linux.device import GUI_ACTIONS, LinuxDevice
+from devicesworld.devices.linux.device import HYBRID_ACTIONS, LinuxDevice
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Task
 from tests.devices.desktop.desktop_harness import require_gui_stack
@@ -21,7 +21,7 @@ class GuiDesk:
     def __init__(self, root: Path) -> None:
         ctx = DeviceContext("test", VirtualClock(datetime(2026, 3, 2, 9)), root / "linux_0")
         ctx.workdir.mkdir(parents=True)
-        device = KIND.factory("linux_0", {"desktop": "gui", "screen": {"width": 1280, "height": 800}}, ctx)
+        device = KIND.factory("linux_0", {"desktop": "hybrid", "screen": {"width": 1280, "height": 800}}, ctx)
         assert isinstance(device, LinuxDevice)
         self.device = device
 
@@ -29,7 +29,7 @@ class GuiDesk:
         self.device.setup(op, KIND.setup_ops[op].parse_args(args))
 
     def act(self, action: str, **args: Any) -> ActionResult:
-        return self.device.act(action, GUI_ACTIONS[action].parse_args(args))
+        return self.device.act(action, HYBRID_ACTIONS[action].parse_args(args))
 
     def ok(self, action: str, **args: Any) -> ActionResult:
         result = self.act(action, **args)
@@ -77,7 +77,7 @@ def test_observation_has_elements_and_the_screenshot_is_the_screen(gui: GuiDesk)
     gui.setup("write_text", path="~/notes.txt", content="first line\n")
     gui.setup("open_app", app="text_editor", path="~/notes.txt")
     obs = gui.device.observe()
-    assert obs["desktop"] == "gui" and "home" not in obs
+    assert obs["desktop"] == "hybrid" and "home" not in obs
     assert "notes.txt - Mousepad" in obs["focused_window"]["title"]
     assert any(e.get("text") == "first line\n" for e in obs["elements"])
     png = gui.device.screenshot()
@@ -91,9 +91,10 @@ def test_open_app_refuses_an_unknown_app(gui: GuiDesk) -> None:
         gui.setup("open_app", app="paint")
 
 
-def _task(profile: dict[str, Any]) -> Task:
+def _task(profile: dict[str, Any], version: int = 1) -> Task:
     return Task.model_validate(
         {
+            "schema_version": version,
             "id": "t",
             "instruction": "x",
             "devices": [{"id": "linux_0", "kind": "linux", "profile": profile}],
@@ -112,6 +113,10 @@ def test_the_published_space_follows_the_profile() -> None:
     assert {"click", "type_text", "hotkey", "drag_to", "launch_app", "run_command"} <= gui_space
     assert "read_document" not in gui_space and "write_file" not in gui_space
     assert "read_document" in api_space and "click" not in api_space
+    only = {a["name"] for a in CrossDeviceEnv(_task({"desktop": "gui"}, 2)).action_spaces()["linux_0"]}
+    assert only == gui_space - {"run_command"}  # schema 2: gui is GUI-only, the terminal is an app
+    hybrid = {a["name"] for a in CrossDeviceEnv(_task({"desktop": "hybrid"}, 2)).action_spaces()["linux_0"]}
+    assert hybrid == gui_space
 
 
 def test_a_tool_action_on_a_gui_desktop_is_a_failed_step_not_a_crash() -> None:

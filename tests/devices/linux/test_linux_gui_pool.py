@@ -25,7 +25,7 @@ from devicesworld.tasks.suites import load_suite
 from tests.devices.desktop.desktop_harness import require_gui_stack
 
 ROOT = Path(__file__).resolve().parents[3]
-GUI = {"desktop": "gui"}
+GUI = {"desktop": "hybrid"}  # its commands read the home (run_command)
 
 
 def _require_pool() -> pool.SpareKey:

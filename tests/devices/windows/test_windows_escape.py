@@ -29,10 +29,10 @@ class _Pc:
         ctx = DeviceContext(
             task_id="t", clock=VirtualClock(datetime(2026, 3, 2, 9)), workdir=root / "windows_0"
         )
-        self.dev = cast(WindowsDevice, kind.factory("windows_0", {}, ctx))
+        self.dev = cast(WindowsDevice, kind.factory("windows_0", {"desktop": "hybrid"}, ctx))
 
     def act(self, action: str, **args: Any) -> ActionResult:
-        return self.dev.act(action, self.kind.actions[action].parse_args(args))
+        return self.dev.act(action, self.kind.actions_for({"desktop": "hybrid"})[action].parse_args(args))
 
     def cmd(self, command: str, timeout_s: float = 120) -> ActionResult:
         return self.act("run_command", command=command, timeout_s=timeout_s)

@@ -22,10 +22,10 @@ def test_notepad_saves_on_the_c_drive_and_the_tree_shows_it(tmp_path: Path) -> N
     ctx = DeviceContext(
         task_id="t", clock=VirtualClock(datetime(2026, 3, 2, 9)), workdir=tmp_path / "windows_0"
     )
-    dev = kind.factory("windows_0", {}, ctx)
+    dev = kind.factory("windows_0", {"desktop": "hybrid"}, ctx)
 
     def act(action: str, **args: Any) -> Any:
-        return dev.act(action, kind.actions[action].parse_args(args))
+        return dev.act(action, kind.actions_for({"desktop": "hybrid"})[action].parse_args(args))
 
     try:
         assert act("launch_app", app="notepad").ok

@@ -40,7 +40,7 @@ def _open(root: Path) -> WindowsDevice:
         if folder.stat().st_uid == os.geteuid():
             folder.chmod(folder.stat().st_mode | 0o001)
     ctx = DeviceContext(task_id="t", clock=VirtualClock(datetime(2026, 3, 2, 9)), workdir=root / "windows_0")
-    dev = kind.factory("windows_0", {}, ctx)
+    dev = kind.factory("windows_0", {"desktop": "hybrid"}, ctx)
     assert isinstance(dev, WindowsDevice)
     return dev
 
@@ -52,7 +52,7 @@ def _use(dev: WindowsDevice) -> tuple[list[str], str, bool, list[str]]:
     dev.setup("write_text", kind.setup_ops["write_text"].parse_args({"path": DOC, "content": "eggs\n"}))
     r = dev.act(
         "run_command",
-        kind.actions["run_command"].parse_args(
+        kind.actions_for({"desktop": "hybrid"})["run_command"].parse_args(
             {"command": r"type N:\shared.txt & copy Documents\shopping.txt N:\ >nul"}
         ),
     )

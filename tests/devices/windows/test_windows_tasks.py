@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from devicesworld.devices.base import get_kind
-from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
+from devicesworld.devices.desktop.actions import HYBRID_ACTION_NAMES
 from devicesworld.devices.traits import TaskDraw
 from devicesworld.devices.windows import tasks as wt
 from devicesworld.devices.windows import tasks_read
@@ -89,8 +89,8 @@ def test_windows_solutions_use_gui_actions_only_and_parse(built: tuple[list[Task
     for t in gui + smoke:
         for s in t.solution:
             if s.device == wt.DEV:
-                assert s.action in GUI_ACTION_NAMES, (t.id, s.action)
-                kind.actions[s.action].parse_args(s.args)
+                assert s.action in HYBRID_ACTION_NAMES, (t.id, s.action)
+                kind.actions_for({"desktop": "hybrid"})[s.action].parse_args(s.args)
                 used[s.action] += 1
         for c in t.evaluation.conditions:
             if c.device == wt.DEV:

@@ -148,7 +148,7 @@ def test_a_live_windows_device_holds_the_world_and_the_task_file_wins(tmp_path: 
         if folder.stat().st_uid == 0:
             folder.chmod(folder.stat().st_mode | 0o001)
     ctx = DeviceContext(task_id="t", clock=VirtualClock(START), workdir=tmp_path / "windows_0")
-    dev = kind.factory("windows_0", {}, ctx)
+    dev = kind.factory("windows_0", {"desktop": "hybrid"}, ctx)
     assert isinstance(dev, WindowsDevice)
 
     def get(name: str, args: Mapping[str, Any]) -> Any:
@@ -164,7 +164,10 @@ def test_a_live_windows_device_holds_the_world_and_the_task_file_wins(tmp_path: 
         assert sorted(kind.world.items(get)) == sorted(made.paths())
         # every profile folder is the home's: cmd sees the world's downloads and pictures
         run = dev.act(
-            "run_command", kind.actions["run_command"].parse_args({"command": "dir /b Downloads Pictures"})
+            "run_command",
+            kind.actions_for({"desktop": "hybrid"})["run_command"].parse_args(
+                {"command": "dir /b Downloads Pictures"}
+            ),
         )
         assert (
             run.ok and "invoice_2040.rtf" in run.data["stdout"] and "IMG_20260001.png" in run.data["stdout"]

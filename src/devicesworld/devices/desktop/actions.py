@@ -161,8 +161,13 @@ GUI_ACTION_NAMES = (
     "read_element",
     "list_elements",
     "launch_app",
-    "run_command",
 )
+"""The GUI-only space (``desktop: gui``): pointer, keyboard, wait and the ``launch_app`` convenience."""
+
+SHELL_ACTION = "run_command"
+"""The one action a ``hybrid`` desktop adds: a shell next to the GUI (the paper's Linux setting)."""
+
+HYBRID_ACTION_NAMES = (*GUI_ACTION_NAMES, SHELL_ACTION)
 
 
 def launch_args_model(apps: list[str]) -> type[LaunchAppArgs]:
@@ -215,14 +220,15 @@ def _forward(action: str) -> Callable[[GuiActor, Args], ActionResult]:
     return handler
 
 
-def gui_action_table(
-    owner: str, apps: list[str], *, terminal_doc: str | None = None
-) -> ActionTable[GuiActor]:
+def gui_action_table(owner: str, apps: list[str], *, shell_doc: str | None = None) -> ActionTable[GuiActor]:
     """The unified GUI action space of a desktop kind whose ``launch_app`` opens ``apps``.
 
-    One :class:`~devicesworld.devices.declare.ActionTable` per kind (its owner names the
-    kind in messages); every handler forwards to the device's :meth:`GuiActor.gui_act`,
-    since the GUI session, not the device class, knows how to click and type.
+    One :class:`~devicesworld.devices.declare.ActionTable` per kind and profile (its owner
+    names the kind in messages); every handler forwards to the device's
+    :meth:`GuiActor.gui_act`, since the GUI session, not the device class, knows how to
+    click and type. Without ``shell_doc`` the table is GUI-only (``desktop: gui``: the
+    terminal is an app whose window is typed into); with it, ``run_command`` is added
+    under that doc (``desktop: hybrid``).
     """
     table: ActionTable[GuiActor] = ActionTable(owner)
     for name, doc, model in _GUI_DOCS:
@@ -232,12 +238,11 @@ def gui_action_table(
     table.register("list_elements", doc=LIST_DOC, args=ListElementsArgs)(_forward("list_elements"))
     table.register(
         "launch_app",
-        doc="Open an application (optionally on a file or folder): " + ", ".join(apps) + ".",
+        doc="Open an application (optionally on a file or folder): "
+        + ", ".join(apps)
+        + ". A convenience action: a person would use the desktop's menu or icons.",
         args=launch_args_model(apps),
     )(_forward("launch_app"))
-    table.register(
-        "run_command",
-        doc=terminal_doc or "Run a bash command in the terminal; returns exit code, stdout and stderr.",
-        args=RunCommandArgs,
-    )(_forward("run_command"))
+    if shell_doc is not None:
+        table.register(SHELL_ACTION, doc=shell_doc, args=RunCommandArgs)(_forward(SHELL_ACTION))
     return table

@@ -489,6 +489,26 @@ class Desktop:
     def kill_apps(self) -> None:
         self.request("kill_apps", timeout=60)
 
+    def start_shell(
+        self,
+        programs: list[m.ShellProgram],
+        *,
+        keep: list[str] | None = None,
+        stop: list[str] | None = None,
+        timeout_s: float = 30.0,
+    ) -> m.ShellStarted:
+        """Start the desktop's own programs (panel, icons): kept across :meth:`kill_apps`, their
+        windows left out of :meth:`windows`, apps they open counted as launched. ``keep``: process
+        names of services they need (kept by ``kill_apps``); ``stop``: services started on their
+        behalf to stop once they are up."""
+        args = {
+            "programs": [p.model_dump() for p in programs],
+            "keep": keep or [],
+            "stop": stop or [],
+            "timeout_s": timeout_s,
+        }
+        return self._typed(m.ShellStarted, "start_shell", args, timeout=timeout_s * 2 + 30)
+
     def run(
         self,
         command: str | None = None,

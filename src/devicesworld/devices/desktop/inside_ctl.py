@@ -48,6 +48,8 @@ PR_SET_DUMPABLE = 4
 
 _procs = {}  # pid -> Popen of launched apps
 _core = []  # Xvfb, dbus, openbox, at-spi: killed last
+_shell = {}  # pid -> Popen of the desktop's own programs (panel, icons): kept by kill_apps
+_shell_keep = set()  # names (comm) of services the shell needs, kept by kill_apps (xfconfd)
 _display = None
 _lock = threading.Lock()
 
@@ -166,13 +168,23 @@ def _title(win):
 
 
 def _launched_pid(pid):
-    """True when ``pid`` is in the session of an app :func:`launch` started (its own session)."""
+    """True when ``pid`` is in the session of an app :func:`launch` started (its own session), of a
+    shell program (an app opened from the panel's menu or a desktop icon), or is a service the
+    session bus started (our own session, not a core process): not a process of an agent's command."""
     if not pid:
         return False
     try:
-        return os.getsid(int(pid)) in _procs
+        sid = os.getsid(int(pid))
     except OSError:
         return False
+    if sid in _procs or sid in _shell:
+        return True
+    return bool(_shell) and sid == os.getsid(0) and int(pid) not in {os.getpid(), *(p.pid for p in _core)}
+
+
+def _shell_pid(pid):
+    """True when ``pid`` is a shell program (the panel, the desktop icons): its windows are not app windows."""
+    return bool(pid) and int(pid) in _shell
 
 
 _xres = []
@@ -221,6 +233,8 @@ def windows():
         except Exception:
             continue
         owner = _owner_pid(wid)
+        if _shell_pid(owner) or (owner is None and pid is not None and len(pid) and _shell_pid(pid[0])):
+            continue  # the panel and the desktop window are the desktop itself, not app windows
         out.append(
             {
                 "id": int(wid),
@@ -579,6 +593,69 @@ def launch(args):
     return {"pid": proc.pid, "window": win, "exited": proc.poll()}
 
 
+def start_shell(args):
+    """Start the desktop's own programs once (a panel with the application menu and a clock, the
+    desktop icons): each in its own session, kept by :func:`kill_apps`, killed at exit. Waits
+    (bounded) until each has mapped a window and the screen is still, so the first screenshot
+    shows them; then stops the services named in ``stop`` that a shell program started through the
+    session bus (the file manager's daemon, which would take over the ``files`` app's launch)."""
+    timeout = float(args.get("timeout_s", 30))
+    _shell_keep.update(str(c) for c in args.get("keep") or [])
+    started = []
+    for prog in args.get("programs") or []:
+        env = dict(os.environ)
+        env.update({str(k): str(v) for k, v in (prog.get("env") or {}).items()})
+        proc = subprocess.Popen(
+            [str(a) for a in prog["argv"]],
+            env=env,
+            cwd=os.environ.get("HOME", "/"),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=_log_file(),
+            start_new_session=True,
+        )
+        _shell[proc.pid] = proc
+        started.append(proc.pid)
+    d = display()
+    root = d.screen().root
+
+    def mapped():
+        owners = set()
+        for wid in _prop(root, "_NET_CLIENT_LIST") or []:
+            owner = _owner_pid(wid)
+            if owner is None:
+                win = d.create_resource_object("window", int(wid))
+                pid = _prop(win, "_NET_WM_PID")
+                owner = int(pid[0]) if pid is not None and len(pid) else None
+            owners.add(owner)
+        return all(pid in owners or _shell[pid].poll() is not None for pid in started)
+
+    ok = _wait(mapped, timeout, 0.05)
+    idle = wait_idle({"timeout_s": max(1.0, timeout / 3), "quiet_s": float(args.get("quiet_s", 0.5))})
+    stop = {str(c) for c in args.get("stop") or []}
+    stopped = 0
+    if stop:
+        me = os.getsid(0)
+        for name in os.listdir("/proc"):
+            if not name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{name}/comm") as f:
+                    comm = f.read().strip()
+                if comm in stop and os.getsid(int(name)) == me:
+                    os.kill(int(name), signal.SIGKILL)
+                    stopped += 1
+            except OSError:
+                pass
+    return {
+        "pids": started,
+        "mapped": ok,
+        "idle": idle["idle"],
+        "exited": [pid for pid in started if _shell[pid].poll() is not None],
+        "stopped": stopped,
+    }
+
+
 def kill_apps(args):
     for proc in list(_procs.values()):
         with contextlib.suppress(OSError):
@@ -588,7 +665,7 @@ def kill_apps(args):
             proc.wait(timeout=5)
     _procs.clear()
     # anything else the apps left (daemonised helpers): every process but the core and us
-    keep = {os.getpid(), *(p.pid for p in _core)}
+    keep = {os.getpid(), *(p.pid for p in _core), *_shell}
     for name in os.listdir("/proc"):
         if name.isdigit() and int(name) not in keep and int(name) != 1:
             try:
@@ -599,6 +676,8 @@ def kill_apps(args):
                 with open(f"/proc/{name}/comm") as f:
                     comm = f.read().strip()
                 if comm in ("Xvfb", "dbus-daemon", "openbox", "at-spi-bus-laun", "at-spi2-registr", "bwrap"):
+                    continue
+                if comm in _shell_keep:
                     continue
                 os.kill(int(name), signal.SIGKILL)
             except (OSError, ValueError, IndexError):
@@ -734,7 +813,7 @@ def run(args):
 
 
 def _cpu_ticks():
-    keep = {os.getpid(), *(p.pid for p in _core)}
+    keep = {os.getpid(), *(p.pid for p in _core), *_shell}
     total = 0
     for name in os.listdir("/proc"):
         if not name.isdigit() or int(name) in keep:
@@ -1031,6 +1110,7 @@ COMMANDS = {
     "release_all": release_all,
     "launch": launch,
     "kill_apps": kill_apps,
+    "start_shell": start_shell,
     "run": run,
     "wait_idle": wait_idle,
     "forward": forward,
@@ -1105,7 +1185,7 @@ def main():
                     "trace": traceback.format_exc()[-2000:],
                 }
             )
-    for proc in [*_procs.values(), *reversed(_core)]:
+    for proc in [*_procs.values(), *_shell.values(), *reversed(_core)]:
         with contextlib.suppress(OSError):
             proc.kill()
     return 0

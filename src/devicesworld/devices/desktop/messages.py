@@ -96,3 +96,22 @@ class RunResult(_Reply):
 class Idle(_Reply):
     idle: bool
     seconds: float
+
+
+class ShellProgram(BaseModel):
+    """One of the desktop's own programs (a panel, the desktop icons) and its extra environment."""
+
+    argv: list[str]
+    env: dict[str, str] = Field(default_factory=dict)
+
+
+class ShellStarted(_Reply):
+    pids: list[int]
+    mapped: bool = Field(description="Every program mapped a window before the timeout.")
+    idle: bool = Field(description="The screen was still afterwards (the first screenshot shows them drawn).")
+    exited: list[int] = Field(
+        default_factory=list, description="Programs that exited (a missing display, a crash)."
+    )
+    stopped: int = Field(
+        0, description="Services started on their behalf that were stopped (see start_shell)."
+    )

@@ -29,10 +29,11 @@ class LinuxProfile(BaseModel):
         description="auto: Chromium when Playwright and /usr/bin/chromium exist, else the built-in engine. "
         "The DEVICESWORLD_BROWSER environment variable overrides auto.",
     )
-    desktop: Literal["api", "gui"] = Field(
+    desktop: Literal["api", "gui", "hybrid"] = Field(
         default="api",
         description="api: tool-style actions (read_document, write_file, ...); gui: a real X desktop with "
-        "screenshots, an element list and mouse/keyboard actions (docs/gui.md).",
+        "screenshots, an element list and mouse/keyboard actions only, the terminal being an app (docs/gui.md); "
+        "hybrid: gui plus run_command (the paper's Linux setting). A schema_version 1 task's gui reads as hybrid.",
     )
     screen: ScreenSize = Field(default_factory=ScreenSize, description="The GUI desktop's screen size.")
 

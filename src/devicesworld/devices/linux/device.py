@@ -68,12 +68,14 @@ READ_WHOLE_BYTES = 4 * 1024 * 1024
 ACTIONS: ActionTable[LinuxDevice] = ActionTable("linux")
 """The desktop's actions (``desktop: api``); setup ops are in :mod:`.setup`, getters in :mod:`.getters`."""
 
-GUI_ACTIONS = gui_action_table(
+GUI_ACTIONS = gui_action_table("linux", list(APPS))
+"""The action space of a ``desktop: gui`` device: JarvisGUI's unified space (docs/gui.md), no shell."""
+HYBRID_ACTIONS = gui_action_table(
     "linux",
     list(APPS),
-    terminal_doc="Run a bash command in the desktop's terminal session; returns exit code, stdout and stderr.",
+    shell_doc="Run a bash command in the desktop's terminal session; returns exit code, stdout and stderr.",
 )
-"""The action space of a ``desktop: gui`` device: JarvisGUI's unified space (docs/gui.md)."""
+"""``desktop: hybrid``: the GUI space plus ``run_command`` (the paper's Linux setting)."""
 
 
 class LinuxDevice:
@@ -86,7 +88,7 @@ class LinuxDevice:
         self.drive = get_drive(context)
         hostname = device_id.replace("_", "-")
         ready = None
-        if self.profile.desktop == "gui":
+        if self.profile.desktop != "api":
             from devicesworld.devices.linux.gui import pool
 
             screen = self.profile.screen
@@ -109,7 +111,7 @@ class LinuxDevice:
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first
         (an app may still be writing the file a check is about to read)."""
-        if self.profile.desktop == "gui":
+        if self.profile.desktop != "api":
             from devicesworld.devices.linux.gui.session import LinuxDesktop
 
             self.gui = LinuxDesktop(
@@ -133,7 +135,8 @@ class LinuxDevice:
         if self._closed:
             return ActionResult.failure("INVALID_IN_STATE", "this desktop has been shut down")
         if self.gui is not None:
-            return GUI_ACTIONS.act(self, action, args)
+            table = HYBRID_ACTIONS if self.profile.desktop == "hybrid" else GUI_ACTIONS
+            return table.act(self, action, args)
         try:
             return ACTIONS.act(self, action, args)
         except FsError as exc:
@@ -167,7 +170,9 @@ class LinuxDevice:
     def gui_act(self, action: str, args: Args) -> ActionResult:
         """A GUI action (``desktop: gui``), run by the desktop's session; the GUI table's handlers call it."""
         if self.gui is None:
-            return ActionResult.failure("UNSUPPORTED", f"{action} needs a GUI desktop (profile desktop: gui)")
+            return ActionResult.failure(
+                "UNSUPPORTED", f"{action} needs a GUI desktop (profile desktop: gui or hybrid)"
+            )
         try:
             session = self.gui.session
         except DesktopError as exc:
@@ -180,7 +185,11 @@ class LinuxDevice:
 
     def _gui_observe(self) -> dict[str, Any]:
         assert self.gui is not None
-        obs: dict[str, Any] = {"hostname": self.sandbox.hostname, "user": "user", "desktop": "gui"}
+        obs: dict[str, Any] = {
+            "hostname": self.sandbox.hostname,
+            "user": "user",
+            "desktop": self.profile.desktop,
+        }
         try:
             obs.update(self.gui.session.observe())
         except DesktopError as exc:

@@ -2,7 +2,8 @@
 
 Actions are declared on their handlers in :mod:`.device`, setup ops in :mod:`.setup`,
 getters in :mod:`.getters`, checks in :mod:`.checks` and :mod:`.gui.checks`; a
-``desktop: gui`` device publishes and accepts the GUI table instead (:data:`.device.GUI_ACTIONS`).
+``desktop: gui`` device publishes and accepts the GUI table instead (:data:`.device.GUI_ACTIONS`),
+a ``hybrid`` one the GUI table plus ``run_command`` (:data:`.device.HYBRID_ACTIONS`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import devicesworld.devices.linux.gui.checks  # noqa: F401  (declares the GUI ch
 from devicesworld.devices.base import ActionSpec, DeviceKind
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.checks import CHECKS
-from devicesworld.devices.linux.device import ACTIONS, GUI_ACTIONS, factory
+from devicesworld.devices.linux.device import ACTIONS, GUI_ACTIONS, HYBRID_ACTIONS, factory
 from devicesworld.devices.linux.getters import GETTERS
 from devicesworld.devices.linux.setup import SETUP_OPS
 from devicesworld.devices.linux.state import STATE, WRITES
@@ -23,8 +24,17 @@ from devicesworld.devices.linux.world import WORLD
 
 
 def profile_actions(profile: Mapping[str, Any]) -> Mapping[str, ActionSpec]:
-    """GUI desktops publish and accept the GUI table; the tool-style actions stay with ``api``."""
-    return GUI_ACTIONS if profile.get("desktop") == "gui" else ACTIONS
+    """``gui`` publishes the GUI table alone, ``hybrid`` adds ``run_command``; ``api`` the tool-style actions."""
+    desktop = profile.get("desktop")
+    return GUI_ACTIONS if desktop == "gui" else HYBRID_ACTIONS if desktop == "hybrid" else ACTIONS
+
+
+def legacy_profile(profile: Mapping[str, Any]) -> dict[str, Any]:
+    """In a ``schema_version: 1`` task a ``gui`` desktop had a shell: it reads as ``hybrid``."""
+    out = dict(profile)
+    if out.get("desktop") == "gui":
+        out["desktop"] = "hybrid"
+    return out
 
 
 KIND = DeviceKind(
@@ -40,4 +50,5 @@ KIND = DeviceKind(
     world=WORLD,
     traits=TRAITS,
     profile_actions=profile_actions,
+    legacy_profile=legacy_profile,
 )

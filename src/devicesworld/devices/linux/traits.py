@@ -71,7 +71,7 @@ def _task_sources() -> list[TaskSource]:
 
 def unavailable(profile: Mapping[str, Any]) -> str | None:
     """Why a GUI desktop cannot start here (the X/AT-SPI stack is missing); an api desktop always can."""
-    if profile.get("desktop") != "gui":
+    if profile.get("desktop") not in ("gui", "hybrid"):
         return None
     from devicesworld.devices.desktop.client import missing_stack
 

@@ -34,6 +34,11 @@ class WindowsProfile(BaseModel):
     width: int = Field(1280, ge=640, le=2560, description="Screen width in pixels.")
     height: int = Field(800, ge=480, le=1600, description="Screen height in pixels.")
     tree: bool = Field(True, description="Include the element list in observations.")
+    desktop: Literal["gui", "hybrid"] = Field(
+        "gui",
+        description="gui: the GUI action space only (cmd is an app whose window is typed into); "
+        "hybrid: plus run_command (a cmd.exe command line). A schema_version 1 task reads as hybrid.",
+    )
 
 
 class PathArgs(Args):

@@ -36,13 +36,16 @@ from devicesworld.devices.windows.session import HELPER, WineSession, desktop_fe
 
 DRIVE_MOUNT = pool.DRIVE_MOUNT
 
-ACTIONS = gui_action_table(
+ACTIONS = gui_action_table("windows", list(wa.APPS))
+"""The shared GUI action space (``desktop: gui``, the default), with the four Wine apps as
+``launch_app``'s choices: no shell action, cmd is an app whose window is typed into."""
+HYBRID_ACTIONS = gui_action_table(
     "windows",
     list(wa.APPS),
-    terminal_doc=r"Run a cmd.exe command line in C:\Users\user (e.g. 'move Desktop\a.txt Documents'); returns exit code and output.",
+    shell_doc=r"Run a cmd.exe command line in C:\Users\user (e.g. 'move Desktop\a.txt Documents'); returns exit code and output.",
 )
-"""The shared GUI action space, with the four Wine apps as ``launch_app``'s choices and
-``run_command`` running cmd.exe."""
+"""``desktop: hybrid``: the same plus ``run_command`` running cmd.exe (what every Windows device
+had before the GUI-only profile; a ``schema_version: 1`` task reads as this)."""
 LAUNCH_MODEL = ACTIONS["launch_app"].args_model
 SETUP_OPS: OpTable[WindowsDevice] = OpTable("windows")
 GETTERS: GetterTable[WindowsDevice] = GetterTable("windows")
@@ -142,7 +145,8 @@ class WindowsDevice:
     def act(self, action: str, args: Args) -> ActionResult:
         if self._closed:
             return ActionResult.failure("DEVICE_CLOSED", "this device is closed")
-        return ACTIONS.act(self, action, args)
+        table = HYBRID_ACTIONS if self.profile.desktop == "hybrid" else ACTIONS
+        return table.act(self, action, args)
 
     def gui_act(self, action: str, args: Args) -> ActionResult:
         """A GUI action, run by the Wine session; the GUI table's handlers call it."""
@@ -322,4 +326,4 @@ def factory(device_id: str, profile: Mapping[str, Any], context: DeviceContext) 
     return WindowsDevice(device_id, profile, context)
 
 
-__all__ = ["ACTIONS", "GETTERS", "HELPER", "SETUP_OPS", "WindowsDevice", "factory"]
+__all__ = ["ACTIONS", "GETTERS", "HELPER", "HYBRID_ACTIONS", "SETUP_OPS", "WindowsDevice", "factory"]

@@ -6,15 +6,36 @@ in :mod:`.device`, the checks in :mod:`.checks`, the persona world's slice in :m
 
 from __future__ import annotations
 
-from devicesworld.devices.base import DeviceKind
+from collections.abc import Mapping
+from typing import Any
+
+from devicesworld.devices.base import ActionSpec, DeviceKind
 from devicesworld.devices.windows import args as a
 from devicesworld.devices.windows.checks import CHECKS
-from devicesworld.devices.windows.device import ACTIONS, GETTERS, LAUNCH_MODEL, SETUP_OPS, factory
+from devicesworld.devices.windows.device import (
+    ACTIONS,
+    GETTERS,
+    HYBRID_ACTIONS,
+    LAUNCH_MODEL,
+    SETUP_OPS,
+    factory,
+)
 from devicesworld.devices.windows.state import STATE, WRITES
 from devicesworld.devices.windows.traits import TRAITS
 from devicesworld.devices.windows.world import WORLD
 
 __all__ = ["KIND", "LAUNCH_MODEL"]
+
+
+def profile_actions(profile: Mapping[str, Any]) -> Mapping[str, ActionSpec]:
+    """``hybrid`` adds cmd's ``run_command``; the default ``gui`` publishes no shell action."""
+    return HYBRID_ACTIONS if profile.get("desktop") == "hybrid" else ACTIONS
+
+
+def legacy_profile(profile: Mapping[str, Any]) -> dict[str, Any]:
+    """A ``schema_version: 1`` task was written when every Windows device had ``run_command``."""
+    return {"desktop": "hybrid", **profile}
+
 
 KIND = DeviceKind(
     name="windows",
@@ -28,4 +49,6 @@ KIND = DeviceKind(
     state=STATE,
     world=WORLD,
     traits=TRAITS,
+    profile_actions=profile_actions,
+    legacy_profile=legacy_profile,
 )

@@ -34,7 +34,7 @@ from devicesworld.tasks.handwritten.yamlfile import (
     plain,
     pos_of,
 )
-from devicesworld.tasks.semantic import semantic_problems, step_problems
+from devicesworld.tasks.semantic import run_profiles, semantic_problems, step_problems
 
 FORMAT_VERSION = 1
 FILE_KEYS = ("format", "suite", "imports", "defaults", "fragments", "tasks")
@@ -341,7 +341,13 @@ def draft_task(
                 problems += [
                     item.source.error(msg, loc)
                     for loc, msg in step_problems(
-                        part.get("device"), part["action"], part["args"], kinds, "", list(kinds)
+                        part.get("device"),
+                        part["action"],
+                        part["args"],
+                        kinds,
+                        "",
+                        list(kinds),
+                        run_profiles(task.devices, task.schema_version),
                     )
                 ]
     if problems:
@@ -520,7 +526,7 @@ def _on(item: Any, device: str | None) -> Any:
 def _expand(draft: Draft, task: Task) -> list[list[dict[str, Any]]]:
     """Each written solution item as the plain steps it stands for on ``task``'s devices."""
     kinds = {d.id: d.kind for d in task.devices}
-    profiles = {d.id: d.profile for d in task.devices}
+    profiles = run_profiles(task.devices, task.schema_version)
     setup = [op.model_dump() for op in task.setup]
     out: list[list[dict[str, Any]]] = []
     for item in draft.solution:

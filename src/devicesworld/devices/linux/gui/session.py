@@ -18,6 +18,7 @@ from collections.abc import Callable
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.gui import GuiSession, TreeBudget
+from devicesworld.devices.linux.gui import shell
 from devicesworld.devices.linux.gui.apps import APPS
 from devicesworld.devices.linux.gui.pool import ReadyDesktop
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR, SitesRelay
@@ -54,6 +55,13 @@ class LinuxDesktop:
             self._relay = SitesRelay(ready.relay_folder, self.sites)
             self._desktop = ready.desktop
             self._session = self._new_session(ready.desktop)
+            self._start_shell(ready.desktop)
+
+    def _start_shell(self, desk: Desktop) -> None:
+        """The panel (its clock on the task's time, so started once the task's clock is written) and
+        the desktop icons: the first screenshot shows a desktop a person would recognise."""
+        clock = self.sandbox.clock
+        shell.start(desk, clock.env if clock is not None else {})
 
     def _new_session(self, desk: Desktop) -> GuiSession:
         clock = self.sandbox.clock
@@ -103,6 +111,7 @@ class LinuxDesktop:
                 try:
                     desk.start()
                     desk.forward(PROXY_PORT, f"{SOCKET_DIR}/sock")
+                    self._start_shell(desk)
                 except DesktopError as exc:
                     desk.close()
                     self.problem = exc.message

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig
-from devicesworld.devices.linux.gui import mail_client
+from devicesworld.devices.linux.gui import mail_client, shell
 from devicesworld.devices.safefs import sandbox_host_ids
 
 VERSION = "2"
@@ -140,6 +140,7 @@ def copy_template(dest: Path, owner: tuple[int, int] | None) -> None:
     """Copy the template home's contents into ``dest`` (an empty device home), owned by ``owner``."""
     src = template_home()
     shutil.copytree(src, dest, symlinks=True, dirs_exist_ok=True)
+    shell.write_config(dest, None)  # the panel's and the desktop's settings (owned below)
     if owner is not None:
         for p in (dest, *dest.rglob("*")):
             with contextlib.suppress(OSError):
