@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
 from devicesworld.devices.android.profiles import preset_names
-from devicesworld.devices.traits import EnvSplit, KindTraits, KindUse
+from devicesworld.devices.traits import EnvSplit, KindTraits, KindUse, Splice, StepTuple
 
 
 def surfaces(use: KindUse) -> set[str]:
@@ -15,7 +19,41 @@ def surfaces(use: KindUse) -> set[str]:
     }
 
 
+_BREAK = re.compile(r"(?<=[.!?;:,])\s+")
+
+
+def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
+    """A message typed and sent in one go, typed and sent as two (issue 32's paraphrase gate: an
+    answer is the whole conversation): the text is cut at the clause break nearest its middle and
+    the send tap repeated."""
+    for i in range(len(steps) - 1):
+        (action, args), (after, tap) = steps[i], steps[i + 1]
+        text = args.get("text")
+        if action != "input_text" or after != "click" or not isinstance(text, str):
+            continue
+        cuts = [m for m in _BREAK.finditer(text) if 0 < m.start() < len(text) - 1]
+        if not cuts:
+            continue
+        cut = min(cuts, key=lambda m: abs(m.start() - len(text) / 2))
+        first, second = text[: cut.start()], text[cut.end() :]
+        return [
+            Splice(
+                "the message split over two texts",
+                i,
+                2,
+                (
+                    (action, {**args, "text": first}),
+                    (after, dict(tap)),
+                    (action, {**args, "text": second}),
+                    (after, dict(tap)),
+                ),
+            )
+        ]
+    return []
+
+
 TRAITS = KindTraits(
+    paraphrases=paraphrases,
     noun="phone",
     noun_pattern=r"\b(?:smart)?phone(?:['\u2019]s|s)?\b(?!\s+numbers?\b)",
     place="on the phone",

@@ -504,9 +504,10 @@ def no_agent_commands(get: GetterFn, args: NoAgentCommandsArgs) -> CheckOutcome:
 
 
 # --- write sets --------------------------------------------------------------------------
-# A check on a device names its stored attributes and commands as the task's output
-# (turning an AC on in order to set its temperature is part of the job) — not its
-# schedules: a schedule that puts the heater back to 22.5 °C at 22:00, or switches the
+# ``device_attribute`` and ``device_power`` name their attribute, the power switch and the
+# device's commands (turning an AC on in order to set its temperature is part of the job);
+# the other checks on a device (a phase, a schedule, a command) name its stored attributes
+# and commands. None names schedules of its own accord: a schedule that puts the heater back to 22.5 °C at 22:00, or switches the
 # lamp off a minute after it comes on, undoes the output and is collateral (issue 32).
 # ``schedule_exists`` licenses the schedules on its device that run its command with its
 # params, whatever their trigger. A room's climate names every device in the room.
@@ -522,10 +523,25 @@ def _device_writes(args: Any, get: GetterFn) -> list[str]:
     return _attribute_writes(args.device_id, get)
 
 
+def _one_attribute_writes(device_id: str, attribute: str) -> list[str]:
+    """The asked attribute, the power switch (an AC must be on to take a temperature) and the
+    device's commands (switching it on to set it): another attribute of the device changed beside
+    the asked one (the mode, the fan speed) is collateral — the write set's grain is the attribute."""
+    dev = literal(device_id)
+    return [f"devices/{dev}/{literal(attribute)}", f"devices/{dev}/power", f"devices/{dev}/commands/*"]
+
+
+def _power_writes(args: DevicePowerArgs, get: GetterFn) -> list[str]:
+    return _one_attribute_writes(args.device_id, "power")
+
+
 def _attribute_value_writes(args: DeviceAttributeArgs, get: GetterFn) -> list[str]:
-    """The device's attributes and commands, and the schedules that set the asked attribute to the
-    asked value (a programme chosen by a schedule before the run); a schedule setting it to anything
+    """The asked attribute (with power and commands), and the schedules that set it to the asked
+    value (a programme chosen by a schedule before the run); a schedule setting it to anything
     else later undoes the outcome and stays collateral."""
+    attrs = get("device", {"device_id": args.device_id})["attributes"]
+    if args.attribute in attrs and _value_ok(attrs[args.attribute], args):
+        return _one_attribute_writes(args.device_id, args.attribute)  # held now: no schedule needed
     schedules: list[dict[str, Any]] = get("schedules", {})
     own = [
         f"devices/{literal(args.device_id)}/schedules/{literal(s['schedule_id'])}"
@@ -535,7 +551,7 @@ def _attribute_value_writes(args: DeviceAttributeArgs, get: GetterFn) -> list[st
         and args.equals is not None
         and any(_same(v, args.equals, args.tolerance) for v in s["params"].values())
     ]
-    return [*_attribute_writes(args.device_id, get), *own]
+    return [*_one_attribute_writes(args.device_id, args.attribute), *own]
 
 
 def _schedule_writes(args: ScheduleExistsArgs, get: GetterFn) -> list[str]:
@@ -556,7 +572,7 @@ def _room_writes(args: RoomConditionArgs, get: GetterFn) -> list[str]:
 
 WRITES: dict[str, WritesFn] = {
     "device_attribute": _attribute_value_writes,
-    "device_power": _device_writes,
+    "device_power": _power_writes,
     "appliance_phase": _device_writes,
     "room_condition": _room_writes,
     "schedule_exists": _schedule_writes,

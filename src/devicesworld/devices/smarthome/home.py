@@ -59,6 +59,8 @@ class HistoryEntry:
     changed: bool = True
     """Whether the command changed the device's stored attributes (a no-op — turning off a light
     that is off — leaves no trace in the collateral guard's snapshot)."""
+    before: dict[str, Any] | None = None
+    """The device's stored attributes right before a successful command (what undoing it restores)."""
     after: dict[str, Any] | None = None
     """The device's stored attributes right after a successful command: what the command's outcome
     was (a dryer started with its programme set earlier still ran that programme)."""
@@ -286,6 +288,7 @@ class Home:
                 message,
                 schedule_id,
                 changed,
+                before,
                 dict(dev.attrs),
             )
         )
