@@ -515,11 +515,23 @@ def _data_strings(obj: Any) -> Iterator[Any]:
         yield obj
 
 
+_HHMM = re.compile(r"^(\d{1,2}):(\d{2})$")
+
+
+def _rival(value: Any) -> Any:
+    """Another value of the same type, valid as one (a clock time stays a time: 14:00 -> 17:00)."""
+    m = _HHMM.match(str(value).strip())
+    if m and int(m[1]) < 24:
+        hour = (int(m[1]) + 3) % 24
+        return f"{hour:0{len(m[1])}d}:{m[2]}"
+    return _perturb(value)
+
+
 def _undeclared_hedges(task: Task) -> list[NearMiss]:
     """The expected value hedged with another value of its type that no condition declares."""
     out: list[NearMiss] = []
     for value in _text_values(task):
-        wrong = _perturb(value)
+        wrong = _rival(value)
         hedge = f"{value} (or maybe {wrong})"
         steps, changed = _replace_in_text(task.solution, str(value), hedge)
         if changed:
@@ -535,7 +547,7 @@ def _late_corrections(task: Task) -> list[NearMiss]:
         if not said:
             continue
         i = said[-1]
-        wrong = _perturb(value)
+        wrong = _rival(value)
 
         def leaf(obj: Any, value: Any = value, wrong: Any = wrong) -> Any:
             if isinstance(obj, str) and str(value) in obj:

@@ -25,7 +25,8 @@ _BREAK = re.compile(r"(?<=[.!?;:,])\s+")
 def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
     """A message typed and sent in one go, typed and sent as two (issue 32's paraphrase gate: an
     answer is the whole conversation): the text is cut at the clause break nearest its middle and
-    the send tap repeated."""
+    the send tap repeated (the second text typed into the field that kept the focus: the sent
+    bubble moves the screen's indices)."""
     for i in range(len(steps) - 1):
         (action, args), (after, tap) = steps[i], steps[i + 1]
         text = args.get("text")
@@ -44,7 +45,7 @@ def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
                 (
                     (action, {**args, "text": first}),
                     (after, dict(tap)),
-                    (action, {**args, "text": second}),
+                    (action, {**{k: v for k, v in args.items() if k not in ("index", "x", "y")}, "text": second}),
                     (after, dict(tap)),
                 ),
             )
