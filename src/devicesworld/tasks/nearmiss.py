@@ -493,7 +493,7 @@ def _text_values(task: Task) -> list[Any]:
     out: list[Any] = []
     conditions = [c for c in task.evaluation.conditions if c.required and c.scored and _conversational(c)]
     for c in conditions:
-        rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS}
+        rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS | RECIPIENT_ARGS}
         for v in _answer_leaves(rest):
             if any(ch.isdigit() for ch in str(v)) and str(v) not in {str(o) for o in out}:
                 out.append(v)
@@ -501,7 +501,15 @@ def _text_values(task: Task) -> list[Any]:
 
 
 def _in_text(step: Step, value: str) -> bool:
-    return any(isinstance(v, str) and value in v for v in _data_strings(step.args))
+    """A prose argument of the step (a message, not a number typed into a field) holds ``value``."""
+    return any(isinstance(v, str) and " " in v and value in v for v in _data_strings(step.args))
+
+
+def _replace_in_prose(steps: list[Step], value: str, text: str) -> tuple[list[Step], bool]:
+    def leaf(obj: Any) -> Any:
+        return obj.replace(value, text) if isinstance(obj, str) and " " in obj and value in obj else obj
+
+    return _map_leaves(steps, leaf)
 
 
 def _data_strings(obj: Any) -> Iterator[Any]:
@@ -533,7 +541,7 @@ def _undeclared_hedges(task: Task) -> list[NearMiss]:
     for value in _text_values(task):
         wrong = _rival(value)
         hedge = f"{value} (or maybe {wrong})"
-        steps, changed = _replace_in_text(task.solution, str(value), hedge)
+        steps, changed = _replace_in_prose(task.solution, str(value), hedge)
         if changed:
             out.append(NearMiss(f"hedged with an undeclared value {hedge!r}", steps, "undeclared_hedge"))
     return out
@@ -550,7 +558,7 @@ def _late_corrections(task: Task) -> list[NearMiss]:
         wrong = _rival(value)
 
         def leaf(obj: Any, value: Any = value, wrong: Any = wrong) -> Any:
-            if isinstance(obj, str) and str(value) in obj:
+            if isinstance(obj, str) and " " in obj and str(value) in obj:
                 return f"Sorry, correction: it is {wrong}, not {value}."
             return obj
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from devicesworld.devices.android.profiles import preset_names
 from devicesworld.devices.traits import EnvSplit, KindTraits, KindUse, Splice, StepTuple
@@ -22,11 +23,17 @@ def surfaces(use: KindUse) -> set[str]:
 _BREAK = re.compile(r"(?<=[.!?;:,])\s+")
 
 
+def _below_new_bubble(tap: Mapping[str, Any]) -> dict[str, Any]:
+    """The send tap after a text was sent: the new bubble above the compose bar moves it one on."""
+    index = tap.get("index")
+    return {**tap, "index": index + 1} if isinstance(index, int) else dict(tap)
+
+
 def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
     """A message typed and sent in one go, typed and sent as two (issue 32's paraphrase gate: an
     answer is the whole conversation): the text is cut at the clause break nearest its middle and
-    the send tap repeated (the second text typed into the field that kept the focus: the sent
-    bubble moves the screen's indices)."""
+    the send tap repeated (the second text typed into the field that kept the focus, the send
+    button one index on: the sent bubble moves the screen's indices)."""
     for i in range(len(steps) - 1):
         (action, args), (after, tap) = steps[i], steps[i + 1]
         text = args.get("text")
@@ -45,8 +52,11 @@ def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
                 (
                     (action, {**args, "text": first}),
                     (after, dict(tap)),
-                    (action, {**{k: v for k, v in args.items() if k not in ("index", "x", "y")}, "text": second}),
-                    (after, dict(tap)),
+                    (
+                        action,
+                        {**{k: v for k, v in args.items() if k not in ("index", "x", "y")}, "text": second},
+                    ),
+                    (after, _below_new_bubble(tap)),
                 ),
             )
         ]
