@@ -44,6 +44,7 @@ from typing import Any
 
 from devicesworld.devices.base import traits_of
 from devicesworld.devices.state import OutputChange
+from devicesworld.spec import values
 from devicesworld.spec.actions import ANSWER
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition, Step, Task
 
@@ -495,7 +496,8 @@ def _text_values(task: Task) -> list[Any]:
     for c in conditions:
         rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS | RECIPIENT_ARGS}
         for v in _answer_leaves(rest):
-            if any(ch.isdigit() for ch in str(v)) and str(v) not in {str(o) for o in out}:
+            typed = values.infer_type(v) != "text"  # a free-text slot has no "other value of its type"
+            if typed and any(ch.isdigit() for ch in str(v)) and str(v) not in {str(o) for o in out}:
                 out.append(v)
     return out
 

@@ -20,7 +20,8 @@ def surfaces(use: KindUse) -> set[str]:
     }
 
 
-_BREAK = re.compile(r"(?<=[.!?;:,])\s+")
+_BREAK = re.compile(r"(?<=[.!?;])\s+")
+MESSAGING_APPS = frozenset({"messages", "sms messenger", "simple sms messenger"})
 
 
 def _below_new_bubble(tap: Mapping[str, Any]) -> dict[str, Any]:
@@ -31,13 +32,22 @@ def _below_new_bubble(tap: Mapping[str, Any]) -> dict[str, Any]:
 
 def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
     """A message typed and sent in one go, typed and sent as two (issue 32's paraphrase gate: an
-    answer is the whole conversation): the text is cut at the clause break nearest its middle and
+    answer is the whole conversation): a text of the messaging app is cut at the sentence end nearest
+    its middle (where a person would send a second text) and
     the send tap repeated (the second text typed into the field that kept the focus, the send
     button one index on: the sent bubble moves the screen's indices)."""
+    app = ""
     for i in range(len(steps) - 1):
         (action, args), (after, tap) = steps[i], steps[i + 1]
+        if action == "open_app":
+            app = str(args.get("app_name", "")).casefold()
         text = args.get("text")
-        if action != "input_text" or after != "click" or not isinstance(text, str):
+        if (
+            action != "input_text"
+            or after != "click"
+            or not isinstance(text, str)
+            or app not in MESSAGING_APPS
+        ):
             continue
         cuts = [m for m in _BREAK.finditer(text) if 0 < m.start() < len(text) - 1]
         if not cuts:
