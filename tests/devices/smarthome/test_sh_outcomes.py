@@ -179,3 +179,85 @@ def test_the_timeline_getter_reads_past_and_future(home: Harness) -> None:
     assert ("turn_on", False) in ran and ("turn_on", True) in ran
     assert any(ev["event"] == "completed" and ev["simulated"] for ev in plan["events"])
     assert "target_temperature" in plan["needs_power"]["ac"]
+
+
+# --- the corpus of encodings for one outcome: the lamp comes on at 13:30 today ---------------------
+
+LAMP_1330 = {"device_id": "lamp", "command": "turn_on", "due_at": "2026-03-02T13:30"}
+AFTER_WASH = {"device_id": "washer", "event": "completed"}
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        [("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "13:30"})],
+        [("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "2026-03-02T13:30"})],
+        [("create_schedule", {"device_id": "lamp", "command": "turn_on", "delay_minutes": 270})],
+        [("create_schedule", {"device_id": "lamp", "command": "turn_on", "delay_minutes": 270.5})],
+        [("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "13:29"})],
+        [
+            (
+                "create_schedule",
+                {
+                    "device_id": "lamp",
+                    "command": "turn_on",
+                    "after_event": {**AFTER_WASH, "delay_minutes": 195},
+                },
+            )
+        ],
+        [
+            ("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "13:30"}),
+            ("advance_time", {"minutes": 300}),
+        ],
+        [("advance_time", {"minutes": 270}), ("control_device", {"device_id": "lamp", "command": "turn_on"})],
+        [
+            ("list_schedules", {}),
+            ("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "13:30"}),
+        ],
+        [
+            ("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "13:30"}),
+            ("advance_time", {"minutes": 60}),
+        ],
+    ],
+)
+def test_every_encoding_of_the_outcome_passes(home: Harness, plan: list[tuple[str, dict[str, Any]]]) -> None:
+    for action, args in plan:
+        home.ok(action, **args)
+    outcome = home.check("schedule_exists", **LAMP_1330)
+    assert outcome.passed, outcome.detail
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        [("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "13:35"})],
+        [("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "12:30"})],
+        [("create_schedule", {"device_id": "lamp", "command": "turn_on", "delay_minutes": 200})],
+        [("create_schedule", {"device_id": "lamp", "command": "turn_off", "at": "13:30"})],
+        [("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "2026-03-03T13:30"})],
+        [("create_schedule", {"device_id": "heater", "command": "turn_on", "at": "13:30"})],
+        [("control_device", {"device_id": "lamp", "command": "turn_on"})],
+        [
+            (
+                "create_schedule",
+                {
+                    "device_id": "lamp",
+                    "command": "turn_on",
+                    "after_event": {**AFTER_WASH, "delay_minutes": 5},
+                },
+            )
+        ],
+        [("advance_time", {"minutes": 280}), ("control_device", {"device_id": "lamp", "command": "turn_on"})],
+        [],
+    ],
+)
+def test_another_outcome_fails(home: Harness, plan: list[tuple[str, dict[str, Any]]]) -> None:
+    for action, args in plan:
+        home.ok(action, **args)
+    assert not home.check("schedule_exists", **LAMP_1330).passed
+
+
+def test_a_schedule_made_and_cancelled_is_no_plan(home: Harness) -> None:
+    made = home.ok("create_schedule", device_id="lamp", command="turn_on", at="13:30")
+    home.ok("cancel_schedule", schedule_id=made["schedule_id"])
+    assert not home.check("schedule_exists", **LAMP_1330).passed
