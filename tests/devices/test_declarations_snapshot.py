@@ -27,7 +27,10 @@ worlds (#13; Wine had linked them to the home itself). The Linux ``email_drafts`
 ``email_draft`` check name the numbered message files of the GUI desktop's mail client
 beside ``.eml`` files in their docs (#16; their arguments are as before). A typed expected
 value (``TypedValue``) gained the optional ``exact`` (its unrounded form, so 64.4 °F passes
-where 64 °F is shown; absent, each check is as before) (#32).
+where 64 °F is shown; absent, each check is as before) (#32). The SmartHome kind appended the
+``timeline`` getter (a copy of the home run forward, for outcomes over time) and
+``schedule_exists`` the optional ``window_hours`` (default 24: how far ahead the outcome is
+judged) (#32).
 """
 
 from __future__ import annotations
