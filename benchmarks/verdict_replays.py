@@ -10,8 +10,14 @@ judged by the shipped checks on real tasks:
 - exact values: `fahrenheit_for_grandma`, compiled with a phrasing that does not ask to round;
 - the collateral guard: a home episode (air conditioner, lamp) run in the real environment.
 
+Then the replays on 12 `test` tasks: for each phone/home task, one replay per failure mode
+that applies to it (an undeclared hedge, a late wrong correction, set-then-undo, an extra
+change beside the output, a stray change, the output device switched off after being set —
+must fail; another form of a value, the message split over two texts, an equivalent schedule
+encoding, a harmless extra read, 30 virtual minutes let pass after the work — must pass).
+
 Run: ``PYTHONPATH=src:. python benchmarks/verdict_replays.py`` — prints one line per
-variant and the figure "right verdicts: N/M".
+variant and the figure "right verdicts: N/M", then right/wrong counts per failure mode.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from devicesworld.spec.models import Task
+from devicesworld.spec.models import Step, Task
 from devicesworld.spec.values import TypedValue, shown
 from devicesworld.tasks.scenarios.compile import Choice, compile_task
 from devicesworld.tasks.scenarios.loader import shipped_families, shipped_macros
@@ -176,6 +182,87 @@ def guard_variants() -> list[Variant]:
     ]
 
 
+# --------------------------------------------------------------- 12 `test` tasks
+# One replay per failure mode of issue 32 on each of 12 held-out phone/home tasks where the mode
+# applies: the reference solution changed in one way, played in the real environment.
+
+REPLAY_TASKS = 12
+MODES_FAIL = ("undeclared_hedge", "late_correction", "set_then_undo", "extra_beside", "collateral")
+MODES_PASS = ("other_form", "split_messages", "schedule_encoding", "extra_read")
+
+
+def _replay_tasks() -> list[Task]:
+    """The first 12 phone/home `test` tasks (by id) whose checks read the home or a conversation."""
+    picked: list[Task] = []
+    for task in sorted(load_suite("test"), key=lambda t: t.id):
+        kinds = {d.kind for d in task.devices}
+        if not kinds <= {"android", "smarthome"} or "smarthome" not in kinds:
+            continue
+        if any(c.check == "infeasible_reported" for c in task.evaluation.conditions):
+            continue
+        picked.append(task)
+        if len(picked) == REPLAY_TASKS:
+            break
+    return picked
+
+
+def _home_steps(task: Task, extra: list[tuple[str, dict[str, Any]]]) -> list[Step]:
+    home = next(d.id for d in task.devices if d.kind == "smarthome")
+    body = [s for s in task.solution if s.action != "finish"]
+    tail = [s for s in task.solution if s.action == "finish"]
+    return [*body, *(Step(device=home, action=a, args=args) for a, args in extra), *tail]
+
+
+def _switched_off(task: Task) -> list[Step] | None:
+    """The reference, then the device whose operating value a condition reads switched off."""
+    for c in task.evaluation.conditions:
+        if c.check == "device_attribute" and c.args.get("attribute") not in ("power", "program", "position"):
+            return _home_steps(
+                task, [("control_device", {"device_id": c.args["device_id"], "command": "turn_off"})]
+            )
+    return None
+
+
+def _let_time_pass(task: Task) -> list[Step]:
+    """Checking one's own work: the reference, then 30 virtual minutes let pass."""
+    return _home_steps(task, [("advance_time", {"minutes": 30})])
+
+
+def task_replays() -> dict[str, list[bool]]:
+    """Per failure mode: for each task where it applies, whether the verdict was right."""
+    from devicesworld.tasks.nearmiss import near_misses
+    from devicesworld.tasks.paraphrase import paraphrases
+    from devicesworld.tasks.validate import _play
+
+    out: dict[str, list[bool]] = {}
+
+    def judge(mode: str, task: Task, steps: list[Step], must_pass: bool, **kw: Any) -> None:
+        played, failures, _ = _play(task, steps, **kw)
+        if played is None or not played.applicable or (must_pass and failures):
+            return  # the variant could not be made on this task
+        passed = played.result.success and played.result.score > 0
+        out.setdefault(mode, []).append(passed is must_pass)
+        if passed is not must_pass:
+            print(f"BAD  {mode} on {task.id}: {'passed' if passed else 'failed'}")
+
+    for task in _replay_tasks():
+        misses = near_misses(task)
+        for mode in MODES_FAIL:
+            miss = next((m for m in misses if m.mutation == mode), None)
+            if miss is not None:
+                judge(mode, task, miss.steps, False, stray_on=miss.stray_on, output_on=miss.output_on)
+        variants = paraphrases(task)
+        for mode in MODES_PASS:
+            variant = next((v for v in variants if v.gate == mode), None)
+            if variant is not None:
+                judge(mode, task, variant.steps, True)
+        off = _switched_off(task)
+        if off is not None:
+            judge("set_then_switched_off", task, off, False)
+        judge("let_time_pass", task, _let_time_pass(task), True)
+    return out
+
+
 def main() -> None:
     variants = [*text_variants(), *cause_variants(), *exact_variants(), *guard_variants()]
     right = 0
@@ -187,6 +274,15 @@ def main() -> None:
             f"{'ok ' if ok else 'BAD'} must {'pass' if must_pass else 'fail'}: {what} -> {'pass' if got else 'fail'}"
         )
     print(f"right verdicts: {right}/{len(variants)}")
+    print(
+        f"\nreplays on {REPLAY_TASKS} phone/home `test` tasks (one per failure mode per task where it applies):"
+    )
+    total = good = 0
+    for mode, verdicts in task_replays().items():
+        total += len(verdicts)
+        good += sum(verdicts)
+        print(f"  {mode:<22} right {sum(verdicts):>3}  wrong {len(verdicts) - sum(verdicts):>3}")
+    print(f"task replays: right verdicts {good}/{total}")
 
 
 if __name__ == "__main__":

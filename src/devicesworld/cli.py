@@ -1120,6 +1120,7 @@ def tasks_compare_value(
 @click.option("--suite", help="A built-in suite (default smoke when no PATH).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
 @click.option("--no-near-misses", is_flag=True, help="Skip the near-miss gate (faster, weaker).")
+@click.option("--no-paraphrases", is_flag=True, help="Skip the paraphrase gate (correct variants must pass).")
 @click.option(
     "--gate",
     type=click.Choice(["run", "coherence"]),
@@ -1135,17 +1136,19 @@ def tasks_validate(
     suite: str | None,
     workers: int,
     no_near_misses: bool,
+    no_paraphrases: bool,
     gate: str,
     task_ids: tuple[str, ...],
     filters: tuple[str, ...],
     as_json: bool,
 ) -> None:
-    """Prove every task: setup alone fails, the solution passes, near misses fail, cleanup is clean."""
+    """Prove every task: setup alone fails, the solution passes, near misses fail, correct variants
+    pass, cleanup is clean."""
     if gate == "coherence":
         _validate_coherence(load_source(suite, path, task_ids=task_ids, filters=filters), as_json)
         return
     from devicesworld.progress import progress_bar
-    from devicesworld.tasks.validate import mutation_counts
+    from devicesworld.tasks.validate import mutation_counts, paraphrase_counts
     from devicesworld.tasks.validate_many import validate_many
 
     items = runnable_here(load_source(suite, path, task_ids=task_ids, filters=filters))
@@ -1158,7 +1161,13 @@ def tasks_validate(
             failed += sum(not r.ok for r in batch)
             bar.advance(len(batch), failed=failed)
 
-        reports = validate_many(items, workers=workers, near_miss=not no_near_misses, progress=tick)
+        reports = validate_many(
+            items,
+            workers=workers,
+            near_miss=not no_near_misses,
+            paraphrase=not no_paraphrases,
+            progress=tick,
+        )
     seconds = time.perf_counter() - started
     bad = [r for r in reports if not r.ok]
     if as_json:
@@ -1176,7 +1185,16 @@ def tasks_validate(
         if misses:
             console.print("near misses per mutation (run, all failed as they must unless listed above):")
             for name, (runs, tasks_with) in mutation_counts(reports).items():
-                console.print(f"  {name:<15} {runs:>6} on {tasks_with} task(s)")
+                console.print(f"  {name:<17} {runs:>6} on {tasks_with} task(s)")
+        variants = sum(sum(r.paraphrases.values()) for r in reports)
+        if variants:
+            skipped = sum(r.paraphrases_skipped for r in reports)
+            console.print(
+                f"correct variants per paraphrase gate (run, all passed as they must unless listed above; "
+                f"{skipped} skipped whose steps did not run):"
+            )
+            for name, (runs, tasks_with) in paraphrase_counts(reports).items():
+                console.print(f"  {name:<17} {runs:>6} on {tasks_with} task(s)")
     if bad:
         raise SystemExit(1)
 

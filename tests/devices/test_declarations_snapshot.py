@@ -35,7 +35,10 @@ SmartHome's ``list_devices`` and ``list_schedules`` pages and filters (``start``
 deliberate change: the Linux profile's ``desktop`` gained ``hybrid`` (``gui`` is GUI-only from
 schema version 2 on), the Windows profile gained ``desktop`` (``gui`` by default), and the
 Windows kind's default action space lost ``run_command`` (it is the ``hybrid`` profile's);
-``launch_app``'s doc says it is a convenience action.
+``launch_app``'s doc says it is a convenience action. The SmartHome kind appended the
+``timeline`` getter (a copy of the home run forward, for outcomes over time) and
+``schedule_exists`` the optional ``window_hours`` (default 24: how far ahead the outcome is
+judged) (#32).
 """
 
 from __future__ import annotations

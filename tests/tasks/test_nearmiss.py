@@ -109,12 +109,16 @@ def test_an_exact_verifier_passes_every_near_miss() -> None:
     assert [(m.mutation, m.name) for m in misses] == [
         ("wrong_value", "wrong value 26.0 instead of 21.0"),
         ("collateral", "reference solution plus a stray change on smarthome_0"),
+        ("set_then_undo", "reference solution, then undo an output on smarthome_0"),
+        ("extra_beside", "reference solution, then beside an output on smarthome_0"),
     ]
     assert misses[0].steps[1].args["params"]["temperature"] == 26.0
     report = validate_task(strict)
     assert report.ok, report.problems
-    assert report.near_misses == 2
-    assert report.mutations == {"wrong_value": 1, "collateral": 1}
+    # the AC's mode is another attribute beside the asked ones; the target set back later undoes it
+    assert report.mutations == {"wrong_value": 1, "collateral": 1, "set_then_undo": 1, "extra_beside": 1}
+    assert report.near_misses == 4
+    assert report.paraphrases == {"extra_read": 1}
 
 
 def test_missing_output_and_wrong_device_use_the_subtask_spans() -> None:
@@ -200,7 +204,8 @@ def test_an_infeasible_task_gets_a_collateral_miss_and_a_guardless_one_is_caught
 
 
 def _two_homes(**evaluation: object) -> Task:
-    home = _home_task([ON], SOLUTION)
+    # only the asked change: a target temperature set beside the power is collateral (issue 32)
+    home = _home_task([ON], [SOLUTION[0], SOLUTION[-1]], instruction="Switch the study AC on.")
     doc = home.model_dump()
     doc["devices"].append({"id": "smarthome_1", "kind": "smarthome"})
     doc["setup"] += [{**op, "device": "smarthome_1"} for op in doc["setup"]]
@@ -213,15 +218,10 @@ def test_the_output_repeated_on_a_twin_device_must_fail() -> None:
     task = _two_homes()
     twin = [m for m in near_misses(task) if m.mutation == "twin_device"]
     assert len(twin) == 1 and twin[0].effect_on == "smarthome_1"
-    assert [s.device for s in twin[0].steps[:4]] == [
-        "smarthome_0",
-        "smarthome_1",
-        "smarthome_0",
-        "smarthome_1",
-    ]
+    assert [s.device for s in twin[0].steps[:2]] == ["smarthome_0", "smarthome_1"]
     report = validate_task(task)
     assert report.ok, report.problems
-    assert report.mutations == {"collateral": 2, "twin_device": 1}
+    assert report.mutations == {"collateral": 2, "twin_device": 1, "set_then_undo": 1}
     weak = validate_task(_two_homes(collateral={"guard": False, "reason": "testing the near miss"}))
     assert any("also done on smarthome_1" in p for p in weak.problems), weak.problems
 

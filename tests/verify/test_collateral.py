@@ -92,7 +92,6 @@ def test_home_output_passes_and_switching_an_unrelated_device_fails() -> None:
     task = _task([SH], HOME_SETUP, [AC_ON])
     with _env(task) as env:
         _step(env, SH, "control_device", device_id="ac", command="turn_on")
-        _step(env, SH, "set_device_attribute", device_id="ac", attribute="target_temperature", value=22)
         ok, detail = _guard(env.evaluate(), SH)
         assert ok, detail
         _step(env, SH, "control_device", device_id="lamp", command="turn_on")
@@ -100,6 +99,17 @@ def test_home_output_passes_and_switching_an_unrelated_device_fails() -> None:
     ok, detail = _guard(verdict, SH)
     assert not ok and not verdict.success
     assert "devices/lamp/power changed" in detail and "devices/lamp/commands/0 added" in detail
+
+
+def test_home_another_attribute_of_the_output_device_is_collateral() -> None:
+    """Issue 32: the write set's grain is the attribute — switching the AC on licenses its power,
+    not a new target temperature beside it."""
+    with _env(_task([SH], HOME_SETUP, [AC_ON])) as env:
+        _step(env, SH, "control_device", device_id="ac", command="turn_on")
+        _step(env, SH, "set_device_attribute", device_id="ac", attribute="target_temperature", value=22)
+        verdict = env.evaluate()
+    ok, detail = _guard(verdict, SH)
+    assert not ok and "devices/ac/target_temperature changed" in detail and verdict.score == 0.0
 
 
 def test_home_switching_a_device_back_still_counts_and_time_passing_is_harmless() -> None:

@@ -22,7 +22,18 @@ from dataclasses import dataclass
 from glob import escape
 from typing import Any, Literal, TypeVar
 
-__all__ = ["EVERY_DEVICE", "Snapshot", "StateSpec", "StrayFn", "StrayKind", "digest", "everywhere", "literal"]
+__all__ = [
+    "EVERY_DEVICE",
+    "OutputChange",
+    "OutputChangeFn",
+    "Snapshot",
+    "StateSpec",
+    "StrayFn",
+    "StrayKind",
+    "digest",
+    "everywhere",
+    "literal",
+]
 
 EVERY_DEVICE = "*:"
 PART = "/#"
@@ -46,6 +57,16 @@ to change. Used by quality control (near misses) and the collateral probe, never
 """
 
 
+OutputChange = Literal["undo", "beside"]
+"""``undo``: later reverse a change the agent made to an output (a schedule that switches the lamp
+back off, that sets the heater back); ``beside``: change another part of an output (another
+attribute of the output device, another key of the output file)."""
+
+OutputChangeFn = Callable[[Any, Callable[[str], bool], OutputChange], "str | None"]
+"""``output_change(device, allowed, how) -> what changed``: spoil an output the task licenses, for
+quality control's near misses (issue 32); ``None`` when the device has no such output."""
+
+
 @dataclass(frozen=True)
 class StateSpec:
     """A kind's state as the guard sees it.
@@ -62,6 +83,7 @@ class StateSpec:
     harmless_added: tuple[str, ...] = ()
     shared: tuple[str, ...] = ()
     stray: StrayFn | None = None
+    output_change: OutputChangeFn | None = None
     doc: str = ""
 
 

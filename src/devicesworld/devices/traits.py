@@ -13,11 +13,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-__all__ = ["EnvSplit", "KindTraits", "KindUse", "SurfacesFn", "TaskDraw", "TaskSource"]
+__all__ = [
+    "EnvSplit",
+    "KindTraits",
+    "KindUse",
+    "ParaphraseFn",
+    "Splice",
+    "StepTuple",
+    "SurfacesFn",
+    "TaskDraw",
+    "TaskSource",
+]
 
 
 @dataclass(frozen=True)
@@ -88,6 +99,23 @@ class TaskSource:
     instance from its seed (a private split's), the shipped rows staying as they are."""
 
 
+StepTuple = tuple[str, Mapping[str, Any]]
+"""One step of one device as ``(action, args)``."""
+
+
+@dataclass(frozen=True)
+class Splice:
+    """A correct variant of a device's steps: replace ``count`` steps from ``at`` by ``steps``."""
+
+    name: str
+    at: int
+    count: int
+    steps: tuple[StepTuple, ...]
+
+
+ParaphraseFn = Callable[[Sequence[StepTuple], datetime], list[Splice]]
+
+
 class KindTraits(BaseModel):
     """A kind's answers to the questions other layers ask about it (all optional)."""
 
@@ -144,6 +172,12 @@ class KindTraits(BaseModel):
             "steps that do it on a `gui_profile` device; raises KeyError with the reason when there is no "
             "faithful GUI way."
         ),
+    )
+    paraphrases: ParaphraseFn | None = Field(
+        default=None,
+        description="Other correct ways to do one device's reference steps (an equivalent schedule "
+        "encoding, a harmless extra read, a message split over two): `(steps, start) -> [Splice]`; "
+        "quality control's paraphrase gate runs each and the verdict must stay success (issue 32).",
     )
     unavailable: Callable[[Mapping[str, Any]], str | None] | None = Field(
         default=None,

@@ -35,7 +35,7 @@ from devicesworld.devices.base import (
     describe_validation_error,
     get_kind,
 )
-from devicesworld.devices.state import Snapshot, StrayKind
+from devicesworld.devices.state import OutputChange, Snapshot, StrayKind
 from devicesworld.devices.workspace import make_workdir, remove_workdir
 from devicesworld.env.actions import GLOBAL_ACTIONS
 from devicesworld.spec.actions import ANSWER, FINISH, REPORT_INFEASIBLE, Termination
@@ -483,6 +483,15 @@ class CrossDeviceEnv:
             return None
         permit = permits(self.task, self._kinds, self.getter_for)[device_id]
         return state.stray(self._devices[device_id], permit.allows, kind)
+
+    def output_change(self, device_id: str, how: OutputChange) -> str | None:
+        """Spoil an output the task licenses on a device (``undo`` it later, or change another part
+        ``beside`` it); what changed, or ``None``. Quality control's near misses only."""
+        state = self._kinds[device_id].state
+        if state is None or state.output_change is None:
+            return None
+        permit = permits(self.task, self._kinds, self.getter_for)[device_id]
+        return state.output_change(self._devices[device_id], permit.allows, how)
 
     def getter_for(self, device_id: str) -> GetterFn:
         """``get(name, args)`` for one device (or ``env``), for checks and tools."""

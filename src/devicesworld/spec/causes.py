@@ -126,6 +126,13 @@ STATES: dict[str, tuple[str, ...]] = {
         "at most",
         "at least",
         "outside",
+        "up to",
+        "only goes",
+        "can't go",
+        "cannot go",
+        "won't go",
+        "doesn't go",
+        "does not go",
     ),
     "unavailable": (
         "fully booked",
@@ -190,8 +197,18 @@ def _has(text: str, phrase: str) -> bool:
 
 
 def names_entity(text: str, cause: Cause) -> bool:
+    """Entity names match as stems at word starts ("dryer" in "dryers"); a short name (an
+    abbreviation such as "AC") only as a whole word, so "ac" is not found in "actually"."""
     t = normalise_text(text)
-    return any(_has(t, name) for name in cause.entity)
+    return any(_has_word(t, name) if len(name) <= SHORT_NAME else _has(t, name) for name in cause.entity)
+
+
+SHORT_NAME = 3
+
+
+def _has_word(text: str, phrase: str) -> bool:
+    p = normalise_text(phrase)
+    return re.search(r"(?<![\w])" + re.escape(p) + r"(?![\w])", text) is not None
 
 
 def names_state(text: str, states: Sequence[str]) -> bool:

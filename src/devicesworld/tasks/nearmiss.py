@@ -18,7 +18,15 @@ derived mechanically from the reference solution, so every task gets them:
   something the task never mentions (its kind's ``stray`` change), one per device —
   infeasible tasks included, where any change before the report is damage;
 - **twin device**: the output steps are done on the checked device *and* repeated on
-  another device of the same kind that is not meant to get that output.
+  another device of the same kind that is not meant to get that output;
+- **undeclared hedge** (issue 32): the text offers the expected value or another value of
+  its type that no condition declares ("16:30 (or maybe 26:30)");
+- **late correction**: the right message, then "Sorry, correction: <another value>" to the
+  same recipient (the last statement wins);
+- **set then undo**: the reference solution, then the kind reverses one of its outputs
+  later (the lamp on at 13:30, off at 13:31; the heater set, then set back);
+- **extra beside**: the reference solution, then another part of an output changes (another
+  attribute of the output device) — the write set's grain is what was asked.
 
 A near miss whose steps fail to execute is still a near miss: all that matters is
 that the verdict is failure. The exceptions are the twin-device miss, which counts only
@@ -35,6 +43,9 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from devicesworld.devices.base import traits_of
+from devicesworld.devices.state import OutputChange
+from devicesworld.spec import values
+from devicesworld.spec.actions import ANSWER
 from devicesworld.spec.models import GLOBAL_DEVICE, Condition, Step, Task
 
 MAX_PER_KIND = 1
@@ -58,6 +69,11 @@ MUTATIONS = (
     "collateral",
     "twin_device",
     "vague_reason",
+    "wrong_cause",
+    "undeclared_hedge",
+    "late_correction",
+    "set_then_undo",
+    "extra_beside",
 )
 """Every kind of near miss, in the order they are derived (and reported)."""
 
@@ -71,6 +87,8 @@ class NearMiss:
     """Collateral: after the steps, make one change on this device the task never mentions."""
     effect_on: str | None = None
     """Twin device: the miss counts only if the steps changed something on this device."""
+    output_on: tuple[str, OutputChange] | None = None
+    """Set then undo / extra beside: after the steps, the kind spoils an output on this device."""
 
 
 def near_misses(task: Task) -> list[NearMiss]:
@@ -85,6 +103,9 @@ def near_misses(task: Task) -> list[NearMiss]:
     out += _hedged(task)[:MAX_PER_KIND]
     out += _collateral(task)
     out += _twin_devices(task)[:MAX_PER_KIND]
+    out += _undeclared_hedges(task)[:MAX_PER_KIND]
+    out += _late_corrections(task)[:MAX_PER_KIND]
+    out += _spoiled_outputs(task)
     return out
 
 
@@ -455,4 +476,114 @@ def _twin_devices(task: Task) -> list[NearMiss]:
                 f"{c.device}'s output steps also done on {twins[0]}", steps, "twin_device", effect_on=twins[0]
             )
         )
+    return out
+
+
+# ------------------------------------------------- hedges, corrections, spoiled outputs
+RECIPIENT_ARGS = frozenset({"to", "sender", "recipient", "recipients", "thread", "contact"})
+"""A condition whose args name a recipient reads a conversation (issue 32: an answer is the whole
+conversation, read in order); a file's content is replaced by a later write, not corrected."""
+
+
+def _conversational(c: Condition) -> bool:
+    return c.device == GLOBAL_DEVICE or bool(RECIPIENT_ARGS & set(c.args))
+
+
+def _text_values(task: Task) -> list[Any]:
+    """Values the conversation conditions expect that carry digits (times, amounts, codes), each once."""
+    out: list[Any] = []
+    conditions = [c for c in task.evaluation.conditions if c.required and c.scored and _conversational(c)]
+    for c in conditions:
+        rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS | RECIPIENT_ARGS}
+        for v in _answer_leaves(rest):
+            typed = values.infer_type(v) != "text"  # a free-text slot has no "other value of its type"
+            if typed and any(ch.isdigit() for ch in str(v)) and str(v) not in {str(o) for o in out}:
+                out.append(v)
+    return out
+
+
+def _in_text(step: Step, value: str) -> bool:
+    """A prose argument of the step (a message, not a number typed into a field) holds ``value``."""
+    return any(isinstance(v, str) and " " in v and value in v for v in _data_strings(step.args))
+
+
+def _replace_in_prose(steps: list[Step], value: str, text: str) -> tuple[list[Step], bool]:
+    def leaf(obj: Any) -> Any:
+        return obj.replace(value, text) if isinstance(obj, str) and " " in obj and value in obj else obj
+
+    return _map_leaves(steps, leaf)
+
+
+def _data_strings(obj: Any) -> Iterator[Any]:
+    if isinstance(obj, dict):
+        for v in obj.values():
+            yield from _data_strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _data_strings(v)
+    else:
+        yield obj
+
+
+_HHMM = re.compile(r"^(\d{1,2}):(\d{2})$")
+
+
+def _rival(value: Any) -> Any:
+    """Another value of the same type, valid as one (a clock time stays a time: 14:00 -> 17:00)."""
+    m = _HHMM.match(str(value).strip())
+    if m and int(m[1]) < 24:
+        hour = (int(m[1]) + 3) % 24
+        return f"{hour:0{len(m[1])}d}:{m[2]}"
+    return _perturb(value)
+
+
+def _undeclared_hedges(task: Task) -> list[NearMiss]:
+    """The expected value hedged with another value of its type that no condition declares."""
+    out: list[NearMiss] = []
+    for value in _text_values(task):
+        wrong = _rival(value)
+        hedge = f"{value} (or maybe {wrong})"
+        steps, changed = _replace_in_prose(task.solution, str(value), hedge)
+        if changed:
+            out.append(NearMiss(f"hedged with an undeclared value {hedge!r}", steps, "undeclared_hedge"))
+    return out
+
+
+def _late_corrections(task: Task) -> list[NearMiss]:
+    """The message with the expected value, then the same message correcting it to another value."""
+    out: list[NearMiss] = []
+    for value in _text_values(task):
+        said = [i for i, s in enumerate(task.solution) if s.action != ANSWER and _in_text(s, str(value))]
+        if not said:
+            continue
+        i = said[-1]
+        wrong = _rival(value)
+
+        def leaf(obj: Any, value: Any = value, wrong: Any = wrong) -> Any:
+            if isinstance(obj, str) and " " in obj and str(value) in obj:
+                return f"Sorry, correction: it is {wrong}, not {value}."
+            return obj
+
+        (again,), _ = _map_leaves([task.solution[i]], leaf)
+        steps = [*task.solution[: i + 1], again, *task.solution[i + 1 :]]
+        out.append(NearMiss(f"a later correction to {wrong!r}", steps, "late_correction"))
+    return out
+
+
+def _spoiled_outputs(task: Task) -> list[NearMiss]:
+    """The reference solution, then the kind undoes an output later or changes another part of it
+    (counted only where the kind has such an output)."""
+    devices = sorted({c.device for c in _checked(task)})
+    out: list[NearMiss] = []
+    spoils: tuple[tuple[OutputChange, str], ...] = (("undo", "set_then_undo"), ("beside", "extra_beside"))
+    for how, mutation in spoils:
+        for d in devices:
+            out.append(
+                NearMiss(
+                    f"reference solution, then {how} an output on {d}",
+                    list(task.solution),
+                    mutation,
+                    output_on=(d, how),
+                )
+            )
     return out

@@ -8,6 +8,8 @@ Each gate runs the real environment, so a task that passes here is proven:
 - near misses fail: a wrong value, one output missing, the output on the wrong
   device, a distractor or hedged answer, the solution plus one stray change on a
   device, the output repeated on a twin device (:mod:`devicesworld.tasks.nearmiss`);
+- correct variants pass: the reference solution in other words and other encodings
+  (:mod:`devicesworld.tasks.paraphrase` — the paraphrase gate, issue 32);
 - every device takes part (a condition, a source, a setup op or a solution step);
 - for built tasks, every value a verifier expects can be found by the agent
   (:mod:`devicesworld.tasks.provenance`).
@@ -21,9 +23,11 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
+from devicesworld.devices.state import OutputChange
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Step, Task
 from devicesworld.tasks.nearmiss import MUTATIONS, near_misses
+from devicesworld.tasks.paraphrase import GATES, paraphrases
 from devicesworld.tasks.provenance import provenance_problems
 from devicesworld.tasks.worldqc import world_problems
 from devicesworld.verify import EvaluationResult
@@ -38,9 +42,14 @@ class TaskReport(BaseModel):
     mutations: dict[str, int] = Field(
         default_factory=dict, description="Near misses run per mutation (see tasks.nearmiss.MUTATIONS)."
     )
+    paraphrases: dict[str, int] = Field(
+        default_factory=dict,
+        description="Correct variants run per gate (tasks.paraphrase.GATES); each must pass.",
+    )
+    paraphrases_skipped: int = Field(default=0, description="Correct variants whose steps did not run.")
 
 
-def validate_task(task: Task, *, near_miss: bool = True) -> TaskReport:
+def validate_task(task: Task, *, near_miss: bool = True, paraphrase: bool = True) -> TaskReport:
     problems: list[str] = []
     problems += _devices_take_part(task)
     problems += world_problems(task)
@@ -51,7 +60,7 @@ def validate_task(task: Task, *, near_miss: bool = True) -> TaskReport:
     problems += solution_problems
     ran: dict[str, int] = {}
     for miss in near_misses(task) if near_miss and not problems else []:
-        verdict, _, errors = _play(task, miss.steps, stray_on=miss.stray_on)
+        verdict, _, errors = _play(task, miss.steps, stray_on=miss.stray_on, output_on=miss.output_on)
         problems += [f"cleanup after near miss: {e}" for e in errors]
         if verdict is None or not verdict.applicable:
             continue  # the kind found nothing stray to change
@@ -62,6 +71,22 @@ def validate_task(task: Task, *, near_miss: bool = True) -> TaskReport:
         ran[miss.mutation] = ran.get(miss.mutation, 0) + 1
         if verdict.result.success:
             problems.append(f"near miss passes verification ({miss.name}); the verifier is too weak")
+    said: dict[str, int] = {}
+    skipped = 0
+    for variant in paraphrases(task) if paraphrase and not problems else []:
+        verdict, failures, errors = _play(task, variant.steps)
+        problems += [f"cleanup after correct variant: {e}" for e in errors]
+        if verdict is None or failures:
+            skipped += 1
+            continue
+        said[variant.gate] = said.get(variant.gate, 0) + 1
+        if not verdict.result.success:
+            failed = "; ".join(
+                f"{c.id}: {c.detail}" for c in verdict.result.conditions if c.required and not c.passed
+            )
+            problems.append(
+                f"correct variant fails verification ({variant.name}): {failed}; the verifier is too strict"
+            )
     return TaskReport(
         task_id=task.id,
         ok=not problems,
@@ -69,7 +94,18 @@ def validate_task(task: Task, *, near_miss: bool = True) -> TaskReport:
         solution_steps=len(task.solution),
         near_misses=sum(ran.values()),
         mutations=ran,
+        paraphrases=said,
+        paraphrases_skipped=skipped,
     )
+
+
+def paraphrase_counts(reports: Sequence[TaskReport]) -> dict[str, tuple[int, int]]:
+    """Per paraphrase gate (in :data:`GATES` order): correct variants run and tasks that had one."""
+    out: dict[str, tuple[int, int]] = {}
+    for name in GATES:
+        runs = [r.paraphrases.get(name, 0) for r in reports]
+        out[name] = (sum(runs), sum(1 for n in runs if n))
+    return out
 
 
 def mutation_counts(reports: Sequence[TaskReport]) -> dict[str, tuple[int, int]]:
@@ -89,7 +125,11 @@ class _Played(BaseModel):
 
 
 def _play(
-    task: Task, steps: Sequence[Step], *, stray_on: str | None = None
+    task: Task,
+    steps: Sequence[Step],
+    *,
+    stray_on: str | None = None,
+    output_on: tuple[str, OutputChange] | None = None,
 ) -> tuple[_Played | None, list[str], list[str]]:
     """Run ``steps`` on a fresh environment: the verdict, each failed step, cleanup errors.
 
@@ -110,6 +150,8 @@ def _play(
                 failures.append(f"step {i} ({step.action}) failed: {outcome.result.message}")
         if stray_on is not None:
             applicable = env.stray_change(stray_on, "add") is not None
+        if output_on is not None:
+            applicable = env.output_change(*output_on) is not None
         changes = {d: [str(c) for c in cs] for d, cs in env.changes().items()}
         verdict = env.evaluate()
     except Exception as exc:

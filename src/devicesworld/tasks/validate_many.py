@@ -15,10 +15,13 @@ from devicesworld.tasks.validate import TaskReport, validate_task
 CHUNK = 20
 
 
-def _validate_chunk(job: tuple[list[str], bool]) -> list[str]:
-    docs, near_miss = job
+def _validate_chunk(job: tuple[list[str], bool, bool]) -> list[str]:
+    docs, near_miss, paraphrase = job
     return [
-        validate_task(Task.model_validate_json(doc), near_miss=near_miss).model_dump_json() for doc in docs
+        validate_task(
+            Task.model_validate_json(doc), near_miss=near_miss, paraphrase=paraphrase
+        ).model_dump_json()
+        for doc in docs
     ]
 
 
@@ -27,18 +30,19 @@ def validate_many(
     *,
     workers: int = 1,
     near_miss: bool = True,
+    paraphrase: bool = True,
     progress: Callable[[list[TaskReport]], None] | None = None,
 ) -> list[TaskReport]:
     """Every task's report, in order; ``progress`` gets each batch of reports as it is done."""
     reports: list[TaskReport] = []
     if workers <= 1 or len(tasks) <= CHUNK:
         for t in tasks:
-            reports.append(validate_task(t, near_miss=near_miss))
+            reports.append(validate_task(t, near_miss=near_miss, paraphrase=paraphrase))
             if progress is not None:
                 progress(reports[-1:])
         return reports
     docs = [t.model_dump_json() for t in tasks]
-    jobs = [(docs[i : i + CHUNK], near_miss) for i in range(0, len(docs), CHUNK)]
+    jobs = [(docs[i : i + CHUNK], near_miss, paraphrase) for i in range(0, len(docs), CHUNK)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for chunk in pool.map(_validate_chunk, jobs):
             batch = [TaskReport.model_validate_json(line) for line in chunk]

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
 from devicesworld.devices.android.profiles import preset_names
-from devicesworld.devices.traits import EnvSplit, KindTraits, KindUse
+from devicesworld.devices.traits import EnvSplit, KindTraits, KindUse, Splice, StepTuple
 
 
 def surfaces(use: KindUse) -> set[str]:
@@ -15,7 +20,61 @@ def surfaces(use: KindUse) -> set[str]:
     }
 
 
+_BREAK = re.compile(r"(?<=[.!?;])\s+")
+MESSAGING_APPS = frozenset({"messages", "sms messenger", "simple sms messenger"})
+
+
+def _below_new_bubble(tap: Mapping[str, Any]) -> dict[str, Any]:
+    """The send tap after a text was sent: the new bubble above the compose bar moves it one on."""
+    index = tap.get("index")
+    return {**tap, "index": index + 1} if isinstance(index, int) else dict(tap)
+
+
+def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
+    """A message typed and sent in one go, typed and sent as two (issue 32's paraphrase gate: an
+    answer is the whole conversation): a text of the messaging app is cut at the sentence end nearest
+    its middle (where a person would send a second text) and
+    the send tap repeated (the second text typed into the field that kept the focus, the send
+    button one index on: the sent bubble moves the screen's indices)."""
+    app = ""
+    for i in range(len(steps) - 1):
+        (action, args), (after, tap) = steps[i], steps[i + 1]
+        if action == "open_app":
+            app = str(args.get("app_name", "")).casefold()
+        text = args.get("text")
+        if (
+            action != "input_text"
+            or after != "click"
+            or not isinstance(text, str)
+            or app not in MESSAGING_APPS
+        ):
+            continue
+        cuts = [m for m in _BREAK.finditer(text) if 0 < m.start() < len(text) - 1]
+        if not cuts:
+            continue
+        cut = min(cuts, key=lambda m: abs(m.start() - len(text) / 2))
+        first, second = text[: cut.start()], text[cut.end() :]
+        return [
+            Splice(
+                "the message split over two texts",
+                i,
+                2,
+                (
+                    (action, {**args, "text": first}),
+                    (after, dict(tap)),
+                    (
+                        action,
+                        {**{k: v for k, v in args.items() if k not in ("index", "x", "y")}, "text": second},
+                    ),
+                    (after, _below_new_bubble(tap)),
+                ),
+            )
+        ]
+    return []
+
+
 TRAITS = KindTraits(
+    paraphrases=paraphrases,
     noun="phone",
     noun_pattern=r"\b(?:smart)?phone(?:['\u2019]s|s)?\b(?!\s+numbers?\b)",
     place="on the phone",

@@ -111,6 +111,12 @@ class AdvanceArgs(Args):
     minutes: float = Field(gt=0, le=MAX_MINUTES, description="Virtual minutes to let pass.")
 
 
+class TimelineArgs(Args):
+    hours: float = Field(
+        default=24.0, ge=0, le=MAX_MINUTES / 60, description="How far ahead to run a copy of the home."
+    )
+
+
 # --- setup ops ---------------------------------------------------------------------------
 
 

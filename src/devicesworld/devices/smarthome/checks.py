@@ -131,7 +131,63 @@ def device_attribute(get: GetterFn, args: DeviceAttributeArgs) -> CheckOutcome:
         return CheckOutcome(
             passed=False, detail=f"{subject} = {value}, the distractor value {taken[0]} (expected {expected})"
         )
-    return CheckOutcome(passed=ok, detail=f"{subject} = {value}, expected {expected}")
+    if not ok:
+        planned = _set_before_start(get, args)
+        if planned is not None:
+            return CheckOutcome(
+                passed=True,
+                detail=f"{subject} = {value} now; the agent's plan sets it before the run at {planned}",
+            )
+        return CheckOutcome(passed=False, detail=f"{subject} = {value}, expected {expected}")
+    idle = _switched_off_by_agent(get, args, attrs)
+    if idle is not None:
+        return CheckOutcome(passed=False, detail=f"{subject} = {value}, but {idle}")
+    return CheckOutcome(passed=True, detail=f"{subject} = {value}, expected {expected}")
+
+
+def _value_ok(value: Any, args: DeviceAttributeArgs) -> bool:
+    ok = args.equals is None or _same(value, args.equals, args.tolerance)
+    ok = ok and (args.min is None or (_num(value) and value >= args.min - _NUM_EPS))
+    return ok and (args.max is None or (_num(value) and value <= args.max + _NUM_EPS))
+
+
+def _agent_made(entry: dict[str, Any]) -> bool:
+    """A command of the agent's plan: run by the agent, or by a schedule the agent made."""
+    return bool(entry["ok"]) and entry["source"] != "setup" and entry["created_by"] == "agent"
+
+
+def _set_before_start(get: GetterFn, args: DeviceAttributeArgs) -> str | None:
+    """When the value is not held now: the time of the device's next run (``start``) by the agent's
+    plan, if the agent's plan has set the attribute by then (a programme chosen by a schedule that
+    runs before the dryer starts is the programme the dryer runs — issue 32, outcomes over time)."""
+    plan: dict[str, Any] = get("timeline", {})
+    for e in plan["entries"]:
+        if e["device_id"] != args.device_id or not _agent_made(e) or e["command"] != "start":
+            continue
+        after = e.get("after") or {}
+        if args.attribute in after and _value_ok(after[args.attribute], args):
+            return str(e["time"])
+        return None
+    return None
+
+
+def _switched_off_by_agent(get: GetterFn, args: DeviceAttributeArgs, attrs: dict[str, Any]) -> str | None:
+    """An operating value (a target temperature, a brightness) on a device the agent commanded and
+    left switched off, with nothing in its plan switching it on: an AC "set to 22 °C" and then
+    switched off does not hold 22 °C (issue 32). Devices the agent never touched are not judged
+    (a guard that another AC keeps its setting is about the setting)."""
+    if attrs.get("power") is not False:
+        return None
+    plan: dict[str, Any] = get("timeline", {})
+    if args.attribute not in plan["needs_power"].get(args.device_id, []):
+        return None
+    mine = [e for e in plan["entries"] if e["device_id"] == args.device_id and _agent_made(e)]
+    if not mine:
+        return None
+    later_on = [e for e in mine if e["simulated"] and (e.get("after") or {}).get("power") is True]
+    if later_on:
+        return None
+    return f"{args.device_id} is switched off, so its {args.attribute} has no effect"
 
 
 class DevicePowerArgs(Args):
@@ -235,6 +291,53 @@ class ScheduleExistsArgs(Args):
         default_factory=list,
         description="Near-miss params or due times: a schedule of this device and command using one fails.",
     )
+    window_hours: float = Field(
+        default=24.0,
+        ge=0,
+        le=24 * 7,
+        description="How far ahead the outcome is judged: a copy of the home runs forward this long.",
+    )
+
+
+def _params_hold(entry: dict[str, Any], params: dict[str, Any]) -> bool:
+    """Each asked param is the command's, or the device's attribute of that name after it ran."""
+    after = entry.get("after") or {}
+    return all(
+        (k in entry["params"] and _same(entry["params"][k], v)) or (k in after and _same(after[k], v))
+        for k, v in params.items()
+    )
+
+
+def _runs_as_planned(plan: dict[str, Any], a: ScheduleExistsArgs) -> str | None:
+    """The outcome the schedule stands for, in the timeline (what ran and what a copy of the home
+    runs next): the command, with its params, at the asked time or the asked delay after the asked
+    event — by any encoding (clock time, delay, after-event trigger, the agent running it after
+    letting time pass). ``None`` when nothing of the agent's plan does it. A bare delay with no due
+    time names no moment and is judged by the schedule only."""
+    if a.trigger == "delay" and a.due_at is None:
+        return None
+    tol = (a.tolerance_minutes + _NUM_EPS) * 60.0
+    events = [
+        datetime.fromisoformat(ev["time"])
+        for ev in plan["events"]
+        if ev["device_id"] == a.event_device and ev["event"] == a.event
+    ]
+    for e in plan["entries"]:
+        if e["device_id"] != a.device_id or e["command"] != a.command or not _agent_made(e):
+            continue
+        if not _params_hold(e, a.params):
+            continue
+        at = datetime.fromisoformat(e["time"])
+        if a.due_at is not None and abs((at - a.due_at).total_seconds()) > tol:
+            continue
+        if a.event_device is not None or a.event is not None:
+            delay = (a.delay_minutes or 0.0) * 60.0
+            if not any(abs((at - t).total_seconds() - delay) <= tol for t in events):
+                continue
+        how = f"schedule {e['schedule_id']}" if e["schedule_id"] else "the agent"
+        when = "will run" if e["simulated"] else "ran"
+        return f"the plan's outcome: {a.device_id}.{a.command}({e['params']}) {when} at {e['time']} ({how})"
+    return None
 
 
 def _schedule_matches(s: dict[str, Any], a: ScheduleExistsArgs) -> bool:
@@ -294,6 +397,10 @@ def schedule_exists(get: GetterFn, args: ScheduleExistsArgs) -> CheckOutcome:
     for s in schedules:
         if _schedule_matches(s, args):
             return CheckOutcome(passed=True, detail=f"found {_describe_schedule(s)}")
+    if args.status == "pending" and args.created_by in ("agent", None):
+        ran = _runs_as_planned(get("timeline", {"hours": args.window_hours}), args)
+        if ran is not None:
+            return CheckOutcome(passed=True, detail=ran)
     on_device = [_describe_schedule(s) for s in schedules if s["device_id"] == args.device_id]
     seen = "; ".join(on_device) if on_device else "none"
     return CheckOutcome(
@@ -397,9 +504,10 @@ def no_agent_commands(get: GetterFn, args: NoAgentCommandsArgs) -> CheckOutcome:
 
 
 # --- write sets --------------------------------------------------------------------------
-# A check on a device names its stored attributes and commands as the task's output
-# (turning an AC on in order to set its temperature is part of the job) — not its
-# schedules: a schedule that puts the heater back to 22.5 °C at 22:00, or switches the
+# ``device_attribute`` and ``device_power`` name their attribute, the power switch and the
+# device's commands (turning an AC on in order to set its temperature is part of the job);
+# the other checks on a device (a phase, a schedule, a command) name its stored attributes
+# and commands. None names schedules of its own accord: a schedule that puts the heater back to 22.5 °C at 22:00, or switches the
 # lamp off a minute after it comes on, undoes the output and is collateral (issue 32).
 # ``schedule_exists`` licenses the schedules on its device that run its command with its
 # params, whatever their trigger. A room's climate names every device in the room.
@@ -413,6 +521,37 @@ def _attribute_writes(device_id: str, get: GetterFn) -> list[str]:
 
 def _device_writes(args: Any, get: GetterFn) -> list[str]:
     return _attribute_writes(args.device_id, get)
+
+
+def _one_attribute_writes(device_id: str, attribute: str) -> list[str]:
+    """The asked attribute, the power switch (an AC must be on to take a temperature) and the
+    device's commands (switching it on to set it): another attribute of the device changed beside
+    the asked one (the mode, the fan speed) is collateral — the write set's grain is the attribute."""
+    dev = literal(device_id)
+    return [f"devices/{dev}/{literal(attribute)}", f"devices/{dev}/power", f"devices/{dev}/commands/*"]
+
+
+def _power_writes(args: DevicePowerArgs, get: GetterFn) -> list[str]:
+    return _one_attribute_writes(args.device_id, "power")
+
+
+def _attribute_value_writes(args: DeviceAttributeArgs, get: GetterFn) -> list[str]:
+    """The asked attribute (with power and commands), and the schedules that set it to the asked
+    value (a programme chosen by a schedule before the run); a schedule setting it to anything
+    else later undoes the outcome and stays collateral."""
+    attrs = get("device", {"device_id": args.device_id})["attributes"]
+    if args.attribute in attrs and _value_ok(attrs[args.attribute], args):
+        return _one_attribute_writes(args.device_id, args.attribute)  # held now: no schedule needed
+    schedules: list[dict[str, Any]] = get("schedules", {})
+    own = [
+        f"devices/{literal(args.device_id)}/schedules/{literal(s['schedule_id'])}"
+        for s in schedules
+        if s["device_id"] == args.device_id
+        and s["command"] == f"set_{args.attribute}"
+        and args.equals is not None
+        and any(_same(v, args.equals, args.tolerance) for v in s["params"].values())
+    ]
+    return [*_one_attribute_writes(args.device_id, args.attribute), *own]
 
 
 def _schedule_writes(args: ScheduleExistsArgs, get: GetterFn) -> list[str]:
@@ -432,8 +571,8 @@ def _room_writes(args: RoomConditionArgs, get: GetterFn) -> list[str]:
 
 
 WRITES: dict[str, WritesFn] = {
-    "device_attribute": _device_writes,
-    "device_power": _device_writes,
+    "device_attribute": _attribute_value_writes,
+    "device_power": _power_writes,
     "appliance_phase": _device_writes,
     "room_condition": _room_writes,
     "schedule_exists": _schedule_writes,

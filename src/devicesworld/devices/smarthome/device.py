@@ -17,7 +17,7 @@ from devicesworld.devices.base import ActionResult, Args, DeviceContext, NoArgs
 from devicesworld.devices.declare import ActionTable, GetterTable, OpTable
 from devicesworld.devices.listing import cut_note
 from devicesworld.devices.smarthome import args as a
-from devicesworld.devices.smarthome import views
+from devicesworld.devices.smarthome import outcomes, views
 from devicesworld.devices.smarthome.errors import ErrorCode, SmartHomeError
 from devicesworld.devices.smarthome.home import Home
 from devicesworld.devices.smarthome.scheduler import Schedule
@@ -366,6 +366,15 @@ class SmartHomeDevice:
     @GETTERS.register("history", doc="Every control attempt (agent, schedule, setup).")
     def _history(self, args: NoArgs) -> object:
         return [views.history_view(self.home, h) for h in self.home.history]
+
+    @GETTERS.register(
+        "timeline",
+        doc="Every command run so far and those a copy of the home runs over the next `hours` "
+        "(outcomes.py), with device events.",
+        args=a.TimelineArgs,
+    )
+    def _timeline(self, args: a.TimelineArgs) -> object:
+        return outcomes.timeline(self.home, args.hours)
 
     @GETTERS.register("time", doc="The home's current time (ISO).")
     def _time(self, args: NoArgs) -> object:

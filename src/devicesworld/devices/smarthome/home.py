@@ -9,6 +9,7 @@ commands, schedule firings and setup share one code path and one audit trail.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -58,6 +59,11 @@ class HistoryEntry:
     changed: bool = True
     """Whether the command changed the device's stored attributes (a no-op — turning off a light
     that is off — leaves no trace in the collateral guard's snapshot)."""
+    before: dict[str, Any] | None = None
+    """The device's stored attributes right before a successful command (what undoing it restores)."""
+    after: dict[str, Any] | None = None
+    """The device's stored attributes right after a successful command: what the command's outcome
+    was (a dryer started with its programme set earlier still ran that programme)."""
 
 
 def check_climate(variable: str, value: float) -> float:
@@ -272,7 +278,18 @@ class Home:
             raise
         self.history.append(
             HistoryEntry(
-                self.now, device_id, command, clean, True, source, None, message, schedule_id, changed
+                self.now,
+                device_id,
+                command,
+                clean,
+                True,
+                source,
+                None,
+                message,
+                schedule_id,
+                changed,
+                before,
+                dict(dev.attrs),
             )
         )
         return message
@@ -381,6 +398,18 @@ class Home:
         sched.status = "fired"
 
     # --- time ----------------------------------------------------------------------------
+
+    def forecast(self, seconds: float) -> Home:
+        """A copy of the home run ``seconds`` forward: what the schedules and cycles will do.
+
+        The copy shares the (immutable) catalog categories and leaves this home untouched, so
+        a verifier can judge an outcome over time without moving the episode's clock.
+        """
+        memo: dict[int, Any] = {id(cat): cat for cat in CATEGORIES.values()}
+        memo[id(self.epoch)] = self.epoch
+        twin: Home = copy.deepcopy(self, memo)
+        twin.advance_to(self.now + max(0.0, seconds))
+        return twin
 
     def advance_to(self, target: float) -> None:
         """Run every queued event up to ``target`` in time order, then stand at ``target``."""
