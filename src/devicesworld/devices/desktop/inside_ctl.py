@@ -1096,46 +1096,83 @@ def tree(args):
                 walk(child, depth + 1, app, role, window)
 
     def cells(table, A, depth, app, tbox, cap, window):
-        """The visible cells of a huge table (a Calc sheet): from the top-left visible cell on."""
+        """The visible cells of a huge table (a Calc sheet), row by row from the top-left visible cell.
+
+        Four calls per cell where a full node takes nine: a cell's role is known, and its
+        box comes from the grid — each column's x and width from the first row, each row's
+        y and height from its first cell — so only those cells' extents are asked for; the
+        other cells cost their lookup, name, states and text (and value when not empty)."""
+        if not tbox:
+            return
+        right, bottom = tbox[0] + tbox[2], tbox[1] + tbox[3]
         try:
-            first = (
-                table.get_accessible_at_point(tbox[0] + 2, tbox[1] + 2, A.CoordType.SCREEN) if tbox else None
-            )
-        except Exception:
-            first = None
-        try:
-            r0 = A.TableCell.get_position(first)[1] if first is not None else 0
-            c0 = A.TableCell.get_position(first)[2] if first is not None else 0
+            first = table.get_accessible_at_point(tbox[0] + 2, tbox[1] + 2, A.CoordType.SCREEN)
+            pos = A.TableCell.get_position(first) if first is not None else None
+            r0, c0 = (pos[1], pos[2]) if pos else (0, 0)
         except Exception:
             r0, c0 = 0, 0
+
+        def at(r, c):
+            try:
+                return A.Table.get_accessible_at(table, r, c)
+            except Exception:
+                return None
+
+        def box(cell):
+            try:
+                e = cell.get_extents(A.CoordType.SCREEN)
+                return [e.x, e.y, e.width, e.height]
+            except Exception:
+                return None
+
+        def add(cell, b):
+            node = {"role": "table cell", "depth": depth, "app": app, "window": window, "box": b}
+            try:
+                node["name"] = cell.get_name() or ""
+                node["states"] = [st.value_nick for st in cell.get_state_set().get_states()]
+            except Exception:
+                return False
+            with contextlib.suppress(Exception):
+                txt = A.Text.get_text(cell, 0, -1)
+                if txt:
+                    node["text"] = txt[:_CAP_TEXT] + ("…" if len(txt) > _CAP_TEXT else "")
+                    node["value"] = A.Value.get_current_value(
+                        cell
+                    )  # a number's value (a cell with text only)
+            out.append(node)
+            return True
+
+        cols = []  # (column, x, width) of the visible columns, found in the first row
         count = 0
         r = r0
         while count < cap and time.monotonic() < deadline:
-            row_any = False
-            c = c0
-            while count < cap:
-                try:
-                    cell = A.Table.get_accessible_at(table, r, c)
-                except Exception:
-                    cell = None
-                if cell is None:
+            head = at(r, c0)
+            hb = box(head) if head is not None else None
+            if hb is None or hb[1] > bottom:
+                break
+            if hb[3] <= 0:  # a hidden row
+                r += 1
+                continue
+            y, h = hb[1], hb[3]
+            if not cols:
+                c, cell, b = c0, head, hb
+                while cell is not None and b is not None and b[0] <= right and c - c0 < max_children:
+                    if b[2] > 0:
+                        cols.append((c, b[0], b[2]))
+                        if count < cap and add(cell, [b[0], y, b[2], h]):
+                            count += 1
+                    c += 1
+                    cell = at(r, c)
+                    b = box(cell) if cell is not None else None
+                if not cols:
                     break
-                try:
-                    node, _, _ = _node(cell, A, depth, app)
-                except Exception:
-                    break
-                b = node["box"]
-                if b is None or b[0] > tbox[0] + tbox[2] or b[2] <= 0:
-                    break
-                if b[1] > tbox[1] + tbox[3]:
-                    return
-                node["window"] = window
-                out.append(node)
-                count += 1
-                row_any = True
-                c += 1
-            if not row_any:
-                return
+            else:
+                for c, x, w in cols:
+                    if count >= cap:
+                        break
+                    cell = head if c == c0 else at(r, c)
+                    if cell is not None and add(cell, [x, y, w, h]):
+                        count += 1
             r += 1
         if count >= cap:
             incomplete.append(f"table: first {cap} visible cells shown")
