@@ -11,7 +11,9 @@ Measured through the environment and the device exactly as an episode uses them:
 * ``screenshot`` and ``tree`` (the element list of ``observe()``) with mousepad, Writer
   and Calc on screen;
 * actions (``move_to``, ``click``, ``type_text`` of 20 characters, ``hotkey``), each
-  including the settle wait that follows an input.
+  including the settle wait that follows an input;
+* for each, the median of every phase the device timed (``take_phases``, the figures
+  ``steps.jsonl`` records per step: input, settle, tree, screenshot, encode).
 
 Run ``python benchmarks/gui_latency.py [--n 5]``; figures go to docs/performance.md.
 """
@@ -53,13 +55,31 @@ def _p50(xs: list[float]) -> str:
     return f"{statistics.median(xs) * 1000:8.0f} ms (min {min(xs) * 1000:.0f}, max {max(xs) * 1000:.0f}, n={len(xs)})"
 
 
-def _time(fn: Callable[[], Any], n: int) -> list[float]:
+_PHASES: list[dict[str, float]] = []
+"""The phases of each call of the last :func:`_time` (when its device times them)."""
+
+
+def _time(fn: Callable[[], Any], n: int, device: Any = None) -> list[float]:
     out = []
+    _PHASES.clear()
+    if device is not None:
+        device.take_phases()
     for _ in range(n):
         t0 = time.perf_counter()
         fn()
         out.append(time.perf_counter() - t0)
+        if device is not None:
+            _PHASES.append(device.take_phases())
     return out
+
+
+def _phases() -> str:
+    """The median of each phase over the last :func:`_time`'s calls, e.g. ``input 1, settle 52``."""
+    names = sorted({k for p in _PHASES for k in p})
+    if not names:
+        return ""
+    meds = {k: statistics.median(p.get(k, 0.0) for p in _PHASES) * 1000 for k in names}
+    return "   [" + ", ".join(f"{k} {v:.0f}" for k, v in meds.items()) + " ms]"
 
 
 def main() -> int:
@@ -134,9 +154,9 @@ def main() -> int:
     print(f"reset with Writer open and idle: {_p50(wresets)}")
     wdev = wenv.device("linux_0")
     assert isinstance(wdev, LinuxDevice)
-    print(f"screenshot (Writer): {_p50(_time(wdev.screenshot, n * 2))}")
+    print(f"screenshot (Writer): {_p50(_time(wdev.screenshot, n * 2, wdev))}{_phases()}")
     obs = wdev.observe()
-    print(f"tree (Writer, {len(obs['elements'])} elements): {_p50(_time(wdev.observe, n))}")
+    print(f"tree (Writer, {len(obs['elements'])} elements): {_p50(_time(wdev.observe, n, wdev))}{_phases()}")
     wenv.close()
 
     calc = _task(
@@ -156,7 +176,7 @@ def main() -> int:
         obs = cdev.observe()
         print(
             f"tree (Calc, {len(obs['elements'])} elements, {obs.get('tree_incomplete') or 'complete'}): "
-            f"{_p50(_time(cdev.observe, n))}"
+            f"{_p50(_time(cdev.observe, n, cdev))}{_phases()}"
         )
 
     editor = _task([{"device": "linux_0", "op": "open_app", "args": {"app": "text_editor"}}])
@@ -165,19 +185,23 @@ def main() -> int:
         edev = eenv.device("linux_0")
         assert isinstance(edev, LinuxDevice)
         obs = edev.observe()
-        print(f"screenshot (mousepad): {_p50(_time(edev.screenshot, n * 2))}")
-        print(f"tree (mousepad, {len(obs['elements'])} elements): {_p50(_time(edev.observe, n))}")
+        print(f"screenshot (mousepad): {_p50(_time(edev.screenshot, n * 2, edev))}{_phases()}")
+        print(
+            f"tree (mousepad, {len(obs['elements'])} elements): {_p50(_time(edev.observe, n, edev))}{_phases()}"
+        )
 
         def act(name: str, **args: Any) -> Callable[[], Any]:
             parsed = GUI_ACTIONS[name].parse_args(args)
             return lambda: edev.act(name, parsed)
 
-        print(f"move_to: {_p50(_time(act('move_to', x=600, y=400), n * 2))}")
-        print(f"click (+settle): {_p50(_time(act('click', x=600, y=400), n * 2))}")
+        print(f"move_to: {_p50(_time(act('move_to', x=600, y=400), n * 2, edev))}{_phases()}")
+        print(f"click (+settle): {_p50(_time(act('click', x=600, y=400), n * 2, edev))}{_phases()}")
+        typed = _time(act("type_text", text="Zürich café ✓ naïve "), n, edev)
+        print(f"type_text 20 chars incl. é✓ (+settle): {_p50(typed)}{_phases()}")
         print(
-            f"type_text 20 chars incl. é✓ (+settle): {_p50(_time(act('type_text', text='Zürich café ✓ naïve '), n))}"
+            f"hotkey ctrl+a (+settle): {_p50(_time(act('hotkey', keys=['ctrl', 'a']), n * 2, edev))}{_phases()}"
         )
-        print(f"hotkey ctrl+a (+settle): {_p50(_time(act('hotkey', keys=['ctrl', 'a']), n * 2))}")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
 

@@ -257,6 +257,14 @@ class SupportsScreenshot(Protocol):
 
 
 @runtime_checkable
+class SupportsPhases(Protocol):
+    """A device that times the phases of its steps (a GUI desktop: input, settle, tree, screenshot,
+    encode); ``take_phases`` returns the seconds per phase since its last call and starts again."""
+
+    def take_phases(self) -> dict[str, float]: ...
+
+
+@runtime_checkable
 class SupportsResourceCheck(Protocol):
     """Optional: a device that can prove the documents its setup wrote open with their readers."""
 

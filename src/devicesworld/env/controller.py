@@ -29,6 +29,7 @@ from devicesworld.devices.base import (
     DeviceError,
     DeviceKind,
     GetterFn,
+    SupportsPhases,
     SupportsResourceCheck,
     SupportsScreenshot,
     VirtualClock,
@@ -291,6 +292,19 @@ class CrossDeviceEnv:
                 if png:
                     shots[device_id] = png
         return shots
+
+    def phase_timings(self) -> dict[str, dict[str, float]]:
+        """Per device that times them, the seconds per phase since the last call (see ``SupportsPhases``)."""
+        out: dict[str, dict[str, float]] = {}
+        for device_id, device in self._devices.items():
+            if isinstance(device, SupportsPhases):
+                try:
+                    phases = device.take_phases()
+                except Exception:
+                    phases = {}
+                if phases:
+                    out[device_id] = phases
+        return out
 
     def action_spaces(self) -> dict[str, list[dict[str, Any]]]:
         """Each device's action space as data, plus the global actions under ``"*"``.

@@ -119,6 +119,7 @@ def run_episode(
             _, waited = ask(lambda: agent.start(info))
             env.exclude_time(waited)
             model_s += waited
+            env.phase_timings()  # the reset's own phases belong to no step
             while not env.done:
                 t_step = time.perf_counter()
                 if getattr(agent, "wants_screenshots", False):
@@ -157,6 +158,7 @@ def run_episode(
                         model_latency_s=round(waited, 6),
                         agent_notes=_logged(decision.notes),
                         observation=seen,
+                        phases=env.phase_timings(),
                         sources_seen=sources_seen(
                             sources, observation, (outcome.result.message, outcome.result.data)
                         ),

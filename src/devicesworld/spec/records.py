@@ -139,6 +139,12 @@ class StepRecord(BaseModel):
         description="What the agent was shown before it chose this step: each device's observation as "
         f"text (element lists as the screen text), at most {OBSERVATION_CHARS} characters per device.",
     )
+    phases: dict[str, dict[str, float]] = Field(
+        default_factory=dict,
+        description="Per device that times them (GUI desktops), the seconds of each phase of this "
+        "step's environment work: input, settle, tree (the next observation), screenshot, encode, "
+        "launch, command, wait.",
+    )
     sources_seen: list[int] = Field(
         default_factory=list,
         description="Indices into the task's metadata.sources whose value appeared in this step's "

@@ -276,6 +276,8 @@ class Desktop:
         self.started_s: float | None = None
         self.cgroup: SandboxCgroup | None = None
         """The sandbox's cgroup v2 group (a memory and process total), where the host delegates one."""
+        self.last_encode_s = 0.0
+        """PNG encoding and base64 of the last screenshot (the rest of its time is the grab and the pipe)."""
 
     # ---------------------------------------------------------------- life cycle
     def start(self) -> m.Ready:
@@ -445,7 +447,10 @@ class Desktop:
 
     def screenshot(self, compress_level: int = 1) -> bytes:
         shot = self._typed(m.Screenshot, "screenshot", {"compress_level": compress_level})
-        return base64.b64decode(shot.png)
+        t0 = time.perf_counter()
+        png = base64.b64decode(shot.png)
+        self.last_encode_s = shot.encode_s + (time.perf_counter() - t0)
+        return png
 
     def tree(
         self, *, budget_s: float = 3.0, max_nodes: int = 600, max_children: int = 200, max_cells: int = 120
@@ -458,7 +463,7 @@ class Desktop:
         }
         return self._typed(m.Tree, "tree", args, timeout=budget_s + 30)
 
-    def type_text(self, text: str, delay_s: float = 0.004) -> None:
+    def type_text(self, text: str, delay_s: float = 0.0) -> None:
         self.request("type", {"text": text, "delay_s": delay_s}, timeout=60 + len(text) * 0.05)
 
     def keys(self, keys: list[str], mode: str = "press") -> None:
@@ -558,6 +563,15 @@ class Desktop:
         return self._typed(
             m.Idle, "wait_idle", {"timeout_s": timeout_s, "quiet_s": quiet_s}, timeout=timeout_s + 30
         )
+
+    def settle(
+        self, *, quiet_s: float = 0.05, timeout_s: float = 4.0, per_app: list[tuple[str, float]] | None = None
+    ) -> m.Idle:
+        """Until nothing was redrawn and the apps were idle for ``quiet_s`` (X damage events and the
+        apps' CPU, see ``inside_ctl.settle``), at most ``timeout_s``. ``per_app``: (text, quiet)
+        pairs; the first whose text is in the focused window's class or title sets the quiet time."""
+        args = {"timeout_s": timeout_s, "quiet_s": quiet_s, "per_app": [list(p) for p in per_app or []]}
+        return self._typed(m.Idle, "settle", args, timeout=timeout_s + 30)
 
     def wait_window(self, pred: Any, timeout_s: float = 30.0, step_s: float = 0.05) -> m.Window | None:
         """The first window for which ``pred(window)`` holds, polling until ``timeout_s``."""

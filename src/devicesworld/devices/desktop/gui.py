@@ -8,18 +8,22 @@ with the same semantics everywhere:
 * every step returns an :class:`ActionResult`; bad arguments, a stale element index, a
   selector that matches nothing, or a desktop that stopped answering are failed results
   with a typed code, never exceptions;
-* after each input the desktop is given a moment to settle (``wait_idle``: no CPU use
-  and an unchanged screen for a short quiet time, bounded), so the next observation
-  shows the effect and a replay is deterministic;
+* after each input the desktop is given a moment to settle (``settle``: no redraw
+  reported by the X server's DAMAGE events and no app working for a short quiet time,
+  bounded), so the next observation shows the effect and a replay is deterministic;
+  an input that changes nothing costs only the quiet time;
 * the observation is the window list, the focused window and the numbered element list
-  (:mod:`.elements`), with ``tree_incomplete`` saying why the walk stopped early.
+  (:mod:`.elements`), with ``tree_incomplete`` saying why the walk stopped early;
+* the time of each phase (input, settle, tree, screenshot, encode, launch, command,
+  wait) is summed until :meth:`GuiSession.take_phases` hands it to the step's record.
 """
 
 from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +58,11 @@ class App:
     idle_s: float = 0.3
     """Quiet time after the window maps before the app counts as ready (LibreOffice needs more)."""
     start_timeout_s: float = 60.0
+    settle_s: float | None = None
+    """The quiet time after an input while this app's window has the focus (None: the session's)."""
+    command_settle_s: float | None = None
+    """The same after a key combination or a click, which may run a command some time later
+    (LibreOffice runs ctrl+b's command and redraws its toolbar ~0.35 s after the key)."""
     ready_role: str = ""
     """An element role that shows the app's content is drawn (LibreOffice: ``document text``);
     with it, a launch also waits until the window's element tree has that role and is the
@@ -63,9 +72,20 @@ class App:
     sequence that sets it; Windows' cmd: ``title``): checks never count this app's windows."""
 
 
+SETTLE_QUIET_S = 0.05
+"""How long the screen and the apps must stay quiet after an input (measured: a GTK or LibreOffice
+redraw follows its input within a frame or two, and every redraw restarts the window)."""
+
+PHASE_OF_ACTION = {"launch_app": "launch", "run_command": "command", "wait": "wait"}
+"""The phase an action's own time counts as (every other action: ``input``)."""
+
 HANDOFF_S = 10.0
 """How long ``launch_app`` waits for a new window of an app that is already open before it takes
 the running window as the answer (:meth:`GuiSession._handed_off`)."""
+
+CLOSED_GRACE_S = 1.5
+"""How long a launch waits for a new window once the app's running windows have all closed before
+it launches again (the first launch went to the instance that was quitting)."""
 
 TREE_SETTLE_S = 20.0
 """The longest a launch waits for its window's element tree to settle (``App.ready_role``)."""
@@ -113,7 +133,7 @@ class GuiSession:
         *,
         to_sandbox_path: Callable[[str], str] = lambda p: p,
         budget: TreeBudget | None = None,
-        settle_s: float = 0.25,
+        settle_s: float = SETTLE_QUIET_S,
         settle_timeout_s: float = 4.0,
         env: Mapping[str, str] | None = None,
     ) -> None:
@@ -132,6 +152,8 @@ class GuiSession:
         """An element's full length when the walk read less of it (None: read whole)."""
         self.incomplete: str | None = None
         self.commands: list[dict[str, Any]] = []
+        self.phases: dict[str, float] = {}
+        """Seconds per phase since the last :meth:`take_phases`."""
         self._handlers: dict[str, Callable[[Any], ActionResult]] = {
             "move_to": self._move_to,
             "click": self._click,
@@ -156,12 +178,30 @@ class GuiSession:
     def handles(self, action: str) -> bool:
         return action in self._handlers
 
+    def take_phases(self) -> dict[str, float]:
+        """The seconds spent per phase since the last call (and start again from zero)."""
+        out = {k: round(v, 6) for k, v in self.phases.items()}
+        self.phases = {}
+        return out
+
+    @contextmanager
+    def _timed(self, phase: str) -> Iterator[None]:
+        """Adds the block's time to ``phase``, less the time of the phases timed inside it."""
+        inner = sum(self.phases.values())
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            own = time.perf_counter() - t0 - (sum(self.phases.values()) - inner)
+            self.phases[phase] = self.phases.get(phase, 0.0) + max(own, 0.0)
+
     def act(self, action: str, args: Any) -> ActionResult:
         handler = self._handlers.get(action)
         if handler is None:
             return ActionResult.failure("UNSUPPORTED", f"this desktop has no action {action!r}")
         try:
-            return handler(args)
+            with self._timed(PHASE_OF_ACTION.get(action, "input")):
+                return handler(args)
         except _Refused as exc:
             return ActionResult.failure(exc.code, exc.message)
         except DesktopError as exc:
@@ -172,11 +212,15 @@ class GuiSession:
     def observe(self) -> dict[str, Any]:
         """Windows, focused window and the numbered elements (refreshes the index table)."""
         try:
-            wins = [w for w in self.desktop.windows() if w.mapped]
-            b = self.budget
-            tree = self.desktop.tree(
-                budget_s=b.budget_s, max_nodes=b.max_nodes, max_children=b.max_children, max_cells=b.max_cells
-            )
+            with self._timed("tree"):
+                wins = [w for w in self.desktop.windows() if w.mapped]
+                b = self.budget
+                tree = self.desktop.tree(
+                    budget_s=b.budget_s,
+                    max_nodes=b.max_nodes,
+                    max_children=b.max_children,
+                    max_cells=b.max_cells,
+                )
         except DesktopError as exc:
             self.elements = []
             return {"error": f"the desktop did not answer: {exc.message}", "windows": [], "elements": []}
@@ -198,16 +242,36 @@ class GuiSession:
         return obs
 
     def screenshot(self) -> bytes | None:
+        t0 = time.perf_counter()
         try:
-            return self.desktop.screenshot()
+            png = self.desktop.screenshot()
         except DesktopError:
             return None
+        encode = self.desktop.last_encode_s
+        spent = time.perf_counter() - t0
+        self.phases["screenshot"] = self.phases.get("screenshot", 0.0) + max(spent - encode, 0.0)
+        self.phases["encode"] = self.phases.get("encode", 0.0) + encode
+        return png
 
-    def settle(self, quiet_s: float | None = None, timeout_s: float | None = None) -> None:
-        self.desktop.wait_idle(
-            timeout_s=timeout_s if timeout_s is not None else self.settle_timeout_s,
-            quiet_s=quiet_s if quiet_s is not None else self.settle_s,
-        )
+    def settle(
+        self, quiet_s: float | None = None, timeout_s: float | None = None, *, command: bool = True
+    ) -> None:
+        """Wait for the effect of an input: see ``Desktop.settle`` (X damage and app CPU, bounded).
+
+        Without ``quiet_s``, the focused app's quiet time (``App.command_settle_s`` after a
+        ``command``: a key combination or a click; else ``App.settle_s``), or the session's."""
+        per_app: list[tuple[str, float]] = []
+        if quiet_s is None:
+            for app in self.apps.values():
+                q = app.command_settle_s if command and app.command_settle_s is not None else app.settle_s
+                if q is not None and app.window:
+                    per_app.append((app.window, q))
+        with self._timed("settle"):
+            self.desktop.settle(
+                timeout_s=timeout_s if timeout_s is not None else self.settle_timeout_s,
+                quiet_s=quiet_s if quiet_s is not None else self.settle_s,
+                per_app=per_app,
+            )
 
     # ---------------------------------------------------------------- targets
     def _element(self, ref: a.ElementRef) -> dict[str, Any]:
@@ -329,7 +393,7 @@ class GuiSession:
 
     def _type(self, g: a.TypeTextArgs) -> ActionResult:
         self.desktop.type_text(g.text)
-        self.settle()
+        self.settle(command=False)
         return ActionResult.success(f"typed {len(g.text)} characters")
 
     def _key(self, g: a.KeyArgs, mode: str) -> ActionResult:
@@ -370,11 +434,14 @@ class GuiSession:
         before = {w.id for w in windows}
         # LibreOffice opens a window per document even when running; the others may hand off
         running = [] if app.ready_role else [w.id for w in windows if mine(w)]
-        launched = self.desktop.launch(argv, env={**(self.env if app.task_clock else {}), **app.env})
-        win = self.desktop.wait_window(
-            lambda w: w.id not in before and mine(w),
-            timeout_s=min(app.start_timeout_s, HANDOFF_S) if running else app.start_timeout_s,
-        )
+        env = {**(self.env if app.task_clock else {}), **app.env}
+        launched = self.desktop.launch(argv, env=env)
+        win = self._new_window(lambda w: w.id not in before and mine(w), mine, app, running)
+        if win is None and running and not self._still_open(running):
+            # the running window was closing (an app may take half a second to close a window after
+            # ctrl+w, drawing nothing): the launch was handed to an instance on its way out
+            launched = self.desktop.launch(argv, env=env)
+            win = self.desktop.wait_window(mine, app.start_timeout_s)  # a hidden window may come back
         if win is None and running:
             return self._handed_off(g.app, running)
         if win is None:
@@ -388,6 +455,32 @@ class GuiSession:
             self._wait_tree(app, win.title)
         title = self._title_now(win)
         return ActionResult.success(f"{g.app} opened: {title!r}", {"window": title})
+
+    def _new_window(
+        self, is_new: Callable[[Window], bool], mine: Callable[[Window], bool], app: App, running: list[int]
+    ) -> Window | None:
+        """The launch's new window; with the app already running, ``None`` also once every running
+        window has been gone for :data:`CLOSED_GRACE_S` without a new one (see ``_launch``), and
+        any window of the app once they were all gone (Mousepad hides a window it closes and
+        shows the same window again for the next file)."""
+        end = time.monotonic() + (min(app.start_timeout_s, HANDOFF_S) if running else app.start_timeout_s)
+        gone: float | None = None
+        while True:
+            wins = self.desktop.windows()
+            found = next((w for w in wins if is_new(w) or (gone is not None and mine(w))), None)
+            if found is not None:
+                return found
+            now = time.monotonic()
+            if running and not any(w.id in running and w.mapped for w in wins):
+                gone = gone if gone is not None else now
+                if now - gone >= CLOSED_GRACE_S:
+                    return None
+            if now >= end:
+                return None
+            time.sleep(0.05)
+
+    def _still_open(self, running: list[int]) -> bool:
+        return any(w.id in running and w.mapped for w in self.desktop.windows())
 
     def _title_now(self, win: Window) -> str:
         """``win``'s title as it is now, not as it was when found: Chromium maps "Untitled -

@@ -30,6 +30,7 @@ import contextlib
 import io
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -295,11 +296,15 @@ def _grab():
 def screenshot(args):
     from PIL import Image
 
+    t0 = time.monotonic()
     data = _grab()
+    t1 = time.monotonic()
     im = Image.frombytes("RGB", (W, H), data, "raw", "BGRX")
     buf = io.BytesIO()
     im.save(buf, "PNG", compress_level=int(args.get("compress_level", 1)))
-    return {"png": base64.b64encode(buf.getvalue()).decode("ascii"), "width": W, "height": H}
+    png = base64.b64encode(buf.getvalue()).decode("ascii")
+    t2 = time.monotonic()
+    return {"png": png, "width": W, "height": H, "grab_s": t1 - t0, "encode_s": t2 - t1}
 
 
 def _screen_image():
@@ -430,7 +435,7 @@ def _bind(keysyms):
     time.sleep(0.06)  # every client handles MappingNotify before the first event that needs it
 
 
-def _fake(kind, detail, x=0, y=0):
+def _fake(kind, detail, x=0, y=0, sync=True):
     from Xlib import X
     from Xlib.ext import xtest
 
@@ -442,7 +447,10 @@ def _fake(kind, detail, x=0, y=0):
             kind
         ]
         xtest.fake_input(d, code, detail)
-    d.sync()
+    if sync:
+        d.sync()
+    else:
+        d.flush()
 
 
 def _code(ks):
@@ -456,19 +464,21 @@ def _code(ks):
 def _tap_keysym(ks, delay):
     code, shift = _code(ks)
     shift_code = _lookup(_keysym_of_name("shift"))[0]
+    # no round trip per event: the server runs a client's requests in order (type_text syncs once at the end)
     if shift:
-        _fake("kdown", shift_code)
-    _fake("kdown", code)
-    _fake("kup", code)
+        _fake("kdown", shift_code, sync=False)
+    _fake("kdown", code, sync=False)
+    _fake("kup", code, sync=False)
     if shift:
-        _fake("kup", shift_code)
+        _fake("kup", shift_code, sync=False)
     if delay:
         time.sleep(delay)
 
 
 def type_text(args):
+    _forget_damage()
     text = str(args["text"])
-    delay = float(args.get("delay_s", 0.004))
+    delay = float(args.get("delay_s", 0))
     syms = [_keysym_of_char(c) for c in text]
     batch = max(1, len(_spare_codes()) - 1)
     i = 0
@@ -486,11 +496,13 @@ def type_text(args):
         _bind(list(need))
         for ks in syms[i:j]:
             _tap_keysym(ks, delay)
+        display().sync()  # before a later batch rebinds a spare code these keys still use
         i = j
     return {"typed": len(text)}
 
 
 def keys(args):
+    _forget_damage()
     names = list(args["keys"])
     mode = args.get("mode", "press")
     syms = [_keysym_of_name(n) for n in names]
@@ -508,6 +520,7 @@ def keys(args):
 
 
 def pointer(args):
+    _forget_damage()
     op = args["op"]
     button = {"left": 1, "middle": 2, "right": 3}.get(args.get("button", "left"), 1)
     if "x" in args and args["x"] is not None:
@@ -832,24 +845,231 @@ CARET_AREA = 600
 
 
 def wait_idle(args):
-    """Until the apps use (almost) no CPU and the screen stops changing for ``quiet_s``."""
+    """Until the apps use (almost) no CPU and the screen stops changing for ``quiet_s``.
+
+    The screen is watched through DAMAGE events (:func:`_drain_damage`) where the server
+    has them: comparing two screenshots every 0.1 s cost the controller tens of ms of CPU
+    per look, taken from the app being waited for on a loaded machine."""
     timeout = float(args.get("timeout_s", 30))
     quiet = float(args.get("quiet_s", 0.4))
     hz = os.sysconf("SC_CLK_TCK")
     start = time.monotonic()
     end = start + timeout
     last_change = time.monotonic()
-    ticks, shot = _cpu_ticks(), _screen_image()
+    dd = _damage_display()
+    ticks = _cpu_ticks()
+    shot = _screen_image() if dd is None else None
     while time.monotonic() < end:
-        time.sleep(0.1)
-        t, s = _cpu_ticks(), _screen_image()
+        if dd is None:
+            time.sleep(0.1)
+            s = _screen_image()
+            drawn = _changed_area(s, shot) > CARET_AREA
+            shot = s
+        else:
+            drawn = _drain_damage(dd, time.monotonic() + 0.1)[0] is not None
+        t = _cpu_ticks()
         busy = (t - ticks) / hz > 0.02  # more than 20 ms of CPU in 100 ms
-        if busy or _changed_area(s, shot) > CARET_AREA:
+        if busy or drawn:
             last_change = time.monotonic()
-        ticks, shot = t, s
+        ticks = t
         if time.monotonic() - last_change >= quiet:
             return {"idle": True, "seconds": time.monotonic() - start}
     return {"idle": False, "seconds": time.monotonic() - start}
+
+
+# ----------------------------------------------------------------------- settling on events
+_dmg = []  # [Display with a damage object on the root window] or [None] when the server has no DAMAGE
+THIN = 3
+"""A damaged rectangle this thin or thinner (a text caret blinking) does not count as a change."""
+BUSY = 0.3
+"""Apps using more than this share of one core's time between two looks count as still working."""
+PING_S = 1.0
+"""The longest a settle waits for the focused window's answer to its ``_NET_WM_PING``."""
+_ping_seq = [0]
+
+
+def _damage_display():
+    """A second X connection that receives a DamageNotify for every rectangle drawn on the screen,
+    the top-level windows' structure events (map, unmap, destroy, move) and the answers to pings."""
+    if not _dmg:
+        try:
+            from Xlib import X
+            from Xlib import display as xdisplay
+            from Xlib.ext import damage
+
+            dd = xdisplay.Display()
+            if not dd.has_extension("DAMAGE"):
+                raise RuntimeError("no DAMAGE extension")
+            dd.damage_query_version()
+            root = dd.screen().root
+            root.damage_create(damage.DamageReportRawRectangles)
+            root.change_attributes(event_mask=X.SubstructureNotifyMask)
+            dd.sync()
+            _dmg.append(dd)
+        except Exception:
+            _dmg.append(None)
+    return _dmg[0]
+
+
+def _ping(dd):
+    """Send ``_NET_WM_PING`` to the focused window when it takes pings; the stamp to wait for, or None.
+
+    An app answers a ping from its event loop once it has read the events queued before it
+    (X delivers a client's events in order), so the answer proves the input was picked up:
+    the quiet window starts from there, not from an input the app has not seen yet (a loaded
+    machine may take longer than the quiet window to schedule the app)."""
+    from Xlib import X
+    from Xlib.protocol import event
+
+    try:
+        active = _prop(display().screen().root, "_NET_ACTIVE_WINDOW")
+        if active is None or not len(active) or not int(active[0]):
+            return None
+        wid = int(active[0])
+        win = dd.create_resource_object("window", wid)
+        ping = dd.intern_atom("_NET_WM_PING")
+        if ping not in (win.get_wm_protocols() or []):
+            return None
+        _ping_seq[0] = (_ping_seq[0] + 1) & 0x7FFFFFFF
+        stamp = 0x40000000 | _ping_seq[0]  # far from the server times openbox's own pings carry
+        ev = event.ClientMessage(
+            window=win, client_type=dd.intern_atom("WM_PROTOCOLS"), data=(32, [ping, stamp, wid, 0, 0])
+        )
+        win.send_event(ev, event_mask=X.NoEventMask)
+        dd.flush()
+        return stamp, wid
+    except Exception:
+        return None
+
+
+def _drain_damage(dd, until, stamp=None):
+    """Read events until ``until`` (monotonic) or none is pending: (the time of the last change
+    that counts — see :data:`THIN` — or None, the time the ping ``stamp`` — (stamp, window) —
+    was answered, or its window closed, or None)."""
+    from Xlib import X
+
+    last = pong = None
+    while True:
+        while dd.pending_events():
+            ev = dd.next_event()
+            area = getattr(ev, "area", None)
+            if area is not None:
+                if area.width > THIN and area.height > THIN:
+                    last = time.monotonic()
+            elif ev.type == X.ClientMessage:
+                with contextlib.suppress(Exception):
+                    if stamp is not None and ev.data[1][1] == stamp[0]:
+                        pong = time.monotonic()
+            elif ev.type in (X.MapNotify, X.UnmapNotify, X.DestroyNotify, X.CreateNotify):
+                last = time.monotonic()
+                if stamp is not None and ev.type in (X.UnmapNotify, X.DestroyNotify):
+                    with contextlib.suppress(Exception):
+                        if int(ev.window.id) == stamp[1]:
+                            pong = last  # the pinged window closed: it will not answer
+        left = until - time.monotonic()
+        if left <= 0 or (stamp is not None and pong is not None):
+            return last, pong
+        ready, _, _ = select.select([dd], [], [], left)
+        if not ready:
+            return last, pong
+
+
+def _forget_damage():
+    """Drop the events from before an input (the settle after it counts only what follows)."""
+    dd = _damage_display()
+    if dd is not None:
+        with contextlib.suppress(Exception):
+            while dd.pending_events():
+                dd.next_event()
+
+
+def _cpu_ns():
+    """CPU time of every app's main thread (ns, /proc/PID/schedstat): the desktop's core and this
+    controller left out. Nanosecond resolution, where /proc/PID/stat counts 10 ms ticks."""
+    keep = {os.getpid(), *(p.pid for p in _core)}
+    total = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) in keep:
+            continue
+        try:
+            with open(f"/proc/{name}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+def _active_label():
+    """The focused top-level window's class and title, lower case ("" when none)."""
+    d = display()
+    active = _prop(d.screen().root, "_NET_ACTIVE_WINDOW")
+    if active is None or not len(active) or not int(active[0]):
+        return ""
+    win = d.create_resource_object("window", int(active[0]))
+    try:
+        cls = win.get_wm_class() or ("", "")
+    except Exception:
+        cls = ("", "")
+    return (" ".join(cls) + " " + _title(win)).lower()
+
+
+def settle(args):
+    """Return once the screen and the apps have been quiet for ``quiet_s``, bounded by ``timeout_s``.
+
+    Quiet means no damage event from the X server (every redraw of any window reports its
+    rectangles; a blinking caret does not count), no top-level window mapped, unmapped or
+    destroyed, and the apps' main threads below :data:`BUSY` of a core. The window starts
+    when the focused app answers a ping sent after the input (:func:`_ping`; at most
+    :data:`PING_S`), so an input that changes nothing returns after the answer and
+    ``quiet_s``. Without DAMAGE: the polling :func:`wait_idle`.
+    """
+    quiet = float(args.get("quiet_s", 0.05))
+    per_app = args.get("per_app") or []  # [[text in the focused window's class or title, quiet_s], ...]
+    if per_app:
+        label = _active_label()
+        quiet = next((float(q) for text, q in per_app if str(text).lower() in label), quiet)
+    timeout = float(args.get("timeout_s", 4.0))
+    step = float(args.get("step_s", 0.015))
+    dd = _damage_display()
+    if dd is None:
+        return wait_idle({"quiet_s": max(quiet, 0.25), "timeout_s": timeout})
+    start = time.monotonic()
+    end = start + timeout
+    last = start
+    drawn = 0
+    stamp = _ping(dd)
+    pong = None
+    cpu, at = _cpu_ns(), start
+    marks = []  # (seconds after start, "d" drawn / "c" busy / "p" ping answered): why a settle took long
+    while True:
+        now = time.monotonic()
+        waiting = stamp is not None and pong is None and now - start < PING_S
+        if (now - last >= quiet and not waiting) or now >= end:
+            idle = now - last >= quiet
+            return {
+                "idle": idle,
+                "seconds": now - start,
+                "changes": drawn,
+                "marks": marks,
+                "quiet_s": quiet,
+                "pinged": None if stamp is None else pong is not None,
+            }
+        seen, answered = _drain_damage(dd, min(end, now + step, max(last + quiet, now + 0.001)), stamp)
+        if answered is not None and pong is None:
+            pong = answered
+            last = max(last, answered)
+            marks.append([round(answered - start, 4), "p"])
+        if seen is not None:
+            last = seen
+            drawn += 1
+            if len(marks) < 20:
+                marks.append([round(seen - start, 4), "d"])
+        c, t = _cpu_ns(), time.monotonic()
+        if t > at and (c - cpu) / 1e9 > BUSY * (t - at):
+            last = t
+            if len(marks) < 20:
+                marks.append([round(t - start, 4), "c"])
+        cpu, at = c, t
 
 
 # ----------------------------------------------------------------------- accessibility
@@ -972,46 +1192,83 @@ def tree(args):
                 walk(child, depth + 1, app, role, window)
 
     def cells(table, A, depth, app, tbox, cap, window):
-        """The visible cells of a huge table (a Calc sheet): from the top-left visible cell on."""
+        """The visible cells of a huge table (a Calc sheet), row by row from the top-left visible cell.
+
+        Four calls per cell where a full node takes nine: a cell's role is known, and its
+        box comes from the grid — each column's x and width from the first row, each row's
+        y and height from its first cell — so only those cells' extents are asked for; the
+        other cells cost their lookup, name, states and text (and value when not empty)."""
+        if not tbox:
+            return
+        right, bottom = tbox[0] + tbox[2], tbox[1] + tbox[3]
         try:
-            first = (
-                table.get_accessible_at_point(tbox[0] + 2, tbox[1] + 2, A.CoordType.SCREEN) if tbox else None
-            )
-        except Exception:
-            first = None
-        try:
-            r0 = A.TableCell.get_position(first)[1] if first is not None else 0
-            c0 = A.TableCell.get_position(first)[2] if first is not None else 0
+            first = table.get_accessible_at_point(tbox[0] + 2, tbox[1] + 2, A.CoordType.SCREEN)
+            pos = A.TableCell.get_position(first) if first is not None else None
+            r0, c0 = (pos[1], pos[2]) if pos else (0, 0)
         except Exception:
             r0, c0 = 0, 0
+
+        def at(r, c):
+            try:
+                return A.Table.get_accessible_at(table, r, c)
+            except Exception:
+                return None
+
+        def box(cell):
+            try:
+                e = cell.get_extents(A.CoordType.SCREEN)
+                return [e.x, e.y, e.width, e.height]
+            except Exception:
+                return None
+
+        def add(cell, b):
+            node = {"role": "table cell", "depth": depth, "app": app, "window": window, "box": b}
+            try:
+                node["name"] = cell.get_name() or ""
+                node["states"] = [st.value_nick for st in cell.get_state_set().get_states()]
+            except Exception:
+                return False
+            with contextlib.suppress(Exception):
+                txt = A.Text.get_text(cell, 0, -1)
+                if txt:
+                    node["text"] = txt[:_CAP_TEXT] + ("…" if len(txt) > _CAP_TEXT else "")
+                    node["value"] = A.Value.get_current_value(
+                        cell
+                    )  # a number's value (a cell with text only)
+            out.append(node)
+            return True
+
+        cols = []  # (column, x, width) of the visible columns, found in the first row
         count = 0
         r = r0
         while count < cap and time.monotonic() < deadline:
-            row_any = False
-            c = c0
-            while count < cap:
-                try:
-                    cell = A.Table.get_accessible_at(table, r, c)
-                except Exception:
-                    cell = None
-                if cell is None:
+            head = at(r, c0)
+            hb = box(head) if head is not None else None
+            if hb is None or hb[1] > bottom:
+                break
+            if hb[3] <= 0:  # a hidden row
+                r += 1
+                continue
+            y, h = hb[1], hb[3]
+            if not cols:
+                c, cell, b = c0, head, hb
+                while cell is not None and b is not None and b[0] <= right and c - c0 < max_children:
+                    if b[2] > 0:
+                        cols.append((c, b[0], b[2]))
+                        if count < cap and add(cell, [b[0], y, b[2], h]):
+                            count += 1
+                    c += 1
+                    cell = at(r, c)
+                    b = box(cell) if cell is not None else None
+                if not cols:
                     break
-                try:
-                    node, _, _ = _node(cell, A, depth, app)
-                except Exception:
-                    break
-                b = node["box"]
-                if b is None or b[0] > tbox[0] + tbox[2] or b[2] <= 0:
-                    break
-                if b[1] > tbox[1] + tbox[3]:
-                    return
-                node["window"] = window
-                out.append(node)
-                count += 1
-                row_any = True
-                c += 1
-            if not row_any:
-                return
+            else:
+                for c, x, w in cols:
+                    if count >= cap:
+                        break
+                    cell = head if c == c0 else at(r, c)
+                    if cell is not None and add(cell, [x, y, w, h]):
+                        count += 1
             r += 1
         if count >= cap:
             incomplete.append(f"table: first {cap} visible cells shown")
@@ -1113,6 +1370,7 @@ COMMANDS = {
     "start_shell": start_shell,
     "run": run,
     "wait_idle": wait_idle,
+    "settle": settle,
     "forward": forward,
     "ping": lambda args: {"pong": True},
 }

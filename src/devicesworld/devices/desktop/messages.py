@@ -74,6 +74,8 @@ class Screenshot(_Reply):
     png: str = Field(description="base64 of the PNG bytes")
     width: int
     height: int
+    grab_s: float = Field(0.0, description="Reading the screen from the X server.")
+    encode_s: float = Field(0.0, description="PNG and base64 encoding in the controller.")
 
 
 class Launched(_Reply):
@@ -96,6 +98,15 @@ class RunResult(_Reply):
 class Idle(_Reply):
     idle: bool
     seconds: float
+    changes: int | None = Field(None, description="Redraws seen while settling (event-driven settle only).")
+    marks: list[tuple[float, str]] = Field(
+        default_factory=list,
+        description="The first moments (s after the start) the settle saw a redraw (d) or a busy app (c).",
+    )
+    quiet_s: float | None = Field(None, description="The quiet time the settle used (the focused app's).")
+    pinged: bool | None = Field(
+        None, description="The focused window answered the settle's ping (None: it takes no pings)."
+    )
 
 
 class ShellProgram(BaseModel):

@@ -248,6 +248,12 @@ class LinuxDevice:
             return None
         return self._browser.screenshot()
 
+    def take_phases(self) -> dict[str, float]:
+        """Seconds per GUI phase (input, settle, tree, screenshot, encode) since the last call."""
+        if self.gui is None or not self.gui.started:
+            return {}
+        return self.gui.session.take_phases()
+
     def check_resources(self) -> list[str]:
         """Quality control after setup: one problem per document under the home that fails to open.
 

@@ -33,6 +33,11 @@ CHROMIUM_FLAGS = [
 ]
 """The proxy is the in-sandbox end of :mod:`.sites_relay`: the task's local sites, nothing else."""
 
+LO_SETTLE_S, LO_COMMAND_SETTLE_S = 0.12, 0.45
+"""Measured (docs/performance.md): LibreOffice redraws a typed key ~45 ms after it, and runs a key
+combination's command (ctrl+b) with its toolbar redraw ~0.35 s after the key, drawing nothing in
+between; text typed before then misses the command's effect."""
+
 APPS: dict[str, App] = {
     "writer": App(
         "writer",
@@ -41,6 +46,8 @@ APPS: dict[str, App] = {
         idle_s=1.0,
         start_timeout_s=120,
         ready_role="document text",
+        settle_s=LO_SETTLE_S,
+        command_settle_s=LO_COMMAND_SETTLE_S,
     ),
     "calc": App(
         "calc",
@@ -49,6 +56,8 @@ APPS: dict[str, App] = {
         idle_s=1.0,
         start_timeout_s=120,
         ready_role="document spreadsheet",
+        settle_s=LO_SETTLE_S,
+        command_settle_s=LO_COMMAND_SETTLE_S,
     ),
     "text_editor": App("text_editor", ["mousepad", "--opening-mode=window"], window="mousepad"),
     "files": App("files", ["thunar"], window="thunar"),
