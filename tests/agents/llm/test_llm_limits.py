@@ -151,7 +151,7 @@ def test_a_four_device_prompt_stays_under_12_kb() -> None:
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
-        from llm_prompt_size import DEFAULT_TASKS, measure
+        from llm_prompt_size import DEFAULT_TASKS, measure  # type: ignore[import-not-found]
     finally:
         sys.path.pop(0)
     from devicesworld.tasks.suites import load_suite
