@@ -52,7 +52,11 @@ class ReferenceModel:
         self.calls += 1
         if "summerize the latest step" in prompt:  # (sic) both agents' summary prompts
             return "Did the next reference step.", True, "raw"
-        out = f"Reason: the next reference step.\nAction: {json.dumps(self.next_action())}"
+        action = self.next_action()
+        reason = (
+            self.oracle.reason if action.get("goal_status") == "infeasible" else "the next reference step."
+        )
+        out = f"Reason: {reason}\nAction: {json.dumps(action)}"
         return out, True, out
 
     def predict_mm(self, prompt: str, images: list[Any]) -> tuple[str, bool, str]:

@@ -175,3 +175,14 @@ def test_a_slow_model_call_prints_heartbeat_lines_naming_model_and_endpoint(
     err = capfd.readouterr().err
     assert "[llm] still waiting for model 'scripted+timeout'" in err and server.base_url in err
     assert "(actor)" in err
+
+
+def test_a_non_json_reply_during_the_run_is_one_line_naming_the_endpoint(
+    endpoint: Callable[[Answer], str],
+) -> None:
+    url = endpoint(lambda p, b: (200, "text/html", b"<html><body>Bad gateway page</body></html>")) + "/v1"
+    client = LLMClient(config(url, heartbeat_s=0))
+    with pytest.raises(LLMError) as exc:
+        client.chat([{"role": "user", "content": "hi"}], role="actor")
+    text = one_line(exc)
+    assert url in text and "did not answer with a chat completion" in text
