@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import shutil
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -187,6 +188,13 @@ class SandboxCgroup:
                 time.sleep(0.02)
 
 
+def setpriv_argv(ids: tuple[int, int]) -> list[str]:
+    """An argv prefix that becomes host user ``ids`` (no supplementary groups) and runs the rest: after
+    :meth:`SandboxCgroup.enter_argv`, since the sandbox's user may not write the group."""
+    tool = shutil.which("setpriv") or "setpriv"
+    return [tool, f"--reuid={ids[0]}", f"--regid={ids[1]}", "--clear-groups", "--"]
+
+
 def sandbox_cgroup(name: str, *, memory_bytes: int, processes: int) -> SandboxCgroup | None:
     """A group for a new sandbox where the host offers one (see :func:`detect`), else ``None``."""
     support = host_support()
@@ -198,4 +206,12 @@ def sandbox_cgroup(name: str, *, memory_bytes: int, processes: int) -> SandboxCg
         return None
 
 
-__all__ = ["ENV_BASE", "CgroupSupport", "SandboxCgroup", "detect", "host_support", "sandbox_cgroup"]
+__all__ = [
+    "ENV_BASE",
+    "CgroupSupport",
+    "SandboxCgroup",
+    "detect",
+    "host_support",
+    "sandbox_cgroup",
+    "setpriv_argv",
+]

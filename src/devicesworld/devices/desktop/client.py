@@ -32,7 +32,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from devicesworld.devices.cgroups import SandboxCgroup, sandbox_cgroup
+from devicesworld.devices.cgroups import SandboxCgroup, sandbox_cgroup, setpriv_argv
 from devicesworld.devices.desktop import messages as m
 from devicesworld.devices.desktop.spawner import spawn
 from devicesworld.devices.limits import Limits, default_limits
@@ -157,12 +157,6 @@ class DesktopConfig(BaseModel):
     )
     start_timeout_s: float = 120.0
     request_timeout_s: float = 60.0
-
-
-def _setpriv(ids: tuple[int, int]) -> list[str]:
-    """An argv prefix that becomes host user ``ids`` (no supplementary groups) and runs the rest."""
-    tool = shutil.which("setpriv") or "setpriv"
-    return [tool, f"--reuid={ids[0]}", f"--regid={ids[1]}", "--clear-groups", "--"]
 
 
 _ETC: dict[str, Path] = {}
@@ -291,7 +285,7 @@ class Desktop:
         if self.cgroup is not None:
             # join the group before anything of the desktop starts (children inherit it); the switch
             # to the sandbox's user comes after the join, since that user may not write the group
-            argv = [*self.cgroup.enter_argv(), *(_setpriv(ids) if ids else []), *argv]
+            argv = [*self.cgroup.enter_argv(), *(setpriv_argv(ids) if ids else []), *argv]
             ids = None
         self.proc = spawn(
             argv,

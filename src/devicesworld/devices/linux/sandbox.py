@@ -55,6 +55,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from devicesworld.devices.cgroups import SandboxCgroup, sandbox_cgroup, setpriv_argv
 from devicesworld.devices.desktop.client import BWRAP_ENV as BWRAP_ENV
 from devicesworld.devices.desktop.client import bwrap_binary
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
@@ -303,6 +304,15 @@ class Sandbox:
             (HOME, SafeRoot(self.paths.home, HOME, owner=self.host_ids, quota=quota)),
             ("/tmp", SafeRoot(self.paths.tmp, "/tmp", owner=self.host_ids, quota=quota)),
         ]
+        self.cgroup: SandboxCgroup | None = None
+        """A cgroup v2 group holding every command of this device (a memory and process total), where
+        the host delegates one (devices/cgroups.py); else the per-command rlimits alone."""
+        if found is not None:
+            self.cgroup = sandbox_cgroup(
+                hostname,
+                memory_bytes=self.limits.sandbox_memory_bytes,
+                processes=self.limits.sandbox_processes,
+            )
         self.disable_userns = bool(found) and bwrap_disables_userns(found)  # type: ignore[arg-type]
         self._prefix = self._bwrap_prefix() if self.bwrap else []
 
@@ -451,6 +461,9 @@ class Sandbox:
                 assert ids is not None
                 argv = [*mount.nsenter(ids), *argv]
                 ids = None  # nsenter runs as the harness's user and switches to ``ids`` inside
+            if self.cgroup is not None:  # join the device's group first, then become its user
+                argv = [*self.cgroup.enter_argv(), *(setpriv_argv(ids) if ids else []), *argv]
+                ids = None
             env: dict[str, str] | None = {}
             host_cwd: str | None = "/"
         else:
@@ -657,6 +670,8 @@ class Sandbox:
         if self._closed:
             return
         self._closed = True
+        if self.cgroup is not None:
+            self.cgroup.close()
         if self.home_mount is not None:
             self.home_mount.close()  # the tmpfs goes with the holder's namespace
         shutil.rmtree(self.paths.root, ignore_errors=True)
