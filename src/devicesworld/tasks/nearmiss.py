@@ -481,18 +481,25 @@ def _twin_devices(task: Task) -> list[NearMiss]:
 
 # ------------------------------------------------- hedges, corrections, spoiled outputs
 RECIPIENT_ARGS = frozenset({"to", "sender", "recipient", "recipients", "thread", "contact"})
-"""A condition whose args name a recipient reads a conversation (issue 32: an answer is the whole
-conversation, read in order); a file's content is replaced by a later write, not corrected."""
+"""Args naming who a conversation is with: never a value to hedge."""
 
 
-def _conversational(c: Condition) -> bool:
-    return c.device == GLOBAL_DEVICE or bool(RECIPIENT_ARGS & set(c.args))
+def _conversational(task: Task, c: Condition) -> bool:
+    """A condition that reads a conversation (the answer, or a kind's declared conversation check):
+    an answer is every message to the recipient, read in order (issue 32). A file's or a draft's
+    content is replaced by a later write, not corrected, so those are left out."""
+    if c.device == GLOBAL_DEVICE:
+        return True
+    kind = next((d.kind for d in task.devices if d.id == c.device), None)
+    return kind is not None and c.check in traits_of(kind).conversation_checks
 
 
 def _text_values(task: Task) -> list[Any]:
     """Values the conversation conditions expect that carry digits (times, amounts, codes), each once."""
     out: list[Any] = []
-    conditions = [c for c in task.evaluation.conditions if c.required and c.scored and _conversational(c)]
+    conditions = [
+        c for c in task.evaluation.conditions if c.required and c.scored and _conversational(task, c)
+    ]
     for c in conditions:
         rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS | RECIPIENT_ARGS}
         for v in _answer_leaves(rest):
