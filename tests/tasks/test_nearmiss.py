@@ -311,3 +311,19 @@ def test_a_free_text_value_or_a_file_gets_no_hedge() -> None:
         "file_contains", {"path": "sdcard:Documents/x.md", "contains": ["14:00"]}, "The review is at 14:00."
     )
     assert not {"undeclared_hedge", "late_correction"} & {m.mutation for m in near_misses(note)}
+
+
+def test_a_false_claim_about_a_named_entity_must_fail() -> None:
+    """Issue 32: "the Ceiling light is on" beside the right names, when it is off, fails — every light
+    the report reads that is off is declared, so the statement is checked for truth."""
+    from devicesworld.tasks.scenarios.compile import Choice, compile_task
+    from devicesworld.tasks.scenarios.loader import shipped_families, shipped_macros
+
+    family = next(f for f in shipped_families() if f.family == "lights_left_on_report")
+    task = compile_task(family, shipped_macros(), Choice(seed=3), "dw-lights-3")
+    declared = [d["value"] for d in task.evaluation.conditions[0].args["distractors"] if d["type"] == "text"]
+    assert "Ceiling light" in declared
+    (claim,) = [m for m in near_misses(task) if m.mutation == "false_claim"]
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations["false_claim"] == 1 and "and" in claim.name
