@@ -337,3 +337,31 @@ def test_the_ac_not_holding_22_fails(home: Harness, plan: list[tuple[str, dict[s
     for action, args in plan:
         home.ok(action, **args)
     assert not home.check("device_attribute", **AC_22).passed
+
+
+def test_state_read_after_time_was_let_pass_is_judged_against_the_plan(home: Harness) -> None:
+    """smoke-sh-018's shape: the lamp stays on now and goes off at 09:45; the agent checks its work by
+    letting an hour pass."""
+    home.ok("control_device", device_id="lamp", command="turn_on")
+    home.ok("create_schedule", device_id="lamp", command="turn_off", delay_minutes=45)
+    home.ok("advance_time", minutes=60)
+    assert home.check(
+        "schedule_exists", device_id="lamp", command="turn_off", due_at="2026-03-02T09:45"
+    ).passed
+    outcome = home.check("device_power", device_id="lamp", on=True)
+    assert outcome.passed and "until the agent's schedule ran" in outcome.detail
+
+
+def test_a_value_changed_by_hand_afterwards_is_judged_as_left(home: Harness) -> None:
+    home.ok("control_device", device_id="lamp", command="turn_on")
+    home.ok("create_schedule", device_id="lamp", command="turn_off", delay_minutes=45)
+    home.ok("advance_time", minutes=60)
+    home.ok("control_device", device_id="lamp", command="turn_on")
+    home.ok("control_device", device_id="lamp", command="turn_off")
+    assert not home.check("device_power", device_id="lamp", on=True).passed
+
+
+def test_a_value_never_held_is_not_rescued_by_the_plan(home: Harness) -> None:
+    home.ok("create_schedule", device_id="lamp", command="turn_off", delay_minutes=45)
+    home.ok("advance_time", minutes=60)
+    assert not home.check("device_power", device_id="lamp", on=True).passed
