@@ -187,7 +187,14 @@ def guard_variants() -> list[Variant]:
 # applies: the reference solution changed in one way, played in the real environment.
 
 REPLAY_TASKS = 12
-MODES_FAIL = ("undeclared_hedge", "late_correction", "set_then_undo", "extra_beside", "collateral")
+MODES_FAIL = (
+    "undeclared_hedge",
+    "late_correction",
+    "set_then_undo",
+    "extra_beside",
+    "false_claim",
+    "collateral",
+)
 MODES_PASS = ("other_form", "split_messages", "schedule_encoding", "extra_read")
 
 

@@ -270,3 +270,60 @@ def test_a_clock_distractor_retypes_the_hour_and_minute_fields() -> None:
     plain = {"check": "event_exists", "args": {k: v for k, v in args.items() if k != "distractor_field"}}
     misses = [m for m in near_misses(_phone_task(plain)) if m.mutation == "distractor"]
     assert all(s.args.get("text") != "017" for m in misses for s in m.steps)  # a title distractor: as before
+
+
+def _texting(check: str, args: dict[str, Any], body: str) -> Task:
+    return Task.model_validate(
+        {
+            "id": "txt",
+            "instruction": "Text it.",
+            "devices": [{"id": "android_0", "kind": "android"}],
+            "evaluation": {"conditions": [{"id": "a", "device": "android_0", "check": check, "args": args}]},
+            "solution": [
+                {"device": "android_0", "action": "open_app", "args": {"app_name": "Messages"}},
+                {"device": "android_0", "action": "input_text", "args": {"text": "+15550101", "index": 8}},
+                {"device": "android_0", "action": "input_text", "args": {"text": body, "index": 8}},
+                {"device": "android_0", "action": "click", "args": {"index": 9}},
+                {"action": "finish"},
+            ],
+        }
+    )
+
+
+def test_a_conversation_gets_an_undeclared_hedge_and_a_late_correction() -> None:
+    task = _texting(
+        "sms_sent", {"to": "+15550101", "contains": ["14:00"]}, "The review is at 14:00 on Thursday."
+    )
+    misses = {m.mutation: m for m in near_misses(task)}
+    hedge = misses["undeclared_hedge"].steps[2].args["text"]
+    assert hedge == "The review is at 14:00 (or maybe 17:00) on Thursday."
+    late = misses["late_correction"].steps
+    # typed after the right sentence: a later statement of the same conversation
+    assert [s.action for s in late[2:6]] == ["input_text", "input_text", "click", "finish"]
+    assert late[3].args["text"] == "Sorry, correction: it is 17:00, not 14:00."
+    assert late[1].args["text"] == "+15550101"  # the recipient field is never hedged
+
+
+def test_a_free_text_value_or_a_file_gets_no_hedge() -> None:
+    spot = _texting("sms_sent", {"to": "+15550101", "contains": ["C14"]}, "Level 3, spot C14.")
+    assert not {"undeclared_hedge", "late_correction"} & {m.mutation for m in near_misses(spot)}
+    note = _texting(
+        "file_contains", {"path": "sdcard:Documents/x.md", "contains": ["14:00"]}, "The review is at 14:00."
+    )
+    assert not {"undeclared_hedge", "late_correction"} & {m.mutation for m in near_misses(note)}
+
+
+def test_a_false_claim_about_a_named_entity_must_fail() -> None:
+    """Issue 32: "the Ceiling light is on" beside the right names, when it is off, fails — every light
+    the report reads that is off is declared, so the statement is checked for truth."""
+    from devicesworld.tasks.scenarios.compile import Choice, compile_task
+    from devicesworld.tasks.scenarios.loader import shipped_families, shipped_macros
+
+    family = next(f for f in shipped_families() if f.family == "lights_left_on_report")
+    task = compile_task(family, shipped_macros(), Choice(seed=3), "dw-lights-3")
+    declared = [d["value"] for d in task.evaluation.conditions[0].args["distractors"] if d["type"] == "text"]
+    assert "Ceiling light" in declared
+    (claim,) = [m for m in near_misses(task) if m.mutation == "false_claim"]
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations["false_claim"] == 1 and "and" in claim.name

@@ -144,6 +144,11 @@ class KindTraits(BaseModel):
         default=frozenset(),
         description="Checks over state every device of a task shares (the local web): no 'wrong device' miss.",
     )
+    conversation_checks: frozenset[str] = Field(
+        default=frozenset(),
+        description="Checks that read every message to a recipient as one conversation, in order "
+        "(issue 32): quality control hedges their values and corrects them in a later message.",
+    )
     surfaces: SurfacesFn | None = Field(
         default=None, description="The apps/surfaces a task touches on the kind (breakdowns, coverage)."
     )

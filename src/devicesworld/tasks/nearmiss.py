@@ -26,7 +26,9 @@ derived mechanically from the reference solution, so every task gets them:
 - **set then undo**: the reference solution, then the kind reverses one of its outputs
   later (the lamp on at 13:30, off at 13:31; the heater set, then set back);
 - **extra beside**: the reference solution, then another part of an output changes (another
-  attribute of the output device) — the write set's grain is what was asked.
+  attribute of the output device) — the write set's grain is what was asked;
+- **false claim**: beside the right name, a message also claims a named entity the task
+  declares false ("Porch light and Pantry light" when the Pantry light is off).
 
 A near miss whose steps fail to execute is still a near miss: all that matters is
 that the verdict is failure. The exceptions are the twin-device miss, which counts only
@@ -74,6 +76,7 @@ MUTATIONS = (
     "late_correction",
     "set_then_undo",
     "extra_beside",
+    "false_claim",
 )
 """Every kind of near miss, in the order they are derived (and reported)."""
 
@@ -106,6 +109,7 @@ def near_misses(task: Task) -> list[NearMiss]:
     out += _undeclared_hedges(task)[:MAX_PER_KIND]
     out += _late_corrections(task)[:MAX_PER_KIND]
     out += _spoiled_outputs(task)
+    out += _false_claims(task)[:MAX_PER_KIND]
     return out
 
 
@@ -481,18 +485,25 @@ def _twin_devices(task: Task) -> list[NearMiss]:
 
 # ------------------------------------------------- hedges, corrections, spoiled outputs
 RECIPIENT_ARGS = frozenset({"to", "sender", "recipient", "recipients", "thread", "contact"})
-"""A condition whose args name a recipient reads a conversation (issue 32: an answer is the whole
-conversation, read in order); a file's content is replaced by a later write, not corrected."""
+"""Args naming who a conversation is with: never a value to hedge."""
 
 
-def _conversational(c: Condition) -> bool:
-    return c.device == GLOBAL_DEVICE or bool(RECIPIENT_ARGS & set(c.args))
+def _conversational(task: Task, c: Condition) -> bool:
+    """A condition that reads a conversation (the answer, or a kind's declared conversation check):
+    an answer is every message to the recipient, read in order (issue 32). A file's or a draft's
+    content is replaced by a later write, not corrected, so those are left out."""
+    if c.device == GLOBAL_DEVICE:
+        return True
+    kind = next((d.kind for d in task.devices if d.id == c.device), None)
+    return kind is not None and c.check in traits_of(kind).conversation_checks
 
 
 def _text_values(task: Task) -> list[Any]:
     """Values the conversation conditions expect that carry digits (times, amounts, codes), each once."""
     out: list[Any] = []
-    conditions = [c for c in task.evaluation.conditions if c.required and c.scored and _conversational(c)]
+    conditions = [
+        c for c in task.evaluation.conditions if c.required and c.scored and _conversational(task, c)
+    ]
     for c in conditions:
         rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS | RECIPIENT_ARGS}
         for v in _answer_leaves(rest):
@@ -586,4 +597,32 @@ def _spoiled_outputs(task: Task) -> list[NearMiss]:
                     output_on=(d, how),
                 )
             )
+    return out
+
+
+def _false_claims(task: Task) -> list[NearMiss]:
+    """A conversation that names, beside the right entity, one the task declares false (a light that
+    is off reported on): statements about named entities are checked where the task reads them."""
+    out: list[NearMiss] = []
+    for c in _checked(task):
+        if not _conversational(task, c):
+            continue
+        named = [
+            d
+            for d in (_raw(x) for x in c.args.get("distractors") or [])
+            if isinstance(d, str) and not any(ch.isdigit() for ch in d)
+        ]
+        expected = [
+            v
+            for v in _answer_leaves(
+                {k: v for k, v in c.args.items() if k not in NOT_ANSWERS | RECIPIENT_ARGS}
+            )
+        ]
+        for value in expected:
+            if not isinstance(value, str) or any(ch.isdigit() for ch in value) or not named:
+                continue
+            claim = f"{value} and {named[0]}"
+            steps, changed = _replace_in_prose(task.solution, value, claim)
+            if changed:
+                out.append(NearMiss(f"a false claim beside the right name: {claim!r}", steps, "false_claim"))
     return out

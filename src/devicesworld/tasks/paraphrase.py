@@ -28,6 +28,7 @@ from typing import Any
 from devicesworld.devices.base import traits_of
 from devicesworld.spec import values
 from devicesworld.spec.models import GLOBAL_DEVICE, Step, Task
+from devicesworld.tasks.nearmiss import NOT_ANSWERS, _answer_leaves
 
 GATES = ("other_form", "split_messages", "schedule_encoding", "extra_read")
 """Every kind of correct variant, in the order they are reported."""
@@ -74,13 +75,28 @@ def _forms(text: str) -> Iterator[tuple[str, str, str]]:
         yield m[0], f"{m[2]} {m[1]}", "date"
 
 
+def _expected(task: Task) -> list[Any]:
+    """Every value the conditions expect on their own (a sentence expected word for word is not a
+    value written in some form, so a date inside it is left alone)."""
+    out: list[Any] = []
+    for c in task.evaluation.conditions:
+        rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS}
+        out += list(_answer_leaves(rest))
+    return out
+
+
+def _asked(span: str, kind: str, expected: list[Any]) -> bool:
+    return any(_same_value(str(e), span, kind) for e in expected)
+
+
 def _other_forms(task: Task) -> list[Paraphrase]:
     out: list[Paraphrase] = []
     seen: set[str] = set()
+    expected = _expected(task)
     for step in task.solution:
         for text in _strings(step.args):
             for span, form, kind in _forms(text):
-                if span in seen or not _same_value(span, form, kind):
+                if span in seen or not _same_value(span, form, kind) or not _asked(span, kind, expected):
                     continue
                 seen.add(span)
                 steps = _respell(task.solution, span, form)

@@ -261,3 +261,107 @@ def test_a_schedule_made_and_cancelled_is_no_plan(home: Harness) -> None:
     made = home.ok("create_schedule", device_id="lamp", command="turn_on", at="13:30")
     home.ok("cancel_schedule", schedule_id=made["schedule_id"])
     assert not home.check("schedule_exists", **LAMP_1330).passed
+
+
+# --- the corpus for device_attribute judged as an outcome: the AC holds 22 °C ----------------------
+
+AC_22 = {"device_id": "ac", "attribute": "target_temperature", "equals": 22}
+ON = ("control_device", {"device_id": "ac", "command": "turn_on"})
+SET_22 = ("set_device_attribute", {"device_id": "ac", "attribute": "target_temperature", "value": 22})
+OFF = ("control_device", {"device_id": "ac", "command": "turn_off"})
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        [ON, SET_22],
+        [
+            ON,
+            (
+                "control_device",
+                {"device_id": "ac", "command": "set_target_temperature", "params": {"temperature": 22}},
+            ),
+        ],
+        [ON, SET_22, ("advance_time", {"minutes": 60})],
+        [ON, SET_22, OFF, ("create_schedule", {"device_id": "ac", "command": "turn_on", "at": "18:00"})],
+        [ON, SET_22, OFF, ON],
+        [
+            ON,
+            ("set_device_attribute", {"device_id": "ac", "attribute": "target_temperature", "value": 25}),
+            SET_22,
+        ],
+        [ON, SET_22, ("control_device", {"device_id": "lamp", "command": "turn_off"})],
+        [ON, SET_22, ("list_schedules", {})],
+        [ON, SET_22, ("create_schedule", {"device_id": "lamp", "command": "turn_on", "at": "13:30"})],
+        [ON, SET_22, ("control_device", {"device_id": "ac", "command": "toggle"}), ON],
+    ],
+)
+def test_the_ac_holding_22_passes(home: Harness, plan: list[tuple[str, dict[str, Any]]]) -> None:
+    for action, args in plan:
+        home.ok(action, **args)
+    outcome = home.check("device_attribute", **AC_22)
+    assert outcome.passed, outcome.detail
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        [ON, SET_22, OFF],
+        [ON, SET_22, ("control_device", {"device_id": "ac", "command": "toggle"})],
+        [ON, ("set_device_attribute", {"device_id": "ac", "attribute": "target_temperature", "value": 23})],
+        [ON, ("set_device_attribute", {"device_id": "ac", "attribute": "target_temperature", "value": 21})],
+        [
+            ON,
+            SET_22,
+            ("set_device_attribute", {"device_id": "ac", "attribute": "target_temperature", "value": 25}),
+        ],
+        [ON],
+        [],
+        [ON, SET_22, OFF, ("create_schedule", {"device_id": "ac", "command": "turn_off", "at": "18:00"})],
+        [
+            ON,
+            (
+                "create_schedule",
+                {
+                    "device_id": "ac",
+                    "command": "set_target_temperature",
+                    "params": {"temperature": 22},
+                    "at": "18:00",
+                },
+            ),
+        ],
+        [ON, SET_22, ("set_device_attribute", {"device_id": "ac", "attribute": "power", "value": False})],
+    ],
+)
+def test_the_ac_not_holding_22_fails(home: Harness, plan: list[tuple[str, dict[str, Any]]]) -> None:
+    for action, args in plan:
+        home.ok(action, **args)
+    assert not home.check("device_attribute", **AC_22).passed
+
+
+def test_state_read_after_time_was_let_pass_is_judged_against_the_plan(home: Harness) -> None:
+    """smoke-sh-018's shape: the lamp stays on now and goes off at 09:45; the agent checks its work by
+    letting an hour pass."""
+    home.ok("control_device", device_id="lamp", command="turn_on")
+    home.ok("create_schedule", device_id="lamp", command="turn_off", delay_minutes=45)
+    home.ok("advance_time", minutes=60)
+    assert home.check(
+        "schedule_exists", device_id="lamp", command="turn_off", due_at="2026-03-02T09:45"
+    ).passed
+    outcome = home.check("device_power", device_id="lamp", on=True)
+    assert outcome.passed and "until the agent's schedule ran" in outcome.detail
+
+
+def test_a_value_changed_by_hand_afterwards_is_judged_as_left(home: Harness) -> None:
+    home.ok("control_device", device_id="lamp", command="turn_on")
+    home.ok("create_schedule", device_id="lamp", command="turn_off", delay_minutes=45)
+    home.ok("advance_time", minutes=60)
+    home.ok("control_device", device_id="lamp", command="turn_on")
+    home.ok("control_device", device_id="lamp", command="turn_off")
+    assert not home.check("device_power", device_id="lamp", on=True).passed
+
+
+def test_a_value_never_held_is_not_rescued_by_the_plan(home: Harness) -> None:
+    home.ok("create_schedule", device_id="lamp", command="turn_off", delay_minutes=45)
+    home.ok("advance_time", minutes=60)
+    assert not home.check("device_power", device_id="lamp", on=True).passed

@@ -75,6 +75,7 @@ def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
 
 TRAITS = KindTraits(
     paraphrases=paraphrases,
+    conversation_checks=frozenset({"sms_sent", "sms_received"}),
     noun="phone",
     noun_pattern=r"\b(?:smart)?phone(?:['\u2019]s|s)?\b(?!\s+numbers?\b)",
     place="on the phone",

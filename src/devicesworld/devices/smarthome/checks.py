@@ -132,6 +132,9 @@ def device_attribute(get: GetterFn, args: DeviceAttributeArgs) -> CheckOutcome:
             passed=False, detail=f"{subject} = {value}, the distractor value {taken[0]} (expected {expected})"
         )
     if not ok:
+        held = _held_until_the_plan(get, args.device_id, args.attribute, lambda v: _value_ok(v, args))
+        if held is not None:
+            return CheckOutcome(passed=True, detail=f"{subject} = {value} now; {held}")
         planned = _set_before_start(get, args)
         if planned is not None:
             return CheckOutcome(
@@ -154,6 +157,25 @@ def _value_ok(value: Any, args: DeviceAttributeArgs) -> bool:
 def _agent_made(entry: dict[str, Any]) -> bool:
     """A command of the agent's plan: run by the agent, or by a schedule the agent made."""
     return bool(entry["ok"]) and entry["source"] != "setup" and entry["created_by"] == "agent"
+
+
+def _held_until_the_plan(
+    get: GetterFn, device_id: str, attribute: str, ok: Callable[[Any], bool]
+) -> str | None:
+    """State read after the agent let time pass is judged against the plan's effect (issue 32): when
+    the value does not hold now only because a schedule the agent made has since run on the device,
+    the value it held right before that run counts ("the lamp stays on until 09:45" checked at 10:00)."""
+    plan: dict[str, Any] = get("timeline", {})
+    past = [e for e in plan["entries"] if not e["simulated"] and e["device_id"] == device_id and e["ok"]]
+    by_hand = [i for i, e in enumerate(past) if e["source"] == "agent"]
+    start = by_hand[-1] + 1 if by_hand else 0  # what the agent left by hand, then its schedules ran
+    for e in past[start:]:
+        if e["source"] == "schedule" and e["created_by"] == "agent":
+            before = e.get("before") or {}
+            if attribute in before and ok(before[attribute]):
+                return f"it held {before[attribute]!r} until the agent's schedule ran at {e['time']}"
+            return None
+    return None
 
 
 def _set_before_start(get: GetterFn, args: DeviceAttributeArgs) -> str | None:
@@ -204,6 +226,10 @@ def device_power(get: GetterFn, args: DevicePowerArgs) -> CheckOutcome:
     if power is None:
         return CheckOutcome(passed=False, detail=f"{args.device_id} has no power switch")
     have = "on" if power else "off"
+    if power is not args.on:
+        held = _held_until_the_plan(get, args.device_id, "power", lambda v: v is args.on)
+        if held is not None:
+            return CheckOutcome(passed=True, detail=f"{args.device_id} is {have} now; {held}")
     return CheckOutcome(passed=power is args.on, detail=f"{args.device_id} is {have}, expected {want}")
 
 

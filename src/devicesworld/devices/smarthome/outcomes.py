@@ -34,6 +34,7 @@ def _entry(home: Home, h: HistoryEntry, simulated: bool) -> dict[str, Any]:
         "schedule_id": h.schedule_id,
         "created_by": sched.created_by if sched is not None else h.source,
         "simulated": simulated,
+        "before": dict(h.before) if h.before is not None else None,
         "after": dict(h.after) if h.after is not None else None,
     }
 
