@@ -135,3 +135,16 @@ def test_list_elements_pages_name_the_next_page_until_every_element_is_listed() 
 
 def test_index_ranges() -> None:
     assert index_ranges([5, 3, 4, 9, 12, 11]) == "[3]-[5], [9], [11]-[12]"
+
+
+def test_command_output_cuts_say_how_to_get_the_rest() -> None:
+    from devicesworld.devices.desktop.gui import _ends
+    from devicesworld.devices.linux.sandbox import truncate
+
+    text = "".join(f"line {i}\n" for i in range(5000))
+    shown, cut = truncate(text, 8000)
+    assert cut and len(shown) < 8300 and CUT_PREFIX in shown and "sed -n" in shown
+    assert shown.startswith("line 0\n") and shown.endswith("line 4999\n")
+    desktop = _ends(text, 8000)
+    assert CUT_PREFIX in desktop and "of " + f"{len(text):,}" in desktop and "grep" in desktop
+    assert truncate("short")[0] == "short" and _ends("short", 10) == "short"
