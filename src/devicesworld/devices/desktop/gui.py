@@ -126,7 +126,8 @@ class GuiSession:
         self.texts: list[str] = []
         """Each element's whole text as read (``read_element``), by index."""
         self.text_lens: list[int | None] = []
-        """An element's full length when the walk read less of it (None: read whole)."""
+        """An element's full length when the walk read less of it (None: read whole; 0: it may
+        go on, length unknown)."""
         self.incomplete: str | None = None
         self.commands: list[dict[str, Any]] = []
         self._handlers: dict[str, Callable[[Any], ActionResult]] = {
@@ -252,8 +253,9 @@ class GuiSession:
         full = self.text_lens[g.index] if g.index < len(self.text_lens) else None
         if result.ok and full is not None and isinstance(result.data, dict) and "more" not in result.data:
             end = g.offset + len(result.data["text"])
+            past = f"chars {end:,}-{full:,}" if full > end else f"what follows char {end:,} (if anything)"
             result.data["more"] = cut_note(
-                f"chars {end:,}-{full:,} are past what the element tree reads",
+                f"{past} is past what the element tree reads",
                 "scroll that part into view (or open the file another way) and observe again",
             )
         return result
