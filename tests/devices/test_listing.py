@@ -151,3 +151,10 @@ def test_command_output_cuts_say_how_to_get_the_rest() -> None:
     desktop = _ends(text, 8000)
     assert CUT_PREFIX in desktop and "of " + f"{len(text):,}" in desktop and "grep" in desktop
     assert truncate("short")[0] == "short" and _ends("short", 10) == "short"
+
+
+def test_a_tree_walk_that_stopped_early_says_so_and_what_to_do() -> None:
+    from devicesworld.devices.listing import tree_cut
+
+    note = tree_cut("node cap")
+    assert note.startswith(CUT_PREFIX) and "node cap" in note and "observe again" in note

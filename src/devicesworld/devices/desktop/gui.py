@@ -35,6 +35,7 @@ from devicesworld.devices.listing import (
     cut_note,
     list_elements,
     read_element,
+    tree_cut,
 )
 
 
@@ -192,7 +193,7 @@ class GuiSession:
             "elements": self.elements,
         }
         if tree.incomplete:
-            obs["tree_incomplete"] = f"tree incomplete: {tree.incomplete}"
+            obs["tree_incomplete"] = tree_cut(tree.incomplete)
         return obs
 
     def screenshot(self) -> bytes | None:

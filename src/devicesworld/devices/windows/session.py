@@ -20,6 +20,7 @@ from devicesworld.devices.desktop import actions as da
 from devicesworld.devices.desktop.client import Desktop, DesktopError
 from devicesworld.devices.desktop.elements import shown_text
 from devicesworld.devices.desktop.gui import App, GuiSession
+from devicesworld.devices.listing import tree_cut
 from devicesworld.devices.windows import elements as we
 from devicesworld.devices.windows.paths import PROFILE
 
@@ -161,9 +162,9 @@ class WineSession(GuiSession):
             "elements": self.elements,
         }
         if self.tree_error:
-            obs["tree_incomplete"] = f"tree incomplete: {self.tree_error}"
+            obs["tree_incomplete"] = tree_cut(self.tree_error)
         elif self.raw is not None and self.raw.truncated:
-            obs["tree_incomplete"] = "tree incomplete: node cap"
+            obs["tree_incomplete"] = tree_cut("node cap")
         return obs
 
     # ---------------------------------------------------------------- typing
