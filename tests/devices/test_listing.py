@@ -86,7 +86,10 @@ def test_a_walk_that_read_less_than_the_whole_text_says_so() -> None:
         if more is None or "past what the element tree reads" in more:
             break
         offset = int(re.search(r'"offset": (\d+)', more).group(1))  # type: ignore[union-attr]
-    assert more is not None and "chars 8,000-20,000" in more and "scroll" in more
+    assert more is not None and "chars 8,000-20,000 is past" in more and "scroll" in more
+    session.text_lens = [0]  # a length the walk does not know (the Win32 helper's cap)
+    last = session.act("read_element", ReadElementArgs(index=0, offset=6000))
+    assert "what follows char 8,000 (if anything) is past what the element tree reads" in last.data["more"]
 
 
 def test_a_win32_name_or_text_is_cut_the_same_way() -> None:
@@ -135,3 +138,23 @@ def test_list_elements_pages_name_the_next_page_until_every_element_is_listed() 
 
 def test_index_ranges() -> None:
     assert index_ranges([5, 3, 4, 9, 12, 11]) == "[3]-[5], [9], [11]-[12]"
+
+
+def test_command_output_cuts_say_how_to_get_the_rest() -> None:
+    from devicesworld.devices.desktop.gui import _ends
+    from devicesworld.devices.linux.sandbox import truncate
+
+    text = "".join(f"line {i}\n" for i in range(5000))
+    shown, cut = truncate(text, 8000)
+    assert cut and len(shown) < 8300 and CUT_PREFIX in shown and "sed -n" in shown
+    assert shown.startswith("line 0\n") and shown.endswith("line 4999\n")
+    desktop = _ends(text, 8000)
+    assert CUT_PREFIX in desktop and "of " + f"{len(text):,}" in desktop and "grep" in desktop
+    assert truncate("short")[0] == "short" and _ends("short", 10) == "short"
+
+
+def test_a_tree_walk_that_stopped_early_says_so_and_what_to_do() -> None:
+    from devicesworld.devices.listing import tree_cut
+
+    note = tree_cut("node cap")
+    assert note.startswith(CUT_PREFIX) and "node cap" in note and "observe again" in note

@@ -126,3 +126,15 @@ def index_ranges(indices: Sequence[int]) -> str:
     if run:
         out.append(f"[{run[0]}]" if len(run) == 1 else f"[{run[0]}]-[{run[-1]}]")
     return ", ".join(out)
+
+
+TREE_REST = "observe again, close windows you no longer need, or scroll the part you want into view"
+"""How to get elements an element-tree walk did not reach."""
+
+
+def tree_cut(reason: str) -> str:
+    """The note of an element-tree walk that stopped early (its time budget, its node cap)."""
+    return cut_note(
+        f"tree incomplete: the element walk stopped early ({reason}); elements past it are not listed",
+        TREE_REST,
+    )

@@ -28,6 +28,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from PIL import Image
 
+from devicesworld.devices.listing import clip
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.gym.actions import N_DISCRETE, ActionSet, decode_continuous, decode_discrete
 from devicesworld.spec.models import Limits, Task
@@ -51,8 +52,10 @@ _ALLOWED = frozenset(CHARSET)
 
 
 def bounded_text(text: str) -> str:
-    """``text`` cut to :data:`MAX_TEXT` with characters outside :data:`CHARSET` (emoji, tabs) as ``?``."""
-    return "".join(c if c in _ALLOWED else "?" for c in text[:MAX_TEXT])
+    """``text`` within :data:`MAX_TEXT`, characters outside :data:`CHARSET` (emoji, tabs) as ``?``;
+    a longer text ends in a cut note (``[cut: ...]``), as every cut in the product does."""
+    shown = clip(text, MAX_TEXT, "scroll to see more of the screen")
+    return "".join(c if c in _ALLOWED else "?" for c in shown)
 
 
 class ScreenText(spaces.Text):

@@ -39,6 +39,7 @@ from devicesworld.devices.listing import (
     cut_note,
     list_elements,
     read_element,
+    tree_cut,
 )
 
 
@@ -149,7 +150,8 @@ class GuiSession:
         self.texts: list[str] = []
         """Each element's whole text as read (``read_element``), by index."""
         self.text_lens: list[int | None] = []
-        """An element's full length when the walk read less of it (None: read whole)."""
+        """An element's full length when the walk read less of it (None: read whole; 0: it may
+        go on, length unknown)."""
         self.incomplete: str | None = None
         self.commands: list[dict[str, Any]] = []
         self.phases: dict[str, float] = {}
@@ -238,7 +240,7 @@ class GuiSession:
             "elements": self.elements,
         }
         if tree.incomplete:
-            obs["tree_incomplete"] = f"tree incomplete: {tree.incomplete}"
+            obs["tree_incomplete"] = tree_cut(tree.incomplete)
         return obs
 
     def screenshot(self) -> bytes | None:
@@ -319,8 +321,9 @@ class GuiSession:
         full = self.text_lens[g.index] if g.index < len(self.text_lens) else None
         if result.ok and full is not None and isinstance(result.data, dict) and "more" not in result.data:
             end = g.offset + len(result.data["text"])
+            past = f"chars {end:,}-{full:,}" if full > end else f"what follows char {end:,} (if anything)"
             result.data["more"] = cut_note(
-                f"chars {end:,}-{full:,} are past what the element tree reads",
+                f"{past} is past what the element tree reads",
                 "scroll that part into view (or open the file another way) and observe again",
             )
         return result

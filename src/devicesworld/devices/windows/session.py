@@ -20,6 +20,7 @@ from devicesworld.devices.desktop import actions as da
 from devicesworld.devices.desktop.client import Desktop, DesktopError
 from devicesworld.devices.desktop.elements import shown_text
 from devicesworld.devices.desktop.gui import App, GuiSession
+from devicesworld.devices.listing import tree_cut
 from devicesworld.devices.windows import elements as we
 from devicesworld.devices.windows.paths import PROFILE
 
@@ -64,6 +65,11 @@ def wine_apps() -> dict[str, App]:
     }
 
 
+TREE_TEXT = 8000
+"""Characters of a window's text the tree helper reads (its own default is 2,000); a text that
+long is listed as possibly longer, and ``read_element`` says where the tree stops."""
+
+
 class WineSession(GuiSession):
     """A :class:`GuiSession` whose elements are Win32 windows and whose terminal is cmd."""
 
@@ -91,7 +97,9 @@ class WineSession(GuiSession):
     # ---------------------------------------------------------------- tree
     def win_tree(self) -> we.RawTree:
         """The current HWND tree (one run of the helper in the desktop); raises ``DesktopError``."""
-        r = self.desktop.run(f"wine {shlex.quote(HELPER)}", timeout_s=30, output_bytes=8 << 20)
+        r = self.desktop.run(
+            f"wine {shlex.quote(HELPER)} --max-text {TREE_TEXT}", timeout_s=30, output_bytes=8 << 20
+        )
         if r.exit_code != 0:
             raise DesktopError(
                 "DESKTOP_ERROR", f"the element-tree helper failed (exit {r.exit_code}): {r.stderr[-300:]}"
@@ -110,19 +118,24 @@ class WineSession(GuiSession):
             if node.p == 0 and app:
                 apps_by_pid.setdefault(node.pid, app)
         pid_of = {n.h: n.pid for n in tree.windows}
+        title_of = {n.h: n.text for n in tree.windows if n.p == 0}
         out: list[dict[str, Any]] = []
         self.texts = []
         self.text_lens = []
         for el in we.elements(tree, screen):
             # Long names and texts are listed cut, with a note naming read_element (whole in self.texts).
             d: dict[str, Any] = {"index": el.index, "role": el.role, "name": shown_text(el.index, el.name)}
-            self.texts.append(el.text if el.text is not None else el.name)
-            self.text_lens.append(None)
+            whole = el.text if el.text is not None else el.name
+            self.texts.append(whole)
+            # a text as long as the helper reads may be longer: say so (its full length is unknown)
+            self.text_lens.append(0 if len(whole) >= TREE_TEXT else None)
             if el.text is not None:
                 d["text"] = shown_text(el.index, el.text)
             d["states"] = el.states
             d["box"] = list(el.box)
             d["app"] = apps_by_pid.get(pid_of.get(el.window, 0), "")
+            # the top-level window's title, as on Linux: prompts list a dialog's elements first
+            d["window"] = title_of.get(el.window, "")
             out.append(d)
         return out
 
@@ -150,9 +163,9 @@ class WineSession(GuiSession):
             "elements": self.elements,
         }
         if self.tree_error:
-            obs["tree_incomplete"] = f"tree incomplete: {self.tree_error}"
+            obs["tree_incomplete"] = tree_cut(self.tree_error)
         elif self.raw is not None and self.raw.truncated:
-            obs["tree_incomplete"] = "tree incomplete: node cap"
+            obs["tree_incomplete"] = tree_cut("node cap")
         return obs
 
     # ---------------------------------------------------------------- typing
