@@ -100,6 +100,7 @@ def start_desktop():
     os.environ["XDG_RUNTIME_DIR"] = RUNTIME
     os.environ.setdefault("NO_AT_BRIDGE", "0")
     os.environ["GTK_MODULES"] = "gail:atk-bridge"
+    _gtk_settings()
     os.environ["GNOME_ACCESSIBILITY"] = "1"
     os.environ["QT_ACCESSIBILITY"] = "1"
     r, w = os.pipe()
@@ -138,6 +139,24 @@ def start_desktop():
         raise RuntimeError("the accessibility bus did not start")
     times["atspi"] = time.monotonic() - t0
     return {"display": os.environ["DISPLAY"], "width": W, "height": H, "seconds": times}
+
+
+GTK_SETTINGS = """[Settings]
+gtk-enable-animations=false
+gtk-cursor-blink=false
+"""
+"""GTK without animations and with a steady caret: an overlay scrollbar's fade and a smooth scroll
+redrew a text view every frame for ~0.25 s after a key (every settle waited for them), and a
+blinking caret made two screenshots of an unchanged screen differ."""
+
+
+def _gtk_settings():
+    """Put :data:`GTK_SETTINGS` where GTK 3 reads system settings (a home's own file still wins)."""
+    folder = "/tmp/.dw-xdg"
+    os.makedirs(folder + "/gtk-3.0", exist_ok=True)
+    with open(folder + "/gtk-3.0/settings.ini", "w") as f:
+        f.write(GTK_SETTINGS)
+    os.environ["XDG_CONFIG_DIRS"] = folder + ":" + os.environ.get("XDG_CONFIG_DIRS", "/etc/xdg")
 
 
 def display():
