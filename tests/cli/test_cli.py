@@ -150,7 +150,9 @@ def test_validate_reports_near_misses_per_mutation(tmp_path: Path) -> None:
     path = _file(tmp_path, [task])
     result = CliRunner().invoke(main, ["tasks", "validate", str(path)])
     assert result.exit_code == 0, result.output
-    assert "1/1 tasks valid (1 near misses failed as they must)" in result.output
-    assert any(line.split()[:4] == ["collateral", "1", "on", "1"] for line in result.output.splitlines())
+    assert "1/1 tasks valid (2 near misses failed as they must)" in result.output
+    lines = [line.split()[:4] for line in result.output.splitlines()]
+    assert ["collateral", "1", "on", "1"] in lines  # the heater switched too
+    assert ["set_then_undo", "1", "on", "1"] in lines  # the lamp on, then scheduled off
     as_json = CliRunner().invoke(main, ["tasks", "validate", str(path), "--json"])
-    assert json.loads(as_json.stdout)[0]["mutations"] == {"collateral": 1}
+    assert json.loads(as_json.stdout)[0]["mutations"] == {"collateral": 1, "set_then_undo": 1}

@@ -123,3 +123,22 @@ def test_an_exact_form_is_the_same_value_as_its_rounding() -> None:
     assert find("It's 64.3 °F", f) is None and find("It's 65 °F", f) is None
     assert same("64.4", f) and same(64, f) and not same("64.5", f)
     assert judge_field("64.4 °F", f) and not judge_field("64.1 °F", f)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Key detail: 921 872", "921 872"),
+        ("the code is 921-872.", "921-872"),
+        ("code 921872", "921872"),
+        ("code 9218721", None),  # a longer code is another code
+        ("code 921 87", None),
+    ],
+)
+def test_a_text_code_is_found_with_the_separators_people_write(text: str, found: str | None) -> None:
+    from devicesworld.spec.values import find
+
+    hit = find(text, "921872", "text")
+    assert (hit is None) == (found is None)
+    if found is not None:
+        assert hit is not None and hit.replace(" ", "").replace("-", "") == "921872"

@@ -837,7 +837,9 @@ def find(text: Any, expected: Any, kind: ValueType = "auto", *, tolerance: float
     ctx = current_context()
     if kind == "text":
         needle = normalise_text(expected)
-        return needle if _contains_words(normalise_text(hay), needle) else None
+        if _contains_words(normalise_text(hay), needle):
+            return needle
+        return _find_code(hay, expected)
     if kind == "name":
         needle = normalise_name(expected)
         return needle if _contains_words(normalise_name(hay, reorder=False), needle) else None
@@ -848,6 +850,22 @@ def find(text: Any, expected: Any, kind: ValueType = "auto", *, tolerance: float
     for span, value in candidates(hay, kind, ctx):
         if _equal(kind, value, want, tolerance):
             return span
+    return None
+
+
+_CODE_LIKE = re.compile(r"\d(?:[ -]?\d){2,}")
+_CODE_IN_TEXT = re.compile(r"(?<![\w.,])\d(?:[ -]?\d)*(?![\w]|[.,]\d)")
+
+
+def _find_code(hay: str, expected: Any) -> str | None:
+    """A code (``921872``) written with the separators people put inside one (``921 872``,
+    ``921-872``); a comma or point makes a number, not a code (``103,215`` is no code)."""
+    if not isinstance(expected, str) or _CODE_LIKE.fullmatch(expected.strip()) is None:
+        return None
+    digits = re.sub(r"\D", "", expected)
+    for m in _CODE_IN_TEXT.finditer(hay):
+        if re.sub(r"\D", "", m.group(0)) == digits:
+            return m.group(0)
     return None
 
 
