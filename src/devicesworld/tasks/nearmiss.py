@@ -498,6 +498,13 @@ def _conversational(task: Task, c: Condition) -> bool:
     return kind is not None and c.check in traits_of(kind).conversation_checks
 
 
+def _converses(task: Task, step: Step) -> bool:
+    """A step on a device whose kind holds conversations (a message, not a file written on a
+    desktop: a file's later line is no correction of a conversation)."""
+    kind = next((d.kind for d in task.devices if d.id == step.device), None)
+    return kind is not None and bool(traits_of(kind).conversation_checks)
+
+
 def _text_values(task: Task) -> list[Any]:
     """Values the conversation conditions expect that carry digits (times, amounts, codes), each once."""
     out: list[Any] = []
@@ -564,7 +571,11 @@ def _late_corrections(task: Task) -> list[NearMiss]:
     """The message with the expected value, then the same message correcting it to another value."""
     out: list[NearMiss] = []
     for value in _text_values(task):
-        said = [i for i, s in enumerate(task.solution) if s.action != ANSWER and _in_text(s, str(value))]
+        said = [
+            i
+            for i, s in enumerate(task.solution)
+            if s.action != ANSWER and _converses(task, s) and _in_text(s, str(value))
+        ]
         if not said:
             continue
         i = said[-1]

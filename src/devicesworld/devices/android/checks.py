@@ -113,11 +113,21 @@ class SmsReceivedArgs(Args):
     "sms_received", doc="A text from a number (with a body) is in the inbox.", args=SmsReceivedArgs
 )
 def sms_received(get: GetterFn, a: SmsReceivedArgs) -> CheckOutcome:
+    """The other side of :func:`sms_sent`: every text from the sender is read together, oldest
+    first, by the same rules (a hedge or a later correction to another value fails)."""
     got = [m for m in get("sms", {}) if m["box"] == "inbox" and p.same_number(m["address"], a.sender)]
-    hit = [m for m in got if _text_ok(m["body"], a.body, a.contains, kind=a.value_type)]
-    if hit:
-        return _ok(True, f"received from {a.sender}: {hit[-1]['body']!r}")
-    return _ok(False, f"no matching message from {a.sender} (got {[m['body'] for m in got]})")
+    if not got:
+        return _ok(False, f"no message from {a.sender}")
+    bodies = [str(m["body"]) for m in got]
+    if a.body is not None:
+        hit = [b for b in bodies if _text_ok(b, a.body, a.contains, kind=a.value_type)]
+        if hit:
+            return _ok(True, f"received from {a.sender}: {hit[-1]!r}")
+        return _ok(False, f"no matching message from {a.sender} (got {bodies})")
+    verdict = statements.judge_conversation(bodies, a.contains, (), a.value_type)
+    if verdict.passed:
+        return _ok(True, f"received from {a.sender}: {bodies[-1]!r}")
+    return _ok(False, f"messages from {a.sender} ({bodies}): {verdict.explain()}")
 
 
 class SmsNoneArgs(Args):
