@@ -240,7 +240,21 @@ def desktop_fence() -> dict[str, list[str]]:
     the drive and only the parts of the system Wine and the controller use; not ``/`` itself,
     ``/etc`` at large, the rest of ``/usr`` or ``/opt`` (the controller)."""
     loader = os.path.realpath("/lib64/ld-linux-x86-64.so.2")
-    return {"exec": [*DESKTOP_EXEC, loader], "ro": list(DESKTOP_RO), "rw": list(CMD_RW)}
+    return {
+        "exec": [*DESKTOP_EXEC, loader],
+        "ro": list(DESKTOP_RO),
+        "rw": list(CMD_RW),
+        "hide": list(SERVER_HIDES),
+    }
+
+
+SERVER_HIDES = ("/proc", "/sys")
+"""Covered by an empty tmpfs in ``wineserver``'s own mount namespace (the controller and the jail need
+``/proc``; the server, which opens ``\\\\?\\unix\\proc\\...`` for the agent, does not)."""
+
+SERVER_ARGV = ("/usr/lib/wine/wineserver64", "-f", "-p")
+"""How the desktop starts Wine's persistent server: in the namespace that hides ``SERVER_HIDES``, in the
+foreground (``-f``: measured, a server that daemonized itself there did not last)."""
 
 
 def cmd_fence() -> dict[str, list[str]]:
