@@ -226,6 +226,8 @@ DESKTOP_RO = (
     "/usr/share/fonts",
     "/usr/share/X11",
     "/usr/share/zoneinfo",
+    "/usr/share/fontconfig",  # the configuration /etc/fonts/conf.d links to (without it other fonts: dialogs change size)
+    "/var/cache/fontconfig",
     "/etc/ld.so.cache",
     "/etc/fonts",
     "/etc/localtime",
