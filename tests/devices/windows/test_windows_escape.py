@@ -73,6 +73,52 @@ def test_the_unix_namespace_does_not_map_the_sandbox(pc: _Pc) -> None:
     pc.answers()
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "etc\\passwd",
+        "etc\\hostname",
+        "usr\\share\\common-licenses\\GPL-3",
+        "usr\\bin\\..\\share\\common-licenses\\GPL-3",
+        "proc\\self\\status",
+        "proc\\cpuinfo",
+        "proc\\1\\cmdline",
+    ],
+)
+def test_the_linux_files_are_not_readable_through_the_unix_namespace(pc: _Pc, path: str) -> None:
+    # Wine's server opens every file for its clients: its fence (only what Wine uses of /usr and
+    # /etc) and its namespace (an empty /proc) decide, whatever the Windows program
+    r = pc.cmd(f"type \\\\?\\unix\\{path}\necho rc=%errorlevel%")
+    out = str(r.data["stdout"])
+    assert out.strip().startswith("rc=") and "\n" not in out.strip(), r  # nothing printed but the code
+    got = str(pc.cmd(_script("read.js", _read_js(path))).data["stdout"])
+    assert "refused" in got and "read " not in got, got
+
+
+def _read_js(path: str) -> str:
+    """JScript that reads ``\\\\?\\unix\\<path>`` with the FileSystemObject and says what it got."""
+    return (
+        'try { var f = new ActiveXObject("Scripting.FileSystemObject").OpenTextFile("\\\\\\\\?\\\\unix\\\\'
+        + path.replace("\\", "\\\\")
+        + '"); WScript.Echo("read " + f.ReadAll().length); } catch (e) { WScript.Echo("refused " + e.number); }'
+    )
+
+
+def test_the_read_probe_reads_what_wine_itself_needs(pc: _Pc) -> None:
+    # the control for the probes above: the same script reads Wine's own data through the namespace
+    got = str(pc.cmd(_script("ok.js", _read_js("usr\\share\\wine\\wine.inf"))).data["stdout"])
+    assert "read " in got, got
+
+
+def test_the_unix_namespace_lists_nothing_of_the_system(pc: _Pc) -> None:
+    for folder in ("usr", "usr\\share", "etc", "proc"):
+        out = str(pc.cmd(f"dir /b \\\\?\\unix\\{folder}").data["stdout"])
+        assert not out.strip(), (folder, out)
+    # the device itself still reads what Wine needs and the PC's own files
+    assert "hi" in str(pc.cmd("echo hi> C:\\users\\user\\t.txt\ntype C:\\users\\user\\t.txt").data["stdout"])
+    pc.answers()
+
+
 def _script(name: str, js: str) -> str:
     """A cmd line that writes JScript ``js`` (one line) to ``name`` and runs it with Wine's cscript."""
     return f"echo {js.replace('<', '^<')} > {name}\ncscript //nologo {name}\necho rc=%errorlevel%"

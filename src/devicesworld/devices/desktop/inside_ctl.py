@@ -595,6 +595,10 @@ def release_all(args):
 # ----------------------------------------------------------------------- apps
 def launch(args):
     argv = [str(a) for a in args["argv"]]
+    if _ns_fds:
+        # every app of a desktop whose server hides paths starts in that server's namespaces: the
+        # server may ptrace (ReadProcessMemory) only processes of its own user namespace or below
+        argv = [sys.executable, JAIL, "--in-ns", *argv]
     env = dict(os.environ)
     env.update({str(k): str(v) for k, v in (args.get("env") or {}).items()})
     before = {w["id"] for w in windows()}
@@ -606,6 +610,7 @@ def launch(args):
         stdout=subprocess.DEVNULL,
         stderr=_log_file(),
         start_new_session=True,
+        pass_fds=tuple(_ns_fds),
     )
     _procs[proc.pid] = proc
     timeout = float(args.get("timeout_s", 0))
@@ -1417,10 +1422,42 @@ def _fence():
     sys.path.insert(0, os.path.dirname(JAIL))
     import jail
 
+    rules = json.loads(policy)
+    if rules.get("hide"):
+        _hide_for_server(rules["hide"])
     abi = jail.landlock_abi()
-    if not abi or jail.landlock(abi, json.loads(policy), scope=False) != "fs+scope":
+    if not abi or jail.landlock(abi, rules, scope=False) != "fs+scope":
         raise RuntimeError("the filesystem fence (Landlock) could not be applied")
     return abi
+
+
+_ns_holders = []  # the namespace holder of _hide_for_server
+_ns_fds = []  # its user and mount namespaces, handed to every launch (``inside_jail.py --in-ns``)
+
+
+def _hide_for_server(paths):
+    """Before the fence (Landlock forbids ``mount``): a namespace holder in which ``paths`` are empty,
+    for Wine's server to join (``DW_SERVER_NS``; ``inside_jail.py --in-ns``). Where none can be made
+    the server sees the fence's view, and ``DW_SERVER_NS_PROBLEM`` says why."""
+    holder = subprocess.Popen(
+        [sys.executable, JAIL, "--hold-ns", *[str(p) for p in paths]],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=_log_file(),
+    )
+    line = holder.stdout.readline().decode("utf-8", "replace").strip()
+    holder.stdout.close()
+    if line == "ready":
+        # opened now: once fenced, /proc/<holder>/ns is out of reach (Landlock allows ptrace-mode
+        # access only within the domain, and the holder is outside it)
+        fds = [os.open(f"/proc/{holder.pid}/ns/{kind}", os.O_RDONLY) for kind in ("user", "mnt")]
+        _ns_holders.append(holder)
+        _ns_fds.extend(fds)
+        os.environ["DW_SERVER_NS"] = ",".join(str(fd) for fd in fds)
+    else:
+        holder.kill()
+        holder.wait()
+        os.environ["DW_SERVER_NS_PROBLEM"] = line or "the namespace holder ended"
 
 
 def main():

@@ -25,6 +25,19 @@ Usage: ``python3 inside_jail.py SPEC_JSON ARGV...``. SPEC: ``memory_bytes``,
 one-line JSON verdict is written: exit code or signal, timed out, and ``peak_tasks``, the most
 processes and threads the command's tree held at once, sampled), optional ``landlock`` ``{"exec": [...], "ro": [...],
 "rw": [...]}``. Never imported by the harness.
+
+Two more modes serve Windows desktops, whose ``wineserver`` opens files for every Wine
+client (``type \\\\?\\unix\\proc\\...`` from ``cmd`` is the server's open):
+
+* ``inside_jail.py --hold-ns PATH...`` (started by the controller before it enters its
+  Landlock fence, which forbids ``mount``): a new user and mount namespace where each PATH
+  (``/proc``, ``/sys``) is covered by an empty read-only tmpfs; prints ``ready`` and holds it;
+* ``inside_jail.py --in-ns ARGV...``: joins the user namespace whose descriptor ``$DW_SERVER_NS``
+  names (the controller opens it before its fence and hands it over to every app it launches),
+  and with ``DW_NS=mount`` (the server) the mount namespace too, and executes ARGV
+  (``wineserver -p``). The server keeps the desktop's Landlock domain, so it may still
+  ``ptrace`` the apps (``ReadProcessMemory`` for the element tree), which a fence of its own
+  would forbid; only its view of the file system is narrower.
 """
 
 import contextlib
@@ -40,6 +53,14 @@ PR_SET_DUMPABLE = 4
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_NO_NEW_PRIVS = 38
 CLONE_NEWUSER = 0x10000000
+CLONE_NEWNS = 0x00020000
+MS_RDONLY = 1
+MS_NOSUID = 2
+MS_NODEV = 4
+MS_NOEXEC = 8
+MS_REC = 0x4000
+MS_SLAVE = 1 << 19
+PR_SET_PDEATHSIG = 1
 SYS_LANDLOCK_CREATE_RULESET = 444
 SYS_LANDLOCK_ADD_RULE = 445
 SYS_LANDLOCK_RESTRICT_SELF = 446
@@ -223,7 +244,61 @@ def sweep(me):
         time.sleep(0.005)
 
 
+def hold_namespace(paths):
+    """A user and mount namespace with each of ``paths`` covered by an empty tmpfs, held until the
+    controller (our parent) dies. Prints ``ready`` once made, or ``failed: why``."""
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    uid, gid = os.getuid(), os.getgid()
+    try:
+        if _libc.unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0:
+            raise OSError(ctypes.get_errno(), "unshare")
+        for name, text in (
+            ("setgroups", "deny"),
+            ("uid_map", f"{uid} {uid} 1"),
+            ("gid_map", f"{gid} {gid} 1"),
+        ):
+            with open(f"/proc/self/{name}", "w") as f:
+                f.write(text)
+        # a slave: mounts made later in the desktop (a pooled spare's task drive) still reach us
+        if _libc.mount(b"none", b"/", None, MS_REC | MS_SLAVE, None) != 0:
+            raise OSError(ctypes.get_errno(), "mount --make-rslave /")
+        for path in paths:
+            if not os.path.isdir(path):  # nothing to hide (a sandbox without /sys)
+                continue
+            flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC
+            if _libc.mount(b"none", path.encode(), b"tmpfs", flags, b"size=4k,mode=555") != 0:
+                raise OSError(ctypes.get_errno(), f"mount tmpfs on {path}")
+    except OSError as exc:
+        print(f"failed: {exc}", flush=True)
+        return 1
+    print("ready", flush=True)
+    sys.stdout.close()
+    while True:
+        signal.pause()
+
+
+def in_namespace(fds, argv):
+    """Join the user and mount namespaces whose descriptors ``fds`` are (opened by the controller
+    from the holder of :func:`hold_namespace`) and execute ``argv``; with none (none could be made)
+    execute it as it is."""
+    if os.environ.pop("DW_NS", "") != "mount":
+        fds = fds[:1]  # an app: the server's user namespace only (Wine's loader needs /proc)
+    for fd, kind in zip(fds, (CLONE_NEWUSER, CLONE_NEWNS)[: len(fds)], strict=True):
+        if _libc.setns(fd, kind) != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, f"setns: {os.strerror(err)}")
+        os.close(fd)
+    if len(fds) > 1:
+        os.chdir(os.environ.get("HOME", "/"))
+    os.execvp(argv[0], argv)
+
+
 def main():
+    if sys.argv[1] == "--hold-ns":
+        return hold_namespace(sys.argv[2:])
+    if sys.argv[1] == "--in-ns":
+        fds = [int(fd) for fd in os.environ.pop("DW_SERVER_NS", "").split(",") if fd]
+        return in_namespace(fds, sys.argv[2:])
     spec = json.loads(sys.argv[1])
     argv = sys.argv[2:]
     status_fd = int(spec.get("status_fd", -1))

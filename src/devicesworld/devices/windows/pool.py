@@ -28,7 +28,7 @@ from devicesworld.devices.ownership import make_owned_dir, remove_owned
 from devicesworld.devices.safefs import sandbox_host_ids
 from devicesworld.devices.windows import prefix
 from devicesworld.devices.windows.helper.build import helper_exe
-from devicesworld.devices.windows.session import PREBOUND, desktop_fence
+from devicesworld.devices.windows.session import PREBOUND, SERVER_ARGV, desktop_fence
 
 DRIVE_MOUNT = "/mnt/drive"
 HOME_BYTES = 1 << 30
@@ -55,9 +55,16 @@ def warm_up(desktop: Desktop) -> None:
     desktop.keys(list(PREBOUND), "up")
     # wineserver and Wine's services up before the first app (a persistent server); their
     # output goes to /dev/null, or the services would hold the reply pipe open
-    desktop.launch(["wineserver", "-p"])
+    desktop.launch(list(SERVER_ARGV), env={"DW_NS": "mount"})
+    # its socket up before the first client, or that client would start a server of its own
+    desktop.run(SERVER_UP, timeout_s=30, jail=False)
     # (not jailed: the services must outlive this command, which is the harness's, not an agent's)
     desktop.run("wine cmd /c exit </dev/null >/dev/null 2>&1", timeout_s=120, jail=False)
+
+
+SERVER_UP = (
+    "for i in $(seq 200); do ls /tmp/*wine-*/server-*/socket >/dev/null 2>&1 && exit 0; sleep 0.1; done"
+)
 
 
 @dataclass(frozen=True)

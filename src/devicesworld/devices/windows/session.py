@@ -229,10 +229,53 @@ CMD_RW = ("/home/user", "/tmp", "/mnt", "/dev")
 CMD_RO = ("/usr", "/etc", "/proc", "/sys")
 
 
+# What the desktop needs of the system once its core runs, and no more: Wine's server opens files for
+# every client (``type \\?\unix\etc\passwd`` is the server's open), so whatever this grants the
+# agent can read through ``\\?\unix\``. Wine (loader, builtins, NLS, fonts), the shared libraries,
+# the controller's Python, the X data Xlib reads, fonts and time zones; of ``/etc`` only the loader's
+# cache, fontconfig and the local time. Not ``/etc/passwd``, not ``/usr/share`` at large, not ``/``.
+# ``/proc`` and ``/sys`` stay: the controller and the jail count processes and map ids through them.
+DESKTOP_EXEC = ("/usr/bin", "/usr/lib/wine")
+DESKTOP_RO = (
+    "/usr/lib/x86_64-linux-gnu",
+    "/usr/lib/python3",
+    "/usr/lib/python3.11",
+    "/usr/lib/locale",
+    "/usr/share/wine",
+    "/usr/share/fonts",
+    "/usr/share/X11",
+    "/usr/share/zoneinfo",
+    "/usr/share/fontconfig",  # the configuration /etc/fonts/conf.d links to (without it other fonts: dialogs change size)
+    "/var/cache/fontconfig",
+    "/etc/ld.so.cache",
+    "/etc/fonts",
+    "/etc/localtime",
+    "/proc",
+    "/sys",
+    "/opt/dw/jail.py",
+)
+
+
 def desktop_fence() -> dict[str, list[str]]:
     """The whole Windows desktop's fence (its controller, Wine's server, the apps): the home, ``/tmp``,
-    the drive and the system; not ``/`` itself, ``/opt`` (the controller) or anything else."""
-    return {"exec": ["/usr"], "ro": ["/etc", "/proc", "/sys", "/opt/dw/jail.py"], "rw": list(CMD_RW)}
+    the drive and only the parts of the system Wine and the controller use; not ``/`` itself,
+    ``/etc`` at large, the rest of ``/usr`` or ``/opt`` (the controller)."""
+    loader = os.path.realpath("/lib64/ld-linux-x86-64.so.2")
+    return {
+        "exec": [*DESKTOP_EXEC, loader],
+        "ro": list(DESKTOP_RO),
+        "rw": list(CMD_RW),
+        "hide": list(SERVER_HIDES),
+    }
+
+
+SERVER_HIDES = ("/proc", "/sys")
+"""Covered by an empty tmpfs in ``wineserver``'s own mount namespace (the controller and the jail need
+``/proc``; the server, which opens ``\\\\?\\unix\\proc\\...`` for the agent, does not)."""
+
+SERVER_ARGV = ("/usr/lib/wine/wineserver64", "-f", "-p")
+"""How the desktop starts Wine's persistent server: in the namespace that hides ``SERVER_HIDES``, in the
+foreground (``-f``: measured, a server that daemonized itself there did not last)."""
 
 
 def cmd_fence() -> dict[str, list[str]]:
