@@ -136,6 +136,11 @@ def start_desktop():
     if not _wait(lambda: root.get_full_property(atom, 0) is not None, 30, 0.01):
         raise RuntimeError("the accessibility bus did not start")
     times["atspi"] = time.monotonic() - t0
+    # listen to the accessibility events before any app starts: an app learns which events
+    # have listeners when its bridge starts, and only then sends them (see _TreeCache)
+    with contextlib.suppress(Exception):
+        _cache.listen(atspi())
+    times["listen"] = time.monotonic() - t0
     return {"display": os.environ["DISPLAY"], "width": W, "height": H, "seconds": times}
 
 
@@ -636,6 +641,7 @@ def kill_apps(args):
             except (OSError, ValueError, IndexError):
                 pass
     release_all({})
+    _cache.clear()
     _wait(lambda: not [w for w in windows() if w["mapped"]], 5)
     return {"windows": len(windows())}
 
@@ -1030,6 +1036,130 @@ def atspi():
 
 _CAP_TEXT = 400
 
+# What a cached node's facts depend on, by AT-SPI event: an event from an object drops what
+# it may have changed, and the next read asks the app again for that part only.
+_EV_KIDS = ("object:children-changed",)
+_EV_NODE = ("object:state-changed", "object:property-change", "object:text-changed")
+_EV_BOXES = ("object:bounds-changed", "object:visible-data-changed")
+_EV_TABLE = (
+    "object:model-changed",
+    "object:active-descendant-changed",
+    "object:selection-changed",
+    "object:row-inserted",
+    "object:row-deleted",
+    "object:column-inserted",
+    "object:column-deleted",
+    "object:row-reordered",
+    "object:column-reordered",
+)
+_CACHE_MAX = 20000
+
+
+class _TreeCache:
+    """The element tree as last read, per object, refreshed where the apps said something changed.
+
+    A walk asks each app for every node's role, name, states, box and text: hundreds of D-Bus
+    round trips that the app answers from its main thread, slow on a loaded machine. The
+    controller listens to the AT-SPI events that report a change (children added or removed,
+    a state, name, value or text changed, a box moved, a table scrolled or its selection
+    moved) and forgets only what such an event touched: the node's facts, its child list, its
+    subtree's boxes (a move or a scroll), a table's block of visible cells. Before using the
+    cache a walk makes one round trip to every window (its box), which also proves that every
+    event an app sent before answering has arrived (D-Bus keeps one sender's messages in
+    order); a window whose box changed is read again whole. An event from an object the cache
+    never saw (a Calc cell) drops the cached cell blocks. The listener is registered when the
+    desktop starts, so apps launched later send these events from their first window on."""
+
+    def __init__(self):
+        self.info = {}  # acc -> (node without depth/window/app, ifaces)
+        self.kids = {}  # acc -> (child count, [child accs])
+        self.parent = {}  # acc -> parent acc
+        self.cells = {}  # table acc -> ([cell nodes], capped)
+        self.anchors = {}  # window acc -> [root panes]: boxes checked before each cached walk
+        self.listener = None
+        self.events = 0
+        self.log = []
+
+    def listen(self, A):
+        if self.listener is not None:
+            return
+        self.listener = A.EventListener.new(self._on_event)
+        for kind in (*_EV_KIDS, *_EV_NODE, *_EV_BOXES, *_EV_TABLE):
+            self.listener.register(kind)
+
+    def clear(self):
+        self.info.clear()
+        self.kids.clear()
+        self.parent.clear()
+        self.cells.clear()
+        self.anchors.clear()
+
+    def pump(self):
+        """Hand every AT-SPI event received so far to :meth:`_on_event`."""
+        from gi.repository import GLib
+
+        ctx = GLib.MainContext.default()
+        for _ in range(100000):
+            if not ctx.iteration(False):
+                break
+
+    def _on_event(self, event, *_):
+        self.events += 1
+        kind = event.type or ""
+        src = event.source
+        known = src in self.info or src in self.kids
+        if True:  # DEBUG
+            try:
+                what = (src.get_role_name(), src.get_name())
+            except Exception:
+                what = None
+            self.log.append((kind, known, what, event.detail1, event.detail2))
+        if src in self.cells:
+            self.cells.pop(src, None)
+        if kind.startswith("object:property-change:accessible-parent"):
+            # LibreOffice adds a paragraph by naming its parent, not by children-changed
+            try:
+                parent = src.get_parent()
+            except Exception:
+                parent = None
+            if parent is not None and parent in self.kids:
+                self.kids.pop(parent, None)
+            else:
+                self.kids.clear()
+        if not known:
+            self.cells.clear()  # a cell (never cached as an object) or an object not walked
+            return
+        if kind.startswith(_EV_KIDS):
+            self.kids.pop(src, None)
+        elif kind.startswith(_EV_BOXES) or kind.startswith(("object:state-changed:showing", "object:state-changed:visible")):
+            self.drop_subtree(src)
+        elif kind.startswith(("object:text-changed", "object:property-change:accessible-name")):
+            # a new text can resize the item and move its siblings (a status bar's fields) with
+            # no event of their own: the parent's subtree is read again
+            self.drop_subtree(self.parent.get(src, src))
+        elif kind.startswith(_EV_NODE):
+            self.info.pop(src, None)
+        elif kind.startswith(_EV_TABLE):
+            self.info.pop(src, None)
+
+    def drop_subtree(self, acc):
+        """Forget the facts (boxes, states) of ``acc`` and everything under it; child lists stay."""
+        todo = [acc]
+        seen = set()
+        while todo:
+            a = todo.pop()
+            if a in seen:
+                continue
+            seen.add(a)
+            self.info.pop(a, None)
+            self.cells.pop(a, None)
+            kids = self.kids.get(a)
+            if kids:
+                todo.extend(kids[1])
+
+
+_cache = _TreeCache()
+
 
 def _node(acc, A, depth, app):
     role = acc.get_role_name()
@@ -1071,16 +1201,54 @@ def tree(args):
     max_nodes = int(args.get("max_nodes", 600))
     max_children = int(args.get("max_children", 200))
     max_cells = int(args.get("max_cells", 120))
+    fresh = bool(args.get("fresh", False))
     deadline = time.monotonic() + budget
     out = []
     incomplete = []
+    with contextlib.suppress(Exception):
+        _cache.listen(A)
+    _cache.pump()
+    # a fresh walk reads every node into a cache of its own (the shared one stays as it is)
+    cache = _TreeCache() if fresh else _cache
+    if _cache.listener is None or len(_cache.info) > _CACHE_MAX:
+        _cache.clear()
     desktop = A.get_desktop(0)
     try:
         napps = desktop.get_child_count()
     except Exception as exc:
         return {"nodes": [], "incomplete": f"accessibility bus unreachable: {exc}"}
 
-    def walk(acc, depth, app, parent_role, window=None):
+    def read(acc, parent_role):
+        hit = cache.info.get(acc)
+        if hit is None:
+            node, _sset, ifaces = _node(acc, A, 0, "")
+            hit = (node, ifaces)
+            # a value (a scroll bar's position) and a status bar's fields (LibreOffice's
+            # "Page 1 of 2") can change with no event: read every time
+            if "Value" not in ifaces and parent_role != "status bar":
+                cache.info[acc] = hit
+        return hit
+
+    def children(acc):
+        hit = cache.kids.get(acc)
+        if hit is None:
+            n = acc.get_child_count()
+            got = []
+            for i in range(min(n, max_children + 1)):
+                try:
+                    child = acc.get_child_at_index(i)
+                except Exception:
+                    child = None
+                got.append(child)
+                if child is not None:
+                    cache.parent[child] = acc
+            hit = cache.kids[acc] = (n, got)
+        return hit
+
+    def role_anchor(node):
+        return node["role"] == "root pane"
+
+    def walk(acc, depth, app, parent_role, window=None, top=None):
         if len(out) >= max_nodes:
             if "node cap" not in incomplete:
                 incomplete.append("node cap")
@@ -1090,11 +1258,15 @@ def tree(args):
                 incomplete.append("time budget")
             return
         try:
-            node, _sset, ifaces = _node(acc, A, depth, app)
+            base, ifaces = read(acc, parent_role)
         except Exception:
             return
+        node = dict(base, depth=depth, app=app)
         if window is None:
             window = node["name"]
+            top = acc
+        if role_anchor(node) and acc not in cache.anchors.setdefault(top, []):
+            cache.anchors[top].append(acc)
         node["window"] = window
         st = node["states"]
         if "showing" not in st and depth > 0:
@@ -1108,23 +1280,33 @@ def tree(args):
             return
         if shown:  # a zero-sized container (a GTK page tab) still holds visible children
             out.append(node)
+        if role == "table" and "Table" in ifaces:
+            try:
+                n = acc.get_child_count()
+            except Exception:
+                return
+            if n > max_children:
+                block = cache.cells.get(acc)
+                if block is None or block[2] != (depth + 1, app, window, max_cells):
+                    first = len(out)
+                    capped = cells(acc, A, depth + 1, app, node["box"], max_cells, window)
+                    block = cache.cells[acc] = (out[first:], capped, (depth + 1, app, window, max_cells))
+                    if capped is None:  # cut by the time budget: not kept
+                        cache.cells.pop(acc, None)
+                else:
+                    out.extend(dict(c) for c in block[0])
+                if block[1]:
+                    incomplete.append(f"table: first {max_cells} visible cells shown")
+                return
         try:
-            n = acc.get_child_count()
+            n, kids = children(acc)
         except Exception:
-            return
-        if role == "table" and n > max_children and "Table" in ifaces:
-            cells(acc, A, depth + 1, app, node["box"], max_cells, window)
             return
         if n > max_children:
             incomplete.append(f"{role} {node['name']!r}: {n} children, first {max_children} shown")
-            n = max_children
-        for i in range(n):
-            try:
-                child = acc.get_child_at_index(i)
-            except Exception:
-                continue
+        for child in kids[:max_children]:
             if child is not None:
-                walk(child, depth + 1, app, role, window)
+                walk(child, depth + 1, app, role, window, top)
 
     def cells(table, A, depth, app, tbox, cap, window):
         """The visible cells of a huge table (a Calc sheet), row by row from the top-left visible cell.
@@ -1205,9 +1387,11 @@ def tree(args):
                     if cell is not None and add(cell, [x, y, w, h]):
                         count += 1
             r += 1
-        if count >= cap:
-            incomplete.append(f"table: first {cap} visible cells shown")
+        if count < cap and time.monotonic() >= deadline:
+            return None
+        return count >= cap
 
+    apps = []
     for i in range(napps):
         try:
             app = desktop.get_child_at_index(i)
@@ -1221,17 +1405,45 @@ def tree(args):
             owned = _launched_pid(app.get_process_id())
         except Exception:
             owned = False
-        first = len(out)
+        wins = []
         for j in range(min(n, 20)):
             try:
                 win = app.get_child_at_index(j)
             except Exception:
                 continue
-            if win is not None:
-                walk(win, 0, app_name, "application")
+            if win is None:
+                continue
+            wins.append(win)
+            # one round trip to the app (events it sent before answering have arrived) and
+            # the window's box: a moved or resized window is read again whole
+            # (and of its direct children and root panes: LibreOffice moves its root pane 25 px
+            # down inside an unmoved frame, without an event, once its menu bar is laid out)
+            kids = cache.kids.get(win)
+            for part in [win, *(kids[1][:8] if kids else ()), *cache.anchors.get(win, ())]:
+                hit = cache.info.get(part)
+                if part is None or (hit is None and part is not win):
+                    continue
+                try:
+                    e = part.get_extents(A.CoordType.SCREEN)
+                    now = [e.x, e.y, e.width, e.height]
+                except Exception:
+                    now = None
+                if hit is not None and hit[0].get("box") != now:
+                    cache.drop_subtree(win)
+                    break
+        apps.append((app_name, owned, wins))
+    _cache.pump()
+    for app_name, owned, wins in apps:
+        first = len(out)
+        for win in wins:
+            walk(win, 0, app_name, "application")
         for node in out[first:]:
             node["launched"] = owned
-    return {"nodes": out, "incomplete": "; ".join(incomplete) or None}
+    return {
+        "nodes": out,
+        "incomplete": "; ".join(incomplete) or None,
+        "cache": {"events": _cache.events, "listening": _cache.listener is not None, "objects": len(_cache.info), "log": _cache.log[-200:]},
+    }
 
 
 # ----------------------------------------------------------------------- forwarding
