@@ -25,7 +25,7 @@ def _same_as_fresh(desk: GuiDesk) -> list[dict[str, Any]]:
     session = desk.device.gui.session
     for _ in range(20):
         before = _facts(session.owned_elements())
-        cached = desk.device.observe()["elements"]
+        cached: list[dict[str, Any]] = desk.device.observe()["elements"]
         after = _facts(session.owned_elements())
         if before == after:
             assert _facts(cached) == after

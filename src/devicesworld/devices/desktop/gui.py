@@ -449,7 +449,9 @@ class GuiSession:
         last: list[tuple[str, str, tuple[int, int, int, int] | None]] | None = None
         while time.monotonic() < end:
             try:
-                tree = self.desktop.tree(budget_s=2.0, max_nodes=400, max_children=200, max_cells=4, fresh=True)
+                tree = self.desktop.tree(
+                    budget_s=2.0, max_nodes=400, max_children=200, max_cells=4, fresh=True
+                )
             except DesktopError:
                 return False
             mine = [n for n in tree.nodes if n.window == title]

@@ -1078,7 +1078,6 @@ class _TreeCache:
         self.anchors = {}  # window acc -> [root panes]: boxes checked before each cached walk
         self.listener = None
         self.events = 0
-        self.log = []
 
     def listen(self, A):
         if self.listener is not None:
@@ -1108,12 +1107,6 @@ class _TreeCache:
         kind = event.type or ""
         src = event.source
         known = src in self.info or src in self.kids
-        if True:  # DEBUG
-            try:
-                what = (src.get_role_name(), src.get_name())
-            except Exception:
-                what = None
-            self.log.append((kind, known, what, event.detail1, event.detail2))
         if src in self.cells:
             self.cells.pop(src, None)
         if kind.startswith("object:property-change:accessible-parent"):
@@ -1129,17 +1122,20 @@ class _TreeCache:
         if not known:
             self.cells.clear()  # a cell (never cached as an object) or an object not walked
             return
-        if kind.startswith(_EV_KIDS):
+        if kind.startswith("object:state-changed:defunct"):
+            self.kids.pop(self.parent.get(src), None)
+            self.info.pop(src, None)
+        elif kind.startswith(_EV_KIDS):
             self.kids.pop(src, None)
-        elif kind.startswith(_EV_BOXES) or kind.startswith(("object:state-changed:showing", "object:state-changed:visible")):
+        elif kind.startswith(_EV_BOXES) or kind.startswith(
+            ("object:state-changed:showing", "object:state-changed:visible")
+        ):
             self.drop_subtree(src)
         elif kind.startswith(("object:text-changed", "object:property-change:accessible-name")):
             # a new text can resize the item and move its siblings (a status bar's fields) with
             # no event of their own: the parent's subtree is read again
             self.drop_subtree(self.parent.get(src, src))
-        elif kind.startswith(_EV_NODE):
-            self.info.pop(src, None)
-        elif kind.startswith(_EV_TABLE):
+        elif kind.startswith((*_EV_NODE, *_EV_TABLE)):
             self.info.pop(src, None)
 
     def drop_subtree(self, acc):
@@ -1224,8 +1220,9 @@ def tree(args):
             node, _sset, ifaces = _node(acc, A, 0, "")
             hit = (node, ifaces)
             # a value (a scroll bar's position) and a status bar's fields (LibreOffice's
-            # "Page 1 of 2") can change with no event: read every time
-            if "Value" not in ifaces and parent_role != "status bar":
+            # "Page 1 of 2") can change with no event: read every time;
+            # and so can an entry's text (Calc's Name Box, "A1" -> "A2")
+            if "Value" not in ifaces and parent_role != "status bar" and node["role"] != "text":
                 cache.info[acc] = hit
         return hit
 
@@ -1442,7 +1439,11 @@ def tree(args):
     return {
         "nodes": out,
         "incomplete": "; ".join(incomplete) or None,
-        "cache": {"events": _cache.events, "listening": _cache.listener is not None, "objects": len(_cache.info), "log": _cache.log[-200:]},
+        "cache": {
+            "events": _cache.events,
+            "listening": _cache.listener is not None,
+            "objects": len(_cache.info),
+        },
     }
 
 
