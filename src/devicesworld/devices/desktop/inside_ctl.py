@@ -1071,7 +1071,7 @@ class _TreeCache:
     desktop starts, so apps launched later send these events from their first window on."""
 
     def __init__(self):
-        self.info = {}  # acc -> (node without depth/window/app, ifaces)
+        self.info = {}  # acc -> (node without depth/window/app, ifaces, fields read at every walk)
         self.kids = {}  # acc -> (child count, [child accs])
         self.parent = {}  # acc -> parent acc
         self.cells = {}  # table acc -> ([cell nodes], capped)
@@ -1218,13 +1218,38 @@ def tree(args):
         hit = cache.info.get(acc)
         if hit is None:
             node, _sset, ifaces = _node(acc, A, 0, "")
-            hit = (node, ifaces)
-            # a value (a scroll bar's position) and a status bar's fields (LibreOffice's
-            # "Page 1 of 2") can change with no event: read every time;
-            # and so can an entry's text (Calc's Name Box, "A1" -> "A2")
-            if "Value" not in ifaces and parent_role != "status bar" and node["role"] != "text":
-                cache.info[acc] = hit
-        return hit
+            # what can change with no event is read again at every walk (only that): a value
+            # (a scroll bar's position), an entry's text (Calc's Name Box, "A1" -> "A2"), a
+            # status bar's fields ("Page 1 of 2") and their boxes
+            vol = ()
+            if "Value" in ifaces:
+                vol += ("value",)
+            if node["role"] == "text" or parent_role == "status bar":
+                vol += ("text",)
+            if parent_role == "status bar":
+                vol += ("box",)
+            hit = cache.info[acc] = (node, ifaces, vol)
+            return hit
+        node, ifaces, vol = hit
+        if vol:
+            node = dict(node)
+            if "value" in vol:
+                with contextlib.suppress(Exception):
+                    node["value"] = A.Value.get_current_value(acc)
+            if "text" in vol and "Text" in ifaces:
+                node.pop("text", None)
+                with contextlib.suppress(Exception):
+                    n = A.Text.get_character_count(acc)
+                    if n:
+                        txt = A.Text.get_text(acc, 0, min(n, _CAP_TEXT))
+                        node["text"] = txt + ("…" if n > _CAP_TEXT else "")
+            if "box" in vol:
+                try:
+                    e = acc.get_extents(A.CoordType.SCREEN)
+                    node["box"] = [e.x, e.y, e.width, e.height]
+                except Exception:
+                    node["box"] = None
+        return node, ifaces, vol
 
     def children(acc):
         hit = cache.kids.get(acc)
@@ -1255,7 +1280,7 @@ def tree(args):
                 incomplete.append("time budget")
             return
         try:
-            base, ifaces = read(acc, parent_role)
+            base, ifaces, _vol = read(acc, parent_role)
         except Exception:
             return
         node = dict(base, depth=depth, app=app)
