@@ -1052,6 +1052,12 @@ _EV_TABLE = (
     "object:row-reordered",
     "object:column-reordered",
 )
+_EV_STATES = ("object:state-changed:", "object:active-descendant-changed", "object:selection-changed")
+_EV_STATES_NOT = (
+    "object:state-changed:showing",
+    "object:state-changed:visible",
+    "object:state-changed:defunct",
+)
 _CACHE_MAX = 20000
 
 
@@ -1074,7 +1080,8 @@ class _TreeCache:
         self.info = {}  # acc -> (node without depth/window/app, ifaces, fields read at every walk)
         self.kids = {}  # acc -> (child count, [child accs])
         self.parent = {}  # acc -> parent acc
-        self.cells = {}  # table acc -> ([cell nodes], capped)
+        self.cells = {}  # table acc -> ([cell nodes], capped, key, [cell accs])
+        self.stale = set()  # tables whose cells' states are to be read again (a cursor move)
         self.anchors = {}  # window acc -> [root panes]: boxes checked before each cached walk
         self.listener = None
         self.events = 0
@@ -1091,6 +1098,7 @@ class _TreeCache:
         self.kids.clear()
         self.parent.clear()
         self.cells.clear()
+        self.stale.clear()
         self.anchors.clear()
 
     def pump(self):
@@ -1107,8 +1115,14 @@ class _TreeCache:
         kind = event.type or ""
         src = event.source
         known = src in self.info or src in self.kids
+        # a cursor move in a sheet: the table's active descendant and the cells' focused and
+        # selected states; the cells' texts and boxes stay, only their states are read again
+        states_only = kind.startswith(_EV_STATES) and not kind.startswith(_EV_STATES_NOT)
         if src in self.cells:
-            self.cells.pop(src, None)
+            if states_only:
+                self.stale.add(src)
+            else:
+                self.cells.pop(src, None)
         if kind.startswith("object:property-change:accessible-parent"):
             # LibreOffice adds a paragraph by naming its parent, not by children-changed
             try:
@@ -1119,8 +1133,11 @@ class _TreeCache:
                 self.kids.pop(parent, None)
             else:
                 self.kids.clear()
-        if not known:
-            self.cells.clear()  # a cell (never cached as an object) or an object not walked
+        if not known:  # a cell (never cached as an object) or an object not walked
+            if states_only:
+                self.stale.update(self.cells)
+            else:
+                self.cells.clear()
             return
         if kind.startswith("object:state-changed:defunct"):
             self.kids.pop(self.parent.get(src), None)
@@ -1267,6 +1284,21 @@ def tree(args):
             hit = cache.kids[acc] = (n, got)
         return hit
 
+    cell_accs = []  # the cells a cells() call listed, in order
+
+    def restate(block):
+        """``block`` with its cells' states read again; None when a cell is gone (read all again)."""
+        nodes = []
+        for node, cell in zip(block[0], block[3], strict=True):
+            try:
+                states = [st.value_nick for st in cell.get_state_set().get_states()]
+            except Exception:
+                return None
+            if "defunct" in states:
+                return None
+            nodes.append(dict(node, states=states))
+        return (nodes, block[1], block[2], block[3])
+
     def role_anchor(node):
         return node["role"] == "root pane"
 
@@ -1309,13 +1341,21 @@ def tree(args):
                 return
             if n > max_children:
                 block = cache.cells.get(acc)
-                if block is None or block[2] != (depth + 1, app, window, max_cells):
+                if block is not None and block[2] != (depth + 1, app, window, max_cells):
+                    block = None
+                if block is not None and acc in cache.stale:
+                    block = restate(block)
+                cache.stale.discard(acc)
+                if block is None:
                     first = len(out)
+                    cell_accs.clear()
                     capped = cells(acc, A, depth + 1, app, node["box"], max_cells, window)
-                    block = cache.cells[acc] = (out[first:], capped, (depth + 1, app, window, max_cells))
+                    key = (depth + 1, app, window, max_cells)
+                    block = cache.cells[acc] = (out[first:], capped, key, list(cell_accs))
                     if capped is None:  # cut by the time budget: not kept
                         cache.cells.pop(acc, None)
                 else:
+                    cache.cells[acc] = block
                     out.extend(dict(c) for c in block[0])
                 if block[1]:
                     incomplete.append(f"table: first {max_cells} visible cells shown")
@@ -1375,6 +1415,7 @@ def tree(args):
                         cell
                     )  # a number's value (a cell with text only)
             out.append(node)
+            cell_accs.append(cell)
             return True
 
         cols = []  # (column, x, width) of the visible columns, found in the first row
