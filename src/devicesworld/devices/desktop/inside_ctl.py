@@ -1073,7 +1073,8 @@ class _TreeCache:
     cache a walk makes one round trip to every window (its box), which also proves that every
     event an app sent before answering has arrived (D-Bus keeps one sender's messages in
     order); a window whose box changed is read again whole. An event from an object the cache
-    never saw (a Calc cell) drops the cached cell blocks. The listener is registered when the
+    never saw (a Calc cell) drops the cached cell blocks, or only their states when it is a
+    state, selection or active-descendant change (a cursor move). The listener is registered when the
     desktop starts, so apps launched later send these events from their first window on."""
 
     def __init__(self):
