@@ -9,7 +9,9 @@ Measured through the environment and the device exactly as an episode uses them:
   (each reset waits for the spare being started), and with Writer opened by the task's
   setup (LibreOffice idle-wait included);
 * ``screenshot`` and ``tree`` (the element list of ``observe()``) with mousepad, Writer
-  and Calc on screen;
+  and Calc on screen: unchanged (the controller's cache, nothing to refresh), right after
+  an edit (a typed character in Writer, a cursor move in Calc: what the events dropped is
+  read again) and as a fresh walk of every node (what every read cost before the cache);
 * actions (``move_to``, ``click``, ``type_text`` of 20 characters, ``hotkey``), each
   including the settle wait that follows an input;
 * for each, the median of every phase the device timed (``take_phases``, the figures
@@ -71,6 +73,31 @@ def _time(fn: Callable[[], Any], n: int, device: Any = None) -> list[float]:
         if device is not None:
             _PHASES.append(device.take_phases())
     return out
+
+
+def _after(edit: Callable[[], Any], observe: Callable[[], Any], n: int) -> list[float]:
+    """Seconds of ``observe`` right after ``edit`` (not timed), ``n`` times."""
+    out = []
+    for _ in range(n):
+        edit()
+        t0 = time.perf_counter()
+        observe()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def _fresh(device: LinuxDevice) -> Callable[[], Any]:
+    """A walk of every node (no cache), with the budget of ``observe()``."""
+    assert device.gui is not None
+    session = device.gui.session
+    b = session.budget
+    return lambda: session.desktop.tree(
+        budget_s=b.budget_s,
+        max_nodes=b.max_nodes,
+        max_children=b.max_children,
+        max_cells=b.max_cells,
+        fresh=True,
+    )
 
 
 def _phases() -> str:
@@ -157,6 +184,10 @@ def main() -> int:
     print(f"screenshot (Writer): {_p50(_time(wdev.screenshot, n * 2, wdev))}{_phases()}")
     obs = wdev.observe()
     print(f"tree (Writer, {len(obs['elements'])} elements): {_p50(_time(wdev.observe, n, wdev))}{_phases()}")
+    one_char = GUI_ACTIONS["type_text"].parse_args({"text": "x"})
+    after = _after(lambda: wdev.act("type_text", one_char), wdev.observe, n)
+    print(f"tree (Writer) right after typing a character: {_p50(after)}")
+    print(f"tree (Writer), fresh walk of every node: {_p50(_time(_fresh(wdev), n))}")
     wenv.close()
 
     calc = _task(
@@ -178,6 +209,10 @@ def main() -> int:
             f"tree (Calc, {len(obs['elements'])} elements, {obs.get('tree_incomplete') or 'complete'}): "
             f"{_p50(_time(cdev.observe, n, cdev))}{_phases()}"
         )
+        down = GUI_ACTIONS["hotkey"].parse_args({"keys": ["down"]})
+        after = _after(lambda: cdev.act("hotkey", down), cdev.observe, n)
+        print(f"tree (Calc) right after a cursor move: {_p50(after)}")
+        print(f"tree (Calc), fresh walk of every node: {_p50(_time(_fresh(cdev), n))}")
 
     editor = _task([{"device": "linux_0", "op": "open_app", "args": {"app": "text_editor"}}])
     with CrossDeviceEnv(editor) as eenv:

@@ -447,9 +447,18 @@ class Desktop:
         return png
 
     def tree(
-        self, *, budget_s: float = 3.0, max_nodes: int = 600, max_children: int = 200, max_cells: int = 120
+        self,
+        *,
+        budget_s: float = 3.0,
+        max_nodes: int = 600,
+        max_children: int = 200,
+        max_cells: int = 120,
+        fresh: bool = False,
     ) -> m.Tree:
-        args = {
+        """The element tree; ``fresh`` reads every node from the apps instead of the controller's
+        event-refreshed cache (a launch's settled-tree wait, a check's reading)."""
+        args: dict[str, Any] = {
+            "fresh": fresh,
             "budget_s": budget_s,
             "max_nodes": max_nodes,
             "max_children": max_children,

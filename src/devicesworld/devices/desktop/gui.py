@@ -518,7 +518,9 @@ class GuiSession:
         last: list[tuple[str, str, tuple[int, int, int, int] | None]] | None = None
         while time.monotonic() < end:
             try:
-                tree = self.desktop.tree(budget_s=2.0, max_nodes=400, max_children=200, max_cells=4)
+                tree = self.desktop.tree(
+                    budget_s=2.0, max_nodes=400, max_children=200, max_cells=4, fresh=True
+                )
             except DesktopError:
                 return False
             mine = [n for n in tree.nodes if n.window == title]
@@ -583,7 +585,11 @@ class GuiSession:
         """A fresh element list of the launched apps only (for checks; the agent's own windows left out)."""
         b = self.budget
         tree = self.desktop.tree(
-            budget_s=b.budget_s, max_nodes=b.max_nodes, max_children=b.max_children, max_cells=b.max_cells
+            budget_s=b.budget_s,
+            max_nodes=b.max_nodes,
+            max_children=b.max_children,
+            max_cells=b.max_cells,
+            fresh=True,
         )
         return element_list([n for n in tree.nodes if n.launched], whole_texts=True)
 

@@ -138,6 +138,11 @@ def start_desktop():
     if not _wait(lambda: root.get_full_property(atom, 0) is not None, 30, 0.01):
         raise RuntimeError("the accessibility bus did not start")
     times["atspi"] = time.monotonic() - t0
+    # listen to the accessibility events before any app starts: an app learns which events
+    # have listeners when its bridge starts, and only then sends them (see _TreeCache)
+    with contextlib.suppress(Exception):
+        _cache.listen(atspi())
+    times["listen"] = time.monotonic() - t0
     return {"display": os.environ["DISPLAY"], "width": W, "height": H, "seconds": times}
 
 
@@ -720,6 +725,7 @@ def kill_apps(args):
             except (OSError, ValueError, IndexError):
                 pass
     release_all({})
+    _cache.clear()
     _wait(lambda: not [w for w in windows() if w["mapped"]], 5)
     return {"windows": len(windows())}
 
@@ -1117,6 +1123,144 @@ def atspi():
 _CAP_TEXT = 8000
 """Characters of an element's text shipped per walk; a longer text carries its length (text_len)."""
 
+# What a cached node's facts depend on, by AT-SPI event: an event from an object drops what
+# it may have changed, and the next read asks the app again for that part only.
+_EV_KIDS = ("object:children-changed",)
+_EV_NODE = ("object:state-changed", "object:property-change", "object:text-changed")
+_EV_BOXES = ("object:bounds-changed", "object:visible-data-changed")
+_EV_TABLE = (
+    "object:model-changed",
+    "object:active-descendant-changed",
+    "object:selection-changed",
+    "object:row-inserted",
+    "object:row-deleted",
+    "object:column-inserted",
+    "object:column-deleted",
+    "object:row-reordered",
+    "object:column-reordered",
+)
+_EV_STATES = ("object:state-changed:", "object:active-descendant-changed", "object:selection-changed")
+_EV_STATES_NOT = (
+    "object:state-changed:showing",
+    "object:state-changed:visible",
+    "object:state-changed:defunct",
+)
+_CACHE_MAX = 20000
+
+
+class _TreeCache:
+    """The element tree as last read, per object, refreshed where the apps said something changed.
+
+    A walk asks each app for every node's role, name, states, box and text: hundreds of D-Bus
+    round trips that the app answers from its main thread, slow on a loaded machine. The
+    controller listens to the AT-SPI events that report a change (children added or removed,
+    a state, name, value or text changed, a box moved, a table scrolled or its selection
+    moved) and forgets only what such an event touched: the node's facts, its child list, its
+    subtree's boxes (a move or a scroll), a table's block of visible cells. Before using the
+    cache a walk makes one round trip to every window (its box), which also proves that every
+    event an app sent before answering has arrived (D-Bus keeps one sender's messages in
+    order); a window whose box changed is read again whole. An event from an object the cache
+    never saw (a Calc cell) drops the cached cell blocks, or only their states when it is a
+    state, selection or active-descendant change (a cursor move). The listener is registered when the
+    desktop starts, so apps launched later send these events from their first window on."""
+
+    def __init__(self):
+        self.info = {}  # acc -> (node without depth/window/app, ifaces, fields read at every walk)
+        self.kids = {}  # acc -> (child count, [child accs])
+        self.parent = {}  # acc -> parent acc
+        self.cells = {}  # table acc -> ([cell nodes], capped, key, [cell accs])
+        self.stale = set()  # tables whose cells' states are to be read again (a cursor move)
+        self.anchors = {}  # window acc -> [root panes]: boxes checked before each cached walk
+        self.listener = None
+        self.events = 0
+
+    def listen(self, A):
+        if self.listener is not None:
+            return
+        self.listener = A.EventListener.new(self._on_event)
+        for kind in (*_EV_KIDS, *_EV_NODE, *_EV_BOXES, *_EV_TABLE):
+            self.listener.register(kind)
+
+    def clear(self):
+        self.info.clear()
+        self.kids.clear()
+        self.parent.clear()
+        self.cells.clear()
+        self.stale.clear()
+        self.anchors.clear()
+
+    def pump(self):
+        """Hand every AT-SPI event received so far to :meth:`_on_event`."""
+        from gi.repository import GLib
+
+        ctx = GLib.MainContext.default()
+        for _ in range(100000):
+            if not ctx.iteration(False):
+                break
+
+    def _on_event(self, event, *_):
+        self.events += 1
+        kind = event.type or ""
+        src = event.source
+        known = src in self.info or src in self.kids
+        # a cursor move in a sheet: the table's active descendant and the cells' focused and
+        # selected states; the cells' texts and boxes stay, only their states are read again
+        states_only = kind.startswith(_EV_STATES) and not kind.startswith(_EV_STATES_NOT)
+        if src in self.cells:
+            if states_only:
+                self.stale.add(src)
+            else:
+                self.cells.pop(src, None)
+        if kind.startswith("object:property-change:accessible-parent"):
+            # LibreOffice adds a paragraph by naming its parent, not by children-changed
+            try:
+                parent = src.get_parent()
+            except Exception:
+                parent = None
+            if parent is not None and parent in self.kids:
+                self.kids.pop(parent, None)
+            else:
+                self.kids.clear()
+        if not known:  # a cell (never cached as an object) or an object not walked
+            if states_only:
+                self.stale.update(self.cells)
+            else:
+                self.cells.clear()
+            return
+        if kind.startswith("object:state-changed:defunct"):
+            self.kids.pop(self.parent.get(src), None)
+            self.info.pop(src, None)
+        elif kind.startswith(_EV_KIDS):
+            self.kids.pop(src, None)
+        elif kind.startswith(_EV_BOXES) or kind.startswith(
+            ("object:state-changed:showing", "object:state-changed:visible")
+        ):
+            self.drop_subtree(src)
+        elif kind.startswith(("object:text-changed", "object:property-change:accessible-name")):
+            # a new text can resize the item and move its siblings (a status bar's fields) with
+            # no event of their own: the parent's subtree is read again
+            self.drop_subtree(self.parent.get(src, src))
+        elif kind.startswith((*_EV_NODE, *_EV_TABLE)):
+            self.info.pop(src, None)
+
+    def drop_subtree(self, acc):
+        """Forget the facts (boxes, states) of ``acc`` and everything under it; child lists stay."""
+        todo = [acc]
+        seen = set()
+        while todo:
+            a = todo.pop()
+            if a in seen:
+                continue
+            seen.add(a)
+            self.info.pop(a, None)
+            self.cells.pop(a, None)
+            kids = self.kids.get(a)
+            if kids:
+                todo.extend(kids[1])
+
+
+_cache = _TreeCache()
+
 
 def _node(acc, A, depth, app):
     role = acc.get_role_name()
@@ -1160,16 +1304,95 @@ def tree(args):
     max_nodes = int(args.get("max_nodes", 600))
     max_children = int(args.get("max_children", 200))
     max_cells = int(args.get("max_cells", 120))
+    fresh = bool(args.get("fresh", False))
     deadline = time.monotonic() + budget
     out = []
     incomplete = []
+    with contextlib.suppress(Exception):
+        _cache.listen(A)
+    _cache.pump()
+    # a fresh walk reads every node into a cache of its own (the shared one stays as it is)
+    cache = _TreeCache() if fresh else _cache
+    if _cache.listener is None or len(_cache.info) > _CACHE_MAX:
+        _cache.clear()
     desktop = A.get_desktop(0)
     try:
         napps = desktop.get_child_count()
     except Exception as exc:
         return {"nodes": [], "incomplete": f"accessibility bus unreachable: {exc}"}
 
-    def walk(acc, depth, app, parent_role, window=None):
+    def read(acc, parent_role):
+        hit = cache.info.get(acc)
+        if hit is None:
+            node, _sset, ifaces = _node(acc, A, 0, "")
+            # what can change with no event is read again at every walk (only that): a value
+            # (a scroll bar's position), an entry's text (Calc's Name Box, "A1" -> "A2"), a
+            # status bar's fields ("Page 1 of 2") and their boxes
+            vol = ()
+            if "Value" in ifaces:
+                vol += ("value",)
+            if node["role"] == "text" or parent_role == "status bar":
+                vol += ("text",)
+            if parent_role == "status bar":
+                vol += ("box",)
+            hit = cache.info[acc] = (node, ifaces, vol)
+            return hit
+        node, ifaces, vol = hit
+        if vol:
+            node = dict(node)
+            if "value" in vol:
+                with contextlib.suppress(Exception):
+                    node["value"] = A.Value.get_current_value(acc)
+            if "text" in vol and "Text" in ifaces:
+                node.pop("text", None)
+                with contextlib.suppress(Exception):
+                    n = A.Text.get_character_count(acc)
+                    if n:
+                        txt = A.Text.get_text(acc, 0, min(n, _CAP_TEXT))
+                        node["text"] = txt + ("…" if n > _CAP_TEXT else "")
+            if "box" in vol:
+                try:
+                    e = acc.get_extents(A.CoordType.SCREEN)
+                    node["box"] = [e.x, e.y, e.width, e.height]
+                except Exception:
+                    node["box"] = None
+        return node, ifaces, vol
+
+    def children(acc):
+        hit = cache.kids.get(acc)
+        if hit is None:
+            n = acc.get_child_count()
+            got = []
+            for i in range(min(n, max_children + 1)):
+                try:
+                    child = acc.get_child_at_index(i)
+                except Exception:
+                    child = None
+                got.append(child)
+                if child is not None:
+                    cache.parent[child] = acc
+            hit = cache.kids[acc] = (n, got)
+        return hit
+
+    cell_accs = []  # the cells a cells() call listed, in order
+
+    def restate(block):
+        """``block`` with its cells' states read again; None when a cell is gone (read all again)."""
+        nodes = []
+        for node, cell in zip(block[0], block[3], strict=True):
+            try:
+                states = [st.value_nick for st in cell.get_state_set().get_states()]
+            except Exception:
+                return None
+            if "defunct" in states:
+                return None
+            nodes.append(dict(node, states=states))
+        return (nodes, block[1], block[2], block[3])
+
+    def role_anchor(node):
+        return node["role"] == "root pane"
+
+    def walk(acc, depth, app, parent_role, window=None, top=None):
         if len(out) >= max_nodes:
             if "node cap" not in incomplete:
                 incomplete.append("node cap")
@@ -1179,11 +1402,15 @@ def tree(args):
                 incomplete.append("time budget")
             return
         try:
-            node, _sset, ifaces = _node(acc, A, depth, app)
+            base, ifaces, _vol = read(acc, parent_role)
         except Exception:
             return
+        node = dict(base, depth=depth, app=app)
         if window is None:
             window = node["name"]
+            top = acc
+        if role_anchor(node) and acc not in cache.anchors.setdefault(top, []):
+            cache.anchors[top].append(acc)
         node["window"] = window
         st = node["states"]
         if "showing" not in st and depth > 0:
@@ -1197,23 +1424,41 @@ def tree(args):
             return
         if shown:  # a zero-sized container (a GTK page tab) still holds visible children
             out.append(node)
+        if role == "table" and "Table" in ifaces:
+            try:
+                n = acc.get_child_count()
+            except Exception:
+                return
+            if n > max_children:
+                block = cache.cells.get(acc)
+                if block is not None and block[2] != (depth + 1, app, window, max_cells):
+                    block = None
+                if block is not None and acc in cache.stale:
+                    block = restate(block)
+                cache.stale.discard(acc)
+                if block is None:
+                    first = len(out)
+                    cell_accs.clear()
+                    capped = cells(acc, A, depth + 1, app, node["box"], max_cells, window)
+                    key = (depth + 1, app, window, max_cells)
+                    block = cache.cells[acc] = (out[first:], capped, key, list(cell_accs))
+                    if capped is None:  # cut by the time budget: not kept
+                        cache.cells.pop(acc, None)
+                else:
+                    cache.cells[acc] = block
+                    out.extend(dict(c) for c in block[0])
+                if block[1]:
+                    incomplete.append(f"table: first {max_cells} visible cells shown")
+                return
         try:
-            n = acc.get_child_count()
+            n, kids = children(acc)
         except Exception:
-            return
-        if role == "table" and n > max_children and "Table" in ifaces:
-            cells(acc, A, depth + 1, app, node["box"], max_cells, window)
             return
         if n > max_children:
             incomplete.append(f"{role} {node['name']!r}: {n} children, first {max_children} shown")
-            n = max_children
-        for i in range(n):
-            try:
-                child = acc.get_child_at_index(i)
-            except Exception:
-                continue
+        for child in kids[:max_children]:
             if child is not None:
-                walk(child, depth + 1, app, role, window)
+                walk(child, depth + 1, app, role, window, top)
 
     def cells(table, A, depth, app, tbox, cap, window):
         """The visible cells of a huge table (a Calc sheet), row by row from the top-left visible cell.
@@ -1260,6 +1505,7 @@ def tree(args):
                         cell
                     )  # a number's value (a cell with text only)
             out.append(node)
+            cell_accs.append(cell)
             return True
 
         cols = []  # (column, x, width) of the visible columns, found in the first row
@@ -1294,9 +1540,11 @@ def tree(args):
                     if cell is not None and add(cell, [x, y, w, h]):
                         count += 1
             r += 1
-        if count >= cap:
-            incomplete.append(f"table: first {cap} visible cells shown")
+        if count < cap and time.monotonic() >= deadline:
+            return None
+        return count >= cap
 
+    apps = []
     for i in range(napps):
         try:
             app = desktop.get_child_at_index(i)
@@ -1310,17 +1558,49 @@ def tree(args):
             owned = _launched_pid(app.get_process_id())
         except Exception:
             owned = False
-        first = len(out)
+        wins = []
         for j in range(min(n, 20)):
             try:
                 win = app.get_child_at_index(j)
             except Exception:
                 continue
-            if win is not None:
-                walk(win, 0, app_name, "application")
+            if win is None:
+                continue
+            wins.append(win)
+            # one round trip to the app (events it sent before answering have arrived) and
+            # the window's box: a moved or resized window is read again whole
+            # (and of its direct children and root panes: LibreOffice moves its root pane 25 px
+            # down inside an unmoved frame, without an event, once its menu bar is laid out)
+            kids = cache.kids.get(win)
+            for part in [win, *(kids[1][:8] if kids else ()), *cache.anchors.get(win, ())]:
+                hit = cache.info.get(part)
+                if part is None or (hit is None and part is not win):
+                    continue
+                try:
+                    e = part.get_extents(A.CoordType.SCREEN)
+                    now = [e.x, e.y, e.width, e.height]
+                except Exception:
+                    now = None
+                if hit is not None and hit[0].get("box") != now:
+                    cache.drop_subtree(win)
+                    break
+        apps.append((app_name, owned, wins))
+    _cache.pump()
+    for app_name, owned, wins in apps:
+        first = len(out)
+        for win in wins:
+            walk(win, 0, app_name, "application")
         for node in out[first:]:
             node["launched"] = owned
-    return {"nodes": out, "incomplete": "; ".join(incomplete) or None}
+    return {
+        "nodes": out,
+        "incomplete": "; ".join(incomplete) or None,
+        "cache": {
+            "events": _cache.events,
+            "listening": _cache.listener is not None,
+            "objects": len(_cache.info),
+        },
+    }
 
 
 # ----------------------------------------------------------------------- forwarding
