@@ -139,6 +139,11 @@ class KindTraits(BaseModel):
             "faithful GUI way."
         ),
     )
+    own_address: Callable[[str, Mapping[str, Any]], str | None] | None = Field(
+        default=None,
+        description="(device id, profile) -> the address other devices text this one at (a phone number), "
+        "or None; the coherence gate pairs messages between a task's devices by it (issue #33).",
+    )
     unavailable: Callable[[Mapping[str, Any]], str | None] | None = Field(
         default=None,
         description="Why a device of this profile cannot start on this machine (a missing system tool), or None.",

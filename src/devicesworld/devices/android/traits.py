@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from devicesworld.devices.android.profiles import preset_names
 from devicesworld.devices.traits import EnvSplit, KindTraits, KindUse
 
@@ -15,6 +18,15 @@ def surfaces(use: KindUse) -> set[str]:
     }
 
 
+def own_address(device_id: str, profile: Mapping[str, Any]) -> str | None:
+    """The phone's own number, as the device sets it: the profile's owner number or ``+1555100<n>``."""
+    number = profile.get("owner_number")
+    if isinstance(number, str) and number:
+        return number
+    tail = device_id.rsplit("_", 1)[-1]
+    return f"+1555{1000 + (int(tail) if tail.isdigit() else 0):04d}"
+
+
 TRAITS = KindTraits(
     noun="phone",
     noun_pattern=r"\b(?:smart)?phone(?:['\u2019]s|s)?\b(?!\s+numbers?\b)",
@@ -23,4 +35,5 @@ TRAITS = KindTraits(
     surfaces=surfaces,
     env_split=EnvSplit(presets=preset_names, keep=("owner_name", "owner_number")),
     screenshots="every_step",
+    own_address=own_address,
 )
