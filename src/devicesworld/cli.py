@@ -851,8 +851,15 @@ def _task_rows(
     type=click.Path(file_okay=False),
     help="Folder to write to (default: the package's tasks/data/manifests).",
 )
+@click.option(
+    "--same-ids",
+    is_flag=True,
+    help="Keep the newest version's ids (those still in `full`) with their current hashes: a new version "
+    "after tasks were rebuilt in place, not a new selection. The old version's tasks are archived first "
+    "(<name>-v<old>.jsonl.gz) so it still loads as frozen.",
+)
 def tasks_freeze(
-    name: str, version: str | None, size: int, seed: int, description: str, out: str | None
+    name: str, version: str | None, size: int, seed: int, description: str, out: str | None, same_ids: bool
 ) -> None:
     """Select a new evaluation split from `full` and write it as a new manifest version.
 
@@ -868,8 +875,21 @@ def tasks_freeze(
     if path.exists():
         raise UserError(f"{path} exists: a frozen version is never rewritten; choose another --version")
     pool = read_suite("full")
-    chosen = set(select_evaluation_set(pool, size=size, seed=seed))
-    manifest = build_manifest(name, version, [t for t in pool if t.id in chosen], description=description)
+    if same_ids:
+        from devicesworld.tasks.manifest import archive_path, load_manifest
+
+        previous = load_manifest(name, folder)
+        if not archive_path(previous.label, folder).exists():
+            raise UserError(
+                f"archive {previous.label}'s tasks first ({archive_path(previous.label, folder).name}): "
+                "the rebuilt `full` no longer holds them as frozen"
+            )
+        by_id = {t.id: t for t in pool}
+        kept = [by_id[i] for i in previous.ids if i in by_id]
+        manifest = build_manifest(name, version, kept, description=description)
+    else:
+        chosen = set(select_evaluation_set(pool, size=size, seed=seed))
+        manifest = build_manifest(name, version, [t for t in pool if t.id in chosen], description=description)
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(manifest_text(manifest), encoding="utf-8")
     click.echo(f"wrote {path}: {len(manifest.tasks)} tasks, {manifest.hash}")
