@@ -1311,8 +1311,8 @@ def tasks_build(
     "take_files",
     multiple=True,
     type=click.Path(exists=True, dir_okay=False),
-    help="A suite file of tasks rebuilt earlier (another `rebuild` or `build --shards`): its tasks replace "
-    "those of the same id (repeatable).",
+    help="Tasks rebuilt earlier (another rebuild's journal DIR/rebuilt.jsonl, or `build --shards` output): "
+    "each replaces the task of its id, so give only rebuilt tasks, not a whole suite (repeatable).",
 )
 @click.option("--incoherent", is_flag=True, help="Rebuild every task that fails the coherence gate.")
 @click.option(
