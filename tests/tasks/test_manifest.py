@@ -49,8 +49,8 @@ def test_a_superseded_version_loads_as_frozen_from_its_archive() -> None:
 def test_the_test_suite_is_the_manifest_in_its_order_and_old_versions_load_by_name() -> None:
     manifest = load_manifest("test")
     assert [t.id for t in load_suite("test")] == manifest.ids
-    assert "test-v2.1" in suite_names()
-    assert [t.id for t in load_suite("test-v2.1")] == manifest.ids
+    assert {"test-v2.1", "test-v2.2"} <= set(suite_names())
+    assert [t.id for t in load_suite(manifest.label)] == manifest.ids
 
 
 def test_rebuilding_full_leaves_test_unchanged() -> None:
