@@ -893,8 +893,15 @@ def _task_rows(
     type=click.Path(file_okay=False),
     help="Folder to write to (default: the package's tasks/data/manifests).",
 )
+@click.option(
+    "--same-ids",
+    is_flag=True,
+    help="Keep the newest version's ids (those still in `full`) with their current hashes: a new version "
+    "after tasks were rebuilt in place, not a new selection. The old version's tasks are archived first "
+    "(<name>-v<old>.jsonl.gz) so it still loads as frozen.",
+)
 def tasks_freeze(
-    name: str, version: str | None, size: int, seed: int, description: str, out: str | None
+    name: str, version: str | None, size: int, seed: int, description: str, out: str | None, same_ids: bool
 ) -> None:
     """Select a new evaluation split from `full` and write it as a new manifest version.
 
@@ -910,8 +917,21 @@ def tasks_freeze(
     if path.exists():
         raise UserError(f"{path} exists: a frozen version is never rewritten; choose another --version")
     pool = read_suite("full")
-    chosen = set(select_evaluation_set(pool, size=size, seed=seed))
-    manifest = build_manifest(name, version, [t for t in pool if t.id in chosen], description=description)
+    if same_ids:
+        from devicesworld.tasks.manifest import archive_path, load_manifest
+
+        previous = load_manifest(name, folder)
+        if not archive_path(previous.label, folder).exists():
+            raise UserError(
+                f"archive {previous.label}'s tasks first ({archive_path(previous.label, folder).name}): "
+                "the rebuilt `full` no longer holds them as frozen"
+            )
+        by_id = {t.id: t for t in pool}
+        kept = [by_id[i] for i in previous.ids if i in by_id]
+        manifest = build_manifest(name, version, kept, description=description)
+    else:
+        chosen = set(select_evaluation_set(pool, size=size, seed=seed))
+        manifest = build_manifest(name, version, [t for t in pool if t.id in chosen], description=description)
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(manifest_text(manifest), encoding="utf-8")
     click.echo(f"wrote {path}: {len(manifest.tasks)} tasks, {manifest.hash}")
@@ -1336,6 +1356,125 @@ def tasks_build(
     )
     for reason, n in sorted(report.rejected.items(), key=lambda kv: -kv[1]):
         console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
+
+
+@tasks.command("rebuild")
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
+@click.option(
+    "--base",
+    type=click.Path(exists=True, dir_okay=False),
+    help="The full suite file to start from (default: the shipped one); chain batches through it.",
+)
+@click.option("--ids", "id_list", multiple=True, help="Task ids to rebuild (repeatable).")
+@click.option(
+    "--take",
+    "take_files",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="Tasks rebuilt earlier (another rebuild's journal DIR/rebuilt.jsonl, or `build --shards` output): "
+    "each replaces the task of its id, so give only rebuilt tasks, not a whole suite (repeatable).",
+)
+@click.option("--incoherent", is_flag=True, help="Rebuild every task that fails the coherence gate.")
+@click.option(
+    "--shards", "shard_pattern", help="Only tasks of the recipe shards whose builder matches this glob."
+)
+@click.option(
+    "--drop-incoherent",
+    is_flag=True,
+    help="Leave out every task that still fails the coherence gate (a task failing it is not shipped).",
+)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
+def tasks_rebuild(
+    out_dir: str,
+    base: str | None,
+    id_list: tuple[str, ...],
+    take_files: tuple[str, ...],
+    incoherent: bool,
+    shard_pattern: str | None,
+    drop_incoherent: bool,
+    workers: int,
+) -> None:
+    """Rebuild chosen tasks of `full` in place from the current builders (each proven as in a full build).
+
+    A full rebuild proves every GUI task on live desktops (an hour of both cores); after a family or
+    a gate changes, rebuilding only the tasks it touches gives the same tasks a full build would.
+    """
+    import gzip
+    from fnmatch import fnmatchcase
+
+    from devicesworld.progress import progress_bar
+    from devicesworld.spec.models import Task
+    from devicesworld.tasks import full
+    from devicesworld.tasks.coherence import check_coherence
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    if base is None:
+        pool = full.load_full()
+    else:
+        with gzip.open(base, "rt", encoding="utf-8") as fh:
+            pool = [Task.model_validate_json(line) for line in fh if line.strip()]
+    before = check_coherence(pool)
+    taken: dict[str, Task] = {}
+    for name in take_files:
+        with (
+            gzip.open(name, "rt", encoding="utf-8") if name.endswith(".gz") else open(name, encoding="utf-8")
+        ) as fh:
+            taken.update((t.id, t) for t in (Task.model_validate_json(line) for line in fh if line.strip()))
+    pool = full.with_test_split([taken.get(t.id, t) for t in pool])
+    wanted = list(id_list)
+    if incoherent:
+        wanted += sorted({p.task_id for p in before.problems})
+    if shard_pattern is not None:
+        wanted = [
+            i
+            for i in wanted
+            if (found := full.shard_of(i)) is not None and fnmatchcase(found[0].builder, shard_pattern)
+        ]
+    unknown = [i for i in wanted if full.shard_of(i) is None]
+    if unknown:
+        raise UserError(f"not a task id of the full recipe: {', '.join(unknown[:5])}")
+    with progress_bar(err_console, "rebuild (chunks)", max(1, -(-len(wanted) // 4))) as bar:
+
+        def progress(done: int, total: int) -> None:
+            if done > bar.done:
+                bar.advance(done - bar.done)
+
+        try:
+            tasks_built, stats, lost = full.rebuild_tasks(
+                pool, wanted, workers=workers, progress=progress, journal=out / "rebuilt.jsonl"
+            )
+        except full.SourceUnavailable as exc:
+            raise UserError(str(exc)) from None
+    after = check_coherence(tasks_built)
+    left_out: list[str] = []
+    if drop_incoherent:
+        bad = {p.task_id for p in after.problems}
+        left_out = [t.id for t in tasks_built if t.id in bad]
+        tasks_built = [t for t in tasks_built if t.id not in bad]
+    target = out / full.shipped_path().name
+    target.write_bytes(full.suite_bytes(tasks_built))
+    report = {
+        "rebuilt": len(wanted) - len(lost),
+        "taken": len(taken),
+        "lost": lost,
+        "left_out_incoherent": left_out,
+        "seconds": round(time.perf_counter() - started),
+        "gate_before": {"total": before.total, "coherent": before.coherent, **before.tasks_per_rule},
+        "gate_after": {"total": after.total, "coherent": after.coherent, **after.tasks_per_rule},
+        "stats": stats.model_dump(),
+    }
+    (out / "_rebuild_report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    console.print(
+        f"rebuilt {len(wanted) - len(lost)}/{len(wanted)} tasks ({len(lost)} no longer valid, left out) "
+        f"in {report['seconds']} s; {len(left_out)} incoherent left out; {len(tasks_built)} tasks -> {target}"
+    )
+    console.print(f"coherent before {before.coherent}/{before.total}, after {after.coherent}/{after.total}")
+    for rule in after.tasks_per_rule:
+        console.print(
+            f"  {rule:<22} {before.tasks_per_rule.get(rule, 0):>6} -> {after.tasks_per_rule[rule]:>6} task(s)"
+        )
 
 
 def _build_named_suite(out: Path, name: str) -> None:

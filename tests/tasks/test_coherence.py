@@ -119,3 +119,94 @@ def test_the_report_counts_tasks_per_rule_and_the_cli_gate_fails_on_a_problem(tm
     result = CliRunner().invoke(main, ["tasks", "validate", str(path), "--gate", "coherence"])
     assert result.exit_code == 1
     assert "0/1 tasks coherent" in result.output
+
+
+def test_about_is_an_approximation_only_before_an_amount() -> None:
+    cond = [
+        {
+            "id": "c",
+            "device": "android_0",
+            "check": "event_exists",
+            "args": {"title": "Shift", "start": "2026-03-02T17:45:00"},
+        }
+    ]
+    assert _rules(_task('The hall texted about tonight: add "Shift".', [], cond)) == []
+    assert _rules(_task('Add "Shift" an hour or so after landing.', [], cond)) == ["underspecified_output"]
+    assert _rules(_task('Let\'s call it a day: add "Shift".', [])) == ["clock"]
+
+
+def _desktop_task(instruction: str, paths: list[str]) -> Task:
+    return Task.model_validate(
+        {
+            "id": "t-files",
+            "instruction": instruction,
+            "devices": [{"id": "linux_0", "kind": "linux"}],
+            "start_time": "2026-03-02T09:00:00",
+            "setup": [
+                {
+                    "device": "linux_0",
+                    "op": "write_pdf",
+                    "args": {"path": p, "title": "x", "paragraphs": ["x"]},
+                }
+                for p in paths
+            ],
+            "evaluation": {
+                "conditions": [
+                    {
+                        "id": "c",
+                        "device": "linux_0",
+                        "check": "file_exists",
+                        "args": {"path": "~/Drive/x.pdf"},
+                    }
+                ]
+            },
+        }
+    )
+
+
+def test_two_files_fitting_the_named_file_are_ambiguous_unless_the_instruction_tells_them_apart() -> None:
+    two = ["~/Downloads/tax-return-2024.pdf", "~/Downloads/tax-return-2025.pdf"]
+    problems = coherence_problems(_desktop_task("Copy the tax return PDF to ~/Drive.", two), with_world=False)
+    assert [p.rule for p in problems] == ["ambiguous_file"]
+    assert "tax-return-2024.pdf" in problems[0].message and problems[0].device == "linux_0"
+    assert (
+        coherence_problems(_desktop_task("Copy the 2025 tax return PDF to ~/Drive.", two), with_world=False)
+        == []
+    )
+    superseded = ["~/Downloads/booking-123.pdf", "~/Downloads/booking-old.pdf"]
+    assert coherence_problems(_desktop_task("Read the booking PDF.", superseded), with_world=False) == []
+
+
+def _two_phones(partner_setup: list[dict[str, Any]], mine_setup: list[dict[str, Any]]) -> Task:
+    return Task.model_validate(
+        {
+            "id": "t-cross",
+            "instruction": "Text Sam the code.",
+            "devices": [{"id": "android_0", "kind": "android"}, {"id": "android_1", "kind": "android"}],
+            "start_time": "2026-03-02T09:00:00",
+            "setup": [{"device": "android_1", **s} for s in partner_setup]
+            + [{"device": "android_0", **s} for s in mine_setup],
+            "evaluation": {
+                "conditions": [
+                    {"id": "c", "device": "android_0", "check": "sms_sent", "args": {"to": "+15551001"}}
+                ]
+            },
+        }
+    )
+
+
+def test_a_message_between_two_task_phones_exists_on_both_sides_at_the_same_time() -> None:
+    sent = {
+        "op": "add_sms",
+        "args": {"address": "+15551000", "body": "Code?", "sent": True, "minutes_ago": 5},
+    }
+    problems = coherence_problems(_two_phones([sent], []), with_world=False)
+    assert [p.rule for p in problems] == ["cross_device"]
+    assert problems[0].device == "android_1" and "android_0" in problems[0].message
+    received = {"op": "add_sms", "args": {"address": "+15551001", "body": "Code?", "minutes_ago": 5}}
+    assert coherence_problems(_two_phones([sent], [received]), with_world=False) == []
+    late = {"op": "add_sms", "args": {"address": "+15551001", "body": "Code?", "minutes_ago": 50}}
+    assert [p.rule for p in coherence_problems(_two_phones([sent], [late]), with_world=False)] == [
+        "cross_device",
+        "cross_device",
+    ]

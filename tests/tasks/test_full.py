@@ -65,7 +65,9 @@ def test_the_full_suite_reaches_its_size_and_the_nine_patterns() -> None:
     tasks = shipped()
     patterns = Counter(t.metadata.pattern for t in tasks)
     scenario_shards = [s for s in recipe() if s.builder.startswith("family:")]
-    assert len(tasks) >= 0.95 * sum(s.count for s in scenario_shards)  # a few draws may fail every gate
+    # a few draws may fail every gate; 0.94 while 358 incoherent GUI-family tasks wait for their
+    # rebuild (issue #33: not shipped until coherent; `tasks rebuild --incoherent`), else 0.95
+    assert len(tasks) >= 0.94 * sum(s.count for s in scenario_shards)
     assert set(patterns) == {f.pattern for f in shipped_families()} | {"infeasible_request"}
     assert len(patterns) == 9
 
@@ -73,7 +75,8 @@ def test_the_full_suite_reaches_its_size_and_the_nine_patterns() -> None:
 def test_the_evaluation_split_is_a_stratified_selection_of_200_natural_instructions() -> None:
     tasks = shipped()
     test = load_suite("test")
-    assert len(test) == full.TEST_SIZE
+    # v2.2 keeps v2.1's 200 ids but the few no rebuild made coherent (issue #33: not shipped)
+    assert full.TEST_SIZE - 5 <= len(test) <= full.TEST_SIZE
     assert {t.id for t in test} == {t.id for t in everything() if t.metadata.split == "test"}
     test = [t for t in test if not _from_source(t)]
     assert {t.metadata.pattern for t in test} == {t.metadata.pattern for t in tasks}

@@ -31,16 +31,26 @@ def full_tasks() -> tuple[Task, ...]:
 
 def test_every_shipped_test_task_matches_its_manifest_hash() -> None:
     manifest = load_manifest("test")
-    assert manifest.label == "test-v2.1"
-    assert len(manifest.tasks) == 200
+    assert manifest.label == "test-v2.2"
+    assert len(manifest.tasks) >= 195  # v2.2: v2.1's ids, a few left out as incoherent (issue #33)
     assert mismatches(manifest, list(full_tasks())) == []
+
+
+def test_a_superseded_version_loads_as_frozen_from_its_archive() -> None:
+    """test-v2.1's tasks were rebuilt in place in `full` (issue #33); by name it still gives the
+    tasks its hashes name, so runs against it stay comparable (issue #36)."""
+    old = load_manifest("test-v2.1")
+    tasks = load_suite("test-v2.1")
+    assert [t.id for t in tasks] == old.ids and len(tasks) == 200
+    assert mismatches(old, tasks) == []
+    assert set(load_manifest("test").ids) <= set(old.ids)
 
 
 def test_the_test_suite_is_the_manifest_in_its_order_and_old_versions_load_by_name() -> None:
     manifest = load_manifest("test")
     assert [t.id for t in load_suite("test")] == manifest.ids
-    assert "test-v2.1" in suite_names()
-    assert [t.id for t in load_suite("test-v2.1")] == manifest.ids
+    assert {"test-v2.1", "test-v2.2"} <= set(suite_names())
+    assert [t.id for t in load_suite(manifest.label)] == manifest.ids
 
 
 def test_rebuilding_full_leaves_test_unchanged() -> None:
@@ -83,7 +93,7 @@ def test_manifest_files_are_stable_and_guard_their_hash(tmp_path: Path) -> None:
 def test_tasks_list_shows_the_manifest_version() -> None:
     out = CliRunner().invoke(main, ["tasks", "list", "--suite", "test"], env={"COLUMNS": "200"})
     assert out.exit_code == 0, out.output
-    assert "manifest test-v2.1 (sha256:" in out.output
+    assert "manifest test-v2.2 (sha256:" in out.output
 
 
 def test_freeze_writes_a_new_version_and_never_overwrites(tmp_path: Path) -> None:

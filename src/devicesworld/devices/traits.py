@@ -184,6 +184,11 @@ class KindTraits(BaseModel):
         "encoding, a harmless extra read, a message split over two): `(steps, start) -> [Splice]`; "
         "quality control's paraphrase gate runs each and the verdict must stay success (issue 32).",
     )
+    own_address: Callable[[str, Mapping[str, Any]], str | None] | None = Field(
+        default=None,
+        description="(device id, profile) -> the address other devices text this one at (a phone number), "
+        "or None; the coherence gate pairs messages between a task's devices by it (issue #33).",
+    )
     unavailable: Callable[[Mapping[str, Any]], str | None] | None = Field(
         default=None,
         description="Why a device of this profile cannot start on this machine (a missing system tool), or None.",

@@ -27,9 +27,15 @@ Rules (each problem names the task, the device and the item):
 - ``clock``: a time of day the instruction states ("I'm off to bed", "out for the
   afternoon", "good morning") fits the task's start time.
 
-Not yet checked (see docs/scenarios.md): ambiguous files ("the tax return PDF" with two
-in Downloads), messages between two task devices existing on both sides, and values a
-check requires that can only be derived by reasoning.
+- ``ambiguous_file``: a file the instruction names by description ("the tax return PDF",
+  "the roster spreadsheet") is one seeded file of that type whose name holds the
+  description's words, unless the instruction gives its path.
+- ``cross_device``: a message seeded between two of the task's devices (addressed to the
+  other's own number, :attr:`KindTraits.own_address`) exists on both sides: sent on one,
+  received on the other, same text, same minute.
+
+Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
+by reasoning, and files of the persona world (only the task's own files are read).
 """
 
 from __future__ import annotations
@@ -47,7 +53,16 @@ from pydantic import BaseModel, Field
 
 from devicesworld.spec.models import Task
 
-RULES = ("perspective", "cited_source", "identity", "ambiguous_referent", "underspecified_output", "clock")
+RULES = (
+    "perspective",
+    "cited_source",
+    "identity",
+    "ambiguous_referent",
+    "ambiguous_file",
+    "cross_device",
+    "underspecified_output",
+    "clock",
+)
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
 """Families that ask the agent to notice an ambiguous name (and ask or refuse)."""
@@ -94,6 +109,8 @@ class _Sms:
     body: str
     sent: bool
     at: datetime
+    seeded: bool = False
+    """Set by the task's own setup (not the persona world)."""
 
 
 @dataclass
@@ -164,6 +181,7 @@ def _facts(task: Task, with_world: bool) -> _Facts:
                     str(args.get("body", "")),
                     bool(args.get("sent")),
                     at,
+                    seeded=step.op == "add_sms",
                 )
             )
         else:
@@ -391,8 +409,154 @@ def _ambiguous(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
             )
 
 
+# ------------------------------------------------------------------ files
+_FILE_NOUNS: dict[str, tuple[str, ...]] = {
+    "pdf": (".pdf",),
+    "spreadsheet": (".xlsx", ".ods", ".csv"),
+    "sheet": (".xlsx", ".ods", ".csv"),
+    "document": (".docx", ".odt", ".pdf", ".txt", ".md"),
+    "photo": (".png", ".jpg", ".jpeg"),
+    "picture": (".png", ".jpg", ".jpeg"),
+    "mail": (".eml",),
+    "e-mail": (".eml",),
+    "email": (".eml",),
+}
+_FILE_PHRASE = re.compile(
+    r"\bthe\s+((?:[A-Za-z][\w-]*\s+){1,3}?)(PDF|spreadsheet|sheet|document|photo|picture|e-?mail|mail)\b",
+    re.IGNORECASE,
+)
+_VAGUE = frozenset(
+    [
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "latest",
+        "last",
+        "new",
+        "old",
+        "newest",
+        "first",
+        "second",
+        "other",
+        "same",
+        "whole",
+        "full",
+        "airline's",
+    ]
+)
+
+
+def _seeded_files(task: Task) -> list[tuple[str, str]]:
+    """(device, path) of every file the task's setup writes."""
+    out = []
+    for step in task.setup:
+        path = (step.args or {}).get("path")
+        if isinstance(path, str) and "." in path.rsplit("/", 1)[-1]:
+            out.append((step.device, path))
+    return out
+
+
+_SUPERSEDED = re.compile(r"old|cancel|expired|draft|backup|copy|previous|superseded", re.IGNORECASE)
+
+
+def _told_apart(instruction: str, paths: list[str]) -> bool:
+    """Whether the instruction picks one of several files that fit its description: it gives the path,
+    or a word of one name only ("the 2025 tax return PDF"), or all but one are marked superseded
+    in their names ("booking-old.pdf")."""
+    if any(path in instruction for path in paths):
+        return True
+    names = [set(re.findall(r"[a-z0-9]+", p.rsplit("/", 1)[-1].lower().rsplit(".", 1)[0])) for p in paths]
+    said = set(re.findall(r"[a-z0-9]+", instruction.lower()))
+    own = [n - set.intersection(*names) for n in names]
+    if sum(bool(o & said) for o in own) == 1:
+        return True
+    return sum(not _SUPERSEDED.search(p.rsplit("/", 1)[-1]) for p in paths) == 1
+
+
+def _ambiguous_files(task: Task) -> Iterable[CoherenceProblem]:
+    files = _seeded_files(task)
+    for m in _FILE_PHRASE.finditer(task.instruction):
+        words = [w.lower().strip("'s") for w in m.group(1).split() if w.lower() not in _VAGUE]
+        words = [w for w in words if len(w) >= 3]
+        if not words:
+            continue
+        exts = _FILE_NOUNS[m.group(2).lower()]
+        matching = {
+            (device, path)
+            for device, path in files
+            if path.lower().endswith(exts)
+            and all(w[:5] in re.sub(r"[^a-z0-9]", " ", path.rsplit("/", 1)[-1].lower()) for w in words)
+        }
+        if len(matching) > 1 and not _told_apart(task.instruction, sorted(p for _, p in matching)):
+            yield CoherenceProblem(
+                rule="ambiguous_file",
+                task_id=task.id,
+                device=sorted(matching)[0][0],
+                item=m.group(0),
+                message=f"the instruction names {m.group(0)!r}, and {len(matching)} seeded files fit it "
+                f"({', '.join(sorted(p for _, p in matching)[:3])})",
+            )
+
+
+# ------------------------------------------------------------------ messages between the task's devices
+def _own_addresses(task: Task) -> dict[str, str]:
+    from devicesworld.devices.base import traits_of
+
+    out: dict[str, str] = {}
+    for d in task.devices:
+        try:
+            own = traits_of(d.kind).own_address
+        except (KeyError, ValueError):
+            continue
+        address = own(d.id, dict(d.profile or {})) if own is not None else None
+        if address:
+            out[d.id] = _digits(address)
+    return out
+
+
+def _cross_device(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
+    addresses = _own_addresses(task)
+    owner = {number: device for device, number in addresses.items()}
+    seeded = [s for s in facts.messages if s.seeded]
+    for s in seeded:
+        other = owner.get(_digits(s.address))
+        if other is None or other == s.device or s.device not in addresses:
+            continue
+        twin = [
+            t
+            for t in seeded
+            if t.device == other
+            and _digits(t.address) == addresses[s.device]
+            and t.sent != s.sent
+            and t.body == s.body
+            and abs((t.at - s.at).total_seconds()) < 60
+        ]
+        if not twin:
+            side = "sent" if s.sent else "received"
+            yield CoherenceProblem(
+                rule="cross_device",
+                task_id=task.id,
+                device=s.device,
+                item=f"message to {s.address}" if s.sent else f"message from {s.address}",
+                message=f"{s.body[:50]!r} is {side} on {s.device} at {s.at:%H:%M}, but {other} does not hold "
+                f"it as {'received' if s.sent else 'sent'} at the same time",
+            )
+
+
 # ------------------------------------------------------------------ underspecified outputs
-_ABOUT = re.compile(r"\b(about|around|roughly|approximately|or so)\b", re.IGNORECASE)
+_ABOUT = re.compile(
+    r"\b(?:about|around|roughly|approximately)\s+(?=\d|an?\s+(?:hour|half|quarter)|half\b)|\bor so\b",
+    re.IGNORECASE,
+)
+"""An approximate amount: "about 90 minutes", "around 7", "an hour or so" (not "texted about tonight")."""
 _NAMED_ARGS = {"event_exists": "title", "alarm_exists": "label"}
 
 
@@ -420,7 +584,7 @@ def _underspecified(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
                 task_id=task.id,
                 device=cond.device,
                 item=cond.id,
-                message=f"the instruction says {about.group(0)!r} but the check wants exactly {start}",
+                message=f"the instruction says {about.group(0).strip()!r} but the check wants exactly {start}",
             )
 
 
@@ -431,6 +595,12 @@ _TIMES_OF_DAY: tuple[tuple[re.Pattern[str], int, int, str], ...] = (
         20,
         27,
         "bedtime",
+    ),
+    (
+        re.compile(r"\b(call it a day|evening routine|bedtime routine|before I go to sleep)\b", re.I),
+        17,
+        27,
+        "the evening",
     ),
     (re.compile(r"\bout for the afternoon\b", re.I), 11, 17, "the afternoon"),
     (re.compile(r"\bgood morning\b", re.I), 4, 12, "the morning"),
@@ -467,6 +637,8 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     found += _cited_sources(task, facts)
     found += _identity(task, facts, own)
     found += _ambiguous(task, facts)
+    found += _ambiguous_files(task)
+    found += _cross_device(task, facts)
     found += _underspecified(task, facts)
     found += _clock(task, facts)
     return found

@@ -165,6 +165,31 @@ def resolve(label: str, folder: Path | None = None) -> Path | None:
     return folder / f"{label}-v{versions[-1]}.json" if versions else None
 
 
+def archive_path(label: str, folder: Path | None = None) -> Path:
+    """Where a superseded version keeps its tasks as they were frozen (``test-v2.1.jsonl.gz``).
+
+    Why: a new version replaces tasks of the source suite in place (issue #33 rebuilt incoherent
+    ones); the old version must still load by name with the content its hashes name, so runs and
+    reports against it stay comparable (issue #36).
+    """
+    return (folder or manifests_dir()) / f"{label}.jsonl.gz"
+
+
+def archived_tasks(label: str, folder: Path | None = None) -> list[Task] | None:
+    """The archived tasks of a superseded version, in the manifest's order; None without an archive."""
+    import gzip
+
+    from devicesworld.spec.models import Task
+
+    path = archive_path(label, folder)
+    if not path.exists():
+        return None
+    manifest = load_manifest(label, folder)
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        by_id = {t.id: t for t in (Task.model_validate_json(line) for line in fh if line.strip())}
+    return [by_id[i] for i in manifest.ids if i in by_id]
+
+
 def read_manifest(path: Path) -> Manifest:
     try:
         manifest = Manifest.model_validate_json(path.read_text(encoding="utf-8"))

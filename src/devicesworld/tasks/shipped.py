@@ -170,7 +170,11 @@ def index_rows(suite: str | None = None) -> list[dict[str, Any]]:
         return rows
     from devicesworld.tasks.manifest import load_manifest, resolve
 
-    if resolve(suite) is not None:
+    if (path := resolve(suite)) is not None:
+        from devicesworld.tasks.manifest import archive_path
+
+        if archive_path(path.stem).exists():
+            return []  # a superseded version: its archive holds its tasks, not the indexed suite
         manifest = load_manifest(suite)
         by_id = {r["id"]: r for r in rows if r["suite"] == manifest.source}
         return [by_id[i] for i in manifest.ids if i in by_id]

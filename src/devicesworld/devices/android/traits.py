@@ -73,6 +73,15 @@ def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
     return []
 
 
+def own_address(device_id: str, profile: Mapping[str, Any]) -> str | None:
+    """The phone's own number, as the device sets it: the profile's owner number or ``+1555100<n>``."""
+    number = profile.get("owner_number")
+    if isinstance(number, str) and number:
+        return number
+    tail = device_id.rsplit("_", 1)[-1]
+    return f"+1555{1000 + (int(tail) if tail.isdigit() else 0):04d}"
+
+
 TRAITS = KindTraits(
     paraphrases=paraphrases,
     conversation_checks=frozenset({"sms_sent", "sms_received"}),
@@ -83,4 +92,5 @@ TRAITS = KindTraits(
     surfaces=surfaces,
     env_split=EnvSplit(presets=preset_names, keep=("owner_name", "owner_number")),
     screenshots="every_step",
+    own_address=own_address,
 )

@@ -1,7 +1,9 @@
 """Which tasks a family contributes to a suite, and building them reproducibly.
 
 Task ``i`` of a family comes from the first sub-seed ``crc32(seed:family:i:retry)``
-whose compiled task passes quality control (a family with GUI roles is proven with its
+whose compiled task passes quality control — first the coherence gate
+(``tasks/coherence.py``: a draw whose instruction, worlds and checks disagree is never
+shipped), then every proving gate (a family with GUI roles is proven with its
 tool-step twin, :func:`prove`), so tasks are independent: a family's tasks build in
 chunks on any number of processes and the same seed gives the same bytes. Phrasings
 rotate (task ``i`` uses phrasing ``i mod n``) so every phrasing of a family is used; one task in ``INFEASIBLE_EVERY`` is an infeasible variant when
@@ -15,6 +17,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from devicesworld.spec.models import Task
+from devicesworld.tasks.coherence import coherence_problems
 from devicesworld.tasks.scenarios.compile import Choice, FamilyError, compile_task
 from devicesworld.tasks.scenarios.loader import shipped_macros
 from devicesworld.tasks.scenarios.model import Family
@@ -73,6 +76,10 @@ def build_proven(
             )
         except FamilyError as exc:
             _count(rejected, family.family, str(exc))
+            continue
+        incoherent = coherence_problems(task)
+        if incoherent:
+            _count(rejected, family.family, f"coherence {incoherent[0].rule}")
             continue
         report = prove(task, twin)
         if not report.ok:

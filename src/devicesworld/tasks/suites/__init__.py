@@ -48,9 +48,15 @@ def _full() -> list[Task]:
 
 def _frozen(label: str) -> SuiteLoader:
     def load() -> list[Task]:
-        """A manifest's tasks, read from its source suite in the manifest's order."""
+        """A manifest's tasks, read from its source suite in the manifest's order (a superseded
+        version from its archive: the tasks as they were frozen)."""
+        from devicesworld.tasks.manifest import archived_tasks, resolve
         from devicesworld.tasks.shipped import index_rows, read_rows
 
+        path = resolve(label)
+        archived = archived_tasks(path.stem) if path is not None else None
+        if archived is not None:
+            return archived
         rows = index_rows(label)
         if rows:
             return read_rows(rows)
