@@ -522,7 +522,7 @@ def _text_values(task: Task) -> list[Any]:
 
 def _in_text(step: Step, value: str) -> bool:
     """A prose argument of the step (a message, not a number typed into a field) holds ``value``."""
-    return any(isinstance(v, str) and " " in v and value in v for v in _data_strings(step.args))
+    return any(value in v for v in prose(step.args))
 
 
 def _replace_in_prose(steps: list[Step], value: str, text: str) -> tuple[list[Step], bool]:
@@ -532,14 +532,15 @@ def _replace_in_prose(steps: list[Step], value: str, text: str) -> tuple[list[St
     return _map_leaves(steps, leaf)
 
 
-def _data_strings(obj: Any) -> Iterator[Any]:
+def prose(obj: Any) -> Iterator[str]:
+    """Every prose string in a step's arguments (a message, not an id, a path or a field value)."""
     if isinstance(obj, dict):
         for v in obj.values():
-            yield from _data_strings(v)
+            yield from prose(v)
     elif isinstance(obj, list):
         for v in obj:
-            yield from _data_strings(v)
-    else:
+            yield from prose(v)
+    elif isinstance(obj, str) and " " in obj:
         yield obj
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from devicesworld.devices.base import traits_of
 from devicesworld.spec import values
 from devicesworld.spec.models import GLOBAL_DEVICE, Step, Task
-from devicesworld.tasks.nearmiss import NOT_ANSWERS, _answer_leaves
+from devicesworld.tasks.nearmiss import NOT_ANSWERS, _answer_leaves, prose
 
 GATES = ("other_form", "split_messages", "schedule_encoding", "extra_read")
 """Every kind of correct variant, in the order they are reported."""
@@ -94,7 +94,7 @@ def _other_forms(task: Task) -> list[Paraphrase]:
     seen: set[str] = set()
     expected = _expected(task)
     for step in task.solution:
-        for text in _strings(step.args):
+        for text in prose(step.args):
             for span, form, kind in _forms(text):
                 if span in seen or not _same_value(span, form, kind) or not _asked(span, kind, expected):
                     continue
@@ -111,17 +111,6 @@ def _same_value(span: str, form: str, kind: str) -> bool:
         return values.same(form, span, kind)  # type: ignore[arg-type]
     except (ValueError, TypeError):
         return False
-
-
-def _strings(obj: Any) -> Iterator[str]:
-    if isinstance(obj, dict):
-        for v in obj.values():
-            yield from _strings(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _strings(v)
-    elif isinstance(obj, str) and " " in obj:  # prose, not an id, a path or a field value
-        yield obj
 
 
 def _respell(steps: list[Step], span: str, form: str) -> list[Step]:

@@ -184,8 +184,8 @@ def _uid_tasks(uid):
     return n
 
 
-def _children(me):
-    out = []
+def _stats():
+    """(pid, the fields of /proc/<pid>/stat after the command name) of every process now."""
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
@@ -194,24 +194,18 @@ def _children(me):
                 fields = f.read().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        if int(fields[1]) == me:
-            out.append(int(name))
-    return out
+        yield int(name), fields
+
+
+def _children(me):
+    return [pid for pid, fields in _stats() if int(fields[1]) == me]
 
 
 def tree_tasks(me):
     """Tasks (processes and threads: what ``RLIMIT_NPROC`` counts) of the command's tree below ``me``."""
     kids = {}
     threads = {}
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        pid = int(name)
+    for pid, fields in _stats():
         kids.setdefault(int(fields[1]), []).append(pid)
         threads[pid] = int(fields[17])  # num_threads (field 20 of stat)
     total, todo = 0, list(kids.get(me, []))
