@@ -26,6 +26,7 @@ class FakeDesktop:
         self.frames = frames or [[]]
         self.looks = 0
         self.launches = 0
+        self.focused: list[int] = []
         self.last_encode_s = 0.004
         self.ready = None
 
@@ -64,6 +65,7 @@ class FakeDesktop:
         return Idle(idle=True, seconds=0.0)
 
     def focus_window(self, window_id: int) -> bool:
+        self.focused.append(window_id)
         return True
 
 
@@ -115,3 +117,16 @@ def test_a_launch_handed_to_an_instance_that_was_closing_its_window_launches_aga
     assert result.ok, result.message
     assert result.data == {"window": "~/m.txt - Mousepad"}
     assert desk.launches == 2
+
+
+def test_a_launched_window_the_window_manager_left_unfocused_is_given_the_focus(monkeypatch: Any) -> None:
+    """On a loaded machine an app can be idle before its window holds the keyboard focus; the
+    agent's first ``type_text`` must not go nowhere, so the launch asks for the focus."""
+    monkeypatch.setattr("shutil.which", lambda _: "/usr/bin/true")
+    desk = FakeDesktop([[], [_window(4)]])
+    assert _session(desk).act("launch_app", LaunchAppArgs(app="text_editor")).ok
+    assert desk.focused == [4]
+    focused = _window(5).model_copy(update={"focused": True})
+    desk = FakeDesktop([[], [focused]])
+    assert _session(desk).act("launch_app", LaunchAppArgs(app="text_editor")).ok
+    assert desk.focused == []  # already in front: nothing asked

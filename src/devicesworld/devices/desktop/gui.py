@@ -456,8 +456,17 @@ class GuiSession:
         self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=app.idle_s)
         if app.ready_role:
             self._wait_tree(app, win.title)
+        self._wait_focus(win)
         title = self._title_now(win)
         return ActionResult.success(f"{g.app} opened: {title!r}", {"window": title})
+
+    def _wait_focus(self, win: Window) -> None:
+        """Leave the new window with the keyboard focus, as a desktop does: on a loaded machine the
+        window manager may not have given it yet when the app went idle, and the agent's first
+        ``type_text`` would go nowhere (the controller's ``focus_window`` waits for it, bounded)."""
+        now = next((w for w in self.desktop.windows() if w.id == win.id), None)
+        if now is not None and now.mapped and not now.focused:
+            self.desktop.focus_window(win.id)
 
     def _new_window(
         self, is_new: Callable[[Window], bool], mine: Callable[[Window], bool], app: App, running: list[int]
