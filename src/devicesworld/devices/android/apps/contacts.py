@@ -20,6 +20,7 @@ FIELDS = ("first", "last", "phone", "email", "company", "notes")
 class ContactsApp(App):
     package = PACKAGE
     label_key = "app.contacts"
+    permission = "contacts"
 
     def screen_main(self, screen: Screen) -> View:
         query = str(screen.state.get("q", "")).strip().casefold()

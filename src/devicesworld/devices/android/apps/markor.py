@@ -19,6 +19,7 @@ FOLDER = "Documents/Markor"
 class MarkorApp(App):
     package = PACKAGE
     label_key = "app.markor"
+    permission = "storage"
 
     def _folder(self) -> list[str]:
         root = self.phone.locate("sdcard", FOLDER)

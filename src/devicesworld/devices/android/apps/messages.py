@@ -20,6 +20,7 @@ PACKAGE = "com.simplemobiletools.smsmessenger"
 class MessagesApp(App):
     package = PACKAGE
     label_key = "app.messages"
+    permission = "sms"
 
     def _who(self, address: str) -> str:
         return p.name_for(self.storage, address) or address
@@ -142,13 +143,16 @@ class MessagesApp(App):
         tid = p.thread_for(self.storage, address, create=False)
         msgs = p.thread_messages(self.storage, tid) if tid is not None else []
         bubbles = []
+        name = self._who(address)
         for m in msgs:
             when = p.from_ms(m["date"])
+            # direction and sender are in the element list, not only in the bubble's side and colour
+            way = self.t("msg.sent_to" if m["type"] == 2 else "msg.received_from", who=name)
             bubbles.append(
                 View(
                     v.TEXT,
                     text=m["body"],
-                    content_description=when.strftime("%b %d %H:%M"),
+                    content_description=f"{way} · {when.strftime('%b %d %H:%M')}",
                     resource_id=self.rid("thread_message_body"),
                     height=_bubble_height(m["body"]),
                     style="bubble_out" if m["type"] == 2 else "bubble_in",
