@@ -396,6 +396,12 @@ _T: dict[str, tuple[str, str, str, str]] = {
         "accéder à la position de l'appareil",
         "الوصول إلى موقع هذا الجهاز",
     ),
+    "fl.cant_share": (
+        "Only text files can be shared here",
+        "여기서는 텍스트 파일만 공유할 수 있습니다",
+        "Seuls les fichiers texte peuvent être partagés ici",
+        "يمكن مشاركة الملفات النصية فقط هنا",
+    ),
     "sys.share": ("Share", "공유", "Partager", "مشاركة"),
     "sys.share_via": ("Share via", "공유 방법", "Partager via", "المشاركة عبر"),
     "sys.more_options": ("More options", "옵션 더보기", "Plus d'options", "خيارات إضافية"),

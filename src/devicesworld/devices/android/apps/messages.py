@@ -73,7 +73,11 @@ class MessagesApp(App):
             )
         )
 
-    def open_thread(self, address: str) -> None:
+    def receive_share(self, text: str, subject: str) -> None:
+        """Shared text: a new conversation whose message field already holds it (Simple SMS Messenger)."""
+        self.phone.start(PACKAGE, "new", draft=text)
+
+    def open_thread(self, address: str, draft: str = "") -> None:
         tid = p.thread_for(self.storage, address, create=False)
         if tid is not None:
             p.mark_read(self.storage, tid)
@@ -81,11 +85,14 @@ class MessagesApp(App):
         self.phone.notifications = [
             n for n in self.phone.notifications if not (n.package == PACKAGE and p.same_number(n.key, key))
         ]
-        self.phone.start(PACKAGE, "thread", address=address, msgs=10**9)
+        screen = self.phone.start(PACKAGE, "thread", address=address, msgs=10**9)
+        if draft:
+            screen.state["body"] = draft
 
     # --- new conversation ----------------------------------------------------------------
     def screen_new(self, screen: Screen) -> View:
         query = str(screen.state.get("to", ""))
+        draft = str(screen.state.get("draft", ""))
 
         def go() -> None:
             address = str(screen.state.get("to", "")).strip()
@@ -93,11 +100,11 @@ class MessagesApp(App):
                 self.phone.show_toast(self.t("msg.no_recipient"))
                 return
             self.phone.finish()
-            self.open_thread(address)
+            self.open_thread(address, draft)
 
         def pick(number: str) -> None:
             self.phone.finish()
-            self.open_thread(number)
+            self.open_thread(number, draft)
 
         matches = [
             c
