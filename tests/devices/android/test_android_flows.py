@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (an en dash between times, as the Calendar shows)
 """Flows of the real apps (issue #34): agenda and search, dated alarms, pickers, permission prompts,
 long-press menus and share sheets, notifications, and each message's direction in the element list.
 
