@@ -218,3 +218,27 @@ def test_share_a_contact_and_a_file_into_markor() -> None:
         assert d.has(rid="new_file_dialog__name", text="wifi.txt")
         d.tap(text="OK")
         assert d.get("file", path="Documents/Markor/wifi.txt") == "guest / hunter2"
+
+
+def test_date_picker_header_opens_the_years_and_the_event_moves_a_year_on() -> None:
+    cond = [{"id": "e", "device": "android_0", "check": "event_exists",
+             "args": {"title": "Review", "start": "2027-03-09T10:00"}}]  # fmt: skip
+    with _env([], cond) as env:
+        env.reset()
+        d = Driver(env)
+        d.do("open_app", app_name="Calendar")
+        d.tap(rid="calendar_fab")
+        d.type("Review", rid="event_title")
+        d.tap(rid="event_start_date")
+        d.tap(rid="date_picker_header_date")
+        d.tap(rid="year_item", text="2027")
+        assert d.has(text="March 2027")
+        d.tap(desc="9 March 2027")
+        d.tap(text="OK")
+        d.tap(rid="event_start_time")
+        d.type("10", clear=True, rid="hour")
+        d.type("00", clear=True, rid="minute")
+        d.tap(rid="am_label")
+        d.tap(text="OK")
+        d.tap(rid="save")
+        assert env.evaluate().success
