@@ -242,3 +242,42 @@ def test_date_picker_header_opens_the_years_and_the_event_moves_a_year_on() -> N
         d.tap(text="OK")
         d.tap(rid="save")
         assert env.evaluate().success
+
+
+def _inked(env: CrossDeviceEnv, d: Driver) -> list[str]:
+    """Labelled elements whose box in the screenshot has no ink (what the list says, the image shows)."""
+    import io
+
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(env.screenshots()["android_0"])).convert("L")
+    blank = []
+    for el in d.elements():
+        if not (el["text"] or el["content_description"]):
+            continue
+        b = el["bbox_pixels"]
+        lo, hi = img.crop((b["x_min"], b["y_min"], b["x_max"], b["y_max"])).getextrema()
+        if int(hi) - int(lo) <= 40:  # type: ignore[arg-type]
+            blank.append(str(el["text"] or el["content_description"]))
+    return blank
+
+
+def test_the_new_screens_and_dialogs_are_drawn_in_the_screenshot() -> None:
+    setup: list[tuple[str, object]] = [
+        ("add_event", {"title": "Dentist", "start": "2026-05-20T10:00:00", "location": "Main St"}),
+        ("add_note", {"name": "packing.md", "text": "passport"}),
+        ("set_permission", {"app": "Contacts"}),
+    ]
+    with _env(setup) as env:
+        env.reset()
+        d = Driver(env)
+        d.do("open_app", app_name="Calendar")
+        assert _inked(env, d) == []
+        d.tap(rid="agenda_view")
+        assert _inked(env, d) == []
+        d.do("open_app", app_name="Markor")
+        _hold(d, text="packing.md")
+        d.tap(rid="action_share")
+        assert _inked(env, d) == []  # the share sheet
+        d.do("open_app", app_name="Contacts")
+        assert _inked(env, d) == []  # the permission prompt
