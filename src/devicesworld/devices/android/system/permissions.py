@@ -61,10 +61,13 @@ def ask(phone: Phone, app: App) -> None:
             set_state(phone, app.package, "denied")
 
     what = phone.t("perm." + app.permission)
+    question = phone.t("perm.ask", app=phone.t(app.label_key), what=what)
     phone.show_dialog(
         Dialog(
-            title=phone.t("perm.ask", app=phone.t(app.label_key), what=what),
-            body=lambda d: [],
+            title="",
+            body=lambda d: [
+                v.text(question, rid=f"{CONTROLLER}:id/permission_message", height=72, style="wrap")
+            ],
             buttons=lambda d: [
                 v.button(
                     phone.t("perm.deny"),
@@ -99,6 +102,7 @@ def needed_screen(phone: Phone, app: App) -> View:
                 phone.t("perm.needed", app=phone.t(app.label_key), what=what),
                 rid=app.rid("permission_rationale"),
                 height=96,
+                style="wrap",
             ),
             v.button(
                 phone.t("perm.grant"),
