@@ -38,7 +38,9 @@ Windows kind's default action space lost ``run_command`` (it is the ``hybrid`` p
 ``launch_app``'s doc says it is a convenience action. The SmartHome kind appended the
 ``timeline`` getter (a copy of the home run forward, for outcomes over time) and
 ``schedule_exists`` the optional ``window_hours`` (default 24: how far ahead the outcome is
-judged) (#32).
+judged) (#32). The phone's app flows (#34) appended the setup op ``set_permission`` (a
+first-use permission prompt) and the ``permissions`` getter, and gave ``add_alarm`` and
+``alarm_exists`` the optional ``date`` of a one-time alarm (absent: as before).
 """
 
 from __future__ import annotations

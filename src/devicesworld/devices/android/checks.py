@@ -10,6 +10,7 @@ spelling. A check that lists ``distractors`` fails when the answer also gives on
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date as Date
 from typing import Any, Literal
 
 from pydantic import Field
@@ -342,6 +343,7 @@ class AlarmCheckArgs(Args):
     enabled: bool | None = True
     days: list[Weekday] | None = Field(default=None, description="Exact repeat days (None: any).")
     label: str | None = None
+    date: Date | None = Field(default=None, description="The one-time alarm's date (None: any or none).")
     distractors: list[Expected] = Field(
         default_factory=list,
         description="Near-miss times (`HH:MM`, typed `time`): an alarm at one that is otherwise as asked "
@@ -369,6 +371,8 @@ def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
             problems.append(f"days {x['days']} != {a.days}")
         if a.label is not None and not values.same(x["label"], a.label, "text"):
             problems.append(f"label {x['label']!r} != {a.label!r}")
+        if a.date is not None and x.get("date") != a.date.isoformat():
+            problems.append(f"date {x.get('date')} != {a.date.isoformat()}")
         return problems
 
     return _first_fit(found, problems_of, f"alarm at {name}", lambda x: f"alarm at {name} as expected")

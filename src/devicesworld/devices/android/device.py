@@ -169,9 +169,12 @@ class AndroidDevice:
             if at <= old:
                 at += timedelta(days=1)
             rang = False
+            on = alarm.get("date")
             while at <= new and not rang:
                 weekday = providers.WEEKDAYS[(at.weekday() + 1) % 7]
-                if not alarm["days"] or weekday in alarm["days"]:
+                if on:  # a one-time alarm on a date rings on that date only
+                    rang = at.date().isoformat() == on
+                elif not alarm["days"] or weekday in alarm["days"]:
                     rang = True
                 at += timedelta(days=1)
             if not rang:

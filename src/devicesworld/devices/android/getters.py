@@ -77,6 +77,13 @@ def owner(d: AndroidDevice, args: NoArgs) -> object:
     return {"number": d.phone.number}
 
 
+@GETTERS.register("permissions", doc="Each app that asks for a permission: package -> granted/denied/ask.")
+def permissions(d: AndroidDevice, args: NoArgs) -> object:
+    from devicesworld.devices.android.system import permissions as perms
+
+    return perms.all_states(d.phone)
+
+
 @GETTERS.register("notifications", doc="Notifications not yet opened or cleared.")
 def notifications(d: AndroidDevice, args: NoArgs) -> object:
     return [{"package": n.package, "title": n.title, "text": n.text} for n in d.phone.notifications]

@@ -14,17 +14,26 @@ right-to-left language.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
-from devicesworld.devices.android.i18n import RTL_LANGUAGES
+from devicesworld.devices.android.i18n import RTL_LANGUAGES, tr_list
 from devicesworld.devices.android.profiles import resolve_profile
 from devicesworld.macros import MacroContext, MacroError, register
 
 KIND = "android"
 
 ELEMENTS: dict[str, str] = {
-    # dialogs
+    # dialogs, permission prompts, share sheet
     "ok": "button1",
+    "cancel": "button2",
+    "allow": "permission_allow_button",
+    "deny": "permission_deny_button",
+    "grant_permission": "grant_permission",
+    "share": "action_share",
+    "share_contact": "menu_share",
+    "next_month": "next",
+    "previous_month": "prev",
     # Messages
     "new_conversation": "conversations_fab",
     "recipient": "new_conversation_address",
@@ -76,8 +85,12 @@ ELEMENTS: dict[str, str] = {
     "label_field": "label_input",
     "timer_tab": "tab_timer",
     "timer_digits": "timer_setup_digits",
+    "schedule_alarm": "schedule_alarm",
     # Calendar (and the Clock's delete)
     "new_event": "calendar_fab",
+    "agenda": "agenda_view",
+    "calendar_search": "search",
+    "event_search": "search_query",
     "event_title": "event_title",
     "start_date": "event_start_date",
     "start_time": "event_start_time",
@@ -305,6 +318,30 @@ def _set_time(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     if not h24:
         steps.append(_press(ELEMENTS["pm" if hour >= 12 else "am"]))
     return [*steps, _press(ELEMENTS["ok"])]
+
+
+@register(
+    KIND,
+    "solution",
+    "pick_date",
+    "pick_date: {date: YYYY-MM-DD, pages: n} — in the open date picker, page n months on, tap the day, OK",
+)
+def _pick_date(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
+    spec = _mapping(args, "pick_date", ("date",), ("pages",))
+    try:
+        day = date.fromisoformat(str(spec["date"]))
+    except ValueError:
+        raise MacroError(f"pick_date.date must be YYYY-MM-DD, got {spec['date']!r}") from None
+    pages = spec.get("pages", 0)
+    if isinstance(pages, bool) or not isinstance(pages, int) or abs(pages) > 24:
+        raise MacroError(f"pick_date.pages must be a whole number of months (-24..24), got {pages!r}")
+    months = tr_list(resolve_profile(dict(ctx.profile)).language, "cal.months")
+    arrow = ELEMENTS["next_month" if pages > 0 else "previous_month"]
+    return [
+        *[_press(arrow) for _ in range(abs(pages))],
+        _ui("click", {"desc": f"{day.day} {months[day.month - 1]} {day.year}"}),
+        _press(ELEMENTS["ok"]),
+    ]
 
 
 @register(KIND, "solution", "calc", "calc: KEYS — press calculator keys, e.g. '48*17='")

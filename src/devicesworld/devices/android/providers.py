@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from devicesworld.devices.android.storage import (
@@ -302,11 +302,13 @@ def add_alarm(
     enabled: bool = True,
     days: list[str] | None = None,
     label: str = "",
+    on: date | None = None,
 ) -> int:
+    """An alarm; ``on`` makes it a one-time alarm on that date (no repeat days then)."""
     return s.execute(
         *ALARMS_DB,
-        "INSERT INTO alarm_templates (hour, minutes, enabled, daysofweek, label) VALUES (?,?,?,?,?)",
-        (hour, minute, int(enabled), days_mask(days or []), label),
+        "INSERT INTO alarm_templates (hour, minutes, enabled, daysofweek, label, date) VALUES (?,?,?,?,?,?)",
+        (hour, minute, int(enabled), 0 if on else days_mask(days or []), label, on.isoformat() if on else ""),
     )
 
 
@@ -320,6 +322,7 @@ def alarms(s: Storage) -> list[dict[str, Any]]:
             "enabled": bool(r["enabled"]),
             "days": mask_days(r["daysofweek"]),
             "label": r["label"],
+            "date": r["date"] or None,
         }
         for r in rows
     ]

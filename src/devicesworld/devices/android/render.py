@@ -225,6 +225,8 @@ class _Painter:
                 "menu_edit": "✎",
                 "menu_delete": "🗑",
                 "deleteButton": "⌫",
+                "agenda_view": "☰",
+                "search": "⚲",
             }
             key = n.resource_id.rsplit("/", 1)[-1]
             glyph = (
@@ -312,6 +314,8 @@ class _Painter:
                 self.text(
                     n.rect, n.text, c["on_primary"] if style == "day_selected" else c["fg"], center=True
                 )
+            elif style == "wrap":
+                self.paragraph(n.rect, n.text, c["fg"])
             elif style == "tab":
                 if n.selected:
                     draw.line((x0, y1 - 2 * d, x1, y1 - 2 * d), fill=c["primary"], width=int(3 * d))
@@ -335,6 +339,25 @@ class _Painter:
             draw.rectangle(n.rect, outline=c["primary"], width=int(2 * d))
         for child in n.children:
             self.node(child)
+
+    def paragraph(self, box: tuple[int, int, int, int], value: str, color: tuple[int, int, int]) -> None:
+        """Text wrapped on word boundaries over as many lines as the box holds (a prompt's question)."""
+        x0, y0, x1, y1 = box
+        pad = int(8 * self.d)
+        f = self.font(self.text_px)
+        line_h = int(self.text_px * 1.35)
+        lines: list[str] = []
+        for word in value.split():
+            if lines and self.draw.textlength(f"{lines[-1]} {word}", font=f) <= x1 - x0 - 2 * pad:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        fit = max((y1 - y0) // line_h, 1)
+        for i, line in enumerate(lines[:fit]):
+            top = y0 + i * line_h
+            self.text(
+                (x0, top, x1, top + line_h), line + ("…" if i == fit - 1 < len(lines) - 1 else ""), color
+            )
 
     def dim(self, rect: tuple[int, int, int, int]) -> None:
         overlay = Image.new("RGBA", self.img.size, (0, 0, 0, 0))
@@ -364,7 +387,7 @@ def _desc_glyph(desc: str) -> str:
         ("decrease", "▼"),
         ("previous", "◀"),
         ("next", "▶"),
-        ("search", "⌕"),
+        ("search", "⚲"),
         ("more", "⋮"),
     ):
         if word in low:

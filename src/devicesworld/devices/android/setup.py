@@ -7,6 +7,7 @@ written deterministically.
 
 from __future__ import annotations
 
+from datetime import date as Date
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Literal
 
@@ -74,6 +75,13 @@ class AlarmArgs(Args):
     enabled: bool = True
     days: list[Weekday] = Field(default_factory=list)
     label: str = ""
+    date: Date | None = Field(default=None, description="A one-time alarm on this date (no repeat days).")
+
+    @model_validator(mode="after")
+    def _date_or_days(self) -> AlarmArgs:
+        if self.date is not None and self.days:
+            raise ValueError("an alarm has either a date or repeat days, not both")
+        return self
 
 
 class SettingArgs(Args):
@@ -132,6 +140,13 @@ class OpenAppArgs(Args):
     app: str = Field(min_length=1, description="Package or label.")
 
 
+class PermissionArgs(Args):
+    app: str = Field(min_length=1, description="Package or label of an app that asks for a permission.")
+    state: Literal["ask", "granted", "denied"] = Field(
+        default="ask", description="`ask`: the app's next open shows the first-use permission prompt."
+    )
+
+
 class SetTimeFormatArgs(Args):
     h24: bool
 
@@ -177,7 +192,15 @@ def add_event(device: AndroidDevice, args: EventArgs) -> None:
 @SETUP_OPS.register("add_alarm", doc="Add an alarm.", args=AlarmArgs)
 def add_alarm(device: AndroidDevice, args: AlarmArgs) -> None:
     days: list[str] = list(args.days)
-    p.add_alarm(device.storage, args.hour, args.minute, enabled=args.enabled, days=days, label=args.label)
+    p.add_alarm(
+        device.storage,
+        args.hour,
+        args.minute,
+        enabled=args.enabled,
+        days=days,
+        label=args.label,
+        on=args.date,
+    )
 
 
 @SETUP_OPS.register("set_setting", doc="Write a settings.db value.", args=SettingArgs)
@@ -250,3 +273,22 @@ def open_app(device: AndroidDevice, args: OpenAppArgs) -> None:
     if app is None:
         raise DeviceError("NOT_FOUND", f"no app {args.app!r}")
     device.phone.open_app(app.package)
+
+
+@SETUP_OPS.register(
+    "set_permission",
+    doc="An app's runtime permission: ask on its next open, granted or denied.",
+    args=PermissionArgs,
+)
+def set_permission(device: AndroidDevice, args: PermissionArgs) -> None:
+    from devicesworld.devices.android.system import permissions
+
+    app = device.phone.app_for(args.app)
+    if app is None:
+        raise DeviceError("NOT_FOUND", f"no app {args.app!r}")
+    if not app.permission:
+        asking = sorted(device.phone.t(a.label_key) for a in device.phone.apps.values() if a.permission)
+        raise DeviceError(
+            "INVALID_ARGS", f"{args.app!r} asks for no permission; apps that do: {', '.join(asking)}"
+        )
+    permissions.set_state(device.phone, app.package, args.state)

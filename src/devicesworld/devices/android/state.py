@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.android.apps import music
 from devicesworld.devices.android.checks import norm
+from devicesworld.devices.android.system.permissions import PREFIX as PERMISSION_PREFIX
 from devicesworld.devices.base import GetterFn, WritesFn
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.filehash import hash_files
@@ -97,6 +98,8 @@ def snapshot(device: AndroidDevice) -> Snapshot:
         out[f"timers/{t['_id']}"] = digest([t["length_s"], t["label"], t["started_at"]])
     for table, values in s.all_settings().items():
         for name, value in values.items():
+            if name.startswith(PERMISSION_PREFIX):
+                continue  # answering a permission prompt is using the app, not changing the user's data
             out[f"settings/{table}/{name}"] = digest(value)
     for f in p.media(s):
         path, value = by_row("media", f, _media_entry)

@@ -61,7 +61,8 @@ _SCHEMAS: dict[tuple[str, str], str] = {
     """,
     (DESKCLOCK, "alarms.db"): """
         CREATE TABLE alarm_templates (_id INTEGER PRIMARY KEY, hour INTEGER, minutes INTEGER,
-            enabled INTEGER, daysofweek INTEGER DEFAULT 0, vibrate INTEGER DEFAULT 1, label TEXT DEFAULT '');
+            enabled INTEGER, daysofweek INTEGER DEFAULT 0, vibrate INTEGER DEFAULT 1, label TEXT DEFAULT '',
+            date TEXT DEFAULT '');
         CREATE TABLE timers (_id INTEGER PRIMARY KEY, length_s INTEGER, remaining_s INTEGER,
             state TEXT, label TEXT DEFAULT '', started_at TEXT);
     """,

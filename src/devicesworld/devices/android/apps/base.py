@@ -49,6 +49,8 @@ class App:
     package: ClassVar[str]
     label_key: ClassVar[str]
     main_activity: ClassVar[str] = "main"
+    permission: ClassVar[str] = ""
+    """The runtime permission the app asks for on first use (``perm.<name>`` strings), or none."""
 
     def __init__(self, phone: Phone) -> None:
         self.phone = phone

@@ -1,5 +1,9 @@
 # ruff: noqa: RUF001  (an en dash between times, as the app shows)
-"""Calendar (Simple Calendar Pro): month grid, day agenda, event details, editor with pickers.
+"""Calendar (Simple Calendar Pro): month grid, agenda, search, day list, event details, editor.
+
+The month grid marks busy days with a dot only; the agenda (the app's "simple event
+list" view) lists every event from today on with its date and time, and search finds
+events past and future by title, location or description, as the real app's search.
 
 Creating an event means filling the title, choosing dates in the date picker and
 times in the time picker (each needs its *OK*), then pressing *Save*; an empty title
@@ -89,11 +93,79 @@ class CalendarApp(App):
             self.appbar(self.t("app.calendar"), up=False),
             header,
             self._grid(rows, shift),
-            v.button(
-                self.t("cal.new_event"),
-                partial(self.open_editor, None, today),
-                rid=self.rid("calendar_fab"),
-                style="primary",
+            # the view switch and search come after the New-event button so the indexes of
+            # the older elements stay as recorded solutions have them
+            v.row(
+                v.button(
+                    self.t("cal.new_event"),
+                    partial(self.open_editor, None, today),
+                    rid=self.rid("calendar_fab"),
+                    style="primary",
+                    weight=2,
+                ),
+                v.icon_button(
+                    self.t("cal.agenda"),
+                    partial(self.phone.start, PACKAGE, "agenda"),
+                    rid=self.rid("agenda_view"),
+                ),
+                v.icon_button(
+                    self.t("cal.search"), partial(self.phone.start, PACKAGE, "search"), rid=self.rid("search")
+                ),
+                height=48,
+            ),
+        )
+
+    # --- agenda and search -----------------------------------------------------------------
+    def _event_row(self, e: dict[str, Any]) -> View:
+        start, end = datetime.fromisoformat(e["dtstart"]), datetime.fromisoformat(e["dtend"])
+        span = (
+            f"{self.fmt_date(start.date())} {format_time(self.phone, start.hour, start.minute)}"
+            f" – {format_time(self.phone, end.hour, end.minute)}"
+        )
+        sub = span + (f" · {e['eventLocation']}" if e["eventLocation"] else "")
+        return v.item(
+            e["title"],
+            sub,
+            on_click=partial(self.phone.start, PACKAGE, "event", eid=e["_id"]),
+            rid=self.rid("event_item"),
+        )
+
+    def screen_agenda(self, screen: Screen) -> View:
+        today = self.phone.clock.now.date().isoformat()
+        rows = [self._event_row(e) for e in p.events(self.storage) if e["dtend"][:10] >= today]
+        return self.page(
+            self.appbar(self.t("cal.agenda")),
+            v.scroll_list(
+                "events",
+                rows,
+                screen.state,
+                rid=self.rid("calendar_events_list"),
+                empty=self.t("cal.no_upcoming"),
+            ),
+        )
+
+    def screen_search(self, screen: Screen) -> View:
+        query = str(screen.state.get("query", "")).strip().casefold()
+        found = [
+            e
+            for e in p.events(self.storage)
+            if query and any(query in str(e[k]).casefold() for k in ("title", "eventLocation", "description"))
+        ]
+        rows = [self._event_row(e) for e in found]
+        return self.page(
+            self.appbar(self.t("cal.search")),
+            v.edit(
+                "query",
+                str(screen.state.get("query", "")),
+                hint=self.t("cal.search_hint"),
+                rid=self.rid("search_query"),
+            ),
+            v.scroll_list(
+                "results",
+                rows,
+                screen.state,
+                rid=self.rid("search_results_list"),
+                empty=self.t("mp.no_results") if query else "",
             ),
         )
 

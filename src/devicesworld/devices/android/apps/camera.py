@@ -27,6 +27,7 @@ def setup_image(device: AndroidDevice, args: ImageArgs) -> None:
 class CameraApp(App):
     package = PACKAGE
     label_key = "app.camera"
+    permission = "camera"
 
     def screen_main(self, screen: Screen) -> View:
         def shoot() -> None:

@@ -2,13 +2,15 @@
 
 Adding an alarm opens the time picker first; the alarm exists only after its *OK*.
 An alarm's own screen changes it in place (time, label dialog, repeat days, on/off,
-delete), as the real app saves every change at once. The timer counts down in
+delete, and *Schedule alarm*: a date picker that makes it a one-time alarm on that
+date), as the real app saves every change at once. A date and repeat days exclude
+each other: picking a day clears the date and scheduling a date clears the days. The timer counts down in
 virtual time: ``wait`` lets it run.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -16,7 +18,7 @@ from devicesworld.devices.android import providers as p
 from devicesworld.devices.android.apps.base import App, Dialog, Screen
 from devicesworld.devices.android.providers import ALARMS_DB, WEEKDAYS
 from devicesworld.devices.android.ui import view as v
-from devicesworld.devices.android.ui.pickers import format_time, time_picker
+from devicesworld.devices.android.ui.pickers import date_picker, format_time, time_picker
 from devicesworld.devices.android.ui.view import View
 
 PACKAGE = "com.google.android.deskclock"
@@ -61,7 +63,8 @@ class ClockApp(App):
         for a in p.alarms(self.storage):
             days = self.t("ck.dayn").split(",")
             repeat = ", ".join(days[WEEKDAYS.index(d)][:3] for d in a["days"])
-            sub = " · ".join(x for x in (a["label"], repeat) if x)
+            when = self.date_text(date.fromisoformat(a["date"])) if a["date"] else repeat
+            sub = " · ".join(x for x in (a["label"], when) if x)
             rows.append(
                 v.row(
                     v.item(
@@ -95,6 +98,17 @@ class ClockApp(App):
             ),
             v.button(self.t("ck.add_alarm"), self._add, rid=self.rid("fab"), style="primary"),
         )
+
+    def date_text(self, day: date) -> str:
+        """Today, Tomorrow, or the weekday and date, as the Clock shows a scheduled alarm."""
+        today = self.phone.clock.now.date()
+        if day == today:
+            return self.t("ck.today")
+        if day == today + timedelta(days=1):
+            return self.t("ck.tomorrow")
+        names = self.t("ck.dayn").split(",")
+        months = self.t("cal.months").split(",")
+        return f"{names[(day.weekday() + 1) % 7]}, {day.day} {months[day.month - 1]} {day.year}"
 
     def _toggle(self, aid: int) -> None:
         self.storage.execute(
@@ -132,9 +146,21 @@ class ClockApp(App):
             days ^= {day}
             self.storage.execute(
                 *ALARMS_DB,
-                "UPDATE alarm_templates SET daysofweek=? WHERE _id=?",
+                "UPDATE alarm_templates SET daysofweek=?, date='' WHERE _id=?",
                 (p.days_mask([d for d in WEEKDAYS if d in days]), aid),
             )
+
+        def set_date(day: date) -> None:
+            self.storage.execute(
+                *ALARMS_DB,
+                "UPDATE alarm_templates SET date=?, daysofweek=0, enabled=1 WHERE _id=?",
+                (day.isoformat(), aid),
+            )
+
+        def pick_date() -> None:
+            now = self.phone.clock.now
+            start = date.fromisoformat(alarm["date"]) if alarm["date"] else now.date()
+            self.phone.show_dialog(date_picker(self.phone, start, set_date))
 
         def delete() -> None:
             self.storage.execute(*ALARMS_DB, "DELETE FROM alarm_templates WHERE _id=?", (aid,))
@@ -180,6 +206,15 @@ class ClockApp(App):
                     rid=self.rid("edit_label"),
                 ),
                 v.button(self.t("ck.delete_alarm"), delete, rid=self.rid("delete")),
+                # after Delete so the indexes of the older elements stay as recorded solutions have them
+                v.item(
+                    self.date_text(date.fromisoformat(alarm["date"]))
+                    if alarm["date"]
+                    else self.t("ck.not_scheduled"),
+                    self.t("ck.schedule"),
+                    on_click=pick_date,
+                    rid=self.rid("schedule_alarm"),
+                ),
                 fill=True,
             ),
         )

@@ -10,6 +10,7 @@ from functools import partial
 
 from devicesworld.devices.android import providers as p
 from devicesworld.devices.android.apps.base import App, Dialog, Screen
+from devicesworld.devices.android.system.share import share_text
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
 
@@ -20,6 +21,7 @@ FIELDS = ("first", "last", "phone", "email", "company", "notes")
 class ContactsApp(App):
     package = PACKAGE
     label_key = "app.contacts"
+    permission = "contacts"
 
     def screen_main(self, screen: Screen) -> View:
         query = str(screen.state.get("q", "")).strip().casefold()
@@ -102,6 +104,15 @@ class ContactsApp(App):
         for key, label in (("email", "ct.email"), ("company", "ct.company"), ("notes", "ct.notes")):
             if c[key]:
                 rows.append(v.item(str(c[key]), self.t(label), rid=self.rid(key)))
+        # last on the card, so the indexes of the older elements stay as recorded solutions have them
+        card = "\n".join(str(x) for x in (c["name"], c["phone"], c["email"]) if x)
+        rows.append(
+            v.button(
+                self.t("sys.share"),
+                partial(share_text, self.phone, card, str(c["name"]), source=self.package),
+                rid=self.rid("menu_share"),
+            )
+        )
 
         def more() -> None:
             self.phone.show_dialog(

@@ -32,6 +32,7 @@ def place_call(phone: Phone, number: str) -> None:
 class DialerApp(App):
     package = PACKAGE
     label_key = "app.phone"
+    permission = "phone"
 
     def _tabs(self, screen: Screen) -> View:
         tab = screen.state.get("tab", "keypad")

@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from devicesworld.devices.android.apps.base import App, Dialog, Screen
+from devicesworld.devices.android.system.share import share_text
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
 from devicesworld.devices.safefs import Entry, FsError, SafeRoot
@@ -152,6 +153,7 @@ class FilesApp(App):
             ("sys.move", partial(self._set_clip, "move", root, rel), "action_move"),
             ("fl.copy", partial(self._set_clip, "copy", root, rel), "action_copy"),
             ("sys.delete", partial(self._delete_dialog, root, rel), "action_delete"),
+            ("sys.share", partial(self._share, root, rel), "action_share"),
         ]
         self.phone.show_dialog(
             Dialog(
@@ -164,6 +166,19 @@ class FilesApp(App):
                 ],
             )
         )
+
+    def _share(self, root: str, rel: str) -> None:
+        """A text file's content goes to the share sheet; other files cannot be shared as text."""
+        fs = self.fs(root)
+        try:
+            data = fs.read_bytes(rel, MAX_VIEW_BYTES) if fs.is_file(rel) else None
+            text = data.decode("utf-8") if data is not None else None
+        except (FsError, UnicodeDecodeError):
+            text = None
+        if text is None:
+            self.phone.show_toast(self.t("fl.cant_share"))
+            return
+        share_text(self.phone, text, rel, source=self.package)
 
     def _rename_dialog(self, root: str, rel: str) -> None:
         fs = self.fs(root)

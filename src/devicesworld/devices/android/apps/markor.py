@@ -1,14 +1,19 @@
 """Markor: notes as files in ``/sdcard/Documents/Markor``; create through a file-name dialog, edit, save.
 
 The editor works on a copy of the text: only *Save* writes the file. Leaving with
-unsaved changes asks "Save changes?" (Save / Discard).
+unsaved changes asks "Save changes?" (Save / Discard). A long press on a note opens
+its menu: *Share* (the share sheet, with the note's text), *Rename* (a name dialog)
+and *Delete* (after "Delete NAME?"). Text shared into Markor from another app becomes
+a new note once its name is given.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from devicesworld.devices.android.apps.base import App, Dialog, Screen
+from devicesworld.devices.android.system.share import share_text
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
 
@@ -19,6 +24,7 @@ FOLDER = "Documents/Markor"
 class MarkorApp(App):
     package = PACKAGE
     label_key = "app.markor"
+    permission = "storage"
 
     def _folder(self) -> list[str]:
         root = self.phone.locate("sdcard", FOLDER)
@@ -27,7 +33,12 @@ class MarkorApp(App):
 
     def screen_main(self, screen: Screen) -> View:
         rows = [
-            v.item(name, on_click=partial(self.open_note, name), rid=self.rid("ui__filesystem_item__title"))
+            v.item(
+                name,
+                on_click=partial(self.open_note, name),
+                on_long_click=partial(self._menu, name),
+                rid=self.rid("ui__filesystem_item__title"),
+            )
             for name in self._folder()
         ]
         return self.page(
@@ -45,7 +56,7 @@ class MarkorApp(App):
         text = path.read_text(encoding="utf-8") if path.is_file() else ""
         self.phone.start(PACKAGE, "editor", name=name, text=text, saved=text)
 
-    def _new_dialog(self) -> None:
+    def _new_dialog(self, text: str = "", name: str = "") -> None:
         def ok(d: Dialog) -> None:
             name = str(d.state.get("name", "")).strip()
             if not name or "/" in name:
@@ -56,11 +67,77 @@ class MarkorApp(App):
             if path.exists():
                 self.phone.show_toast(self.t("fl.exists"))
                 return
-            path.write_text("", encoding="utf-8")
+            path.write_text(text, encoding="utf-8")
             self.phone.dismiss()
             self.open_note(name)
 
         self.ask_name(self.t("mk.new_file"), "new_file_dialog__name", ok)
+        if name and self.phone.dialog is not None:
+            self.phone.dialog.state["name"] = name
+
+    def receive_share(self, text: str, subject: str) -> None:
+        """Shared text becomes a new note: Markor opens and asks for its name (the subject, if any)."""
+        self.phone.open_app(PACKAGE)
+        if self.phone.dialog is None:  # not while the first-use permission prompt is up
+            self._new_dialog(text, subject.rsplit("/", 1)[-1])
+
+    # --- long-press menu -------------------------------------------------------------------
+    def _menu(self, name: str) -> None:
+        path = self.phone.locate("sdcard", f"{FOLDER}/{name}")
+
+        def then(fn: Callable[[], None]) -> None:
+            self.phone.dismiss()
+            fn()
+
+        def share() -> None:
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
+            share_text(self.phone, text, name, source=PACKAGE)
+
+        def rename() -> None:
+            def ok(d: Dialog) -> None:
+                new = str(d.state.get("name", "")).strip()
+                if not new or "/" in new or new in (".", ".."):
+                    return
+                dst = self.phone.locate("sdcard", f"{FOLDER}/{new}")
+                if dst.exists():
+                    self.phone.show_toast(self.t("fl.exists"))
+                    return
+                path.rename(dst)
+                self.phone.dismiss()
+
+            self.ask_name(self.t("sys.rename"), "new_file_dialog__name", ok)
+            if self.phone.dialog is not None:
+                self.phone.dialog.state["name"] = name
+
+        def delete() -> None:
+            def really() -> None:
+                path.unlink(missing_ok=True)
+                self.phone.dismiss()
+
+            self.phone.show_dialog(
+                Dialog(
+                    title=self.t("fl.delete_q", name=name),
+                    body=lambda d: [],
+                    buttons=lambda d: [
+                        v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
+                        v.button(self.t("sys.delete"), really, rid="android:id/button1"),
+                    ],
+                )
+            )
+
+        actions = [("sys.share", share, "action_share"), ("sys.rename", rename, "action_rename"),
+                   ("sys.delete", delete, "action_delete")]  # fmt: skip
+        self.phone.show_dialog(
+            Dialog(
+                title=name,
+                body=lambda d: [
+                    v.button(self.t(key), partial(then, fn), rid=self.rid(rid)) for key, fn, rid in actions
+                ],
+                buttons=lambda d: [
+                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2")
+                ],
+            )
+        )
 
     def screen_editor(self, screen: Screen) -> View:
         st = screen.state

@@ -20,6 +20,7 @@ PACKAGE = "com.simplemobiletools.smsmessenger"
 class MessagesApp(App):
     package = PACKAGE
     label_key = "app.messages"
+    permission = "sms"
 
     def _who(self, address: str) -> str:
         return p.name_for(self.storage, address) or address
@@ -72,7 +73,11 @@ class MessagesApp(App):
             )
         )
 
-    def open_thread(self, address: str) -> None:
+    def receive_share(self, text: str, subject: str) -> None:
+        """Shared text: a new conversation whose message field already holds it (Simple SMS Messenger)."""
+        self.phone.start(PACKAGE, "new", draft=text)
+
+    def open_thread(self, address: str, draft: str = "") -> None:
         tid = p.thread_for(self.storage, address, create=False)
         if tid is not None:
             p.mark_read(self.storage, tid)
@@ -80,11 +85,14 @@ class MessagesApp(App):
         self.phone.notifications = [
             n for n in self.phone.notifications if not (n.package == PACKAGE and p.same_number(n.key, key))
         ]
-        self.phone.start(PACKAGE, "thread", address=address, msgs=10**9)
+        screen = self.phone.start(PACKAGE, "thread", address=address, msgs=10**9)
+        if draft:
+            screen.state["body"] = draft
 
     # --- new conversation ----------------------------------------------------------------
     def screen_new(self, screen: Screen) -> View:
         query = str(screen.state.get("to", ""))
+        draft = str(screen.state.get("draft", ""))
 
         def go() -> None:
             address = str(screen.state.get("to", "")).strip()
@@ -92,11 +100,11 @@ class MessagesApp(App):
                 self.phone.show_toast(self.t("msg.no_recipient"))
                 return
             self.phone.finish()
-            self.open_thread(address)
+            self.open_thread(address, draft)
 
         def pick(number: str) -> None:
             self.phone.finish()
-            self.open_thread(number)
+            self.open_thread(number, draft)
 
         matches = [
             c
@@ -142,13 +150,16 @@ class MessagesApp(App):
         tid = p.thread_for(self.storage, address, create=False)
         msgs = p.thread_messages(self.storage, tid) if tid is not None else []
         bubbles = []
+        name = self._who(address)
         for m in msgs:
             when = p.from_ms(m["date"])
+            # direction and sender are in the element list, not only in the bubble's side and colour
+            way = self.t("msg.sent_to" if m["type"] == 2 else "msg.received_from", who=name)
             bubbles.append(
                 View(
                     v.TEXT,
                     text=m["body"],
-                    content_description=when.strftime("%b %d %H:%M"),
+                    content_description=f"{way} · {when.strftime('%b %d %H:%M')}",
                     resource_id=self.rid("thread_message_body"),
                     height=_bubble_height(m["body"]),
                     style="bubble_out" if m["type"] == 2 else "bubble_in",

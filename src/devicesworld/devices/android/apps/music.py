@@ -92,6 +92,7 @@ def setup_playlist(device: AndroidDevice, args: PlaylistArgs) -> None:
 class MusicApp(App):
     package = PACKAGE
     label_key = "app.music"
+    permission = "media"
 
     def _tabs(self, screen: Screen) -> View:
         tab = screen.state.get("tab", "songs")

@@ -21,6 +21,7 @@ PACKAGE = "com.dimowner.audiorecorder"
 class RecorderApp(App):
     package = PACKAGE
     label_key = "app.recorder"
+    permission = "microphone"
 
     def recordings(self) -> list[dict[str, Any]]:
         return [

@@ -20,7 +20,7 @@ from devicesworld.devices.android.apps.base import App, Dialog, Screen
 from devicesworld.devices.android.i18n import RTL_LANGUAGES, tr
 from devicesworld.devices.android.profiles import AndroidProfile
 from devicesworld.devices.android.storage import Storage
-from devicesworld.devices.android.system import chrome
+from devicesworld.devices.android.system import chrome, permissions
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.element import listed_nodes
 from devicesworld.devices.android.ui.layout import layout, measure
@@ -136,6 +136,7 @@ class Phone:
         if package in self.recents:
             self.recents.remove(package)
         self.recents.insert(0, package)
+        permissions.on_open(self, app)
 
     def start(self, package: str, activity: str, **state: Any) -> Screen:
         """Push a new screen of an app (``startActivity``) and bring the app forward."""
@@ -223,7 +224,10 @@ class Phone:
         screen = self.screen
         if screen is None:
             return chrome.launcher(self)
-        content = self.apps[screen.package].build(screen)
+        app = self.apps[screen.package]
+        content = (
+            permissions.needed_screen(self, app) if permissions.blocked(self, app) else app.build(screen)
+        )
         for node in content.walk():
             node.package = screen.package
         return content

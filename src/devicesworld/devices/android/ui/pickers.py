@@ -1,9 +1,10 @@
 """Date and time pickers: the dialogs agents find hard on real phones, made just as demanding.
 
 The time picker is a pair of NumberPickers (plus AM/PM in 12-hour locales): each
-has increase/decrease buttons and an editable value that only takes effect when the
-dialog's *OK* is pressed. The date picker shows one month as a grid of day cells
-with previous/next-month buttons. Both call ``on_set`` only on *OK*; *Cancel* and
+has increase/decrease buttons and an editable value (as Android's NumberPicker) that
+only takes effect when the dialog's *OK* is pressed. The date picker shows one month
+as a grid of day cells with previous/next-month buttons; its header (the chosen
+date) opens the list of years, as the real picker's does. Both call ``on_set`` only on *OK*; *Cancel* and
 Back leave everything as it was.
 """
 
@@ -163,12 +164,37 @@ def date_picker(phone: Phone, day: date, on_set: Callable[[date], None]) -> Dial
     def choose(d: date) -> None:
         state["sel"] = d
 
+    def year_mode() -> None:
+        state["years"] = not state.get("years")
+
+    def choose_year(year: int) -> None:
+        sel: date = state["sel"]
+        last = calendar.monthrange(year, sel.month)[1]
+        state["sel"] = sel.replace(year=year, day=min(sel.day, last))
+        state["year"], state["month"], state["years"] = year, sel.month, False
+
     def ok() -> None:
         phone.dismiss()
         on_set(state["sel"])
 
     def body(_: Dialog) -> list[View]:
         y, m = int(state["year"]), int(state["month"])
+        sel_day: date = state["sel"]
+        summary = View(
+            v.TEXT,
+            text=f"{sel_day.day} {months[sel_day.month - 1]} {sel_day.year}",
+            content_description=phone.t("pick.choose_year"),
+            on_click=year_mode,  # as the real picker's header: tap it for the list of years
+            resource_id="android:id/date_picker_header_date",
+            height=40,
+            style="item_title",
+        )
+        if state.get("years"):
+            years = [
+                v.button(str(yr), partial(choose_year, yr), rid="android:id/year_item")
+                for yr in range(sel_day.year - 3, sel_day.year + 4)
+            ]
+            return [summary, *years]
         header = v.row(
             v.icon_button(phone.t("pick.prev_month"), partial(shift, -1), rid="android:id/prev", weight=1),
             v.text(f"{months[m - 1]} {y}", rid="android:id/month_view", height=48, style="title"),
@@ -199,13 +225,6 @@ def date_picker(phone: Phone, day: date, on_set: Callable[[date], None]) -> Dial
                     )
                 )
             rows.append(v.row(*cells, height=40))
-        sel_day: date = state["sel"]
-        summary = v.text(
-            f"{sel_day.day} {months[sel_day.month - 1]} {sel_day.year}",
-            rid="android:id/date_picker_header_date",
-            height=40,
-            style="item_title",
-        )
         return [summary, header, *rows]
 
     def buttons(d: Dialog) -> list[View]:
