@@ -100,7 +100,8 @@ def test_measures_count_steps_devices_conditions_and_the_longest_carry() -> None
 
 
 def test_a_value_reread_just_before_it_is_needed_is_no_carry() -> None:
-    steps = [("linux_0", {"path": "~/a"}), *[("android_0", {"x": i}) for i in range(12)]]
+    steps: list[tuple[str, dict[str, Any]]] = [("linux_0", {"path": "~/a"})]
+    steps += [("android_0", {"x": i}) for i in range(12)]
     steps += [("linux_0", {"path": "~/a"}), ("smarthome_0", {"at": "18:30"})]
     m = measure_long(_task(steps), sources=[("land", "linux_0", "18:30", "d")], derived={})
     assert m.carry == 1
