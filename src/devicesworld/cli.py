@@ -857,10 +857,12 @@ def tasks_list(
     instructions: bool,
     as_json: bool,
 ) -> None:
-    """One line per task: id, device kinds, pattern, difficulty, split (read from the task index)."""
-    rows = _task_rows(suite, tasks_path, task_ids, filters)
+    """One line per task: id, device kinds, pattern, difficulty, tier, split (read from the task index)."""
+    rows = [
+        {**r, "tier": r.get("tier") or "standard"} for r in _task_rows(suite, tasks_path, task_ids, filters)
+    ]
     if as_json:
-        keys = ("id", "device_kinds", "devices", "pattern", "difficulty", "split", "apps")
+        keys = ("id", "device_kinds", "devices", "pattern", "difficulty", "tier", "split", "apps")
         click.echo(
             json.dumps(
                 [
@@ -875,9 +877,9 @@ def tasks_list(
     table = Table(title=f"{len(rows)} tasks{_manifest_title(suite, tasks_path)}")
     # With instructions the pattern and split make room (they stay in --json).
     columns = (
-        ["id", "devices", "difficulty", "instruction"]
+        ["id", "devices", "difficulty", "tier", "instruction"]
         if instructions
-        else ["id", "devices", "pattern", "difficulty", "split"]
+        else ["id", "devices", "pattern", "difficulty", "tier", "split"]
     )
     for col in columns:
         table.add_column(col, overflow="fold", ratio=1 if col == "instruction" else None)

@@ -248,6 +248,7 @@ def _run_section(label: str, r: RunReport) -> str:
         ("By desktop profile", m.by_desktop_profile),
         ("By pattern", m.by_pattern),
         ("By difficulty", m.by_difficulty),
+        ("By tier", m.by_tier),
         ("By app", m.by_app),
     ):
         out.append(_breakdown(title, groups))

@@ -37,6 +37,7 @@ from devicesworld.spec.actions import Termination
 from devicesworld.spec.records import EpisodeResult
 
 PROFILE_ORDER = ("gui", "hybrid", "api", "none")
+TIER_ORDER = ("standard", "long")
 """How the desktop profiles are listed (``devicesworld.tasks.profiles`` gives each result its label)."""
 
 UNKNOWN_GROUP = "unknown"
@@ -112,6 +113,9 @@ class RunMetrics(BaseModel):
     )
     by_pattern: dict[str, GroupMetrics]
     by_difficulty: dict[str, GroupMetrics]
+    by_tier: dict[str, GroupMetrics] = Field(
+        default_factory=dict, description="standard / long (issue #34): long tasks are reported apart."
+    )
     by_app: dict[str, GroupMetrics] = Field(
         default_factory=dict, description="A task touching several apps counts in each of them."
     )
@@ -291,6 +295,7 @@ def compute_metrics(results: Sequence[EpisodeResult], *, seed: int = 0) -> RunMe
         ),
         by_pattern=group_metrics(results, lambda r: r.pattern, seed=seed),
         by_difficulty=group_metrics(results, lambda r: r.difficulty, seed=seed, order=DIFFICULTY_ORDER),
+        by_tier=group_metrics(results, lambda r: r.tier or "standard", seed=seed, order=TIER_ORDER),
         by_app=group_metrics(results, lambda r: r.apps, seed=seed),
         seed=seed,
     )

@@ -148,6 +148,7 @@ def render_metrics(metrics: RunMetrics, console: Console, *, title: str | None =
         ("By desktop profile", metrics.by_desktop_profile),
         ("By pattern", metrics.by_pattern),
         ("By difficulty", metrics.by_difficulty),
+        ("By tier", metrics.by_tier),
         ("By app", metrics.by_app),
     ):
         if groups:

@@ -31,6 +31,7 @@ from devicesworld.spec.records import (
     observation_text,
 )
 from devicesworld.tasks.profiles import desktop_profile
+from devicesworld.tasks.scenarios.tiers import task_tier
 
 T = TypeVar("T")
 
@@ -308,6 +309,7 @@ def _task_fields(task: Task) -> dict[str, object]:
         "desktop_profile": desktop_profile(task),
         "pattern": md.pattern,
         "difficulty": md.difficulty,
+        "tier": task_tier(task),
         "apps": list(md.apps),
         "split": md.split,
         "sources": [s.model_dump() for s in md.sources],

@@ -32,6 +32,7 @@ from devicesworld.spec.actions import Termination
 from devicesworld.spec.models import Task
 from devicesworld.spec.records import EpisodeResult, episode_key
 from devicesworld.tasks.profiles import desktop_profile
+from devicesworld.tasks.scenarios.tiers import task_tier
 
 JOB_SCHEMA_VERSION = 1
 
@@ -202,6 +203,7 @@ def failure_result(
         desktop_profile=desktop_profile(task),
         pattern=md.pattern,
         difficulty=md.difficulty,
+        tier=task_tier(task),
         apps=list(md.apps),
         split=md.split,
     )

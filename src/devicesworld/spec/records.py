@@ -66,6 +66,9 @@ class EpisodeResult(BaseModel):
     )
     pattern: str = ""
     difficulty: str = ""
+    tier: str = Field(
+        default="", description="standard or long (tasks/scenarios/tiers.py); empty: older runs."
+    )
     apps: list[str] = Field(default_factory=list)
     split: str = ""
     setup_s: float = 0.0

@@ -6,6 +6,7 @@ same rules select from loaded tasks and from the shipped index. Keys:
 ``id``          glob over the task id (``smoke-sh-*``)
 ``pattern``     workflow pattern (``direct_information_transfer``), glob
 ``difficulty``  ``easy`` / ``medium`` / ``hard``
+``tier``        ``standard`` / ``long`` (a shipped index older than tiers lists ``standard``)
 ``kind``        the task has a device of this kind (``android``)
 ``kinds``       the task's device kinds are exactly these (``android,linux``)
 ``split``       ``train`` / ``test`` / ...
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any
 
-KEYS = ("id", "pattern", "difficulty", "kind", "kinds", "split", "app")
+KEYS = ("id", "pattern", "difficulty", "tier", "kind", "kinds", "split", "app")
 
 
 class FilterError(ValueError):
@@ -45,6 +46,8 @@ class Filter:
                 for a in row["apps"]
                 for v in self.values
             )
+        if self.key == "tier":
+            return any(fnmatchcase(str(row.get("tier") or "standard"), v) for v in self.values)
         return any(fnmatchcase(str(row[self.key]), v) for v in self.values)
 
 

@@ -119,11 +119,14 @@ def read_rows(rows: list[dict[str, Any]]) -> list[Task]:
 # --------------------------------------------------------------------------- index
 def task_row(task: Task) -> dict[str, Any]:
     """The facts of a task that listing and selection use (also for tasks not in the index)."""
+    from devicesworld.tasks.scenarios.tiers import task_tier
+
     md = task.metadata
     return {
         "id": task.id,
         "pattern": md.pattern,
         "difficulty": md.difficulty,
+        "tier": task_tier(task),
         "device_kinds": [d.kind for d in task.devices],
         "devices": task.device_ids(),
         "split": md.split,

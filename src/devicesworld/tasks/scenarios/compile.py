@@ -46,6 +46,7 @@ from devicesworld.tasks.scenarios.ops import SIGNATURES, check_signature
 from devicesworld.tasks.scenarios.reveal import reveals
 from devicesworld.tasks.scenarios.slots import SlotTypeError, check_flow, check_value, meaning
 from devicesworld.tasks.scenarios.templates import Value, check_typed, render, render_text, walk_refs
+from devicesworld.tasks.scenarios.tiers import long_misses, measure_long
 from devicesworld.tasks.surfaces import task_surfaces
 from devicesworld.worlds.model import Member, World
 
@@ -559,9 +560,33 @@ def compile_task(
         raise FamilyError(f"family {family.family}: not a valid task: {exc}") from None
     inspect = variant is not None and bool(variant.solution)
     gui = _gui_devices(family, devices) if through_gui else {}
-    return _finish(
+    task = _finish(
         task, family, items, owners, variant is not None, reason, composition, inspect=inspect, gui=gui
     )
+    if family.tier == "long" and variant is None:
+        task = _long_tier(task, family, devices, values, measured=through_gui)
+    return task
+
+
+def _long_tier(
+    task: Task, family: Family, devices: Mapping[str, str], values: Mapping[str, Value], *, measured: bool
+) -> Task:
+    """A long family's task tagged ``tier: long`` with its measures, or refused naming what it misses.
+
+    ``measured`` is False for the tool-step twin (its steps are not the GUI ones): it is tagged
+    and measured but never refused, the GUI task is."""
+    sources = [
+        (s.param, devices[s.role], values[s.param].value, render_text(s.description, values, spoken=True))
+        for s in family.sources
+    ]
+    derived = {n: (list(d.inputs), values[n].value) for n, d in family.derive.items() if n in values}
+    m = measure_long(task, sources=sources, derived=derived)
+    misses = long_misses(m)
+    if misses and measured:
+        raise FamilyError(f"family {family.family}: tier long misses {'; '.join(misses)}")
+    composition = {**(getattr(task.metadata, "composition", None) or {}), "long": m.model_dump()}
+    metadata = task.metadata.model_copy(update={"tier": "long", "composition": composition})
+    return task.model_copy(update={"metadata": metadata})
 
 
 def _overlay(

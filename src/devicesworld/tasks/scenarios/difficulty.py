@@ -12,7 +12,10 @@ A scenario task's difficulty is computed from what it takes to solve it:
 - **distractor density**: near-miss values the checks forbid, and how crowded the
   devices are (setup operations per device);
 - **outputs and devices**: scored checks (each an output) and devices, device classes;
-- **GUI depth**: the length of the recorded reference solution;
+- **GUI depth**: the length of the recorded reference solution (GUI steps once a GUI
+  role's steps are expanded), in bands up to a long task's 20 steps and more;
+- **carry**: for a long-tier task (``tiers.py``), how many steps a value read on one
+  device must be kept before a step needs it — more than 10 adds a point;
 - **reasoning steps**: derivations the agent must compute; a decision between two
   options the instruction names (a mode, a word) is a *choice* and weighs less than
   a value the agent has to work out.
@@ -56,6 +59,8 @@ class Features(BaseModel):
     choices: int = 0
     """Decisions whose result is one of the options the instruction names (a mode, a word)."""
     infeasible: bool
+    carry: int = 0
+    """Long-tier tasks: the longest distance a read value is carried (``tiers.LongMeasures.carry``)."""
 
 
 LOOKALIKE_CAP = 2
@@ -78,6 +83,7 @@ def features(task: Task, family: Family) -> Features:
     steps = [s for s in task.solution if s.action not in ("finish", "report_infeasible")]
     derivations: list[dict[str, Any]] = composition.get("derivations", [])
     choices = sum(1 for d in derivations if _is_choice(d))
+    carry = int((composition.get("long") or {}).get("carry", 0))
     return Features(
         devices=len(task.devices),
         classes=len({d.kind for d in task.devices}),
@@ -92,6 +98,7 @@ def features(task: Task, family: Family) -> Features:
         reasoning=len(derivations) - choices if not infeasible else len(family.derive),
         choices=choices if not infeasible else 0,
         infeasible=infeasible,
+        carry=carry if not infeasible else 0,
     )
 
 
@@ -109,7 +116,10 @@ per twin, per worked-out value, per choice, for an infeasible request. Breadth (
 outputs) and GUI depth are capped: on their own they make a task long, not hard to get right
 (calibration, docs/scenarios.md)."""
 BREADTH_CAP = 3
-GUI_CAP = 2
+GUI_BANDS = (6, 14, 19)
+"""GUI depth: up to 6 steps no point, up to 14 one, up to 19 two, a long task's 20 or more three."""
+CARRY_FAR = 10
+"""A value carried more than this many steps before it is needed adds a point."""
 
 
 def points(f: Features) -> int:
@@ -119,9 +129,15 @@ def points(f: Features) -> int:
     p += WEIGHTS["reasoning"] * f.reasoning + WEIGHTS["choice"] * f.choices
     p += WEIGHTS["infeasible"] if f.infeasible else 0
     p += min(BREADTH_CAP, (f.devices - 1) + (f.classes - 1) + max(0, f.outputs - 1))
-    p += min(GUI_CAP, 0 if f.gui_steps <= 6 else 1 if f.gui_steps <= 14 else 2)
+    p += gui_points(f.gui_steps)
+    p += 1 if f.carry > CARRY_FAR else 0
     p += 1 if f.clutter >= 8 else 0
     return p
+
+
+def gui_points(steps: int) -> int:
+    """Points for GUI depth: the number of :data:`GUI_BANDS` the step count exceeds."""
+    return sum(1 for band in GUI_BANDS if steps > band)
 
 
 CUTS = (5, 10, 15)

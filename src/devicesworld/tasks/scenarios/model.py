@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from devicesworld.spec.causes import Cause
+from devicesworld.tasks.scenarios.tiers import LONG, source_closure
 from devicesworld.worlds.model import Member
 
 PATTERNS = (
@@ -224,6 +225,11 @@ class Family(_Strict):
     infeasible: list[Infeasible] = Field(default_factory=list)
     infeasible_only: bool = Field(default=False, description="every task of the family is infeasible")
     max_tasks: int | None = Field(default=None, ge=1, description="how many distinct tasks it can make")
+    tier: Literal["standard", "long"] = Field(
+        default="standard",
+        description="long: every task is measured against the long tier's requirements "
+        "(tasks/scenarios/tiers.py) and a draw that misses one is refused",
+    )
 
     @field_validator("pattern")
     @classmethod
@@ -248,7 +254,28 @@ class Family(_Strict):
             raise ValueError(f"phrasings lack the styles {', '.join(sorted(missing))}")
         if self.infeasible_only and not self.infeasible:
             raise ValueError("infeasible_only needs at least one infeasible variant")
+        if self.tier == "long":
+            misses = self._long_misses()
+            if misses:
+                raise ValueError("tier long, but the family misses " + "; ".join(misses))
         return self
+
+    def _long_misses(self) -> list[str]:
+        """What the family's declaration already shows it misses of the long tier (the measured
+        requirements are checked on each compiled task, ``tiers.py``)."""
+        out = []
+        if len(set(self.roles)) < LONG.devices:
+            out.append(f"devices: {len(self.roles)} roles, needs at least {LONG.devices}")
+        required = sum(1 for c in self.evaluation.conditions if c.required)
+        if required < LONG.conditions:
+            out.append(f"conditions: {required} required conditions, needs at least {LONG.conditions}")
+        if all(s.where == "first_screen" for s in self.sources):
+            out.append("hidden: no source declared behind search, scroll or inside a document")
+        names = {s.param for s in self.sources}
+        derive = {n: d.inputs for n, d in self.derive.items()}
+        if not any(len(source_closure(n, derive, names)) >= 2 for n in self.derive):
+            out.append("combine: no derived value combines two sources")
+        return out
 
 
 class Macro(_Strict):
