@@ -243,6 +243,9 @@ def _init_worker(seen: frozenset[bytes]) -> None:
     global _WORKER_SEEN
     _WORKER_SEEN = seen
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers (Ctrl+C reaches all)
+    signal.signal(
+        signal.SIGTERM, signal.SIG_DFL
+    )  # not the parent's handler: the pool's terminate() ends us quietly
 
 
 def _group_job(job: tuple[list[Stratum], int]) -> GroupResult:
