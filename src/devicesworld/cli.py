@@ -989,24 +989,46 @@ def tasks_freeze(
 @click.option(
     "--count",
     type=click.IntRange(min=1),
-    help="Draw only this many strata, spread evenly over the split (default: one per task).",
+    help="Draw this many strata: fewer spread evenly over the split, more repeat strata evenly "
+    "(default: one per task of the split).",
 )
 @click.option(
     "--only",
     metavar="GLOB",
     help="Only the strata whose family matches, e.g. 'family:*' (no kind GUI sources) or 'family:grocery*'.",
 )
-def tasks_draw(like: str, seed: int, out: str, count: int | None, only: str | None) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    help="Processes drawing families side by side (default: the CPUs, at most 4). Same bytes for any number.",
+)
+@click.option("--restart", is_flag=True, help="Forget the journal of an interrupted draw and start over.")
+def tasks_draw(
+    like: str, seed: int, out: str, count: int | None, only: str | None, workers: int | None, restart: bool
+) -> None:
     """Draw a fresh private split: unseen instances of the families, strata and difficulty mix of
     a frozen split, each proven by every QC gate; writes OUT and OUT's manifest (.manifest.json).
 
-    The same seed gives the same bytes. Run it with `devicesworld run --tasks OUT`.
+    The same seed gives the same bytes. Every finished family is kept in OUT's journal
+    (.journal.jsonl): an interrupted draw (Ctrl+C, SIGTERM, a crash) continues when the same
+    command runs again. Run the split with `devicesworld run --tasks OUT`.
     """
+    import os
+    import signal
     import time
+    from types import FrameType
 
     from devicesworld import jsonl
     from devicesworld.progress import progress_bar
-    from devicesworld.tasks.draw import DrawError, content_key, draw_split, private_manifest, spread, strata
+    from devicesworld.tasks.draw import (
+        DrawError,
+        content_key,
+        draw_split,
+        journal_path,
+        private_manifest,
+        spread,
+        strata,
+    )
     from devicesworld.tasks.manifest import ManifestError, load_manifest, manifest_text
     from devicesworld.tasks.shipped import read_suite
     from devicesworld.tasks.suites import load_suite
@@ -1022,13 +1044,40 @@ def tasks_draw(like: str, seed: int, out: str, count: int | None, only: str | No
         raise UserError(str(exc)) from None
     if not plan:
         raise UserError(f"no stratum of {manifest.label} matches --only {only}")
+    journal = journal_path(target)
+    if restart:
+        journal.unlink(missing_ok=True)
+    elif journal.exists():
+        err_console.print(f"continuing the draw kept in {journal}", highlight=False)
     seen = {content_key(t) for t in read_suite(manifest.source)}
+    n_workers = workers or max(1, min(4, os.cpu_count() or 1))
     started = time.monotonic()
-    with progress_bar(err_console, f"draw like {manifest.label}", len(plan)) as bar:
-        try:
-            drawn, stats, notes = draw_split(plan, seed, seen, progress=lambda done, total: bar.advance())
-        except DrawError as exc:
-            raise UserError(str(exc)) from None
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    previous = signal.signal(signal.SIGTERM, interrupt)  # SIGTERM stops the draw as Ctrl+C does
+    try:
+        with progress_bar(err_console, f"draw like {manifest.label}", len(plan)) as bar:
+            drawn, stats, notes = draw_split(
+                plan,
+                seed,
+                seen,
+                workers=n_workers,
+                journal=journal,
+                progress=lambda n, builder: bar.advance(n, last=builder.split(":", 1)[-1]),
+            )
+    except DrawError as exc:
+        raise UserError(str(exc)) from None
+    except KeyboardInterrupt:
+        err_console.print(
+            f"interrupted: the finished families are kept in {journal}; run the same command to continue",
+            highlight=False,
+        )
+        raise SystemExit(130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     for note in notes:
         err_console.print(f"note: {note}", highlight=False, markup=False)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -1036,10 +1085,12 @@ def tasks_draw(like: str, seed: int, out: str, count: int | None, only: str | No
     written = private_manifest(drawn, seed, manifest.label, target.name, manifest.run_protocol)
     manifest_path = target.with_suffix(".manifest.json")
     manifest_path.write_text(manifest_text(written), encoding="utf-8")
+    journal.unlink(missing_ok=True)
     rejected = sum(stats.rejected.values())
     click.echo(
         f"{len(drawn)} proven tasks drawn like {manifest.label} (seed {seed}, {rejected} draw(s) rejected by the "
-        f"gates) in {time.monotonic() - started:.0f} s -> {target}; manifest {manifest_path} ({written.hash})"
+        f"gates) in {time.monotonic() - started:.0f} s with {n_workers} worker(s) -> {target}; "
+        f"manifest {manifest_path} ({written.hash})"
     )
 
 
