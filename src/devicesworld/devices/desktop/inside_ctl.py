@@ -27,11 +27,13 @@ controller launched: a window made from the agent's shell never is.
 
 import base64
 import contextlib
+import glob
 import io
 import json
 import os
 import re
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -729,6 +731,44 @@ def kill_apps(args):
     _cache.clear()
     _wait(lambda: not [w for w in windows() if w["mapped"]], 5)
     return {"windows": len(windows())}
+
+
+def stop_app(args):
+    """Kill one app :func:`launch` started (its whole session) and wait until its windows are gone:
+    a pooled desktop's pre-started app that the task did not ask for (see the pool's warm office)."""
+    pid = int(args["pid"])
+    proc = _procs.pop(pid, None)
+    if proc is None:
+        return {"stopped": False}
+    with contextlib.suppress(OSError):
+        os.killpg(pid, signal.SIGKILL)
+    for name in os.listdir("/proc"):  # a helper that left the process group but not the session
+        if name.isdigit():
+            with contextlib.suppress(OSError):
+                if os.getsid(int(name)) == pid:
+                    os.kill(int(name), signal.SIGKILL)
+    with contextlib.suppress(Exception):
+        proc.wait(timeout=5)
+    _cache.clear()
+    for pattern in args.get("remove") or []:  # what the killed app leaves behind (a lock, its temp folders)
+        for found in glob.glob(str(pattern)):
+            with contextlib.suppress(OSError):
+                if os.path.isdir(found) and not os.path.islink(found):
+                    shutil.rmtree(found, ignore_errors=True)
+                else:
+                    os.unlink(found)
+    gone = _wait(
+        lambda: not [w for w in windows() if w["mapped"] and w["owner_pid"] and _sid(w["owner_pid"]) == pid],
+        5,
+    )
+    return {"stopped": True, "windows_gone": gone}
+
+
+def _sid(pid):
+    try:
+        return os.getsid(int(pid))
+    except OSError:
+        return None
 
 
 class _Ends:
@@ -1679,6 +1719,7 @@ COMMANDS = {
     "release_all": release_all,
     "launch": launch,
     "kill_apps": kill_apps,
+    "stop_app": stop_app,
     "start_shell": start_shell,
     "run": run,
     "wait_idle": wait_idle,

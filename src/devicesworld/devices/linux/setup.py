@@ -133,3 +133,4 @@ def open_app(d: LinuxDevice, o: a.OpenAppOp) -> None:
         raise DeviceError(exc.code, f"the desktop did not start: {exc.message}") from None
     if not result.ok:
         raise DeviceError(result.error_code or "SETUP_FAILED", f"open_app {o.app}: {result.message}")
+    d.gui.opened(o.app)
