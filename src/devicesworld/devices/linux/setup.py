@@ -127,10 +127,10 @@ def add_site(d: LinuxDevice, o: a.AddSiteOp) -> None:
 def open_app(d: LinuxDevice, o: a.OpenAppOp) -> None:
     if d.gui is None:
         raise DeviceError("UNSUPPORTED", 'open_app needs a GUI desktop (profile {"desktop": "gui"})')
+    d.gui.opened(o.app)  # first: the spare the pool is starting meanwhile then keeps this app warm
     try:
         result = d.gui.session.act("launch_app", LaunchAppArgs(app=o.app, path=o.path))
     except DesktopError as exc:
         raise DeviceError(exc.code, f"the desktop did not start: {exc.message}") from None
     if not result.ok:
         raise DeviceError(result.error_code or "SETUP_FAILED", f"open_app {o.app}: {result.message}")
-    d.gui.opened(o.app)

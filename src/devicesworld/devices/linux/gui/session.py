@@ -79,11 +79,11 @@ class LinuxDesktop:
         )
 
     def opened(self, app: str) -> None:
-        """The task's setup opened ``app`` (``open_app``)."""
+        """The task's setup opens ``app`` (``open_app``, told before the launch)."""
         if app in warm_office.OFFICE_APPS:
             self._office = app
             key = spare_key(self.sandbox.hostname, self.width, self.height)
-            if key is not None:  # now: the spare being started meanwhile may still warm it
+            if key is not None:  # now: the spare the pool is starting meanwhile checks once it is up
                 warm_office.note(key, app)
 
     def end_setup(self) -> None:
