@@ -95,7 +95,8 @@ def _state(dev: LinuxDevice, app: str | None) -> dict[str, Any]:
         assert dev.gui is not None
         win = dev.gui.session.desktop.wait_window(lambda w: w.mapped and "Untitled" in w.title, 120)
         new_doc = win.title if win is not None else None
-    return {"windows": windows, "elements": elements, "files": files, "new_document": new_doc}
+    order = [(e.get("role"), e.get("window") or e.get("app")) for e in obs["elements"]]
+    return {"windows": windows, "elements": elements, "order": order, "files": files, "new_document": new_doc}
 
 
 def _reset(root: Path, app: str | None, opens: str | None) -> tuple[dict[str, Any], bool]:
@@ -134,6 +135,7 @@ def test_a_warm_reset_is_the_reset_a_cold_start_gives(tmp_path: Path, key: pool.
     assert len(cold["windows"]) == 1 and FILES[app][1]["path"][2:] in cold["windows"][0][0]
     diff = [(c, w) for c, w in zip(cold["elements"], warm["elements"], strict=False) if c != w]
     assert warm["elements"] == cold["elements"], (len(cold["elements"]), len(warm["elements"]), diff[:8])
+    assert warm["order"] == cold["order"]  # the panel's and the icons' elements too, in the same order
     assert warm["files"] == cold["files"]
     assert warm["new_document"] == cold["new_document"] == f"Untitled 1 - LibreOffice {app.title()}"
 

@@ -1599,9 +1599,11 @@ def tree(args):
         except Exception:
             continue
         try:
-            owned = _launched_pid(app.get_process_id())
+            pid = app.get_process_id()
+            owned = _launched_pid(pid)
+            own = _shell_pid(pid)
         except Exception:
-            owned = False
+            owned = own = False
         wins = []
         for j in range(min(n, 20)):
             try:
@@ -1628,10 +1630,13 @@ def tree(args):
                 if hit is not None and hit[0].get("box") != now:
                     cache.drop_subtree(win)
                     break
-        apps.append((app_name, owned, wins))
+        apps.append((not own, app_name, owned, wins))
     _cache.pump()
     shared = cache
-    for app_name, owned, wins in apps:
+    # the desktop's own programs first, then the apps in the order they registered: the same list
+    # whether a pooled desktop started its icons or an app (a warm office) before the panel or not
+    apps.sort(key=lambda a: a[0])
+    for _, app_name, owned, wins in apps:
         # the cache is proven (tests/devices/linux/test_linux_gui_tree_cache.py) for LibreOffice
         # only: Chromium adds a combo box's popup without an event, so other apps read whole
         cache = shared if _CACHED_APPS.search(app_name) else _TreeCache()
