@@ -6,8 +6,9 @@ Measured through the environment and the device exactly as an episode uses them:
   ready (first observation); ``reset``: ``CrossDeviceEnv.reset()`` of a one-desktop task
   — a fresh home and a fresh desktop, with the first observation — without the desktop
   pool, with it (the spare ready, as after an episode of a few seconds) and back to back
-  (each reset waits for the spare being started), and with Writer opened by the task's
-  setup (LibreOffice idle-wait included);
+  (each reset waits for the spare being started), and with Writer or Calc opened by the
+  task's setup (LibreOffice idle-wait included): cold, and on a pooled desktop that keeps
+  the office warm (the task's file swapped into its empty document, :mod:`.warm_office`);
 * ``screenshot`` and ``tree`` (the element list of ``observe()``) with mousepad, Writer
   and Calc on screen: unchanged (the controller's cache, nothing to refresh), right after
   an edit (a typed character in Writer, a cursor move in Calc: what the events dropped is
@@ -130,13 +131,15 @@ def main() -> int:
     env.close()  # warm caches (etc folders, registry)
     key = pool.spare_key("linux-0", 1280, 800)
 
-    def resets_with(size: str, episode: Callable[[], Any]) -> list[float]:
+    def resets_with(
+        size: str, episode: Callable[[], Any], target: CrossDeviceEnv | None = None
+    ) -> list[float]:
         os.environ[pool_env] = size
         out = []
         for _ in range(n):
             episode()  # the episode before: while it runs, the pool starts the next desktop
             t0 = time.perf_counter()
-            env.reset()
+            (target or env).reset()
             out.append(time.perf_counter() - t0)
         return out
 
@@ -156,10 +159,6 @@ def main() -> int:
         print(f"reset, pooled, back to back (waits for the spare being started): {_p50(rushed)}")
     else:
         print("no desktop pool here (it needs a root harness with a sized home)")
-    if before is None:
-        os.environ.pop(pool_env, None)
-    else:
-        os.environ[pool_env] = before
     env.close()
 
     writer = _task(
@@ -172,13 +171,37 @@ def main() -> int:
             {"device": "linux_0", "op": "open_app", "args": {"app": "writer", "path": "~/memo.docx"}},
         ]
     )
+    calc = _task(
+        [
+            {
+                "device": "linux_0",
+                "op": "write_xlsx",
+                "args": {"path": "~/b.xlsx", "sheets": {"S": [["a", 1], ["b", 2]]}},
+            },
+            {"device": "linux_0", "op": "open_app", "args": {"app": "calc", "path": "~/b.xlsx"}},
+        ]
+    )
+    for name, task in (("Writer", writer), ("Calc", calc)):
+        with CrossDeviceEnv(task) as oenv:
+            os.environ[pool_env] = "0"
+            cold_office = _time(oenv.reset, max(2, n // 2))
+            print(f"reset with {name} open and idle, no pool (cold start): {_p50(cold_office)}")
+            if key is not None:
+                os.environ[pool_env] = "1"
+                oenv.reset()  # the pool learns which office the task opens and starts a warm spare
+                pool.POOL.close_all()
+                oenv.reset()  # (the spare started before it learnt is not warm: this one starts one that is)
+                warm_office_resets = resets_with("1", lambda: pool.POOL.wait_ready(key, 300), oenv)
+                print(
+                    f"reset with {name} open and idle, pooled desktop with {name} warm "
+                    f"(the task's file swapped in): {_p50(warm_office_resets)}"
+                )
+    if before is None:
+        os.environ.pop(pool_env, None)
+    else:
+        os.environ[pool_env] = before
     wenv = CrossDeviceEnv(writer)
-    wresets = []
-    for _ in range(max(2, n // 2)):
-        t0 = time.perf_counter()
-        wenv.reset()
-        wresets.append(time.perf_counter() - t0)
-    print(f"reset with Writer open and idle: {_p50(wresets)}")
+    wenv.reset()
     wdev = wenv.device("linux_0")
     assert isinstance(wdev, LinuxDevice)
     print(f"screenshot (Writer): {_p50(_time(wdev.screenshot, n * 2, wdev))}{_phases()}")
@@ -190,16 +213,6 @@ def main() -> int:
     print(f"tree (Writer), fresh walk of every node: {_p50(_time(_fresh(wdev), n))}")
     wenv.close()
 
-    calc = _task(
-        [
-            {
-                "device": "linux_0",
-                "op": "write_xlsx",
-                "args": {"path": "~/b.xlsx", "sheets": {"S": [["a", 1], ["b", 2]]}},
-            },
-            {"device": "linux_0", "op": "open_app", "args": {"app": "calc", "path": "~/b.xlsx"}},
-        ]
-    )
     with CrossDeviceEnv(calc) as cenv:
         cenv.reset()
         cdev = cenv.device("linux_0")

@@ -497,6 +497,12 @@ class Desktop:
     def kill_apps(self) -> None:
         self.request("kill_apps", timeout=60)
 
+    def stop_app(self, pid: int, remove: list[str] | None = None) -> bool:
+        """Kill the app :meth:`launch` started as ``pid`` (its whole session), then delete, inside the
+        sandbox, what matches the glob patterns in ``remove``; True if it was running."""
+        result = self.request("stop_app", {"pid": pid, "remove": remove or []}, timeout=30)
+        return bool(result.get("stopped"))
+
     def start_shell(
         self,
         programs: list[m.ShellProgram],

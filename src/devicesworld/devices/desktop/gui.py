@@ -73,6 +73,30 @@ class App:
     sequence that sets it; Windows' cmd: ``title``): checks never count this app's windows."""
 
 
+@dataclass(frozen=True)
+class WarmApp:
+    """An app a pooled desktop started before its task, showing what a launch of it without a file shows
+    (LibreOffice: its empty "Untitled 1" document, idle and drawn).
+
+    The task's first launch of ``app`` adopts that window (no file) or hands it the file, which
+    LibreOffice loads into the untouched empty document's window, replacing it: the same window,
+    box and title as a cold start's, in a fraction of the time (:meth:`GuiSession._swap_in`). A
+    launch of another app of ``shares`` (served by the same process) stops it first, and so does
+    the device when the task's setup did not ask for it (:meth:`GuiSession.drop_warm`)."""
+
+    app: str
+    pid: int
+    window: int
+    title: str
+    shares: tuple[str, ...] = ()
+    leftovers: tuple[str, ...] = ()
+    """Glob patterns, inside the sandbox, of what the app leaves behind when it is killed."""
+
+
+WARM_IDLE_S = 0.3
+"""Quiet time after a warm app loaded a file (its cold start needs ``App.idle_s``: LibreOffice drops
+keys while it starts up, not while an already running instance lays out a loaded document)."""
+
 SETTLE_QUIET_S = 0.05
 """How long the screen and the apps must stay quiet after an input (measured: a GTK or LibreOffice
 redraw follows its input within a frame or two, and every redraw restarts the window)."""
@@ -137,9 +161,12 @@ class GuiSession:
         settle_s: float = SETTLE_QUIET_S,
         settle_timeout_s: float = 4.0,
         env: Mapping[str, str] | None = None,
+        warm: WarmApp | None = None,
     ) -> None:
-        """``env``: more environment of every app and command (e.g. the task's clock)."""
+        """``env``: more environment of every app and command (e.g. the task's clock); ``warm``: an app
+        the desktop started ahead of the task (see :class:`WarmApp`)."""
         self.desktop = desktop
+        self.warm = warm
         self.env = dict(env or {})
         self.apps = dict(apps)
         self.to_sandbox_path = to_sandbox_path
@@ -415,6 +442,42 @@ class GuiSession:
         self.settle()
         return ActionResult.success(f"waited {g.seconds:g} s")
 
+    def drop_warm(self) -> None:
+        """Stop the warm app if no launch took it (the task opened something else, or nothing)."""
+        warm, self.warm = self.warm, None
+        if warm is not None:
+            with self._timed("launch"):
+                self.desktop.stop_app(warm.pid, list(warm.leftovers))
+
+    def _swap_in(self, app: App, warm: WarmApp, argv: list[str], path: str | None) -> ActionResult | None:
+        """Launch ``app`` into the warm window (see :class:`WarmApp`); ``None`` if that window is no longer
+        as it was started (then the warm app is stopped and the launch is a cold one)."""
+        now = next((w for w in self.desktop.windows() if w.id == warm.window and w.mapped), None)
+        if now is None or now.title != warm.title:
+            return None
+        win: Window | None = now
+        if path is not None:
+
+            def loaded(w: Window) -> bool:
+                mine = app.window.lower() in (w.app + " " + w.title).lower()
+                return w.mapped and mine and (w.id != warm.window or w.title != warm.title)
+
+            self.desktop.launch(argv, env={**(self.env if app.task_clock else {}), **app.env})
+            win = self.desktop.wait_window(loaded, app.start_timeout_s)
+            if win is None:
+                return ActionResult.failure(
+                    "TIMEOUT", f"{app.name} did not open {path} within {app.start_timeout_s:g} s"
+                )
+            if win.id != warm.window:  # opened beside the empty document, not into it: close that one
+                self.desktop.close_window(warm.window)
+            self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=WARM_IDLE_S)
+            if app.ready_role:
+                self._wait_tree(app, self._title_now(win))
+        assert win is not None
+        self._wait_focus(win)
+        title = self._title_now(win)
+        return ActionResult.success(f"{app.name} opened: {title!r}", {"window": title})
+
     def _launch(self, g: a.LaunchAppArgs) -> ActionResult:
         app = self.apps.get(g.app)
         if app is None:
@@ -429,6 +492,15 @@ class GuiSession:
             if not app.takes_path:
                 return ActionResult.failure("INVALID_ARGS", f"{g.app} does not open files")
             argv.append(g.path if "://" in g.path else self.to_sandbox_path(g.path))  # a URL as it is
+        warm = self.warm
+        if warm is not None and g.app == warm.app:
+            self.warm = None
+            swapped = self._swap_in(app, warm, argv, g.path)
+            if swapped is not None:
+                return swapped
+            self.warm = warm
+        if warm is not None and g.app in (warm.app, *warm.shares):
+            self.drop_warm()  # the same process would take the launch: start it cold
 
         def mine(w: Window) -> bool:
             return w.mapped and app.window.lower() in (w.app + " " + w.title).lower()

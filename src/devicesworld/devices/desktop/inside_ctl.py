@@ -27,11 +27,13 @@ controller launched: a window made from the agent's shell never is.
 
 import base64
 import contextlib
+import glob
 import io
 import json
 import os
 import re
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -729,6 +731,44 @@ def kill_apps(args):
     _cache.clear()
     _wait(lambda: not [w for w in windows() if w["mapped"]], 5)
     return {"windows": len(windows())}
+
+
+def stop_app(args):
+    """Kill one app :func:`launch` started (its whole session) and wait until its windows are gone:
+    a pooled desktop's pre-started app that the task did not ask for (see the pool's warm office)."""
+    pid = int(args["pid"])
+    proc = _procs.pop(pid, None)
+    if proc is None:
+        return {"stopped": False}
+    with contextlib.suppress(OSError):
+        os.killpg(pid, signal.SIGKILL)
+    for name in os.listdir("/proc"):  # a helper that left the process group but not the session
+        if name.isdigit():
+            with contextlib.suppress(OSError):
+                if os.getsid(int(name)) == pid:
+                    os.kill(int(name), signal.SIGKILL)
+    with contextlib.suppress(Exception):
+        proc.wait(timeout=5)
+    _cache.clear()
+    for pattern in args.get("remove") or []:  # what the killed app leaves behind (a lock, its temp folders)
+        for found in glob.glob(str(pattern)):
+            with contextlib.suppress(OSError):
+                if os.path.isdir(found) and not os.path.islink(found):
+                    shutil.rmtree(found, ignore_errors=True)
+                else:
+                    os.unlink(found)
+    gone = _wait(
+        lambda: not [w for w in windows() if w["mapped"] and w["owner_pid"] and _sid(w["owner_pid"]) == pid],
+        5,
+    )
+    return {"stopped": True, "windows_gone": gone}
+
+
+def _sid(pid):
+    try:
+        return os.getsid(int(pid))
+    except OSError:
+        return None
 
 
 class _Ends:
@@ -1559,9 +1599,11 @@ def tree(args):
         except Exception:
             continue
         try:
-            owned = _launched_pid(app.get_process_id())
+            pid = app.get_process_id()
+            owned = _launched_pid(pid)
+            own = _shell_pid(pid)
         except Exception:
-            owned = False
+            owned = own = False
         wins = []
         for j in range(min(n, 20)):
             try:
@@ -1588,10 +1630,13 @@ def tree(args):
                 if hit is not None and hit[0].get("box") != now:
                     cache.drop_subtree(win)
                     break
-        apps.append((app_name, owned, wins))
+        apps.append((not own, app_name, owned, wins))
     _cache.pump()
     shared = cache
-    for app_name, owned, wins in apps:
+    # the desktop's own programs first, then the apps in the order they registered: the same list
+    # whether a pooled desktop started its icons or an app (a warm office) before the panel or not
+    apps.sort(key=lambda a: a[0])
+    for _, app_name, owned, wins in apps:
         # the cache is proven (tests/devices/linux/test_linux_gui_tree_cache.py) for LibreOffice
         # only: Chromium adds a combo box's popup without an event, so other apps read whole
         cache = shared if _CACHED_APPS.search(app_name) else _TreeCache()
@@ -1679,6 +1724,7 @@ COMMANDS = {
     "release_all": release_all,
     "launch": launch,
     "kill_apps": kill_apps,
+    "stop_app": stop_app,
     "start_shell": start_shell,
     "run": run,
     "wait_idle": wait_idle,

@@ -131,9 +131,14 @@ class LinuxDevice:
         except (PermissionError, ValueError) as exc:
             raise DeviceError("INVALID_ARGS", str(exc)) from None
 
+    def _episode_starts(self) -> None:
+        if self.gui is not None:
+            self.gui.end_setup()
+
     def act(self, action: str, args: Args) -> ActionResult:
         if self._closed:
             return ActionResult.failure("INVALID_IN_STATE", "this desktop has been shut down")
+        self._episode_starts()
         if self.gui is not None:
             table = HYBRID_ACTIONS if self.profile.desktop == "hybrid" else GUI_ACTIONS
             return table.act(self, action, args)
@@ -199,6 +204,7 @@ class LinuxDevice:
         return obs
 
     def observe(self) -> dict[str, Any]:
+        self._episode_starts()
         if self.gui is not None:
             return self._gui_observe()
         try:
@@ -224,6 +230,7 @@ class LinuxDevice:
         return obs
 
     def get(self, getter: str, args: Args) -> object:
+        self._episode_starts()
         if self._unsettled and self.gui is not None and self.gui.started:
             self._unsettled = False
             with contextlib.suppress(DesktopError):
@@ -239,6 +246,7 @@ class LinuxDevice:
 
     def screenshot(self) -> bytes | None:
         """The desktop's screen (GUI mode); else the browser page when one is open, or nothing."""
+        self._episode_starts()
         if self.gui is not None:
             try:
                 return self.gui.session.screenshot()

@@ -16,7 +16,11 @@ when it is taken:
 
 A spare is used once, by one device, and closed with it: the home an episode sees is a
 template copy nothing has run in except the desktop's own start (openbox's log in
-``~/.cache``, which a cold start writes too before the first observation). Pooling
+``~/.cache``, which a cold start writes too before the first observation), its desktop
+icons (:func:`.shell.start_icons`; the panel, whose clock shows the task's time, starts when
+the spare is taken) and, when the
+key's last task opened Writer or Calc, LibreOffice started without a file (:mod:`.warm_office`),
+which the task's ``open_app`` takes over or the device stops before the first observation. Pooling
 needs what the sized home needs — a root harness with ``unshare``/``nsenter`` — and
 bubblewrap; elsewhere :func:`take` returns ``None`` and the device starts cold.
 """
@@ -29,8 +33,11 @@ from pathlib import Path
 
 from devicesworld.devices.desktop.client import DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
+from devicesworld.devices.desktop.clock import clock_env, faketime_library
+from devicesworld.devices.desktop.gui import WarmApp
 from devicesworld.devices.desktop.pool import ReadySpare, WarmPool, discarded_on_failure, start_desktop
 from devicesworld.devices.homefs import start_home
+from devicesworld.devices.linux.gui import shell, warm_office
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR
 from devicesworld.devices.linux.gui.template import copy_template
 from devicesworld.devices.linux.limits import default_limits
@@ -53,6 +60,9 @@ class SpareKey:
 
 class ReadyDesktop(ReadySpare):
     """A started desktop over a fresh template home on its own sized tmpfs (see the module docstring)."""
+
+    warm: WarmApp | None = None
+    """LibreOffice started without a file, for the device's session to take over (:mod:`.warm_office`)."""
 
     @property
     def relay_folder(self) -> Path:
@@ -95,7 +105,16 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
             bwrap=key.bwrap,
         )
         desk = start_desktop(cfg, lambda d: d.forward(PROXY_PORT, f"{SOCKET_DIR}/sock"))
-    return ReadyDesktop(folder, mount, desk)
+        spare = ReadyDesktop(folder, mount, desk)
+        library = faketime_library()  # the apps' clock: the file-based offset the device's session passes
+        env = clock_env(library) if library else {}
+        try:
+            shell.start_icons(desk, env)  # the panel, with its clock, starts when a device takes the spare
+            spare.warm = warm_office.warm_spare(desk, key, env)
+        except BaseException:
+            desk.close()
+            raise
+    return spare
 
 
 POOL: WarmPool[SpareKey, ReadyDesktop] = WarmPool("linux-gui")

@@ -12,15 +12,16 @@ ahead of time) it adopts that instead, and nothing starts on the episode's path.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.gui import GuiSession, TreeBudget
-from devicesworld.devices.linux.gui import shell
+from devicesworld.devices.linux.gui import shell, warm_office
 from devicesworld.devices.linux.gui.apps import APPS
-from devicesworld.devices.linux.gui.pool import ReadyDesktop
+from devicesworld.devices.linux.gui.pool import ReadyDesktop, spare_key
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR, SitesRelay
 from devicesworld.devices.linux.gui.template import copy_template
 from devicesworld.devices.linux.sandbox import HOME, Sandbox
@@ -49,19 +50,26 @@ class LinuxDesktop:
         self._lock = threading.Lock()
         self.problem: str | None = None
         self.ready = ready
+        self._office: str | None = None
+        """The LibreOffice app the task's setup opened (what the next spares keep warm)."""
+        self._set_up = False
         if ready is None:
             copy_template(sandbox.paths.home, sandbox.host_ids)
         else:
             self._relay = SitesRelay(ready.relay_folder, self.sites)
             self._desktop = ready.desktop
             self._session = self._new_session(ready.desktop)
-            self._start_shell(ready.desktop)
+            self._start_shell(ready.desktop, icons=False)  # the spare's icons are up
 
-    def _start_shell(self, desk: Desktop) -> None:
-        """The panel (its clock on the task's time, so started once the task's clock is written) and
-        the desktop icons: the first screenshot shows a desktop a person would recognise."""
+    def _start_shell(self, desk: Desktop, *, icons: bool = True) -> None:
+        """The desktop icons and the panel (its clock on the task's time, so started once the task's
+        clock is written): the first screenshot shows a desktop a person would recognise."""
         clock = self.sandbox.clock
-        shell.start(desk, clock.env if clock is not None else {})
+        env = clock.env if clock is not None else {}
+        if icons:
+            shell.start(desk, env)
+        else:
+            shell.start_panel(desk, env)
 
     def _new_session(self, desk: Desktop) -> GuiSession:
         clock = self.sandbox.clock
@@ -71,7 +79,30 @@ class LinuxDesktop:
             to_sandbox_path=self.sandbox.normalize,
             budget=TreeBudget(),
             env=clock.env if clock is not None else {},
+            warm=self.ready.warm if self.ready is not None and desk is self.ready.desktop else None,
         )
+
+    def opened(self, app: str) -> None:
+        """The task's setup opens ``app`` (``open_app``, told before the launch)."""
+        if app in warm_office.OFFICE_APPS:
+            self._office = app
+            key = spare_key(self.sandbox.hostname, self.width, self.height)
+            if key is not None:  # now: the spare the pool is starting meanwhile checks once it is up
+                warm_office.note(key, app)
+
+    def end_setup(self) -> None:
+        """Once, when the episode starts (the first observation, action or check): a warm LibreOffice
+        the setup did not take is stopped, and the pool learns which one the next spare should keep
+        warm (:mod:`.warm_office`)."""
+        if self._set_up:
+            return
+        self._set_up = True
+        key = spare_key(self.sandbox.hostname, self.width, self.height)
+        if key is not None:
+            warm_office.note(key, self._office)
+        if self._session is not None and self._session.warm is not None:
+            with contextlib.suppress(DesktopError):
+                self._session.drop_warm()
 
     def config(self) -> DesktopConfig:
         sb = self.sandbox

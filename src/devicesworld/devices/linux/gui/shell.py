@@ -28,8 +28,13 @@ from pathlib import Path
 from devicesworld.devices.desktop.client import Desktop
 from devicesworld.devices.desktop.messages import ShellProgram, ShellStarted
 
-PROGRAMS = (["xfce4-panel"], ["xfdesktop"])
-"""The panel and the desktop icons, in start order."""
+ICONS = ["xfdesktop"]
+PANEL = ["xfce4-panel"]
+PROGRAMS = (ICONS, PANEL)
+"""The desktop icons and the panel, in start order: a pooled desktop starts the icons ahead of its
+task (:func:`start_icons`; they read no clock) and the panel, whose clock must show the task's time
+from its first frame, once the task's clock is written (:func:`start_panel`); a cold desktop starts
+them in the same order, so both register with the accessibility bus, and list their elements, alike."""
 PACKAGES = "xfce4-panel xfdesktop4"
 CONFIG_DIR = ".config/xfce4/xfconf/xfce-perchannel-xml"
 CHANNELS = ("xfce4-panel.xml", "xfce4-desktop.xml")
@@ -96,8 +101,23 @@ def write_config(home: Path, owner: tuple[int, int] | None) -> None:
 
 
 def start(desk: Desktop, env: dict[str, str]) -> ShellStarted | None:
-    """Start the panel and the desktop icons on a running desktop (``env``: the task clock's)."""
+    """Start the desktop icons and the panel on a running desktop (``env``: the task clock's)."""
+    if start_icons(desk, env) is None:
+        return None
+    return start_panel(desk, env)
+
+
+def start_icons(desk: Desktop, env: dict[str, str]) -> ShellStarted | None:
+    """Start the desktop icons (a pooled desktop does it before its task is known)."""
+    return _start(desk, ICONS, env)
+
+
+def start_panel(desk: Desktop, env: dict[str, str]) -> ShellStarted | None:
+    """Start the panel (its clock on the task's time: once the task's clock is written)."""
+    return _start(desk, PANEL, env)
+
+
+def _start(desk: Desktop, argv: list[str], env: dict[str, str]) -> ShellStarted | None:
     if not enabled():
         return None
-    programs = [ShellProgram(argv=list(argv), env={**env, **SHELL_ENV}) for argv in PROGRAMS]
-    return desk.start_shell(programs, keep=KEEP, stop=STOP)
+    return desk.start_shell([ShellProgram(argv=list(argv), env={**env, **SHELL_ENV})], keep=KEEP, stop=STOP)
