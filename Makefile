@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# what `make run` needs (a subset of the dev install that $(STAMP) marks)
+RUN_STAMP := $(VENV)/.installed-run
 WORKERS ?= auto
 SUITE ?= smoke
 # An endpoint in the environment (DEVICESWORLD_MODEL plus DEVICESWORLD_BASE_URL or an API key)
@@ -33,20 +35,31 @@ RUN_ARGS := --skip-unavailable $(foreach f,$(RUN_FILTER),--filter $(f)) $(if $(L
 system:
 	@bash scripts/system-deps.sh
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+# `make run` installs only what its job needs: the package, the llm agent's client (openai) and
+# the driver of the desktops' Chromium (playwright). The test and lint tools (Ray, mypy, the MCP
+# and Home Assistant clients, ...) are `make test`'s: installing them first took most of a fresh
+# `make run` (docs/performance.md, "make run on a fresh clone").
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	@echo "make run: installing devicesworld with the llm and browser extras into $(VENV)"
+	$(BIN)/pip install --quiet -e '.[llm,browser]'
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(RUN_STAMP) $(STAMP)
 
 venv: $(STAMP)
 
-run: system $(STAMP)
+run: system $(RUN_STAMP)
 	$(BIN)/devicesworld run --suite $(SUITE) --agent $(AGENT) --workers $(RUN_WORKERS) $(RUN_ARGS)
 
 # prove every task of the suite: setup fails the check, the reference solution passes
 # (the smoke suite's GUI tasks replay on live desktops: about 10 minutes on 2 cores)
-validate: system $(STAMP)
+validate: system $(RUN_STAMP)
 	$(BIN)/devicesworld tasks validate --suite $(SUITE) --workers $(RUN_WORKERS)
 
 test: system $(STAMP)

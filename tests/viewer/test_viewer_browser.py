@@ -1,14 +1,12 @@
 """The viewer in a real browser: open a run, open an episode, see its steps and screenshots.
 
-Runs headless Debian Chromium (``/usr/bin/chromium``) through Playwright; never
-downloads a browser. Skips, saying why, when Chromium or Playwright is missing,
-unless ``DEVICESWORLD_REQUIRE_SYSTEM=1`` (CI), where that is a failure.
+Headless Debian Chromium through Playwright: the ``browser`` and ``serve_runs`` fixtures are
+in ``conftest.py`` (skips saying why when either is missing, fails under
+``DEVICESWORLD_REQUIRE_SYSTEM=1``).
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,38 +15,7 @@ import pytest
 
 from devicesworld.viewer import ViewerServer, make_server, serve_in_thread
 from tests.analysis.dw_run_fixtures import make_viewer_run
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("DEVICESWORLD_REQUIRE_SYSTEM") == "1":
-        pytest.fail(f"DEVICESWORLD_REQUIRE_SYSTEM=1 but {reason}")
-    print(f"skipping browser test: {reason}")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
-        _unavailable(f"{CHROMIUM} not found (apt-get install -y chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is not installed (pip install -e '.[dev]')")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+from tests.viewer.conftest import ServeRuns
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +70,9 @@ def test_filters_and_failure_diagnosis_in_browser(browser: Any, server: ViewerSe
     assert "D2" in page.inner_text(".diag") and "toy_0" in page.inner_text(".diag")
 
 
-def test_episode_page_shows_instruction_observation_prompts_and_replies(browser: Any, tmp_path: Path) -> None:
+def test_episode_page_shows_instruction_observation_prompts_and_replies(
+    browser: Any, tmp_path: Path, serve_runs: ServeRuns
+) -> None:
     import json
 
     run_dir = make_viewer_run(tmp_path / "run", n=1)
@@ -127,19 +96,14 @@ def test_episode_page_shows_instruction_observation_prompts_and_replies(browser:
         "plan": ["press twice"],
     }
     steps_file.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    srv = make_server([run_dir], port=0)
-    serve_in_thread(srv)
-    try:
-        page = browser.new_page()
-        page.goto(srv.url + "#/run/0/ep/toy-0")
-        page.wait_for_selector("section.step")
-        assert "Make the toy show 3." in page.inner_text("p.instruction")
-        first = page.locator("section.step").first
-        text = first.text_content() or ""
-        assert "what the agent saw" in text and "toy_0" in text  # the logged observation
-        assert "PROMPT-MARKER goal" in text and "REPLY-MARKER" in text and "press({})" in text
-        assert "press twice" in text  # other agent notes
-        assert "PROMPT-MARKER" not in (page.locator("section.step").nth(1).text_content() or "")
-    finally:
-        srv.shutdown()
-        srv.server_close()
+    srv = serve_runs(run_dir)
+    page = browser.new_page()
+    page.goto(srv.url + "#/run/0/ep/toy-0")
+    page.wait_for_selector("section.step")
+    assert "Make the toy show 3." in page.inner_text("p.instruction")
+    first = page.locator("section.step").first
+    text = first.text_content() or ""
+    assert "what the agent saw" in text and "toy_0" in text  # the logged observation
+    assert "PROMPT-MARKER goal" in text and "REPLY-MARKER" in text and "press({})" in text
+    assert "press twice" in text  # other agent notes
+    assert "PROMPT-MARKER" not in (page.locator("section.step").nth(1).text_content() or "")

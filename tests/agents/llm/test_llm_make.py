@@ -61,6 +61,16 @@ def test_make_run_runs_the_agent_without_proving_the_suite_first() -> None:
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_installs_only_what_its_job_needs_and_make_test_the_rest() -> None:
+    """A fresh `make run` spent most of its set-up on the test tools (Ray, mypy, ...): it installs the
+    package with the llm agent's client and the browser driver only; `make test` adds the dev tools."""
+    run = _dry_run()
+    assert "pip install --quiet -e '.[llm,browser]'" in run
+    assert "[dev]" not in run
+    assert "pip install --quiet -e '.[dev]'" in _dry_run_target("test")
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_run_takes_a_filter_and_a_limit() -> None:
     run = _line(_dry_run(RUN_FILTER="kind=smarthome difficulty=easy", LIMIT="5"), "devicesworld run")
     assert "--filter kind=smarthome --filter difficulty=easy " in run

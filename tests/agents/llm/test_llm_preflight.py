@@ -148,6 +148,22 @@ def test_vision_auto_becomes_text_only_when_the_endpoint_refuses_an_image(
     assert check(config(url, vision=False)).vision is False
 
 
+def test_a_hung_endpoint_shows_heartbeat_lines_then_one_line_naming_the_wait(
+    endpoint: Callable[[Answer], str], capfd: pytest.CaptureFixture[str]
+) -> None:
+    def hang(path: str, body: dict[str, Any]) -> tuple[int, str, bytes]:
+        time.sleep(3)  # longer than the client waits
+        return _ok(path, body)
+
+    url = endpoint(hang) + "/v1"
+    with pytest.raises(LLMError) as exc:
+        check(config(url, timeout_s=0.5, heartbeat_s=0.05))
+    text = one_line(exc)
+    assert url in text and "did not answer a one-line chat request within 0.5 s" in text
+    assert "timeout_s" in text and "is the server running" not in text
+    assert f"[llm] still waiting for model 'm' at the endpoint {url} (preflight):" in capfd.readouterr().err
+
+
 def test_the_heartbeat_prints_while_a_call_is_slow(capsys: pytest.CaptureFixture[str]) -> None:
     seen = ""
     with Heartbeat(0.01, "model 'm' at the endpoint http://x/v1", "actor"):

@@ -4,7 +4,10 @@ Why: a base URL without ``/v1`` used to retry HTTP 501 for 20 s per task with no
 HTML page came back as ``AttributeError: 'str' object has no attribute 'choices'``, and a
 wrong model name or key surfaced only inside the first episode's error. :func:`check`
 sends one short chat request with no retries and turns each failure into one line that
-says what is wrong and what to try. With ``vision=auto`` it also sends a 1x1 image: an
+says what is wrong and what to try. It waits as long as a model call of the run would
+(``timeout_s``, 120 s by default: a local server may load its model on the first request),
+printing the run's heartbeat line meanwhile, so that a hung endpoint is seen at once and
+named when the wait ends. With ``vision=auto`` it also sends a 1x1 image: an
 endpoint that refuses it runs text-only, and the run says so (``run.json``'s agent options
 hold ``vision: false`` and the report labels the run).
 """
@@ -21,13 +24,13 @@ import openai
 
 from devicesworld.llmclient import (
     ROLE_HEADER,
+    Heartbeat,
     LLMConfig,
     LLMError,
     describe_base_url,
     looks_like_image_refusal,
 )
 
-PREFLIGHT_TIMEOUT_S = 30.0
 TINY_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=="
 )
@@ -46,7 +49,7 @@ def check(config: LLMConfig) -> PreflightResult:
     """Send one tiny chat request (and, with ``vision=auto``, one with an image); raise
     :class:`LLMError` with a one-line diagnosis when the endpoint cannot be used."""
     client = openai.OpenAI(
-        api_key=config.api_key, base_url=config.base_url, timeout=PREFLIGHT_TIMEOUT_S, max_retries=0
+        api_key=config.api_key, base_url=config.base_url, timeout=config.timeout_s, max_retries=0
     )
     where = describe_base_url(config.base_url)
     _ask(client, config, [{"role": "user", "content": "Reply with the word OK."}], where)
@@ -78,8 +81,15 @@ def _ask(client: openai.OpenAI, config: LLMConfig, messages: list[dict[str, Any]
             "temperature": 0,
             "extra_headers": {ROLE_HEADER: "preflight"},  # real endpoints ignore it; the test server logs it
         }
-        raw = client.chat.completions.with_raw_response.create(**request)
+        with Heartbeat(config.heartbeat_s, f"model {config.model!r} at {where}", "preflight"):
+            raw = client.chat.completions.with_raw_response.create(**request)
         body = raw.parse()
+    except openai.APITimeoutError:
+        raise LLMError(
+            f"{where} accepted the connection but did not answer a one-line chat request within "
+            f"{config.timeout_s:g} s: is it overloaded or still loading model {config.model!r}? "
+            "(--agent-opt timeout_s=SECONDS waits longer)"
+        ) from None
     except openai.APIConnectionError as exc:
         raise LLMError(f"cannot reach {where}: {_cause(exc)}; is the server running?") from None
     except openai.AuthenticationError:
