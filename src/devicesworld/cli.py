@@ -1674,6 +1674,84 @@ def play(
 
 
 # ---------------------------------------------------------------------- tasks refine
+@tasks.command("declare-profiles")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option(
+    "--count", is_flag=True, help="Only count: tasks per profile now and as declared; write nothing."
+)
+@click.option("--suite", "suite_name", help="Count a suite by name (with --count), e.g. test.")
+@click.option(
+    "--take",
+    "take_files",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="With --count: rebuilt tasks (a rebuild journal) counted in place of the tasks of their ids.",
+)
+def tasks_declare_profiles(
+    files: tuple[str, ...], count: bool, suite_name: str | None, take_files: tuple[str, ...]
+) -> None:
+    """State every desktop's narrowest profile and write the tasks as schema_version 2 (issue #34).
+
+    A desktop whose reference solution uses no shell on it is declared `desktop: gui` (GUI-only),
+    else `hybrid`; nothing else in a task changes. Without FILES it rewrites the shipped `full` in
+    place: the one command to run at integration, after the rebuild journals are taken.
+    """
+    from collections import Counter
+
+    from devicesworld.tasks import full
+    from devicesworld.tasks.profiles import count_tasks, declare_file, read_tasks
+
+    if suite_name is not None and (not count or files):
+        raise UserError("--suite counts a suite by name: give it with --count and no FILES")
+    if take_files and not count:
+        raise UserError(
+            "--take only counts (with --count): the rebuilt tasks are applied by `tasks rebuild --take`"
+        )
+    taken = {t.id: t for name in take_files for t in _read_declared(name, read_tasks)}
+    if suite_name is not None:
+        from devicesworld.tasks.suites import load_suite
+
+        try:
+            chosen = load_suite(suite_name)
+        except (KeyError, ValueError, OSError) as exc:
+            raise UserError(f"cannot load suite {suite_name}: {exc.args[0] if exc.args else exc}") from None
+        targets: list[tuple[str, Counter[str]]] = [
+            (suite_name, count_tasks([taken.get(t.id, t) for t in chosen]))
+        ]
+    else:
+        paths = [Path(f) for f in files] or [full.shipped_path()]
+        targets = []
+        for path in paths:
+            if not path.exists():
+                raise UserError(f"{path}: no such task file")
+            try:
+                counts = (
+                    count_tasks([taken.get(t.id, t) for t in read_tasks(path)])
+                    if count
+                    else declare_file(path)
+                )
+            except (OSError, ValueError) as exc:
+                raise UserError(f"{path}: {exc}") from None
+            targets.append((str(path), counts))
+    for name, counts in targets:
+        shares = ""
+        if count and counts["with_desktop"]:
+            gui, desk = counts["every_desktop_gui"], counts["with_desktop"]
+            shares = f"; every desktop GUI-only: {gui}/{desk} ({100 * gui / desk:.1f}%) of the tasks with a desktop"
+        listed = ", ".join(
+            f"{k} {v}" for k, v in sorted(counts.items()) if k not in ("with_desktop", "every_desktop_gui")
+        )
+        verb = "" if count else "declared (schema 2): "
+        click.echo(f"{name}: {verb}{listed}{shares}")
+
+
+def _read_declared(name: str, read: Any) -> list[Any]:
+    try:
+        return list(read(Path(name)))
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{name}: {exc}") from None
+
+
 @tasks.command("refine")
 @click.option(
     "--tasks", "tasks_path", required=True, type=click.Path(), help="Tasks to refine (JSONL/folder)."

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
+from devicesworld.cli import main
 from devicesworld.devices.base import get_kind
 from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
 from devicesworld.spec.models import Task
-from devicesworld.tasks.profiles import declare_profiles, desktop_profile
+from devicesworld.tasks.full import suite_bytes
+from devicesworld.tasks.manifest import task_hash
+from devicesworld.tasks.profiles import declare_profiles, desktop_profile, every_desktop_gui, read_tasks
 from devicesworld.tasks.semantic import semantic_problems
 
 
@@ -79,3 +86,94 @@ def test_tasks_without_a_desktop_are_reported_as_none_and_api_desktops_as_api() 
     api = {"id": "linux_0", "kind": "linux", "profile": {}}
     assert desktop_profile(_task(2, [api], [])) == "api"
     assert declare_profiles(_task(1, [api], [])).devices[0].profile == {}
+
+
+def _shipped_sample() -> list[Task]:
+    """A slice of the shipped ``full`` with every case the declaration meets: GUI-only Linux and
+    Windows desktops, a shell on a desktop (hybrid), tool-style desktops and tasks without one."""
+    from devicesworld.tasks.full import load_full
+
+    wanted = {"hybrid": 2, "gui": 2, "windows": 1, "api": 2, "none": 2}
+    sample = []
+    for task in load_full():
+        label = desktop_profile(declare_profiles(task))
+        key = "windows" if any(d.kind == "windows" for d in task.devices) else label
+        if wanted.get(key, 0) > 0:
+            wanted[key] -= 1
+            sample.append(task)
+            if not any(wanted.values()):
+                break
+    return sample
+
+
+def _without_profiles(task: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **{k: v for k, v in task.items() if k != "schema_version"},
+        "devices": [{k: v for k, v in d.items() if k != "profile"} for d in task["devices"]],
+    }
+
+
+def test_declare_profiles_command_rewrites_a_suite_to_schema_2_and_changes_nothing_else(
+    tmp_path: Path,
+) -> None:
+    """#34: the one command the lead runs over the final ``full`` (``tasks declare-profiles``; here on a
+    sample of it): version 2, each desktop its narrowest profile, every other byte of a task as it was."""
+    sample = _shipped_sample()
+    path = tmp_path / "full-v2.jsonl.gz"
+    path.write_bytes(suite_bytes(sample))
+    before = path.read_bytes()
+    counted = CliRunner().invoke(main, ["tasks", "declare-profiles", "--count", str(path)])
+    assert counted.exit_code == 0, counted.output
+    assert (
+        "every desktop GUI-only" in counted.output and path.read_bytes() == before
+    )  # --count writes nothing
+    result = CliRunner().invoke(main, ["tasks", "declare-profiles", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "declared (schema 2)" in result.output
+    after = read_tasks(path)
+    assert [t.id for t in after] == [t.id for t in sample]
+    seen = set()
+    for old, new in zip(sample, after, strict=True):
+        assert new.schema_version == 2
+        assert _without_profiles(json.loads(new.model_dump_json())) == _without_profiles(
+            json.loads(old.model_dump_json())
+        ), old.id
+        for d_old, d_new in zip(old.devices, new.devices, strict=True):
+            extra = {k: v for k, v in d_new.profile.items() if k not in d_old.profile}
+            assert {k: v for k, v in d_new.profile.items() if k in d_old.profile and k != "desktop"} == {
+                k: v for k, v in d_old.profile.items() if k != "desktop"
+            }
+            assert set(extra) <= {"desktop"}, (old.id, extra)
+        assert semantic_problems(new) == [], new.id
+        assert desktop_profile(new) == desktop_profile(declare_profiles(old))  # the reading kept its meaning
+        if new.devices == old.devices:  # a task no profile was written into keeps its frozen hash
+            assert task_hash(new) == task_hash(old), old.id
+        seen.add(desktop_profile(new))
+    assert {"gui", "hybrid", "none"} <= seen
+    declared = path.read_bytes()
+    again = CliRunner().invoke(main, ["tasks", "declare-profiles", str(path)])
+    assert again.exit_code == 0 and path.read_bytes() == declared  # idempotent, byte for byte
+
+
+def test_declare_profiles_command_says_what_is_wrong_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"x": 1}\n', encoding="utf-8")
+    for args in (
+        [str(bad)],
+        [str(tmp_path / "missing.jsonl")],
+        ["--count", "--suite", "no-such-suite"],
+        ["--suite", "test"],
+    ):
+        result = CliRunner().invoke(main, ["tasks", "declare-profiles", *args])
+        assert result.exit_code != 0
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert "Traceback" not in result.output
+
+
+def test_every_desktop_gui_is_the_share_issue_34_counts() -> None:
+    phone = {"id": "android_0", "kind": "android"}
+    assert every_desktop_gui(_task(2, [phone], [])) is None
+    assert every_desktop_gui(_task(2, [LINUX_GUI, WINDOWS], [KEYS])) is True
+    assert every_desktop_gui(_task(1, [LINUX_GUI], [KEYS])) is False  # version 1 reads as hybrid
+    api = {"id": "linux_1", "kind": "linux", "profile": {}}
+    assert every_desktop_gui(_task(2, [LINUX_GUI, api], [KEYS])) is False

@@ -14,6 +14,11 @@ apart per profile, so GUI-only and hybrid numbers never mix.
   where it does. Builders and the shipped files use it (``python -m
   devicesworld.tasks.profiles FILE…`` rewrites files in place); nothing else changes, so a
   task's checks and setup stay byte for byte.
+* :func:`every_desktop_gui` — whether a task runs every desktop GUI-only (the share issue #34
+  asks of ``test``: at least 80% of the tasks that have a desktop).
+
+At integration the shipped ``full`` is declared in one command, ``devicesworld tasks
+declare-profiles`` (``--count`` only counts); docs/scenarios.md has the sequence.
 """
 
 from __future__ import annotations
@@ -62,6 +67,24 @@ def _desktop_of(kind_name: str, profile: dict[str, Any]) -> str | None:
     return str(default) if isinstance(default, str) else None
 
 
+def _desktops(task: Task) -> list[str]:
+    """The ``desktop`` value of each desktop device of ``task``, as it runs (its schema's reading)."""
+    return [
+        label
+        for dev, profile in zip(
+            task.devices, run_profiles(task.devices, task.schema_version).values(), strict=True
+        )
+        if (label := _desktop_of(dev.kind, profile)) is not None
+    ]
+
+
+def every_desktop_gui(task: Task) -> bool | None:
+    """True when every desktop of ``task`` runs GUI-only (``desktop: gui``), False when one has a shell
+    or is tool-style, None for a task without a desktop."""
+    desktops = _desktops(task)
+    return None if not desktops else all(d == "gui" for d in desktops)
+
+
 def _uses(task: Task) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for step in task.solution:
@@ -95,11 +118,23 @@ def declare_profiles(task: Task) -> Task:
     return task.model_copy(update={"schema_version": PROFILES_SCHEMA_VERSION, "devices": devices})
 
 
+def read_tasks(path: Path) -> list[Task]:
+    """The tasks of a ``.jsonl`` / ``.jsonl.gz`` file; ValueError naming the line that is not a task."""
+    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    tasks = []
+    for number, line in jsonl.split_lines(raw):
+        try:
+            tasks.append(Task.model_validate_json(line))
+        except ValueError as exc:
+            first = str(exc).splitlines()
+            raise ValueError(f"line {number} is not a task: {first[0] if first else exc}") from None
+    return tasks
+
+
 def declare_file(path: Path) -> Counter[str]:
     """Rewrite a ``.jsonl`` / ``.jsonl.gz`` task file in place with :func:`declare_profiles` (gzip
     with the shipped fixed header); returns the count of tasks per reported profile."""
-    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
-    tasks = [declare_profiles(Task.model_validate_json(line)) for _, line in jsonl.split_lines(raw)]
+    tasks = [declare_profiles(t) for t in read_tasks(path)]
     text = "".join(jsonl.model_line(t) for t in tasks).encode("utf-8")
     if path.suffix == ".gz":
         buf = io.BytesIO()
@@ -111,13 +146,23 @@ def declare_file(path: Path) -> Counter[str]:
 
 
 def count_file(path: Path) -> Counter[str]:
-    """Tasks per reported profile, as the file reads now and as :func:`declare_profiles` would declare it."""
-    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    """Tasks per reported profile, as the file reads now and as :func:`declare_profiles` would declare it,
+    and ``with_desktop`` / ``every_desktop_gui``: tasks with a desktop, and those of them whose every
+    desktop would run GUI-only."""
+    return count_tasks(read_tasks(path))
+
+
+def count_tasks(tasks: list[Task]) -> Counter[str]:
+    """:func:`count_file` of tasks already read."""
     out: Counter[str] = Counter()
-    for _, line in jsonl.split_lines(raw):
-        task = Task.model_validate_json(line)
+    for task in tasks:
+        declared = declare_profiles(task)
         out[f"now:{desktop_profile(task)}"] += 1
-        out[f"declared:{desktop_profile(declare_profiles(task))}"] += 1
+        out[f"declared:{desktop_profile(declared)}"] += 1
+        gui_only = every_desktop_gui(declared)
+        if gui_only is not None:
+            out["with_desktop"] += 1
+            out["every_desktop_gui"] += int(gui_only)
     return out
 
 

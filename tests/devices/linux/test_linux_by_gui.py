@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from devicesworld.devices.linux.device import GUI_ACTIONS, HYBRID_ACTIONS
@@ -34,11 +36,26 @@ def test_writing_types_the_whole_text_and_saves_and_every_step_is_a_gui_action()
     assert typed.args["text"] == '{\n  "heat": 21.5,\n  "room": "Café"\n}\n'
     appended = gui_steps(_s("write_file", path="~/e.csv", content="a,1\n", append=True))
     assert appended[1].args["keys"] == ["ctrl", "End"] and appended[2].args["text"] == "a,1\n"
-    command = _s("run_command", command="ls ~")
-    assert gui_steps(command) == [command]  # a hybrid desktop's shell takes it as it is
     for step in steps:
         assert step.action in GUI_ACTIONS and step.device == "linux_0"
-    assert command.action in HYBRID_ACTIONS  # a solution with it declares the desktop hybrid (#34)
+
+
+def test_a_shell_command_is_typed_into_the_terminal_app_so_the_desktop_can_be_gui_only() -> None:
+    """#34: a family's ``run_command`` (and an archive's listing) becomes GUI steps in the terminal's window."""
+    typed = gui_steps(_s("run_command", command="mv ~/Desktop/a.png ~/Pictures/"))
+    assert [(s.action, s.args) for s in typed] == [
+        ("launch_app", {"app": "terminal"}),
+        ("type_text", {"text": "mv ~/Desktop/a.png ~/Pictures/\n"}),
+        ("wait", {"seconds": 1.0}),
+        ("type_text", {"text": "exit\n"}),
+    ]
+    listed = gui_steps(_s("read_document", path="~/Downloads/gift.zip"))
+    assert (
+        listed[0].args == {"app": "terminal"}
+        and listed[1].args["text"] == 'unzip -l "$HOME"/Downloads/gift.zip\n'
+    )
+    for step in [*typed, *listed]:
+        assert step.action in GUI_ACTIONS and step.action not in set(HYBRID_ACTIONS) - set(GUI_ACTIONS)
 
 
 @pytest.mark.parametrize(
@@ -65,13 +82,19 @@ def test_the_translated_steps_do_on_a_live_desktop_what_the_tool_steps_do(gui: G
         _s("write_file", path="~/network.txt", content="SSID: HomeNet\nPassword: new-2\n"),
         _s("write_document", path="~/Documents/state.json", data={"on": ["lamp"], "t": 20}),
         _s("write_file", path="~/network.txt", content="Guest: g-3\n", append=True),
+        _s("run_command", command="mkdir -p ~/Pictures/Shots && mv ~/network.txt ~/Pictures/Shots/"),
     ]
     for step in plan:
         for gs in gui_steps(step):
             gui.ok(gs.action, **gs.args)
-    assert gui.get("text", path="~/network.txt") == "SSID: HomeNet\nPassword: new-2\nGuest: g-3\n"
+    moved = "~/Pictures/Shots/network.txt"
+    deadline = time.monotonic() + 30  # the terminal's shell runs the command on its own time
+    while time.monotonic() < deadline and not gui.check("file_exists", path=moved).passed:
+        time.sleep(0.2)
+    assert gui.get("text", path=moved) == "SSID: HomeNet\nPassword: new-2\nGuest: g-3\n"
     assert gui.get("json", path="~/Documents/state.json") == {"on": ["lamp"], "t": 20}
-    assert not [w for w in gui.device.observe()["windows"] if "Mousepad" in w["title"]]
+    titles = [w["title"] for w in gui.device.observe()["windows"]]
+    assert not [t for t in titles if "Mousepad" in t], titles
 
 
 def test_a_pdf_read_through_the_gui_puts_its_page_text_in_the_element_list(gui: GuiDesk) -> None:  # noqa: F811

@@ -21,7 +21,7 @@ from typing import Any
 
 from devicesworld.devices.traits import TaskDraw, TaskSource
 from devicesworld.devices.windows import tasks_read
-from devicesworld.devices.windows.tasks_read import lived_world
+from devicesworld.devices.windows.tasks_read import in_cmd, lived_world
 
 KIND = "windows"
 DEV = "windows_0"
@@ -287,12 +287,7 @@ def cmd_move(tid: str, r: Json) -> Json:
             cond("moved", "file_text", path=dest, equals=r["content"]),
             cond("source_gone", "file_exists", path=src, present=False),
         ],
-        [
-            step(
-                "run_command",
-                command=rf'mkdir "Documents\{r["into"]}" && move "Desktop\{r["file"]}" "Documents\{r["into"]}"',
-            ),
-        ],
+        in_cmd(rf'mkdir "Documents\{r["into"]}" && move "Desktop\{r["file"]}" "Documents\{r["into"]}"'),
         pattern="file_management",
         apps=["windows:cmd"],
     )
@@ -309,7 +304,7 @@ def cmd_copy_rename(tid: str, r: Json) -> Json:
             cond("copied", "file_text", path=dest, equals=r["content"]),
             guard("original", "file_text", path=src, equals=r["content"]),
         ],
-        [step("run_command", command=rf'copy "Documents\{r["file"]}" "Documents\{r["copy"]}"')],
+        in_cmd(rf'copy "Documents\{r["file"]}" "Documents\{r["copy"]}"'),
         pattern="file_management",
         apps=["windows:cmd"],
     )
@@ -317,6 +312,19 @@ def cmd_copy_rename(tid: str, r: Json) -> Json:
 
 LINUX = "linux_0"
 PHONE = "android_0"
+LINUX_GUI: Json = {"desktop": "gui"}
+"""The Linux desktop of a cross-device task is a GUI desktop like the PC (issue #34: every desktop of a
+task about working in apps runs GUI-only once declared)."""
+
+
+def linux_terminal(command: str) -> list[Json]:
+    """``command`` typed into a terminal window on the Linux desktop, run, and the window closed."""
+    return [
+        step("launch_app", device=LINUX, app="terminal"),
+        step("type_text", device=LINUX, text=command + "\n"),
+        step("wait", device=LINUX, seconds=1.0),
+        step("type_text", device=LINUX, text="exit\n"),
+    ]
 
 
 def drive_to_linux(tid: str, r: Json) -> Json:
@@ -337,16 +345,15 @@ def drive_to_linux(tid: str, r: Json) -> Json:
             guard("original", "file_text", path=src, equals=r["content"]),
         ],
         [
-            step("run_command", command=rf'copy "Documents\{r["file"]}" "N:\{r["file"]}"'),
-            step(
-                "run_command",
-                device=LINUX,
-                command=f"mkdir -p ~/Documents && mv ~/Drive/{r['file']} ~/Documents/",
-            ),
+            *in_cmd(rf'copy "Documents\{r["file"]}" "N:\{r["file"]}"'),
+            *linux_terminal(f"mkdir -p ~/Documents && mv ~/Drive/{r['file']} ~/Documents/"),
         ],
         pattern="cross_device_transfer",
-        apps=["windows:cmd", "linux:shell"],
-        devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": LINUX, "kind": "linux", "profile": {}}],
+        apps=["windows:cmd", "linux:terminal"],
+        devices=[
+            {"id": DEV, "kind": KIND, "profile": {}},
+            {"id": LINUX, "kind": "linux", "profile": LINUX_GUI},
+        ],
         kinds=[KIND, "linux"],
         world=linux_world(tid),
     )
@@ -374,15 +381,19 @@ def linux_to_notepad(tid: str, r: Json) -> Json:
         ],
         [cond("written", "file_text", path=path, equals=r["value"])],
         [
-            step("run_command", device=LINUX, command=f"cat ~/Documents/{r['source']}"),
+            step("launch_app", device=LINUX, app="text_editor", path=f"~/Documents/{r['source']}"),
+            step("hotkey", device=LINUX, keys=["ctrl", "w"]),
             step("launch_app", app="notepad"),
             step("type_text", text=r["value"]),
             *save_as(path),
         ],
         pattern="cross_device_transfer",
-        apps=["windows:notepad", "linux:shell"],
+        apps=["windows:notepad", "linux:text_editor"],
         reads=[{"value": r["value"], "where": "first_screen", "ahead": 1}],
-        devices=[{"id": DEV, "kind": KIND, "profile": {}}, {"id": LINUX, "kind": "linux", "profile": {}}],
+        devices=[
+            {"id": DEV, "kind": KIND, "profile": {}},
+            {"id": LINUX, "kind": "linux", "profile": LINUX_GUI},
+        ],
         kinds=[KIND, "linux"],
         world=linux_world(tid),
     )

@@ -54,6 +54,23 @@ def step(action: str, **args: Any) -> Json:
     return {"device": DEV, "action": action, "args": args}
 
 
+CMD_WAIT_S = 2.0
+"""Time for a command typed into the console to run before ``exit`` is typed (cmd reads ``exit`` only
+once the command is done, so a slow one still finishes first)."""
+
+
+def in_cmd(command: str) -> list[Json]:
+    """``command`` typed into a new command prompt window (it opens in the user's profile folder), run,
+    and the window closed: the console is an app of the GUI action space, so a reference solution
+    that uses it needs no ``run_command`` and the PC is declared GUI-only (issue #34)."""
+    return [
+        step("launch_app", app="cmd"),
+        step("type_text", text=command + "\n"),
+        step("wait", seconds=CMD_WAIT_S),
+        step("type_text", text="exit\n"),
+    ]
+
+
 def cond(cid: str, check: str, *, scored: bool = True, **args: Any) -> Json:
     return {"id": cid, "device": DEV, "check": check, "args": args, "scored": scored, "required": True}
 
@@ -464,9 +481,8 @@ def cmd_move_named(tid: str, row: int, rng: random.Random) -> Json:
         ],
         [
             step("launch_app", app="notepad", path=note_path),
-            step(
-                "run_command",
-                command=rf'mkdir "Documents\{folder}" && move "Documents\invoice-{value}.txt" "Documents\{folder}"',
+            *in_cmd(
+                rf'mkdir "Documents\{folder}" && move "Documents\invoice-{value}.txt" "Documents\{folder}"'
             ),
         ],
         pattern="file_management",

@@ -5,8 +5,10 @@ profile (``read_file``, ``write_file``, ``list_dir``, ``read_document``); a fami
 runs its desktops as GUI desktops (``gui: [role]``, docs/scenarios.md) gets each of those
 steps translated here into what a person does at the screen: open the file in the text
 editor, Writer, Calc or the PDF viewer, or the folder in the file manager; select all, type the new
-text and save. ``run_command`` is in both action spaces (the GUI desktop's terminal
-session) and stays as it is.
+text and save. A ``run_command`` step is typed into the terminal app's window (open the
+terminal, type the command and Enter, let it run, ``exit``): the terminal is an app of the
+GUI action space, so the reference solution needs no shell action and the desktop can be
+declared ``desktop: gui`` (issue #34).
 
 The built-in browser's steps (open a page, type into a field, pick an option, submit) go
 to Chromium through :mod:`.by_browser`, which needs the task's sites and the page the
@@ -14,7 +16,7 @@ browser is on, so :func:`gui_solution` translates a device's steps in order, wit
 setup. What cannot be done faithfully through these apps raises :class:`NoGuiWay` with the
 reason, and the compiler turns it into a family error. A mail draft is written in the
 mail client (:mod:`.by_mail`); a saved ``.eml`` message reads in the text editor (it is
-plain text), and an archive's members are listed in the terminal session (there is no
+plain text), and an archive's members are listed in the terminal app (there is no
 archive manager).
 
 Opening a file names it on the command line (``launch_app`` with ``path``); the text
@@ -55,11 +57,14 @@ mail client on the desktop they read in the text editor as the file they are, he
 
 ARCHIVE_LISTERS = {"zip": "unzip -l", "tar": "tar -tvf", "tar.gz": "tar -tvzf"}
 """Archive formats (:func:`archive_format`, as the desktop writes them) -> the terminal command that
-lists their members (no archive manager on the desktop; the terminal session is in the GUI action
-space, as ``run_command``)."""
+lists their members (no archive manager on the desktop; the command is typed into the terminal app)."""
 
 SAVE_WAIT_S = 1.0
 """Time for the editor to finish writing a saved file before the next step."""
+
+COMMAND_WAIT_S = 1.0
+"""Time for a command typed into the terminal to run before its window is closed (``exit`` is read by
+the shell only once the command is done, so a slow command still finishes first)."""
 
 
 class NoGuiWay(KeyError):
@@ -95,10 +100,18 @@ def _viewer(path: str, device: str | None, action: str) -> list[Step]:
         except ValueError:
             pass
         else:
-            return [
-                Step(device=device, action="run_command", args={"command": f"{lister} {_shell_path(path)}"})
-            ]
+            return _terminal(f"{lister} {_shell_path(path)}", device)
     raise NoGuiWay(f"{action} {path}: no app of the GUI desktop shows {suffix or 'this'} files")
+
+
+def _terminal(command: str, device: str | None) -> list[Step]:
+    """``command`` typed into a new terminal window, run, and the window closed with ``exit``."""
+    return [
+        Step(device=device, action="launch_app", args={"app": "terminal"}),
+        Step(device=device, action="type_text", args={"text": command.rstrip("\n") + "\n"}),
+        Step(device=device, action="wait", args={"seconds": COMMAND_WAIT_S}),
+        Step(device=device, action="type_text", args={"text": "exit\n"}),
+    ]
 
 
 def _shell_path(path: str) -> str:
@@ -124,7 +137,7 @@ def gui_steps(step: Step) -> list[Step]:
     """The GUI steps that do what ``step`` (a tool-style desktop step) does; :class:`NoGuiWay` if none."""
     device, args = step.device, step.args
     if step.action == "run_command":
-        return [step]
+        return _terminal(str(args["command"]), device)
     if step.action in ("read_file", "read_document"):
         return _viewer(str(args["path"]), device, step.action)
     if step.action == "list_dir":
