@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -67,7 +68,60 @@ class _Group(click.Group):
             raise
 
 
-@click.group(cls=_Group)
+class _LazyGroup(_Group):
+    """A group whose heavy subcommands are imported only when one is called or listed.
+
+    ``devicesworld --version`` and every other command then pay nothing for the server, the
+    AndroidWorld bridge or the task compilers (click's lazy-loading pattern: the group knows each
+    lazy command's name and how to load it)."""
+
+    def __init__(self, *args: Any, lazy: dict[str, Callable[[], click.Command]] | None = None, **kw: Any):
+        super().__init__(*args, **kw)
+        self.lazy: dict[str, Callable[[], click.Command]] = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        load = self.lazy.pop(cmd_name, None)
+        if load is not None:
+            self.add_command(load(), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+def _serve() -> click.Command:
+    from devicesworld.serve.cli import serve
+
+    return serve
+
+
+def _androidworld() -> click.Command:
+    from devicesworld.compat.androidworld.cli import androidworld
+
+    return androidworld
+
+
+def _scenarios() -> click.Command:
+    from devicesworld.runner.calibrate import scenarios_calibrate
+    from devicesworld.tasks.scenarios.commands import scenarios
+
+    scenarios.add_command(scenarios_calibrate)
+    return scenarios
+
+
+def _compile() -> click.Command:
+    from devicesworld.tasks.handwritten.cli import compile_command
+
+    return compile_command
+
+
+def _macros() -> click.Command:
+    from devicesworld.tasks.handwritten.cli import macros_command
+
+    return macros_command
+
+
+@click.group(cls=_LazyGroup, lazy={"serve": _serve, "androidworld": _androidworld})
 @click.version_option(package_name="devicesworld")
 def main() -> None:
     """DevicesWorld: an executable benchmark for agents that work across phones, desktops and a smart home."""
@@ -784,21 +838,9 @@ def kinds(names: tuple[str, ...], check: bool, as_json: bool) -> None:
 
 
 # ----------------------------------------------------------------------------- tasks
-@main.group()
+@main.group(cls=_LazyGroup, lazy={"scenarios": _scenarios, "compile": _compile, "macros": _macros})
 def tasks() -> None:
     """List, show, validate tasks and print the task JSON Schema."""
-
-
-def _add_scenarios() -> None:
-    from devicesworld.runner.calibrate import scenarios_calibrate
-    from devicesworld.tasks.scenarios.commands import scenarios
-
-    scenarios.add_command(scenarios_calibrate)
-
-    tasks.add_command(scenarios)
-
-
-_add_scenarios()
 
 
 @tasks.command("list")
@@ -1287,16 +1329,6 @@ def tasks_census(
         raise SystemExit(1)
 
 
-def _handwritten_commands() -> None:
-    from devicesworld.tasks.handwritten.cli import compile_command, macros_command
-
-    tasks.add_command(compile_command)
-    tasks.add_command(macros_command)
-
-
-_handwritten_commands()
-
-
 @tasks.command("build")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder to write.")
 @click.option(
@@ -1761,23 +1793,3 @@ def tasks_refine(
     console.print(
         f"  {report.calls} calls, {report.tokens_in} tokens in, {report.tokens_out} out", highlight=False
     )
-
-
-# ------------------------------------------------------------------------------ serve
-def _register_serve() -> None:
-    from devicesworld.serve.cli import serve
-
-    main.add_command(serve)
-
-
-_register_serve()
-
-
-# ------------------------------------------------------------------------ androidworld
-def _register_compat() -> None:
-    from devicesworld.compat.androidworld.cli import androidworld
-
-    main.add_command(androidworld)
-
-
-_register_compat()
