@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 
+from devicesworld.agents.llm import tools as tools_module
 from devicesworld.agents.llm.tools import ReplyError, ToolBook, tool_name
 from devicesworld.spec.models import Step
 from tests.agents.llm.llm_helpers import episode_info, smoke_task
@@ -31,7 +32,9 @@ def test_one_tool_per_kind_action_plus_global_actions() -> None:
     assert params["required"] == ["device", "args"]
 
 
-def test_definitions_are_hoisted_so_references_resolve() -> None:
+def test_definitions_are_hoisted_so_references_resolve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With full tool schemas (``THIN_TOOLS`` off) a tool's references resolve in its own ``$defs``."""
+    monkeypatch.setattr(tools_module, "THIN_TOOLS", False)
     book = ToolBook.build(episode_info(smoke_task()))
     tool = next(t for t in book.tools if t["function"]["name"] == "smarthome__create_schedule")
     params = tool["function"]["parameters"]
@@ -102,7 +105,10 @@ def _two_phone_info() -> Any:
     return info.model_copy(update={"devices": devices, "action_spaces": spaces})
 
 
-def test_a_device_group_shares_one_catalog_line_and_schemas_are_lean() -> None:
+def test_a_device_group_shares_one_catalog_line_and_schemas_are_lean(monkeypatch: pytest.MonkeyPatch) -> None:
+    thin = next(t for t in ToolBook.build(_two_phone_info()).tools if t["function"]["name"] == "phone__click")
+    assert thin["function"]["parameters"]["properties"]["args"] == {"type": "object"}  # the catalog has it
+    monkeypatch.setattr(tools_module, "THIN_TOOLS", False)
     book = ToolBook.build(_two_phone_info())
     text = book.catalog_text()
     assert text.count("- click(") == 1 and "# phone_0, phone_1\n- click(" in text

@@ -126,3 +126,19 @@ def test_a_gui_task_is_proven_by_its_gui_solution_and_its_twin_carries_the_near_
     broken = task.model_copy(update={"solution": task.solution[:3] + task.solution[-1:]})
     failed = prove(broken, twin)
     assert not failed.ok and any("solution" in p for p in failed.problems), failed.problems
+
+
+@pytest.mark.parametrize("name", ["tidy_before_cleaner", "voucher_in_archive", "weekend_errands"])
+def test_a_family_whose_desktop_ran_a_shell_command_is_a_gui_only_task_now(name: str) -> None:
+    """#34: the shell command (and an archive's listing) is typed into the terminal app's window, so
+    the reference solution has no ``run_command`` and every desktop is declared GUI-only."""
+    from devicesworld.tasks.profiles import declare_profiles, every_desktop_gui
+
+    family = family_by_name(name)
+    assert family.gui, "the shipped family runs its desktop through the GUI"
+    task = compile_task(family, shipped_macros(), Choice(seed=3), "dw-t-gui")
+    assert "run_command" not in {s.action for s in task.solution}
+    typed = [s for s in task.solution if s.action == "launch_app" and s.args.get("app") == "terminal"]
+    assert typed, "the command goes through the terminal app"
+    assert every_desktop_gui(declare_profiles(task)) is True
+    assert "linux:terminal" in task.metadata.apps

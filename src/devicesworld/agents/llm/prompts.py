@@ -58,7 +58,12 @@ def planner_hints() -> str:
     return "".join(f"{h}\n" for h in (traits_of(k).planner_hint for k in kind_names()) if h)
 
 
-TOOLS_FORMAT = "Act by calling exactly one of the provided tools."
+TOOLS_FORMAT = """\
+Act by calling exactly one of the provided tools. A device action's tool is named <kind>__<action> and
+takes {{"device": "<device id>", "args": {{...}}}}, its args as the catalog below states; a global action's
+tool takes its arguments directly.
+The available actions by device, one a line, name(args): description; {help}.
+{catalog}"""
 
 TEXT_FORMAT = """\
 Reply with exactly one JSON object, and nothing else after it:
@@ -140,7 +145,10 @@ def format_history(history: list[StepLog], n: int) -> str:
 
 
 def action_format(book: ToolBook, *, use_tools: bool) -> str:
-    return TOOLS_FORMAT if use_tools else TEXT_FORMAT.format(catalog=book.catalog_text(), help=SIGNATURE_HELP)
+    """How to act, with the action catalog (each schema once) in either form (issue #34)."""
+    return (TOOLS_FORMAT if use_tools else TEXT_FORMAT).format(
+        catalog=book.catalog_text(), help=SIGNATURE_HELP
+    )
 
 
 def user_message(text: str, images: dict[str, bytes] | None = None) -> dict[str, Any]:

@@ -2,16 +2,21 @@
 
 One tool per (device kind, action), named ``<kind>__<action>``, with the target
 device as an enum argument and the action's own arguments nested under ``args``
-(so that an action argument can never collide with ``device``, and the action's
-JSON Schema is used unchanged — the very schema the controller validates with).
-The global actions (``finish``, ``report_infeasible``, ``answer``) are tools of their own. A model without
-function calling gets the same catalog as text (see :meth:`ToolBook.catalog_text`).
+(so that an action argument can never collide with ``device``). The global actions
+(``finish``, ``report_infeasible``, ``answer``) are tools of their own.
 
-Schemas are sent once per device *group* (all devices of a kind share one tool, and one
-catalog line naming them all) and in a lean form (:func:`lean_schema`: no titles, no
-``null`` alternatives or ``null`` defaults); in the text catalog each ``$defs`` entry is
-written once for the whole prompt. A four-device prompt's catalog fell from ~36-48K
-characters to ~8K this way (benchmarks/llm_prompt_size.py).
+Each JSON Schema appears once per prompt (issue #34): the action catalog
+(:meth:`ToolBook.catalog_text`) writes every action's arguments once per device *group*
+(all devices of a kind share one tool and one catalog line), in a lean form
+(:func:`lean_schema`: no titles, no ``null`` alternatives or ``null`` defaults), with each
+shared definition written once for the whole prompt. Both prompt forms carry that catalog:
+a model without function calling reads it and answers in JSON; with function calling the
+tools are *thin* (:data:`THIN_TOOLS`): a tool names its action and devices and the
+arguments it requires, and its ``args`` are the catalog's. The controller validates the
+arguments against the full schema either way and a wrong one comes back as the step's
+error. Sending each tool its own schema, ``$defs`` and descriptions made a four-device
+function-calling prompt ~41K characters (tools ~37K), the same facts as the ~8K catalog
+(benchmarks/llm_prompt_size.py; docs/agents.md).
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from devicesworld.env.actions import GLOBAL_ACTIONS
 from devicesworld.spec.models import Step
 
 GLOBAL_KEY = "*"
+THIN_TOOLS = True
+"""Device tools without their own argument schema (the prompt's catalog has it once); False sends each
+tool its full lean JSON Schema, as before issue #34 (for endpoints that fill arguments from it)."""
 _NAME_OK = re.compile(r"[^a-zA-Z0-9_-]")
 
 
@@ -77,19 +85,27 @@ class ToolBook:
         name = tool_name(kind, spec["name"])
         schema = lean_schema(spec["args_schema"])
         defs = schema.pop("$defs", None)
+        if THIN_TOOLS:
+            schema = thin_args(schema)
+            defs = None
+        device: dict[str, Any] = {"type": "string", "enum": list(devices)}
+        if not THIN_TOOLS:
+            device["description"] = f"The {kind} device."
         params: dict[str, Any] = {
             "type": "object",
-            "properties": {
-                "device": {"type": "string", "enum": list(devices), "description": f"The {kind} device."},
-                "args": schema,
-            },
+            "properties": {"device": device, "args": schema},
             "required": ["device", "args"],
-            "additionalProperties": False,
         }
+        if not THIN_TOOLS:
+            params["additionalProperties"] = False
         if defs:
             params["$defs"] = defs
-        doc = spec.get("doc", "")
-        self.tools.append(_function(name, f"[{kind}] {doc}", params))
+        doc = (
+            THIN_DOC.format(kind=kind, action=spec["name"])
+            if THIN_TOOLS
+            else f"[{kind}] {spec.get('doc', '')}"
+        )
+        self.tools.append(_function(name, doc, params))
         self.targets[name] = ToolTarget(kind=kind, action=spec["name"], devices=devices)
 
     def add_plain_tool(self, name: str, doc: str, params: dict[str, Any], *, kind: str | None = None) -> None:
@@ -134,6 +150,22 @@ class ToolBook:
             defs.update(lean.pop("$defs", {}))
             entries.append((group, action, doc, lean))
         return render_catalog(entries, defs)
+
+
+THIN_DOC = "[{kind}] args: see the catalog"
+"""A thin tool's description: the action's own words are the catalog's, written once."""
+
+
+def thin_args(schema: dict[str, Any]) -> dict[str, Any]:
+    """A thin tool's ``args``: an object naming the arguments it requires (their types, limits and
+    descriptions are the catalog's); an action without arguments says it takes none."""
+    out: dict[str, Any] = {"type": "object"}
+    required = schema.get("required")
+    if isinstance(required, list) and required:
+        out["required"] = list(required)
+    if not schema.get("properties"):
+        out["properties"] = {}
+    return out
 
 
 def tool_name(kind: str, action: str) -> str:
