@@ -165,3 +165,13 @@ def test_a_warm_office_the_task_does_not_take_is_stopped(tmp_path: Path, key: po
     assert was_warm
     assert [w[0] for w in calc["windows"]] == ["b.xlsx - LibreOffice Calc"]
     assert calc["new_document"] == "Untitled 1 - LibreOffice Calc"
+
+
+def test_the_pool_learns_which_office_a_key_keeps_warm() -> None:
+    key = ("test-key", 1)
+    warm_office.note(key, "calc")
+    assert warm_office.wanted(key) == "calc"
+    warm_office.note(key, "text_editor")  # not an office: nothing kept warm
+    assert warm_office.wanted(key) is None
+    warm_office.note(key, None)
+    assert warm_office.wanted(key) is None
