@@ -113,7 +113,11 @@ def _phases() -> str:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=5)
-    n = parser.parse_args().n
+    parser.add_argument(
+        "--resets-only", action="store_true", help="only the resets (plain, with Writer, with Calc)"
+    )
+    parsed = parser.parse_args()
+    n = parsed.n
     why = missing_stack()
     if why:
         print(f"no GUI stack: {why}")
@@ -200,6 +204,9 @@ def main() -> int:
         os.environ.pop(pool_env, None)
     else:
         os.environ[pool_env] = before
+    if parsed.resets_only:
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+        return 0
     wenv = CrossDeviceEnv(writer)
     wenv.reset()
     wdev = wenv.device("linux_0")

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from devicesworld.devices.base import DeviceContext, VirtualClock, get_kind
+from devicesworld.devices.desktop.elements import element_list
 from devicesworld.devices.desktop.pool import ENV_SIZE
 from devicesworld.devices.linux.device import LinuxDevice
 from devicesworld.devices.linux.gui import pool, warm_office
@@ -75,9 +76,18 @@ def _state(dev: LinuxDevice, app: str | None) -> dict[str, Any]:
     obs = dev.observe()
     windows = [(w["title"], w["app"], tuple(w["box"]), w["focused"]) for w in obs["windows"]]
     focused = obs["focused_window"]["title"] if obs["focused_window"] else None
+    assert dev.gui is not None
+    # the element list as observe() makes it, from a walk with time enough on a loaded machine (the
+    # observation's own 4 s budget may cut either side: a speed matter, not a state)
+    b = dev.gui.session.budget
+    tree = dev.gui.session.desktop.tree(
+        budget_s=120, max_nodes=b.max_nodes, max_children=b.max_children, max_cells=b.max_cells, fresh=True
+    )
+    assert "time budget" not in (tree.incomplete or "")
+    listed = element_list(tree.nodes)
     elements = [
         (e.get("role"), e.get("name"), e.get("text"), _states(e), tuple(e.get("box") or ()))
-        for e in obs["elements"]
+        for e in listed
         if e.get("window") == focused
     ]
     home = dev.sandbox.paths.home
@@ -95,7 +105,7 @@ def _state(dev: LinuxDevice, app: str | None) -> dict[str, Any]:
         assert dev.gui is not None
         win = dev.gui.session.desktop.wait_window(lambda w: w.mapped and "Untitled" in w.title, 120)
         new_doc = win.title if win is not None else None
-    order = [(e.get("role"), e.get("window") or e.get("app")) for e in obs["elements"]]
+    order = [(e.get("role"), e.get("window") or e.get("app")) for e in listed]
     return {"windows": windows, "elements": elements, "order": order, "files": files, "new_document": new_doc}
 
 
@@ -155,3 +165,13 @@ def test_a_warm_office_the_task_does_not_take_is_stopped(tmp_path: Path, key: po
     assert was_warm
     assert [w[0] for w in calc["windows"]] == ["b.xlsx - LibreOffice Calc"]
     assert calc["new_document"] == "Untitled 1 - LibreOffice Calc"
+
+
+def test_the_pool_learns_which_office_a_key_keeps_warm() -> None:
+    key = ("test-key", 1)
+    warm_office.note(key, "calc")
+    assert warm_office.wanted(key) == "calc"
+    warm_office.note(key, "text_editor")  # not an office: nothing kept warm
+    assert warm_office.wanted(key) is None
+    warm_office.note(key, None)
+    assert warm_office.wanted(key) is None

@@ -472,7 +472,7 @@ class GuiSession:
                 self.desktop.close_window(warm.window)
             self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=WARM_IDLE_S)
             if app.ready_role:
-                self._wait_tree(app, self._title_now(win))
+                self._wait_tree(app, self._title_now(win), fresh=False)
         assert win is not None
         self._wait_focus(win)
         title = self._title_now(win)
@@ -588,19 +588,32 @@ class GuiSession:
             {"window": title, "already_open": True},
         )
 
-    def _wait_tree(self, app: App, title: str) -> bool:
+    def _wait_tree(self, app: App, title: str, *, fresh: bool = True) -> bool:
         """Wait until ``title``'s elements include ``app.ready_role`` and two walks agree; bounded.
 
         An app can be idle on CPU while its window is still being filled in (LibreOffice
         maps a frame, then its toolbars and document): an agent's first observation must
         not be a half-drawn window. True when the tree settled, False at the bound.
+        ``fresh=False`` (a file swapped into a warm window, drawn and settled before): one read
+        from the controller's event-refreshed cache (the observation's own) that shows the
+        document is enough — the frame, its toolbars and its root pane were there before the
+        file came, and two cached reads of a window LibreOffice is still announcing may keep
+        differing for seconds on a loaded machine.
         """
         end = time.monotonic() + TREE_SETTLE_S
         last: list[tuple[str, str, tuple[int, int, int, int] | None]] | None = None
+        b = self.budget
         while time.monotonic() < end:
             try:
-                tree = self.desktop.tree(
-                    budget_s=2.0, max_nodes=400, max_children=200, max_cells=4, fresh=True
+                tree = (
+                    self.desktop.tree(budget_s=2.0, max_nodes=400, max_children=200, max_cells=4, fresh=True)
+                    if fresh
+                    else self.desktop.tree(
+                        budget_s=b.budget_s,
+                        max_nodes=b.max_nodes,
+                        max_children=b.max_children,
+                        max_cells=b.max_cells,
+                    )
                 )
             except DesktopError:
                 return False
@@ -608,7 +621,7 @@ class GuiSession:
             sig = [(n.role, n.name, n.box) for n in mine]
             drawn = any(n.role == app.ready_role and n.box for n in mine)
             cut = [p for p in (tree.incomplete or "").split("; ") if p in ("time budget", "node cap")]
-            if drawn and sig == last and not cut:  # a capped table or child list is the same each walk
+            if drawn and (sig == last or not fresh) and not cut:  # a capped table is the same each walk
                 return True
             last = sig if drawn else None
             time.sleep(0.1)
