@@ -71,6 +71,7 @@ class LinuxDesktop:
             to_sandbox_path=self.sandbox.normalize,
             budget=TreeBudget(),
             env=clock.env if clock is not None else {},
+            pinned_env=clock.pinned_env if clock is not None else None,
         )
 
     def config(self) -> DesktopConfig:
