@@ -221,11 +221,15 @@ def _build_source_task(
 ) -> Task | None:
     """Task ``index`` of a kind's task source, proven by its reference solution on the live devices.
 
+    A draw that fails the coherence gate is redrawn before any proof (``coherence <rule>`` among
+    the rejections), as a scenario family's is (:func:`devicesworld.tasks.scenarios.build.build_proven`).
+
     A machine that cannot start the source's devices stops the build (:class:`SourceUnavailable`)
     rather than leaving the shard out: the suite would silently lose its GUI tasks.
     """
     from devicesworld.devices.traits import TaskDraw
     from devicesworld.tasks.availability import unavailable
+    from devicesworld.tasks.coherence import coherence_problems
     from devicesworld.tasks.kind_sources import SourceError, draw, source_by_name
 
     source = source_by_name(shard.builder.split(":", 1)[1])
@@ -243,6 +247,10 @@ def _build_source_task(
             task = draw(source, made)
         except SourceError as exc:
             _reject(stats, shard.builder, str(exc))
+            continue
+        incoherent = coherence_problems(task)  # before the (slow) proof, as a scenario family's draw
+        if incoherent:
+            _reject(stats, shard.builder, f"coherence {incoherent[0].rule}")
             continue
         problem = unavailable(task)
         if problem is not None:

@@ -89,8 +89,6 @@ def _at(start: datetime, rng: random.Random, days_back: int, min_minutes: int = 
     t = day.replace(hour=rng.randint(7, 22), minute=rng.randrange(60), second=0, microsecond=0)
     if t > start - timedelta(minutes=min_minutes):
         t = start - timedelta(minutes=min_minutes + rng.randrange(600))
-        if t.hour < 7:  # before a morning start: the evening before, not the small hours
-            t -= timedelta(hours=8)
     return t
 
 
