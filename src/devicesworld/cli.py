@@ -1457,7 +1457,8 @@ def tasks_build(
     multiple=True,
     type=click.Path(exists=True, dir_okay=False),
     help="Tasks rebuilt earlier (another rebuild's journal DIR/rebuilt.jsonl, or `build --shards` output): "
-    "each replaces the task of its id, so give only rebuilt tasks, not a whole suite (repeatable).",
+    "each replaces the task of its id, or joins the suite if it was left out, so give only rebuilt "
+    "tasks, not a whole suite (repeatable).",
 )
 @click.option("--incoherent", is_flag=True, help="Rebuild every task that fails the coherence gate.")
 @click.option(
@@ -1507,7 +1508,7 @@ def tasks_rebuild(
             gzip.open(name, "rt", encoding="utf-8") if name.endswith(".gz") else open(name, encoding="utf-8")
         ) as fh:
             taken.update((t.id, t) for t in (Task.model_validate_json(line) for line in fh if line.strip()))
-    pool = full.with_test_split([taken.get(t.id, t) for t in pool])
+    pool = full.with_test_split(full.with_taken(pool, taken))
     wanted = list(id_list)
     if incoherent:
         wanted += sorted({p.task_id for p in before.problems})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from devicesworld.cli import main
@@ -210,3 +211,35 @@ def test_a_message_between_two_task_phones_exists_on_both_sides_at_the_same_time
         "cross_device",
         "cross_device",
     ]
+
+
+def test_the_worlds_filler_is_in_the_past_and_on_waking_hours(monkeypatch: pytest.MonkeyPatch) -> None:
+    import devicesworld.worlds.generate as generate
+    from devicesworld.tasks.coherence import _world_dates
+
+    task = Task.model_validate(
+        {
+            **_task("Add a Shift event.", []).model_dump(),
+            "world": {"persona_seed": 25, "size": "lived", "devices": ["android_0"], "reads": []},
+        }
+    )
+    assert list(_world_dates(task)) == []  # the generator keeps to it (issue #33)
+    world = generate.build_world(25, "lived", task.start_time)
+    night = world.desktop.files[0].model_copy(
+        update={
+            "path": "Mail/Inbox/night.eml",
+            "format": "eml",
+            "mtime": task.start_time.replace(day=1, hour=2),
+        }
+    )
+    later = world.phone.messages[0].model_copy(update={"at": task.start_time.replace(hour=11)})
+    odd = world.model_copy(
+        update={
+            "desktop": world.desktop.model_copy(update={"files": [night]}),
+            "phone": world.phone.model_copy(update={"messages": [later]}),
+        }
+    )
+    monkeypatch.setattr(generate, "build_world", lambda *a, **k: odd)
+    found = [p.message for p in _world_dates(task)]
+    assert len(found) == 2, found
+    assert "small hours" in found[0] and "after the task starts" in found[1]

@@ -62,6 +62,7 @@ RULES = (
     "cross_device",
     "underspecified_output",
     "clock",
+    "world_dates",
 )
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
@@ -625,6 +626,48 @@ def _clock(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
             )
 
 
+# ------------------------------------------------------------------ world dates
+SMALL_HOURS = 7
+"""A person's world's mail arrives from 07:00 (issue #33: filler at 02:00 read as a bot's). Its texts
+keep their drawn times (the shipped tasks' list positions of them depend on them), so only "not after
+the start" is asked of them."""
+
+
+def _world_dates(task: Task) -> Iterable[CoherenceProblem]:
+    """The persona world's dated filler is in the task's past and its mail on waking hours: no file,
+    mail or text dated after the start, no mail in the small hours (the world is built at the
+    task's start, so this holds for every task of a world generator that keeps to it)."""
+    if task.world is None:
+        return
+    from devicesworld.worlds.generate import build_world
+
+    start = task.start_time
+    world = build_world(task.world.persona_seed, task.world.size, start)
+    for f in world.desktop.files:
+        if f.mtime > start:
+            yield CoherenceProblem(
+                rule="world_dates",
+                task_id=task.id,
+                item=f.path,
+                message=f"the world's ~/{f.path} is dated {f.mtime:%Y-%m-%d %H:%M}, after the task starts",
+            )
+        elif f.format == "eml" and f.mtime.hour < SMALL_HOURS and "Drafts/" not in f.path:
+            yield CoherenceProblem(
+                rule="world_dates",
+                task_id=task.id,
+                item=f.path,
+                message=f"the world's mail ~/{f.path} arrived at {f.mtime:%H:%M}, in the small hours",
+            )
+    for m in world.phone.messages:
+        if m.at > start:
+            yield CoherenceProblem(
+                rule="world_dates",
+                task_id=task.id,
+                item=m.address,
+                message=f"a text from {m.address} is dated {m.at:%Y-%m-%d %H:%M}, after the task starts",
+            )
+
+
 # ------------------------------------------------------------------ the gate
 def coherence_problems(task: Task, *, with_world: bool = True) -> list[CoherenceProblem]:
     """Every problem of one task (empty when it is coherent)."""
@@ -641,6 +684,8 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     found += _cross_device(task, facts)
     found += _underspecified(task, facts)
     found += _clock(task, facts)
+    if with_world:
+        found += _world_dates(task)
     return found
 
 

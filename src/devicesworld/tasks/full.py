@@ -29,7 +29,7 @@ import gzip
 import io
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -221,11 +221,15 @@ def _build_source_task(
 ) -> Task | None:
     """Task ``index`` of a kind's task source, proven by its reference solution on the live devices.
 
+    A draw that fails the coherence gate is redrawn before any proof (``coherence <rule>`` among
+    the rejections), as a scenario family's is (:func:`devicesworld.tasks.scenarios.build.build_proven`).
+
     A machine that cannot start the source's devices stops the build (:class:`SourceUnavailable`)
     rather than leaving the shard out: the suite would silently lose its GUI tasks.
     """
     from devicesworld.devices.traits import TaskDraw
     from devicesworld.tasks.availability import unavailable
+    from devicesworld.tasks.coherence import coherence_problems
     from devicesworld.tasks.kind_sources import SourceError, draw, source_by_name
 
     source = source_by_name(shard.builder.split(":", 1)[1])
@@ -243,6 +247,10 @@ def _build_source_task(
             task = draw(source, made)
         except SourceError as exc:
             _reject(stats, shard.builder, str(exc))
+            continue
+        incoherent = coherence_problems(task)  # before the (slow) proof, as a scenario family's draw
+        if incoherent:
+            _reject(stats, shard.builder, f"coherence {incoherent[0].rule}")
             continue
         problem = unavailable(task)
         if problem is not None:
@@ -415,6 +423,24 @@ def counts(tasks: Iterable[Task]) -> dict[str, dict[str, int]]:
     return {k: dict(sorted(v.items(), key=lambda kv: -kv[1])) for k, v in tables.items()}
 
 
+def with_taken(pool: list[Task], taken: Mapping[str, Task]) -> list[Task]:
+    """``pool`` with each ``taken`` task in place of the task of its id, and those whose id the pool
+    lacks (a task left out of the suite until a rebuild made it valid) added, in recipe order.
+
+    Why: ``tasks rebuild --take`` applies journals of tasks rebuilt elsewhere; a task left out of
+    the shipped suite (issue #33: incoherent, not shipped) comes back only this way."""
+    have = {t.id for t in pool}
+    out = [taken.get(t.id, t) for t in pool]
+    out += [t for i, t in taken.items() if i not in have and shard_of(i) is not None]
+    position = {s.prefix: n for n, s in enumerate(recipe())}
+
+    def key(t: Task) -> tuple[int, int]:
+        found = shard_of(t.id)
+        return (position[found[0].prefix], found[1]) if found is not None else (len(position), 0)
+
+    return sorted(out, key=key)  # stable: ids outside the recipe keep their order, last
+
+
 def shard_of(task_id: str) -> tuple[Shard, int] | None:
     """The recipe shard and index a task id ``dw-<prefix>-<NNNN>`` comes from (None for another id)."""
     prefix, _, number = task_id.removeprefix("dw-").rpartition("-")
@@ -457,6 +483,7 @@ def rebuild_tasks(
     machine); when a gate or a family changes, only the tasks it touches need building again.
     Task ``i`` of a shard does not depend on the others, so a task rebuilt alone is the task a
     full build would make. A task no draw can make valid any more is left out; its id is returned.
+    A named task the suite lacks (left out earlier) joins it in recipe order once rebuilt.
     ``journal`` (a JSON-lines file) gets every rebuilt task as its chunk lands (``rebuild --take`` reads it).
     """
     wanted = list(dict.fromkeys(ids))
@@ -487,4 +514,7 @@ def rebuild_tasks(
             dropped.append(t.id)
         else:
             out.append(Task.model_validate_json(line))
-    return with_test_split(out), stats, dropped
+    have = {t.id for t in tasks}
+    back = {i: Task.model_validate_json(line) for i, line in rebuilt.items() if line and i not in have}
+    dropped += [i for i, line in rebuilt.items() if line is None and i not in have]
+    return with_test_split(with_taken(out, back)), stats, dropped

@@ -6,6 +6,12 @@ spreadsheets of tens to hundreds of rows, multi-page reports with headings and a
 table, received mail and drafts, code projects with a changelog, pictures, a shell
 history and browser bookmarks. Files are described by content; a kind's
 materialiser writes them (:class:`~devicesworld.worlds.model.DesktopFile`).
+
+Text a task can show a person (the to-do list, mail bodies, drafts, an invoice's note) is
+drawn from templates that read like a person's, naming the world's own people and
+projects, not Faker's word salad (issue #33); mail arrives on working hours, before the
+world's start. Those templates draw from their own stream (:func:`filler_rng`), so the
+world's other draws (its home, its files' values) stay as they were.
 """
 
 from __future__ import annotations
@@ -34,6 +40,75 @@ def mail_message(f: DesktopFile) -> EmailMessage:
     msg["Date"] = format_datetime(f.mtime.replace(tzinfo=UTC))
     msg.set_content(f.text)
     return msg
+
+
+TODO_ITEMS = (
+    "call the dentist about the check-up",
+    "pay the electricity bill",
+    "return the library books",
+    "book the car in for its service",
+    "buy a birthday card for {friend}",
+    "reply to {colleague} about {project}",
+    "renew the home insurance",
+    "order printer ink",
+    "pick up the dry cleaning",
+    "send the {project} slides to {colleague}",
+    "water the plants",
+    "sort the recycling",
+    "ring {friend} back",
+    "check the {project} budget before Friday",
+    "book a table for Saturday",
+    "cancel the gym trial",
+)
+"""A person's to-do list: errands and work, naming the world's own people and projects."""
+
+MAIL_BODIES = {
+    "update": (
+        "Quick update on {project}: the first part is done and I have started on the next one. "
+        "I will share a draft by {weekday}."
+    ),
+    "budget": (
+        "Thanks for the numbers on {project}. The {category} line looks high to me; "
+        "can we go through it before {weekday}?"
+    ),
+    "lunch": "Are you free for lunch next {weekday}? The place round the corner does a good set menu.",
+    "invoice": "Please find last month's invoice attached. Payment within 30 days, as usual.",
+    "review": (
+        "Notes from the {project} review: scope stays as agreed, two open questions on the "
+        "{category} costs, next check-in on {weekday}."
+    ),
+}
+DRAFT_BODY = (
+    "Here is how I would like to run {project} over the next few weeks: finish the current part by "
+    "{weekday}, then a review with the team. Let me know what you think."
+)
+INVOICE_NOTES = (
+    "Thank you for your business.",
+    "Payment due within 30 days.",
+    "Please quote the invoice number with your payment.",
+    "Questions about this invoice? Reply to this e-mail.",
+)
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
+
+
+def filler_rng(persona: Persona) -> random.Random:
+    """The templates' own stream: a person's text varies by world without moving its other draws."""
+    return random.Random(f"devicesworld-filler:{persona.person.email}:{persona.employer}")
+
+
+def _mail_kind(subject: str) -> str:
+    for word in ("update", "budget", "lunch", "invoice", "review"):
+        if word in subject.lower():
+            return word
+    return "update"
+
+
+def _working_hours(start: datetime, days: int, hours: int, i: int) -> datetime:
+    """A mail's time ``days`` before ``start`` on a working hour (08:00-17:59), before ``start``."""
+    when = (start - timedelta(days=days)).replace(
+        hour=8 + hours, minute=(17 * i + 7 * hours) % 60, second=0, microsecond=0
+    )
+    return when if when < start else when - timedelta(days=1)
 
 
 def slug(name: str) -> str:
@@ -137,6 +212,7 @@ def _mail(
     rng: random.Random, fake: Faker, sizing: Sizing, persona: Persona, people: list[Person], start: datetime
 ) -> list[DesktopFile]:
     colleagues = [p for p in people if p.relation == "colleague"] or people
+    filler = filler_rng(persona)
     out: list[DesktopFile] = []
     n = between(rng, sizing.mails)
     for i in range(n):
@@ -151,7 +227,10 @@ def _mail(
                 f"{project} review notes",
             )
         )
-        when = start - timedelta(days=rng.randint(0, sizing.days_back), hours=rng.randint(0, 9))
+        when = _working_hours(start, rng.randint(0, sizing.days_back), rng.randint(0, 9), i)
+        body = MAIL_BODIES[_mail_kind(subject)].format(
+            project=project, category=filler.choice(CATEGORIES).lower(), weekday=filler.choice(WEEKDAYS)
+        )
         out.append(
             DesktopFile(
                 path=f"Mail/Inbox/{when:%Y%m%d}_{i:02d}_{slug(subject)[:30]}.eml",
@@ -161,23 +240,43 @@ def _mail(
                     "To": persona.person.email,
                     "Subject": subject,
                 },
-                text=f"Hi {persona.person.first},\n\n{fake.paragraph(nb_sentences=3)}\n\n{sender.first}\n",
+                text=f"Hi {persona.person.first},\n\n{body}\n\n{sender.first}\n",
                 mtime=when,
             )
         )
     for i in range(max(1, n // 4)):
         to = rng.choice(colleagues)
-        subject = f"Draft: {rng.choice(persona.projects)} plan"
+        project = rng.choice(persona.projects)
+        subject = f"Draft: {project} plan"
+        body = DRAFT_BODY.format(project=project, weekday=filler.choice(WEEKDAYS))
         out.append(
             DesktopFile(
                 path=f"Mail/Drafts/{slug(subject)}_{i}.eml",
                 format="eml",
                 headers={"From": persona.person.email, "To": to.email, "Subject": subject, "X-Unsent": "1"},
-                text=f"Hi {to.first},\n\n{fake.paragraph(nb_sentences=2)}\n",
+                text=f"Hi {to.first},\n\n{body}\n\n{persona.person.first}\n",
                 mtime=start - timedelta(days=i + 1),
             )
         )
     return out
+
+
+def _todo(persona: Persona, people: list[Person]) -> str:
+    """Six items of a person's to-do list, naming a friend, a colleague and a project of theirs."""
+    filler = random.Random(f"devicesworld-todo:{persona.person.email}")
+    friends = [p.first for p in people if p.relation in ("friend", "family")] or [p.first for p in people]
+    colleagues = [p.first for p in people if p.relation == "colleague"] or [p.first for p in people]
+    items = filler.sample(TODO_ITEMS, 6)
+    return "".join(
+        "- "
+        + item.format(
+            friend=filler.choice(friends),
+            colleague=filler.choice(colleagues),
+            project=filler.choice(persona.projects),
+        )
+        + "\n"
+        for item in items
+    )
 
 
 def build(
@@ -225,7 +324,7 @@ def build(
         DesktopFile(
             path="Desktop/todo.txt",
             format="text",
-            text="\n".join(f"- {fake.sentence(nb_words=5)}" for _ in range(6)) + "\n",
+            text=_todo(persona, people),
             mtime=start - timedelta(hours=20),
         )
     )
@@ -258,7 +357,9 @@ def build(
                 path=f"Downloads/invoice_{2040 + i}.pdf",
                 format="pdf",
                 title=f"Invoice {2040 + i}",
-                sections=[("", [f"Amount due: ${rng.randint(30, 2000)}.00", fake.sentence()])],
+                sections=[
+                    ("", [f"Amount due: ${rng.randint(30, 2000)}.00", INVOICE_NOTES[i % len(INVOICE_NOTES)]])
+                ],
                 mtime=start - timedelta(days=5 * i + 2),
             )
         )

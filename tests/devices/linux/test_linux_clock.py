@@ -45,3 +45,35 @@ def test_the_gui_terminal_reads_the_task_clock(tmp_path: Path) -> None:
         _near_start(str((result.data or {}).get("stdout", "")))
     finally:
         desk.device.close()
+
+
+PAGE = "<html><head><script>document.title = 'now ' + new Date().toISOString().slice(0, 16);</script></head></html>"
+
+
+def test_chromium_pages_read_the_task_clock(tmp_path: Path) -> None:
+    """``new Date()`` in a page is the task's time (Chromium's renderers run under libfaketime too)."""
+    require_gui_stack()
+    require_faketime()
+    desk = GuiDesk(tmp_path)
+    try:
+        desk.setup("write_text", path="~/now.html", content=PAGE)
+        desk.ok("launch_app", app="browser", path="~/now.html")
+        titles = [w["title"] for w in desk.get("windows")]
+        shown = next((t for t in titles if t.startswith("now ")), None)
+        assert shown is not None, titles
+        _near_start(shown.removeprefix("now ").split(" - ")[0].replace("T", " "))
+    finally:
+        desk.device.close()
+
+
+def test_an_x_client_started_on_the_task_clock_connects(tmp_path: Path) -> None:
+    """The clock's preload does not break X clients (python3-xlib connects; docs/gui.md)."""
+    require_gui_stack()
+    require_faketime()
+    desk = GuiDesk(tmp_path)
+    try:
+        probe = "python3 -c 'from Xlib import display; display.Display().close(); print(\"connected\")'"
+        result = desk.ok("run_command", command=probe)
+        assert "connected" in str((result.data or {}).get("stdout", "")), result.data
+    finally:
+        desk.device.close()

@@ -220,3 +220,12 @@ def test_image_descriptions_are_readable_metadata(desk: Desktop) -> None:
                 {"path": "~/x.bmp", "width": 2, "height": 2, "description": "x"}
             ),
         )
+
+
+def test_a_seeded_mail_is_dated_by_the_task_clock(desk: Desktop) -> None:
+    """An hour before the task starts (issue #33: every seeded .eml read 1 Jan 2026)."""
+    desk.setup(
+        "write_eml", path="~/Mail/Inbox/plumber.eml", to=["me@example.org"], subject="Quote", body="Hi"
+    )
+    out = desk.sh("grep '^Date:' ~/Mail/Inbox/plumber.eml")["stdout"]
+    assert "02 Mar 2026 08:00:00" in out, out

@@ -16,7 +16,8 @@ advanced, the offset grows so the desktop is at least at the task's new time; it
 moves back (a clock running backwards breaks more apps than one a few minutes ahead).
 
 What is not faked: monotonic clocks (``FAKETIME_DONT_FAKE_MONOTONIC``, so timeouts and
-animations keep real time), and the modification time the kernel gives a file an app
+animations keep real time, and ``FAKETIME_FORCE_MONOTONIC_FIX=0``, so a wait on a monotonic
+condition variable is not shifted either: with that "fix" on, Chromium's renderers hung), and the modification time the kernel gives a file an app
 writes (a new file is dated by the host's clock; files a task seeds carry their own
 dates and are shown as they are, since Debian's build does not shift ``stat``).
 Naive task times are read as UTC and the sandbox runs with ``TZ=UTC``, so 09:00 on the
@@ -74,6 +75,10 @@ def clock_env(library: str) -> dict[str, str]:
         "FAKETIME_TIMESTAMP_FILE": f"{MOUNT}/{FILE_NAME}",
         "FAKETIME_DONT_FAKE_MONOTONIC": "1",
         "FAKETIME_CACHE_DURATION": "1",
+        # libfaketime's "monotonic fix" rewrites condition-variable waits on CLOCK_MONOTONIC as if
+        # they were on the faked clock; with the monotonic clock left real it only breaks them
+        # (Chromium's renderers then never drew a page, measured): off
+        "FAKETIME_FORCE_MONOTONIC_FIX": "0",
         "TZ": "UTC",
     }
 
@@ -106,6 +111,14 @@ class DesktopClock:
     def env(self) -> dict[str, str]:
         """The environment of the desktop's apps and commands (empty without libfaketime)."""
         return clock_env(self.library) if self.library else {}
+
+    def pinned_env(self) -> dict[str, str]:
+        """The environment of an app whose sandboxed children cannot open the offset file (Chromium's
+        renderers): the offset as it is now in ``FAKETIME``, which libfaketime prefers to the file.
+        The app ticks on from the task's time but does not follow a later advance."""
+        if not self.library or self.offset_s is None:
+            return {}
+        return {**clock_env(self.library), "FAKETIME": offset_spec(self.offset_s)}
 
     def set(self, task_now: datetime) -> None:
         """Put the desktop at ``task_now`` now, or leave it where it is if it is already later."""

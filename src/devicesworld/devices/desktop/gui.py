@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from devicesworld.devices.base import ActionResult
 from devicesworld.devices.desktop import actions as a
@@ -52,9 +52,11 @@ class App:
     window: str = ""
     """Text in the new window's class or title that marks it as this app's."""
     env: dict[str, str] = field(default_factory=dict)
-    task_clock: bool = True
-    """False: the app runs on the host's clock, without the session's extra environment (Chromium
-    stops drawing pages with libfaketime preloaded into its sandboxed processes)."""
+    clock: Literal["follow", "pinned", "host"] = "follow"
+    """``follow``: the app reads the task's clock from its offset file and follows its advances;
+    ``pinned``: the offset at launch is in its environment (``FAKETIME``), so it ticks on from the
+    task's time but does not follow a later advance (Chromium: its sandboxed renderers cannot open
+    the offset file); ``host``: the host's clock, without the session's extra environment."""
     takes_path: bool = True
     idle_s: float = 0.3
     """Quiet time after the window maps before the app counts as ready (LibreOffice needs more)."""
@@ -162,12 +164,15 @@ class GuiSession:
         settle_timeout_s: float = 4.0,
         env: Mapping[str, str] | None = None,
         warm: WarmApp | None = None,
+        pinned_env: Callable[[], Mapping[str, str]] | None = None,
     ) -> None:
         """``env``: more environment of every app and command (e.g. the task's clock); ``warm``: an app
-        the desktop started ahead of the task (see :class:`WarmApp`)."""
+        the desktop started ahead of the task (see :class:`WarmApp`); ``pinned_env``: what a ``pinned``
+        app gets instead, asked at its launch (the clock as it is then)."""
         self.desktop = desktop
         self.warm = warm
         self.env = dict(env or {})
+        self.pinned_env = pinned_env
         self.apps = dict(apps)
         self.to_sandbox_path = to_sandbox_path
         self.budget = budget or TreeBudget()
@@ -462,7 +467,7 @@ class GuiSession:
                 mine = app.window.lower() in (w.app + " " + w.title).lower()
                 return w.mapped and mine and (w.id != warm.window or w.title != warm.title)
 
-            self.desktop.launch(argv, env={**(self.env if app.task_clock else {}), **app.env})
+            self.desktop.launch(argv, env={**self._clock_env(app.clock), **app.env})
             win = self.desktop.wait_window(loaded, app.start_timeout_s)
             if win is None:
                 return ActionResult.failure(
@@ -509,7 +514,7 @@ class GuiSession:
         before = {w.id for w in windows}
         # LibreOffice opens a window per document even when running; the others may hand off
         running = [] if app.ready_role else [w.id for w in windows if mine(w)]
-        env = {**(self.env if app.task_clock else {}), **app.env}
+        env = {**self._clock_env(app.clock), **app.env}
         launched = self.desktop.launch(argv, env=env)
         win = self._new_window(lambda w: w.id not in before and mine(w), mine, app, running)
         if win is None and running and not self._still_open(running):
@@ -565,6 +570,13 @@ class GuiSession:
 
     def _still_open(self, running: list[int]) -> bool:
         return any(w.id in running and w.mapped for w in self.desktop.windows())
+
+    def _clock_env(self, clock: Literal["follow", "pinned", "host"]) -> dict[str, str]:
+        if clock == "host":
+            return {}
+        if clock == "pinned" and self.pinned_env is not None:
+            return {**self.env, **self.pinned_env()}
+        return dict(self.env)
 
     def _title_now(self, win: Window) -> str:
         """``win``'s title as it is now, not as it was when found: Chromium maps "Untitled -

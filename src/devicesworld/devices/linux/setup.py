@@ -8,6 +8,7 @@ office writers of :mod:`.resources.writers`.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from devicesworld.devices.base import DeviceError
@@ -88,12 +89,19 @@ def write_project(d: LinuxDevice, o: a.WriteTreeOp) -> None:
     writers.write_tree(d._host(o.path), o.files)
 
 
+SEEDED_MAIL_AGE = timedelta(hours=1)
+"""How long before the task's clock a mail the task seeds is dated (a received mail or a draft
+saved earlier that day; issue #33: every seeded ``.eml`` read 1 Jan 2026)."""
+
+
 @SETUP_OPS.register(
     "write_eml", doc="An email .eml (by default a draft in ~/Mail/Drafts).", args=a.WriteEmlOp
 )
 def write_eml(d: LinuxDevice, o: a.WriteEmlOp) -> None:
     path = o.path or f"~/Mail/Drafts/{slug(o.subject)}.eml"
-    writers.write_eml(d._host(path), o.to, o.subject, o.body, o.sender, o.cc)
+    # dated by the task's clock, an hour before the task starts (it was 1 Jan 2026 in every task)
+    when = d.context.clock.now - SEEDED_MAIL_AGE
+    writers.write_eml(d._host(path), o.to, o.subject, o.body, o.sender, o.cc, when=when)
 
 
 @SETUP_OPS.register("make_dir", doc="A folder.", args=a.PathArgs)

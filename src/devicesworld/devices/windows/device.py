@@ -23,6 +23,8 @@ from devicesworld.devices.base import ActionResult, Args, DeviceContext, DeviceE
 from devicesworld.devices.declare import GetterTable, OpTable
 from devicesworld.devices.desktop.actions import gui_action_table
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError, missing_stack
+from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
+from devicesworld.devices.desktop.clock import DesktopClock
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.homefs import HomeMount, take_home
 from devicesworld.devices.limits import default_limits
@@ -107,6 +109,12 @@ class WindowsDevice:
                     if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
                         folder.chmod((st.st_mode & 0o7777) | 0o001)
         self.files = WinFiles(self.home, self.drive.root, self.ids)
+        # the task's clock (docs/gui.md): Wine's apps and cmd read it through libfaketime, as a Linux
+        # desktop's do; a spare binds its folder when it starts, so it follows the task that takes it
+        self.clock = DesktopClock(
+            self.spare.clock_folder if self.spare is not None else self.root / "clock", context.clock.now
+        )
+        context.clock.subscribe(self.clock.on_advance)
         if self.spare is not None:
             self.desktop = self.spare.desktop
         else:
@@ -119,13 +127,20 @@ class WindowsDevice:
                 height=self.profile.height,
                 hostname=hostname,
                 env=dict(prefix.WINE_ENV),
+                ro_binds=[(self.clock.folder, CLOCK_MOUNT)],
                 memory_kind="data",
                 fence=desktop_fence(),
                 wrapper=wrapper,
                 run_as=None if on_store else self.ids,  # nsenter --setuid is the user on a sized home
             )
             self.desktop = Desktop(cfg)
-        self.session = WineSession(self.desktop, tree=self.profile.tree, write_script=self.files.write_bytes)
+        self.session = WineSession(
+            self.desktop,
+            tree=self.profile.tree,
+            write_script=self.files.write_bytes,
+            env=self.clock.env,
+            pinned_env=self.clock.pinned_env,
+        )
         self._closed = False
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
+from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.pool import ReadySpare, WarmPool, discarded_on_failure, start_desktop
 from devicesworld.devices.homefs import start_home
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
@@ -85,6 +86,11 @@ class ReadyWindows(ReadySpare):
         return self.mount.view / "home"
 
     @property
+    def clock_folder(self) -> Path:
+        """Bound read-only at the clock's mount: the device writes the task's clock here."""
+        return self.folder / "clock"
+
+    @property
     def tmp(self) -> Path:
         return self.mount.view / "tmp"
 
@@ -106,10 +112,14 @@ def make_ready(key: SpareKey) -> ReadyWindows:
         drive.mkdir()
         os.chown(drive, *key.ids)
         prepare_home(mount.view / "home", key.ids)
+        clock = folder / "clock"  # the task's clock, written when a device takes the spare
+        clock.mkdir()
+        clock.chmod(0o755)
         cfg = DesktopConfig(
             home=mount.store / "home",
             tmp=mount.store / "tmp",
             binds=[(mount.store / "drive", DRIVE_MOUNT)],
+            ro_binds=[(clock, CLOCK_MOUNT)],
             width=key.width,
             height=key.height,
             hostname=key.hostname,

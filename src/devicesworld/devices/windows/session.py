@@ -18,6 +18,7 @@ from typing import Any
 from devicesworld.devices.base import ActionResult
 from devicesworld.devices.desktop import actions as da
 from devicesworld.devices.desktop.client import Desktop, DesktopError
+from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.elements import shown_text
 from devicesworld.devices.desktop.gui import App, GuiSession
 from devicesworld.devices.listing import tree_cut
@@ -211,11 +212,14 @@ class WineSession(GuiSession):
                 timeout_s=g.timeout_s,
                 cwd=PROFILE_DIR,
                 landlock=cmd_fence(),
-                env={"WINELOADER": WINE_LOADER},
+                env={**self.env, "WINELOADER": WINE_LOADER},  # the task's clock (GuiSession.env)
             )
         else:
             r = self.desktop.run(
-                f"wine cmd /c {shlex.quote(SCRIPT)} </dev/null", timeout_s=g.timeout_s, cwd=PROFILE_DIR
+                f"wine cmd /c {shlex.quote(SCRIPT)} </dev/null",
+                timeout_s=g.timeout_s,
+                cwd=PROFILE_DIR,
+                env=self.env,
             )
         return self.command_result(g, r)
 
@@ -226,7 +230,8 @@ WINE_LOADER = "/usr/lib/wine/wine64"
 # over ``/mnt/drive``, and a Landlock rule holds the inode it was given, not the later mount on it;
 # the rule on the parent covers whatever is mounted beneath (the sandbox's /mnt holds only the drive)
 CMD_RW = ("/home/user", "/tmp", "/mnt", "/dev")
-CMD_RO = ("/usr", "/etc", "/proc", "/sys")
+CMD_RO = ("/usr", "/etc", "/proc", "/sys", CLOCK_MOUNT)
+"""(``CLOCK_MOUNT``: the task's clock, which libfaketime reads in every Wine process.)"""
 
 
 # What the desktop needs of the system once its core runs, and no more: Wine's server opens files for
@@ -250,6 +255,7 @@ DESKTOP_RO = (
     "/etc/ld.so.cache",
     "/etc/fonts",
     "/etc/localtime",
+    CLOCK_MOUNT,  # the task's clock (libfaketime reads it in every Wine app)
     "/proc",
     "/sys",
     "/opt/dw/jail.py",

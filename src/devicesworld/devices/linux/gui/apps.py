@@ -72,7 +72,7 @@ APPS: dict[str, App] = {
         "browser",
         ["chromium", *CHROMIUM_FLAGS],
         window="chromium",
-        task_clock=False,
+        clock="pinned",
         env={"ACCESSIBILITY_ENABLED": "1"},
         idle_s=0.6,
         start_timeout_s=120,

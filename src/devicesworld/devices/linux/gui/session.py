@@ -80,6 +80,7 @@ class LinuxDesktop:
             budget=TreeBudget(),
             env=clock.env if clock is not None else {},
             warm=self.ready.warm if self.ready is not None and desk is self.ready.desktop else None,
+            pinned_env=clock.pinned_env if clock is not None else None,
         )
 
     def opened(self, app: str) -> None:

@@ -800,7 +800,22 @@ def phone_code_to_editor(rng: random.Random, tid: str) -> dict[str, Any]:
         f"{sender} has just texted a new code to the phone. Save just that code in a new text file "
         f"{DOCS}/{name} on the desktop, using the text editor.",
         [
-            *_phone_ops(("add_contact", fill), ("incoming_sms", earlier), ("incoming_sms", fill)),
+            # the stale code came earlier, not in the same minute (told apart by more than order:
+            # the coherence gate's ambiguous_referent rule, issue #33)
+            *_phone_ops(("add_contact", fill)),
+            DeviceOp.model_validate(
+                {
+                    "device": "android_0",
+                    "op": "add_sms",
+                    "args": {
+                        "address": fill["PHONE"],
+                        "body": earlier["BODY"],
+                        "minutes_ago": 40,
+                        "read": True,
+                    },
+                }
+            ),
+            *_phone_ops(("incoming_sms", fill)),
             _op("make_dir", path="~/Documents"),
         ],
         [

@@ -340,6 +340,12 @@ def email_bytes(
 
 
 def write_eml(
-    path: Dest, to: Sequence[str], subject: str, body: str, sender: str, cc: Sequence[str] = ()
+    path: Dest,
+    to: Sequence[str],
+    subject: str,
+    body: str,
+    sender: str,
+    cc: Sequence[str] = (),
+    when: datetime = FIXED_TIME,
 ) -> None:
-    _save(path, email_bytes(to, subject, body, sender, cc))
+    _save(path, email_bytes(to, subject, body, sender, cc, when))
