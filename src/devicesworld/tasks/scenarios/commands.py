@@ -27,7 +27,7 @@ def scenarios() -> None:
 
 @scenarios.command("list")
 def scenarios_list() -> None:
-    """Every shipped family: pattern, category, roles, phrasings, infeasible variants."""
+    """Every shipped family: pattern, category, roles, phrasings, infeasible variants, tier."""
     from devicesworld.tasks.scenarios.compile import FamilyError
     from devicesworld.tasks.scenarios.loader import shipped_families
 
@@ -40,7 +40,7 @@ def scenarios_list() -> None:
         variants = ",".join(v.id for v in f.infeasible) or "-"
         click.echo(
             f"{f.family:<34} {f.pattern:<36} {f.category:<26} {roles}  "
-            f"phrasings={len(f.phrasings)} infeasible={variants}"
+            f"phrasings={len(f.phrasings)} infeasible={variants} tier={f.tier}"
         )
     click.echo(f"{len(families)} families")
 
