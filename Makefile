@@ -6,6 +6,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # what `make run` needs (a subset of the dev install that $(STAMP) marks)
 RUN_STAMP := $(VENV)/.installed-run
+# when this make started: `make run` prints how long its set-up and the whole command took
+MAKE_START := $(shell date +%s)
 WORKERS ?= auto
 SUITE ?= smoke
 # An endpoint in the environment (DEVICESWORLD_MODEL plus DEVICESWORLD_BASE_URL or an API key)
@@ -55,7 +57,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 venv: $(STAMP)
 
 run: system $(RUN_STAMP)
+	@echo "make run: set-up took $$(( $$(date +%s) - $(MAKE_START) )) s; now the $(AGENT) agent on $(SUITE)"
 	$(BIN)/devicesworld run --suite $(SUITE) --agent $(AGENT) --workers $(RUN_WORKERS) $(RUN_ARGS)
+	@echo "make run: $$(( $$(date +%s) - $(MAKE_START) )) s in all"
 
 # prove every task of the suite: setup fails the check, the reference solution passes
 # (the smoke suite's GUI tasks replay on live desktops: about 10 minutes on 2 cores)

@@ -93,3 +93,12 @@ def test_a_text_only_llm_run_is_labelled_so(tmp_path: Path) -> None:
     manifest["config"]["agent_extra"] = {"vision": False}
     (run_dir / "run.json").write_text(json.dumps(manifest))
     assert run_label(load_run(run_dir)).endswith("[text-only]")
+    # and the terminal report shows it: the label is text, not a rich markup tag to swallow
+    from click.testing import CliRunner
+
+    from devicesworld.cli import main
+
+    res = CliRunner().invoke(main, ["report", str(run_dir)], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    titled = [line for line in res.output.splitlines() if "[text-only]" in line]
+    assert len(titled) >= 3, res.output  # the metrics title, Table 1, the failure figures

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from devicesworld.analysis.failures import (
@@ -108,7 +109,9 @@ def termination_mode_table(reports: list[RunReport]) -> Table:
     for label, r in zip(unique_labels(reports), reports, strict=True):
         f = r.failures
         pp = "-" if f.partial_progress_share is None else f"{100.0 * f.partial_progress_share:.1f}%"
-        table.add_row(label, str(f.n_failed), *[_share(f.mode_counts[m], f.n_failed) for m in MODES], pp)
+        table.add_row(
+            escape(label), str(f.n_failed), *[_share(f.mode_counts[m], f.n_failed) for m in MODES], pp
+        )
     return table
 
 
@@ -124,7 +127,7 @@ def failure_type_table(reports: list[RunReport], mode: str) -> Table:
     for label, r in zip(unique_labels(reports), reports, strict=True):
         counts = r.failures.type_counts[mode]
         n = sum(counts.values())
-        table.add_row(label, str(n), *[_share(counts[t], n) for t in types])
+        table.add_row(escape(label), str(n), *[_share(counts[t], n) for t in types])
     return table
 
 
@@ -222,9 +225,9 @@ def render_reports(
     for line in invalid_lines(reports):
         console.print(line, highlight=False, markup=False, soft_wrap=True)
     for label, r in zip(unique_labels(reports), reports, strict=True):
-        render_metrics(r.metrics, console, title=label)
+        render_metrics(r.metrics, console, title=escape(label))
         if r.trials is not None:
-            console.print(trials_table(r.trials, f"Trials of {label}"))
+            console.print(trials_table(r.trials, f"Trials of {escape(label)}"))
             per_task = task_trials_table(r.trials)
             if per_task is not None:
                 console.print(per_task)

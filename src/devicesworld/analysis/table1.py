@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
+from rich.markup import escape
 from rich.table import Table
 
 from devicesworld.analysis.loading import LoadedRun
@@ -135,7 +136,7 @@ def table1(rows: Sequence[Table1Row]) -> Table:
     table.add_column("Invalid", justify="right")
     for r in rows:
         cells = [
-            r.label,
+            escape(r.label),  # a label is text: `[text-only]` is no markup tag
             str(r.episodes),
             _pct(r.success_rate),
             _num(r.mean_score, 3),
