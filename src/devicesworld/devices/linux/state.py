@@ -14,7 +14,10 @@ Paths:
   also shared (the local web is one internet). Page visits are browser history: not a change.
 
 A JSON object file is one path per key, ``files/<path>/#<dotted key>`` (a list is one
-leaf): ``json_field_equals`` licenses its key, every other file check the file whole.
+leaf): ``json_field_equals`` licenses its key. A table is one path per row and a document
+one per paragraph (:mod:`.grain`): the table and document checks license their rows and
+paragraphs; ``file_exists`` licenses creating or deleting the file, other file checks the
+file whole.
 
 A check names the file it reads (``~/Documents/x.csv`` -> ``files/Documents/x.csv``), a
 project folder or a drafts folder whole, or the form it expects a submission of.
@@ -31,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from devicesworld.devices.base import WritesFn
 from devicesworld.devices.filehash import hash_files
 from devicesworld.devices.linux import args as la
+from devicesworld.devices.linux import grain
 from devicesworld.devices.linux.sandbox import HOME
 from devicesworld.devices.state import PART, Snapshot, StateSpec, StrayKind, digest, literal
 
@@ -88,11 +92,31 @@ def _expand_json(home: Path, out: Snapshot) -> None:
         out.update({f"{path}{JSON_KEY}{k}": d for k, d in keys.items()})
 
 
+def _expand_parts(home: Path, out: Snapshot) -> None:
+    """Replace a table's or a document's one hash by one per row or paragraph (:mod:`.grain`),
+    so a check licenses the rows and paragraphs it asks for, not the file."""
+    for path in [
+        p for p in out if p.startswith("files/") and p.lower().endswith(grain.TABLES + grain.DOCUMENTS)
+    ]:
+        file = home / path.removeprefix("files/")
+        try:
+            if file.is_symlink() or file.stat().st_size > grain.MAX_BYTES:
+                continue
+            data = file.read_bytes()
+        except OSError:
+            continue
+        found = grain.parts(file.name, data)
+        if found:
+            del out[path]
+            out.update({f"{path}{PART}{k}": d for k, d in found.items()})
+
+
 def snapshot(device: LinuxDevice) -> Snapshot:
     out: Snapshot = {}
     home = device.sandbox.paths.home
     _hash_tree(home, "files", out, skip=DRIVE_DIR)
     _expand_json(home, out)
+    _expand_parts(home, out)
     _hash_tree(device.drive.root, "drive", out)
     if device.sites_started():
         counts: dict[tuple[str, str], int] = {}
@@ -139,6 +163,21 @@ def _json_field(a: Any, get: Any) -> list[str]:
     return [where, *(f"{where}{JSON_KEY}{k}" for k in keys), f"{where}{JSON_KEY}{literal(a.field)}.*"]
 
 
+def _exists(a: Any, get: Any) -> list[str]:
+    """A file to create or delete (and a folder's content), not the rows or paragraphs of a
+    file that was there: its content is licensed by the checks that read it."""
+    where = state_path(a.path)
+    return [where, where + "/[!#]*"] if where else []
+
+
+def _grained(fn: Callable[[str, Any, Any], list[str]]) -> WritesFn:
+    def writes(a: Any, get: Any) -> list[str]:
+        where = state_path(a.path)
+        return fn(where, a, get) if where else []
+
+    return writes
+
+
 def _folder(path: str) -> list[str]:
     where = state_path(path)
     return [where + "/*"] if where else []
@@ -147,22 +186,22 @@ def _folder(path: str) -> list[str]:
 WRITES: dict[str, WritesFn] = {
     name: _file
     for name in (
-        "file_exists",
         "file_contains",
         "file_equals",
-        "table_cell_equals",
-        "table_has_row",
         "table_row_count",
-        "docx_contains",
-        "docx_paragraph",
         "pdf_contains",
         "image_size",
         "wav_matches",
         "archive_contains",
-        "docx_text_format",
         "xlsx_formula",
     )
 } | {
+    "file_exists": _exists,
+    "table_cell_equals": _grained(grain.table_cell_writes),
+    "table_has_row": _grained(grain.table_row_writes),
+    "docx_contains": _grained(grain.docx_contains_writes),
+    "docx_paragraph": _grained(grain.docx_paragraph_writes),
+    "docx_text_format": _grained(grain.docx_format_writes),
     "json_field_equals": _json_field,
     "project_tests_pass": lambda a, get: _folder(a.path),
     "email_draft": lambda a, get: _folder(a.folder) if a.present else [],
@@ -213,6 +252,7 @@ STATE = StateSpec(
     ),
     harmless_added=("files/Pictures/Screenshots/*", "drive/*"),
     shared=("drive/*", "web/*"),
+    edits=grain.EDITS,
     doc="Files under the home (content hashes), the shared drive, local-site form submissions.",
 )
 
