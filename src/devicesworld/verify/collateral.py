@@ -12,7 +12,9 @@ matches
   there). Guard checks (nothing sent, a file unchanged, no agent command) name
   nothing, and an infeasible task — whose only condition is the report — has an
   empty write set;
-- or a path the device's kind declares harmless (preferences, caches, history, drift).
+- or a path the device's kind declares harmless (preferences, caches, history, drift, an
+  editor's backup file), or the task does (``evaluation.harmless``: what a person would
+  expect beside the asked output).
 
 Anything else fails the required, unscored ``no_collateral_damage`` condition of that
 device, whose detail names what changed. Paths a kind declares *shared* (the drive, the
@@ -145,10 +147,12 @@ class Permit:
     state: StateSpec
     own: tuple[str, ...]
     shared_writes: tuple[str, ...]
+    beside: tuple[str, ...] = ()
+    """What the task declares harmless on this device (``evaluation.harmless``): not an output."""
 
     def allows(self, path: str, kind: ChangeKind = "changed") -> bool:
         st = self.state
-        if harmless(st, Change(path, kind)) or _matches(path, self.own):
+        if harmless(st, Change(path, kind)) or _matches(path, self.own) or _matches(path, self.beside):
             return True
         return _matches(path, st.shared) and _matches(path, self.shared_writes)
 
@@ -220,8 +224,11 @@ def permits(
     """The permit of every device whose kind declares its state."""
     writes = write_set(task, {d: k.name for d, k in kinds.items()}, getter_for)
     everywhere = tuple(p for patterns in writes.values() for p in patterns)
+    side = task.evaluation.harmless
     return {
-        device_id: Permit(kind.state, tuple(writes.get(device_id, ())), everywhere)
+        device_id: Permit(
+            kind.state, tuple(writes.get(device_id, ())), everywhere, tuple(side.get(device_id, ()))
+        )
         for device_id, kind in kinds.items()
         if kind.state is not None
     }

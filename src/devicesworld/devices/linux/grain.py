@@ -146,8 +146,10 @@ def _parts(lower: str, blob: Blob) -> Snapshot:
             if text := row_text(row):
                 _add(out, ROW, text, row_cells(row))
     elif lower.endswith(TABLES):
-        for sheet, rows in isolate.parse("workbook", blob).items():
-            for row in rows:
+        for sheet in isolate.parse("sheets", blob):
+            # formulas as written, not their cached values: a sheet re-saved by an office app
+            # gains cached values its generator never wrote (the same sheet, not a change)
+            for row in isolate.parse("xlsx_formulas", blob, sheet):
                 if text := row_text(row):
                     _add(out, f"{ROW}{sheet}/", text, row_cells(row))
     else:

@@ -25,8 +25,11 @@ project folder or a drafts folder whole, or the form it expects a submission of.
 
 from __future__ import annotations
 
+import io
 import json
 import posixpath
+import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,7 +38,10 @@ from devicesworld.devices.base import WritesFn
 from devicesworld.devices.filehash import hash_files
 from devicesworld.devices.linux import args as la
 from devicesworld.devices.linux import grain
+from devicesworld.devices.linux.resources import isolate
+from devicesworld.devices.linux.resources.readers import Blob, FormatError
 from devicesworld.devices.linux.sandbox import HOME
+from devicesworld.devices.safefs import FsError
 from devicesworld.devices.state import PART, Snapshot, StateSpec, StrayKind, digest, literal
 
 if TYPE_CHECKING:
@@ -111,10 +117,59 @@ def _expand_parts(home: Path, out: Snapshot) -> None:
             out.update({f"{path}{PART}{k}": d for k, d in found.items()})
 
 
+EDITOR_LEFTOVERS = ("files/*~", "files/*/.#*", "files/.#*", "files/*/#*#", "files/#*#", "files/*.sw[a-p]")
+"""What editors leave beside a file they save or hold open (issue 32): a backup ``notes.txt~``
+(gedit, Mousepad, Emacs), Emacs's lock ``.#notes.txt`` and autosave ``#notes.txt#``, vim's swap
+``.notes.txt.swp`` — a person editing the asked file expects them; they are no damage."""
+
+EXTRACTED = "extracted"
+"""Files an archive unpacked next to itself ("Extract here"): ``extracted/<path>`` may appear."""
+ARCHIVES = (".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz")
+MAX_MEMBERS = 10_000
+
+
+def _members(file: Path) -> dict[str, int | None]:
+    """An archive's member names, each with its CRC-32 when the archive records one (zip)."""
+    data = file.read_bytes()
+    if zipfile.is_zipfile(io.BytesIO(data)):
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            infos = zf.infolist()
+        return {i.filename: i.CRC for i in infos[:MAX_MEMBERS] if not i.is_dir()}
+    return dict.fromkeys(isolate.parse("archive", Blob(file.name, data)))
+
+
+def _mark_extracted(home: Path, out: Snapshot) -> None:
+    """A file whose path, relative to the folder of an archive there, is one of the archive's
+    members (with the member's content, where the archive records a checksum) is that archive
+    extracted where it lies: recorded as ``extracted/<path>``, which the kind calls harmless,
+    so "Extract here" beside the asked output is no damage. An edited copy is a file again."""
+    for path in [p for p in out if p.startswith("files/") and p.lower().endswith(ARCHIVES)]:
+        file = home / path.removeprefix("files/")
+        try:
+            if file.is_symlink() or file.stat().st_size > grain.MAX_BYTES * 16:
+                continue
+            members = _members(file)
+        except (OSError, FormatError, FsError, ValueError, zipfile.BadZipFile, EOFError):
+            continue
+        folder = posixpath.dirname(path)
+        for member, crc in members.items():
+            member_path = posixpath.normpath(f"{folder}/{member}")
+            if member_path not in out or member_path == path or not member_path.startswith(folder + "/"):
+                continue
+            if crc is not None:
+                try:
+                    if zlib.crc32((home / member_path.removeprefix("files/")).read_bytes()) != crc:
+                        continue
+                except OSError:
+                    continue
+            out[f"{EXTRACTED}/{member_path.removeprefix('files/')}"] = out.pop(member_path)
+
+
 def snapshot(device: LinuxDevice) -> Snapshot:
     out: Snapshot = {}
     home = device.sandbox.paths.home
     _hash_tree(home, "files", out, skip=DRIVE_DIR)
+    _mark_extracted(home, out)
     _expand_json(home, out)
     _expand_parts(home, out)
     _hash_tree(device.drive.root, "drive", out)
@@ -249,6 +304,8 @@ STATE = StateSpec(
         "*.pyc",
         "*/.pytest_cache/*",
         "*.~lock.*#",
+        *EDITOR_LEFTOVERS,
+        f"{EXTRACTED}/*",
     ),
     harmless_added=("files/Pictures/Screenshots/*", "drive/*"),
     shared=("drive/*", "web/*"),
