@@ -47,7 +47,7 @@ def _text_ok(
 ) -> bool:
     if equals is not None and not values.same(value, equals, kind or "text"):
         return False
-    return values.judge_text(value, contains, distractors or [], kind).passed
+    return statements.judge_conversation([value], contains, distractors or [], kind).passed
 
 
 def _mentions(value: str, distractors: list[Expected], kind: ValueType | None) -> list[str]:
