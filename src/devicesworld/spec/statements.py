@@ -39,7 +39,7 @@ _CLAUSE = re.compile(
     r",\s|;|:\s|[\[\]]|\((?!\d{2,4}\)\s?\d)|(?<!\(\d\d)(?<!\(\d{3})(?<!\(\d{4})\)|\s[-\u2013\u2014]\s|\u2014"
 )
 """Clause breaks: a parenthesis that is not an area code's (``(555) 123-4567``), a spaced dash or
-an em dash — not an en dash inside a code (``B–214``)."""
+an em dash — not an en dash inside a code (``B\u2013214``)."""
 _CORRECTION = re.compile(
     r"\b(?:correction|sorry|actually|i meant|make that|scratch that|my mistake|oops|update|"
     r"i was wrong|typo)\b",
