@@ -38,7 +38,10 @@ Windows kind's default action space lost ``run_command`` (it is the ``hybrid`` p
 ``launch_app``'s doc says it is a convenience action. The SmartHome kind appended the
 ``timeline`` getter (a copy of the home run forward, for outcomes over time) and
 ``schedule_exists`` the optional ``window_hours`` (default 24: how far ahead the outcome is
-judged) (#32).
+judged) (#32). The statement checks that read prose (``sms_sent``, ``file_contains``,
+``docx_contains``, ``pdf_contains``, ``email_draft``) gained the optional ``facts`` (what is true
+of named entities; a statement giving one another value fails; absent, each check is as
+before) (#32).
 """
 
 from __future__ import annotations

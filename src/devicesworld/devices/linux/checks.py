@@ -19,6 +19,7 @@ from pydantic import Field, model_validator
 from devicesworld.devices.base import Args, CheckOutcome, DeviceError, GetterFn
 from devicesworld.devices.declare import CheckTable
 from devicesworld.spec import statements, values
+from devicesworld.spec.statements import Fact
 from devicesworld.spec.values import Expected, TypedValue, ValueType, resolve_path, values_match
 
 CHECKS = CheckTable("linux")
@@ -76,6 +77,10 @@ class TextContainsArgs(Args):
     case_sensitive: bool = Field(default=False, description="Compare `contains` as exact-case literals.")
     value_type: ValueType | None = _VALUE_TYPE
     distractors: list[Expected] = _DISTRACTORS
+    facts: list[Fact] = Field(
+        default_factory=list,
+        description="What is true of named entities: a statement giving one another value fails (issue 32).",
+    )
 
 
 def _text_contains(text: str, a: TextContainsArgs, label: str) -> CheckOutcome:
@@ -87,9 +92,12 @@ def _text_contains(text: str, a: TextContainsArgs, label: str) -> CheckOutcome:
     else:
         # a file or a draft is read as statements too (issue 32): a value ruled out is not
         # claimed, a hedge ("maybe 16:00 or 17:00") or a later correction to another value fails
-        verdict = statements.judge_conversation([text], a.contains, a.distractors, a.value_type)
+        verdict = statements.judge_conversation(
+            [text], a.contains, a.distractors, a.value_type, facts=a.facts
+        )
         missing, distractors = verdict.missing, verdict.distractors
         hedges = verdict.hedged + [f"corrected to {c}" for c in verdict.corrected]
+        hedges += [f"false: {f}" for f in verdict.false]
     said = _norm(text, a.case_sensitive)
     present = [s for s in a.absent if _norm(s, a.case_sensitive) in said]
     if missing or present or distractors or hedges:
@@ -556,6 +564,10 @@ class EmailDraftArgs(Args):
     present: bool = True
     value_type: ValueType | None = _VALUE_TYPE
     distractors: list[Expected] = _DISTRACTORS
+    facts: list[Fact] = Field(
+        default_factory=list,
+        description="What is true of named entities: a statement giving one another value fails (issue 32).",
+    )
     distractor_recipients: bool = Field(
         default=False,
         description="The distractors are addresses too: the latest matching draft fails when one of "
@@ -607,7 +619,9 @@ def _email_draft(get: GetterFn, a: EmailDraftArgs) -> CheckOutcome:
     seen = [f"{d.get('file')}: to={d.get('to')} subject={d.get('subject')!r}" for d in drafts]
     addressed = sorted((d for d in drafts if _addressed(d, a)), key=lambda d: d.get("modified_ns", 0))
     verdicts = [
-        statements.judge_conversation([d["body"]], a.body_contains, a.distractors, a.value_type)
+        statements.judge_conversation(
+            [d["body"]], a.body_contains, a.distractors, a.value_type, facts=a.facts
+        )
         for d in addressed
     ]
     if not a.present:
