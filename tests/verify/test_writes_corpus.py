@@ -129,3 +129,20 @@ def test_every_writes_corpus_file_has_ten_cases_each_way() -> None:
     for path in files:
         spec = yaml.safe_load(path.read_text(encoding="utf-8"))
         assert len(spec["passing"]) >= MIN_CASES and len(spec["failing"]) >= MIN_CASES, path.name
+
+
+def test_a_file_not_yet_readable_as_a_table_and_then_filled_is_one_change_of_the_file() -> None:
+    before = {"files/Documents/t.csv": "empty"}
+    after = {"files/Documents/t.csv/#row/| a | b |": "1", "files/Documents/t.csv/#row/| 1 | 2 |": "2"}
+    assert [str(c) for c in diff(before, after)] == ["files/Documents/t.csv changed"]
+
+
+def test_a_row_deleted_beside_an_edit_does_not_pair_with_it() -> None:
+    passed, guard, detail = judge(
+        "table_cell_equals",
+        {"key_column": "Item", "key": "Rent", "column": "Amount", "equals": 1250},
+        "Documents/b.csv",
+        "Item,Amount\nRent,1200\nPower,85\n",
+        "Item,Amount\nRent,1250\n",
+    )
+    assert passed and not guard and "Power" in detail
