@@ -73,3 +73,15 @@ def test_a_new_paragraph_passes_and_an_extra_one_fails() -> None:
         verdict = env.evaluate()
     ok, detail = _guard(verdict, L0)
     assert not ok and "Dinner at 20:00" in detail
+
+
+def test_quality_controls_extra_beside_writes_a_wrong_row_the_guard_catches() -> None:
+    require_bwrap()
+    with _env(_task([L0], SETUP, [RENT])) as env:
+        _csv(env, "Item,Amount\nRent,1250\nFood,300\n")
+        assert env.evaluate().success
+        assert env.output_change(L0, "undo") is None
+        done = env.output_change(L0, "beside")
+        assert done is not None and "budget.csv" in done
+        ok, detail = _guard(env.evaluate(), L0)
+    assert not ok and "Added by mistake" in detail

@@ -42,7 +42,7 @@ from devicesworld.devices.linux.resources import isolate
 from devicesworld.devices.linux.resources.readers import Blob, FormatError
 from devicesworld.devices.linux.sandbox import HOME
 from devicesworld.devices.safefs import FsError
-from devicesworld.devices.state import PART, Snapshot, StateSpec, StrayKind, digest, literal
+from devicesworld.devices.state import PART, OutputChange, Snapshot, StateSpec, StrayKind, digest, literal
 
 if TYPE_CHECKING:
     from devicesworld.devices.linux.device import LinuxDevice
@@ -285,6 +285,49 @@ def stray(device: LinuxDevice, allowed: Callable[[str], bool], kind: StrayKind) 
     return f"wrote {STRAY_FILE}" if result.ok else None
 
 
+def output_change(device: LinuxDevice, allowed: Callable[[str], bool], how: OutputChange) -> str | None:
+    """Spoil an output file beside what the task licenses (quality control's ``extra_beside``,
+    issue 32): a wrong extra row in an output CSV, a new key in an output JSON file. Files have
+    no later undo (a file is replaced by a later write, not scheduled), so ``undo`` is ``None``."""
+    if how != "beside":
+        return None
+    home = device.sandbox.paths.home
+    snap = snapshot(device)
+    # files with a licensed part, but not licensed whole (a made-up part would then be allowed)
+    wholes = sorted(
+        {
+            p.split(PART, 1)[0]
+            for p in snap
+            if PART in p and allowed(p) and not allowed(p.split(PART, 1)[0] + PART + "\x00whole")
+        }
+    )
+    for whole in wholes:
+        rel = whole.removeprefix("files/")
+        file = home / rel
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if whole.lower().endswith(".csv"):
+            row = "Added by mistake,0"
+            if allowed(f"{whole}{PART}{grain.ROW}{grain.row_text(row.split(','))}"):
+                continue
+            content = text + ("" if text.endswith("\n") else "\n") + row + "\n"
+        elif whole.lower().endswith(".json"):
+            try:
+                data = json.loads(text)
+            except ValueError:
+                continue
+            if not isinstance(data, dict) or allowed(f"{whole}{PART}assistant_note"):
+                continue
+            content = json.dumps({**data, "assistant_note": "changed by mistake"}, indent=2)
+        else:
+            continue
+        if device.act("write_file", la.WriteFileArgs(path=f"~/{rel}", content=content)).ok:
+            return f"wrote an extra {'row' if whole.lower().endswith('.csv') else 'key'} into ~/{rel}"
+    return None
+
+
 STATE = StateSpec(
     snapshot=snapshot,
     stray=stray,
@@ -310,6 +353,7 @@ STATE = StateSpec(
     harmless_added=("files/Pictures/Screenshots/*", "drive/*"),
     shared=("drive/*", "web/*"),
     edits=grain.EDITS,
+    output_change=output_change,
     doc="Files under the home (content hashes), the shared drive, local-site form submissions.",
 )
 
