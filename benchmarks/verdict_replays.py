@@ -8,7 +8,10 @@ judged by the shipped checks on real tasks:
   conversation is fed to the check as the phone's sent box;
 - infeasibility: `wifi_password_to_guest`'s infeasible variant, compiled, its declared cause;
 - exact values: `fahrenheit_for_grandma`, compiled with a phrasing that does not ask to round;
-- the collateral guard: a home episode (air conditioner, lamp) run in the real environment.
+- the collateral guard: a home episode (air conditioner, lamp) run in the real environment;
+- rows, paragraphs, harmless outputs and hedges in files: a desktop episode (budget CSV, report
+  docx, a note, an archive) run in the real environment (needs bwrap);
+- statements about named entities: a text judged against a declared fact.
 
 Then the replays on 12 `test` tasks: for each phone/home task, one replay per failure mode
 that applies to it (an undeclared hedge, a late wrong correction, set-then-undo, an extra
@@ -182,6 +185,173 @@ def guard_variants() -> list[Variant]:
     ]
 
 
+def desktop_variants() -> list[Variant]:
+    """Items 1, 2 and 4 of what remained: rows, paragraphs, harmless outputs, hedges in files —
+    each played on a real desktop (bwrap) and judged with the collateral guard."""
+    from tests.verify.test_collateral import L0, _env, _task
+
+    budget = "Item,Amount\nRent,1200\nFood,300\n"
+    setup = [
+        {"device": L0, "op": "write_text", "args": {"path": "~/Documents/budget.csv", "content": budget}},
+        {
+            "device": L0,
+            "op": "write_docx",
+            "args": {"path": "~/Documents/report.docx", "paragraphs": ["We left on Monday.", "It rained."]},
+        },
+        {"device": L0, "op": "write_text", "args": {"path": "~/notes/dentist.txt", "content": "Dentist:\n"}},
+        {
+            "device": L0,
+            "op": "write_archive",
+            "args": {"path": "~/Downloads/site.zip", "files": {"site/index.html": "<h1>Hi</h1>"}},
+        },
+    ]
+    rent = {
+        "id": "rent",
+        "device": L0,
+        "check": "table_cell_equals",
+        "args": {
+            "path": "~/Documents/budget.csv",
+            "key_column": "Item",
+            "key": "Rent",
+            "column": "Amount",
+            "equals": 1250,
+        },
+    }
+    pickup = {
+        "id": "pickup",
+        "device": L0,
+        "check": "docx_paragraph",
+        "args": {
+            "path": "~/Documents/report.docx",
+            "starts_with": "Pickup:",
+            "contains": [{"value": "18:15", "type": "time"}],
+            "keep": ["We left on Monday.", "It rained."],
+        },
+    }
+    note = {
+        "id": "note",
+        "device": L0,
+        "check": "file_contains",
+        "args": {"path": "~/notes/dentist.txt", "contains": [{"value": "16:30", "type": "time"}]},
+    }
+
+    def run(cond: dict[str, Any], steps: list[tuple[str, dict[str, Any]]]) -> Callable[[], bool]:
+        def go() -> bool:
+            with _env(_task([L0], setup, [cond])) as env:
+                for action, a in steps:
+                    env.step({"device": L0, "action": action, "args": a})
+                verdict = env.evaluate()
+            return verdict.success and verdict.score > 0
+
+        return go
+
+    def csv(content: str) -> tuple[str, dict[str, Any]]:
+        return ("write_file", {"path": "~/Documents/budget.csv", "content": content})
+
+    def doc(*paragraphs: str, title: str | None = None) -> tuple[str, dict[str, Any]]:
+        args: dict[str, Any] = {"path": "~/Documents/report.docx", "paragraphs": list(paragraphs)}
+        if title is not None:
+            args["title"] = title
+        return ("write_document", args)
+
+    def text(content: str, path: str = "~/notes/dentist.txt") -> tuple[str, dict[str, Any]]:
+        return ("write_file", {"path": path, "content": content})
+
+    kept = ("We left on Monday.", "It rained.")
+    return [
+        ("row: the Rent cell set", True, run(rent, [csv("Item,Amount\nRent,1250\nFood,300\n")])),
+        (
+            "row: the Rent cell set, the file re-saved quoted, CRLF, rows reordered",
+            True,
+            run(rent, [csv('"Item","Amount"\r\n"Food","300.00"\r\n"Rent","1250"\r\n')]),
+        ),
+        (
+            "row: a wrong extra row",
+            False,
+            run(rent, [csv("Item,Amount\nRent,1250\nFood,300\nRent increase,50\n")]),
+        ),
+        ("row: another row changed too", False, run(rent, [csv("Item,Amount\nRent,1250\nFood,350\n")])),
+        ("row: another row deleted", False, run(rent, [csv("Item,Amount\nRent,1250\n")])),
+        ("paragraph: the new paragraph", True, run(pickup, [doc(*kept, "Pickup: 18:15 on 7 May")])),
+        ("paragraph: the new one at 6:15 pm", True, run(pickup, [doc(*kept, "Pickup: 6:15 pm")])),
+        (
+            "paragraph: a wrong extra paragraph",
+            False,
+            run(pickup, [doc(*kept, "Pickup: 18:15 on 7 May", "Dinner at 20:00.")]),
+        ),
+        ("paragraph: an extra heading", False, run(pickup, [doc(*kept, "Pickup: 18:15", title="Update")])),
+        (
+            "paragraph: a kept one edited",
+            False,
+            run(pickup, [doc("We left on Tuesday.", "It rained.", "Pickup: 18:15")]),
+        ),
+        (
+            "harmless: the editor's backup file beside the note",
+            True,
+            run(note, [text("Dentist:\n", "~/notes/dentist.txt~"), text("Dentist: 16:30\n")]),
+        ),
+        (
+            "harmless: the archive extracted where it lies",
+            True,
+            run(
+                note,
+                [
+                    ("run_command", {"command": "cd ~/Downloads && unzip -q site.zip"}),
+                    text("Dentist: 16:30\n"),
+                ],
+            ),
+        ),
+        (
+            "harmless: another file written is still damage",
+            False,
+            run(note, [text("x", "~/notes/other.txt"), text("Dentist: 16:30\n")]),
+        ),
+        ("file hedge: 16:30, not 16:00", True, run(note, [text("Dentist: 16:30, not 16:00\n")])),
+        ("file hedge: maybe 16:00 or 16:30", False, run(note, [text("Dentist: maybe 16:00 or 16:30\n")])),
+        (
+            "file hedge: 16:30 then 'Correction: 17:00'",
+            False,
+            run(note, [text("Dentist: 16:30\nCorrection: 17:00\n")]),
+        ),
+        (
+            "file hedge: 16:00 then 'Correction: 16:30'",
+            True,
+            run(note, [text("Dentist: 16:00\nCorrection: 16:30\n")]),
+        ),
+    ]
+
+
+def fact_variants() -> list[Variant]:
+    """Item 3: statements about named entities, checked against declared facts (no distractor)."""
+    args = {
+        "to": "+15551234567",
+        "contains": [{"value": "19:00", "type": "time"}],
+        "facts": [{"about": ["dentist"], "value": {"value": "16:30", "type": "time"}}],
+    }
+    return [
+        (
+            "fact: dinner 19:00, dentist at 16:30",
+            True,
+            lambda: _sms_verdict(args, ["Dinner 19:00, dentist at 16:30."]),
+        ),
+        (
+            "fact: dinner 19:00, dentist at 17:00",
+            False,
+            lambda: _sms_verdict(args, ["Dinner 19:00, dentist at 17:00."]),
+        ),
+        (
+            "fact: dentist not at 16:00 but 4:30 pm",
+            True,
+            lambda: _sms_verdict(args, ["Dinner 19:00. The dentist is not at 16:00: 4:30 pm."]),
+        ),
+        (
+            "fact: dentist at 4 pm, dinner 7 pm",
+            False,
+            lambda: _sms_verdict(args, ["Dentist at 4 pm, dinner at 7 pm."]),
+        ),
+    ]
+
+
 # --------------------------------------------------------------- 12 `test` tasks
 # One replay per failure mode of issue 32 on each of 12 held-out phone/home tasks where the mode
 # applies: the reference solution changed in one way, played in the real environment.
@@ -271,25 +441,44 @@ def task_replays() -> dict[str, list[bool]]:
 
 
 def main() -> None:
-    variants = [*text_variants(), *cause_variants(), *exact_variants(), *guard_variants()]
-    right = 0
+    variants = [
+        *text_variants(),
+        *cause_variants(),
+        *exact_variants(),
+        *guard_variants(),
+        *desktop_variants(),
+        *fact_variants(),
+    ]
+    right = wrong_pass = right_fail = 0
     for what, must_pass, verdict in variants:
         got = verdict()
         ok = got is must_pass
         right += ok
+        wrong_pass += got and not must_pass
+        right_fail += must_pass and not got
         print(
             f"{'ok ' if ok else 'BAD'} must {'pass' if must_pass else 'fail'}: {what} -> {'pass' if got else 'fail'}"
         )
-    print(f"right verdicts: {right}/{len(variants)}")
+    print(
+        f"right verdicts: {right}/{len(variants)} (wrong answers passed: {wrong_pass}, right answers failed: {right_fail})"
+    )
     print(
         f"\nreplays on {REPLAY_TASKS} phone/home `test` tasks (one per failure mode per task where it applies):"
     )
     total = good = 0
+    passing_modes = {*MODES_PASS, "let_time_pass"}
+    wrong_pass = right_fail = 0
     for mode, verdicts in task_replays().items():
         total += len(verdicts)
         good += sum(verdicts)
-        print(f"  {mode:<22} right {sum(verdicts):>3}  wrong {len(verdicts) - sum(verdicts):>3}")
-    print(f"task replays: right verdicts {good}/{total}")
+        bad = len(verdicts) - sum(verdicts)
+        right_fail += bad if mode in passing_modes else 0
+        wrong_pass += 0 if mode in passing_modes else bad
+        print(f"  {mode:<22} right {sum(verdicts):>3}  wrong {bad:>3}")
+    print(
+        f"task replays: right verdicts {good}/{total} "
+        f"(wrong answers passed: {wrong_pass}, right answers failed: {right_fail})"
+    )
 
 
 if __name__ == "__main__":

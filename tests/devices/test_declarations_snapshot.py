@@ -40,7 +40,10 @@ Windows kind's default action space lost ``run_command`` (it is the ``hybrid`` p
 ``schedule_exists`` the optional ``window_hours`` (default 24: how far ahead the outcome is
 judged) (#32). The phone's app flows (#34) appended the setup op ``set_permission`` (a
 first-use permission prompt) and the ``permissions`` getter, and gave ``add_alarm`` and
-``alarm_exists`` the optional ``date`` of a one-time alarm (absent: as before).
+``alarm_exists`` the optional ``date`` of a one-time alarm (absent: as before). The statement
+checks that read prose (``sms_sent``, ``file_contains``, ``docx_contains``, ``pdf_contains``,
+``email_draft``) gained the optional ``facts`` (what is true of named entities; a statement giving
+one another value fails; absent, each check is as before) (#32).
 """
 
 from __future__ import annotations

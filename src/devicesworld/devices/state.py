@@ -75,13 +75,16 @@ class StateSpec:
     matching ``harmless`` never counts; a path matching ``harmless_added`` may appear
     (a text arriving in the inbox) but not change or vanish. Paths matching ``shared``
     are state every device of the task sees (the shared drive, the local web): a write
-    licensed on any device licenses them on all.
+    licensed on any device licenses them on all. Parts matching ``edits`` are edited in
+    place (a table row, a paragraph: named by their content): one that vanished is licensed
+    when a licensed part of the same file that appeared is its edit (issue 32).
     """
 
     snapshot: Callable[[Any], Mapping[str, str]]
     harmless: tuple[str, ...] = ()
     harmless_added: tuple[str, ...] = ()
     shared: tuple[str, ...] = ()
+    edits: tuple[str, ...] = ()
     stray: StrayFn | None = None
     output_change: OutputChangeFn | None = None
     doc: str = ""

@@ -122,6 +122,13 @@ class Evaluation(_Model):
             "beyond those its checks name as outputs."
         ),
     )
+    harmless: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description=(
+            "Per device id: state paths (globs) whose changes never count — what a person would "
+            "expect beside the asked output (the backup file the task's editor leaves), not an output."
+        ),
+    )
     collateral: CollateralPolicy = Field(default_factory=CollateralPolicy)
 
     @model_serializer(mode="wrap")
@@ -130,6 +137,8 @@ class Evaluation(_Model):
         data: dict[str, Any] = handler(self)
         if not self.writes:
             data.pop("writes", None)
+        if not self.harmless:
+            data.pop("harmless", None)
         if self.collateral == CollateralPolicy():
             data.pop("collateral", None)
         return data

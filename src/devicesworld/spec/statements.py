@@ -31,11 +31,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from devicesworld.spec import values
 from devicesworld.spec.values import Expected, ValueType
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
-_CLAUSE = re.compile(r",\s|;|:\s|[()\[\]]|\s[-\u2013\u2014]\s|[\u2013\u2014]")
+_CLAUSE = re.compile(
+    r",\s|;|:\s|[\[\]]|\((?!\d{2,4}\)\s?\d)|(?<!\(\d\d)(?<!\(\d{3})(?<!\(\d{4})\)|\s[-\u2013\u2014]\s|\u2014"
+)
+"""Clause breaks: a parenthesis that is not an area code's (``(555) 123-4567``), a spaced dash or
+an em dash — not an en dash inside a code (``B\u2013214``)."""
 _CORRECTION = re.compile(
     r"\b(?:correction|sorry|actually|i meant|make that|scratch that|my mistake|oops|update|"
     r"i was wrong|typo)\b",
@@ -87,9 +93,11 @@ class StatementVerdict:
     hedged: list[str] = field(default_factory=list)
     corrected: list[str] = field(default_factory=list)
 
+    false: list[str] = field(default_factory=list)
+
     @property
     def passed(self) -> bool:
-        return not (self.missing or self.distractors or self.hedged or self.corrected)
+        return not (self.missing or self.distractors or self.hedged or self.corrected or self.false)
 
     def explain(self) -> str:
         parts = []
@@ -101,6 +109,8 @@ class StatementVerdict:
             parts.append(f"hedges: {self.hedged}")
         if self.corrected:
             parts.append(f"a later statement changes the answer: {self.corrected}")
+        if self.false:
+            parts.append(f"states something false: {self.false}")
         return "; ".join(parts) or "states every expected value and nothing against it"
 
 
@@ -245,6 +255,59 @@ def _distractor_mentions(
     return found
 
 
+class Fact(BaseModel):
+    """What is true of a named entity the task's world holds (issue 32): the dentist is at 16:30,
+    the parcel is at locker 7. A statement naming the entity with another value of the fact's type
+    is false, whether or not any distractor names that value."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    about: list[str] = Field(min_length=1, description="Names a person would use for the entity.")
+    value: Expected = Field(description="Its true value (typed like an expected value).")
+
+
+def _fact_mentions(slot: _Slot, sent: _Sentence, offset: int, clause: str) -> list[tuple[Mention, bool]]:
+    """The values of the fact's type in a clause that are not strongly ruled out."""
+    return [
+        (m, me)
+        for m, me in slot.mentions(clause, sent.order, offset)
+        if not m.strong_out and (me or slot.same_slot(m.value))
+    ]
+
+
+def _false_claims(
+    sents: Sequence[_Sentence], facts: Sequence[Fact], kind: ValueType | None, tolerance: float
+) -> list[str]:
+    """Statements that give a named entity another value than its fact: in a clause naming the
+    entity, the value of the fact's type nearest the name, claimed (not ruled out), is not the
+    fact's value — "the dentist is at 17:00" when it is at 16:30; "not 17:00" is no claim."""
+    out: list[str] = []
+    for fact in facts:
+        slot = _Slot(fact.value, kind, tolerance)
+        names = [n.strip() for n in fact.about if n.strip()]
+        if not names or (slot.code_len is None and slot.kind in ("text", "name")):
+            continue  # a free-text value has no "other value of its type" to spot
+        naming = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)", re.I)
+        for sent in sents:
+            told = [m for _, c in sent.clauses for m, me in slot.mentions(c, sent.order, 0) if me]
+            clauses = list(sent.clauses)
+            for i, (offset, clause) in enumerate(clauses):
+                where = [m.start() for m in naming.finditer(clause)]
+                if not where:
+                    continue
+                said = _fact_mentions(slot, sent, offset, clause)
+                if not said and i + 1 < len(clauses):  # "Locker: 4" — the value in the next clause
+                    said = _fact_mentions(slot, sent, *clauses[i + 1])
+                if not said:
+                    continue
+                m, me = min(said, key=lambda x: min(abs(x[0].order[2] - offset - w) for w in where))
+                # a value only weakly ruled out ("from locker 9", "was 16:00") still states the
+                # entity's value unless the sentence also gives the true one
+                if not me and (m.claimed or not told):
+                    out.append(f"{names[0]}: {m.span!r} (it is {slot.label})")
+    return sorted(set(out))
+
+
 def judge_conversation(
     messages: Sequence[str],
     expected: Sequence[Expected],
@@ -252,8 +315,10 @@ def judge_conversation(
     kind: ValueType | None = None,
     *,
     tolerance: float = 0.0,
+    facts: Sequence[Fact] = (),
 ) -> StatementVerdict:
-    """The verdict on a conversation (every message to the recipient, oldest first)."""
+    """The verdict on a conversation (every message to the recipient, oldest first); ``facts``
+    are checked against every statement naming their entity."""
     sents = sentences(messages)
     slots = [_Slot(item, kind, tolerance) for item in expected]
     verdict = StatementVerdict()
@@ -296,6 +361,7 @@ def judge_conversation(
     if not expected:  # a guard: no claimed distractor at all
         verdict.distractors = sorted({label for _, label in declared})
     verdict.hedged = sorted(set(verdict.hedged))
+    verdict.false = _false_claims(sents, facts, kind, tolerance)
     return verdict
 
 

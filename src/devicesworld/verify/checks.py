@@ -16,6 +16,7 @@ from pydantic import Field
 from devicesworld.devices.base import Args, CheckOutcome, CheckSpec, GetterFn, GetterSpec, NoArgs, by_name
 from devicesworld.spec import causes, statements, values
 from devicesworld.spec.causes import Cause
+from devicesworld.spec.statements import Fact
 from devicesworld.spec.values import Expected, ValueType, resolve_path, values_match
 
 EPISODE_GETTER = "episode"
@@ -140,6 +141,10 @@ class AnswerContainsArgs(Args):
         default_factory=list, description="Values an answer must not also give (a hedged answer fails)."
     )
     value_type: ValueType | None = Field(default=None, description="How to compare; inferred when absent.")
+    facts: list[Fact] = Field(
+        default_factory=list,
+        description="What is true of named entities: a statement giving one another value fails (issue 32).",
+    )
 
 
 def _answer_contains(get: GetterFn, args: AnswerContainsArgs) -> CheckOutcome:
@@ -148,7 +153,9 @@ def _answer_contains(get: GetterFn, args: AnswerContainsArgs) -> CheckOutcome:
     answer = get(EPISODE_GETTER, {}).get("answer")
     if answer is None:
         return CheckOutcome(passed=False, detail="the agent never answered")
-    verdict = statements.judge_conversation([str(answer)], args.values, args.distractors, args.value_type)
+    verdict = statements.judge_conversation(
+        [str(answer)], args.values, args.distractors, args.value_type, facts=args.facts
+    )
     if not verdict.passed:
         return CheckOutcome(passed=False, detail=f"answered {answer!r}: {verdict.explain()}")
     return CheckOutcome(passed=True, detail=f"answered {answer!r}")

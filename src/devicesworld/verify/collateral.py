@@ -12,7 +12,9 @@ matches
   there). Guard checks (nothing sent, a file unchanged, no agent command) name
   nothing, and an infeasible task — whose only condition is the report — has an
   empty write set;
-- or a path the device's kind declares harmless (preferences, caches, history, drift).
+- or a path the device's kind declares harmless (preferences, caches, history, drift, an
+  editor's backup file), or the task does (``evaluation.harmless``: what a person would
+  expect beside the asked output).
 
 Anything else fails the required, unscored ``no_collateral_damage`` condition of that
 device, whose detail names what changed. Paths a kind declares *shared* (the drive, the
@@ -58,9 +60,10 @@ def condition_id(device_id: str) -> str:
 def diff(before: Mapping[str, str], after: Mapping[str, str]) -> list[Change]:
     """Every path that appeared, vanished or changed its digest, sorted by path.
 
-    Parts of a whole (``files/x.json/#drivers``) that appeared or vanished with the whole
-    (a JSON file created or deleted) are one change of the whole: licensing a key of a
-    file licenses creating it, while changing other keys of a file that was there is not.
+    Parts of a whole (``files/x.json/#drivers``) on one side only (a JSON file created or
+    deleted, or one that was not yet readable as JSON) are one change of the whole:
+    licensing a key of a file licenses creating it, while changing other keys of a file
+    that was there is not.
     """
     before, after = _whole(before, after), _whole(after, before)
     out = [Change(p, "removed") for p in before if p not in after]
@@ -73,7 +76,7 @@ def _whole(side: Mapping[str, str], other: Mapping[str, str]) -> Mapping[str, st
     """``side`` with the parts of every whole that has no part on the ``other`` side folded into it."""
     if not any(PART in p for p in side):
         return side
-    present = {p.split(PART, 1)[0] for p in other if PART in p} | set(other)
+    present = {p.split(PART, 1)[0] for p in other if PART in p}
     out: dict[str, str] = {}
     for path, d in side.items():
         whole = path.split(PART, 1)[0]
@@ -144,16 +147,68 @@ class Permit:
     state: StateSpec
     own: tuple[str, ...]
     shared_writes: tuple[str, ...]
+    beside: tuple[str, ...] = ()
+    """What the task declares harmless on this device (``evaluation.harmless``): not an output."""
 
     def allows(self, path: str, kind: ChangeKind = "changed") -> bool:
         st = self.state
-        if harmless(st, Change(path, kind)) or _matches(path, self.own):
+        if harmless(st, Change(path, kind)) or _matches(path, self.own) or _matches(path, self.beside):
             return True
         return _matches(path, st.shared) and _matches(path, self.shared_writes)
 
     def forbidden(self, changes: list[Change]) -> list[Change]:
-        """The changes neither the write set nor the kind's harmless paths allow."""
-        return [c for c in changes if not self.allows(c.path, c.kind)]
+        """The changes neither the write set nor the kind's harmless paths allow.
+
+        A part edited in place (a table row, a paragraph: named by their content) is one part
+        gone and one come; the gone one is allowed when it pairs with a licensed one that came
+        (:func:`edited`)."""
+        bad = [c for c in changes if not self.allows(c.path, c.kind)]
+        edits = self.state.edits
+        if not any(c.kind == "removed" and PART in c.path and _matches(c.path, edits) for c in bad):
+            return bad
+        gone = [c for c in changes if c.kind == "removed" and PART in c.path and _matches(c.path, edits)]
+        came = [
+            c
+            for c in changes
+            if c.kind == "added" and PART in c.path and _matches(c.path, edits) and _matches(c.path, self.own)
+        ]
+        paired = edited(gone, came)
+        return [c for c in bad if c not in paired]
+
+
+EDIT_SIMILARITY = 0.5
+"""How alike a vanished part and its replacement must be (difflib's ratio) to be one edit."""
+
+
+def edited(gone: list[Change], came: list[Change]) -> set[Change]:
+    """The vanished parts that are edits of licensed parts that appeared in the same whole:
+    each new part pairs with at most one old one, the most alike first by words (a row whose
+    cell was corrected, a paragraph the value was written into), a licensed old one too (so a
+    row deleted beside the edit does not pair with it instead). A part deleted beside stays."""
+    from difflib import SequenceMatcher
+
+    def words(part: str) -> list[str]:
+        return part.replace("|", " ").split()
+
+    scored: list[tuple[float, int, int]] = []
+    for i, old in enumerate(gone):
+        whole, _, old_part = old.path.partition(PART)
+        for j, new in enumerate(came):
+            new_whole, _, new_part = new.path.partition(PART)
+            if new_whole != whole:
+                continue
+            old_words, new_words = words(old_part), words(new_part)
+            ratio = SequenceMatcher(None, old_words, new_words, autojunk=False).ratio()
+            inside = len(old_words) > 1 and " ".join(old_words) in " ".join(new_words)
+            if ratio >= EDIT_SIMILARITY or inside:
+                scored.append((ratio if not inside else max(ratio, EDIT_SIMILARITY), i, j))
+    used_old: set[int] = set()
+    used_new: set[int] = set()
+    for _, i, j in sorted(scored, reverse=True):
+        if i not in used_old and j not in used_new:
+            used_old.add(i)
+            used_new.add(j)
+    return {gone[i] for i in used_old}
 
 
 def harmless(state: StateSpec, change: Change) -> bool:
@@ -169,8 +224,11 @@ def permits(
     """The permit of every device whose kind declares its state."""
     writes = write_set(task, {d: k.name for d, k in kinds.items()}, getter_for)
     everywhere = tuple(p for patterns in writes.values() for p in patterns)
+    side = task.evaluation.harmless
     return {
-        device_id: Permit(kind.state, tuple(writes.get(device_id, ())), everywhere)
+        device_id: Permit(
+            kind.state, tuple(writes.get(device_id, ())), everywhere, tuple(side.get(device_id, ()))
+        )
         for device_id, kind in kinds.items()
         if kind.state is not None
     }

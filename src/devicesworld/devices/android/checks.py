@@ -19,6 +19,7 @@ from devicesworld.devices.android import providers as p
 from devicesworld.devices.base import Args, CheckOutcome, GetterFn
 from devicesworld.devices.declare import CheckTable
 from devicesworld.spec import statements, values
+from devicesworld.spec.statements import Fact
 from devicesworld.spec.values import Expected, ValueType
 
 CHECKS = CheckTable("android")
@@ -48,7 +49,7 @@ def _text_ok(
 ) -> bool:
     if equals is not None and not values.same(value, equals, kind or "text"):
         return False
-    return values.judge_text(value, contains, distractors or [], kind).passed
+    return statements.judge_conversation([value], contains, distractors or [], kind).passed
 
 
 def _mentions(value: str, distractors: list[Expected], kind: ValueType | None) -> list[str]:
@@ -81,6 +82,10 @@ class SmsSentArgs(Args):
     contains: list[Expected] = Field(default_factory=list, description="Values the body must mention.")
     value_type: ValueType | None = _VALUE_TYPE
     distractors: list[Expected] = _DISTRACTORS
+    facts: list[Fact] = Field(
+        default_factory=list,
+        description="What is true of named entities: a statement giving one another value fails (issue 32).",
+    )
 
 
 @CHECKS.register("sms_sent", doc="A text was sent to a number with a body.", args=SmsSentArgs)
@@ -97,7 +102,7 @@ def sms_sent(get: GetterFn, a: SmsSentArgs) -> CheckOutcome:
     bodies = [str(m["body"]) for m in sent]
     if a.body is not None and not any(values.same(b, a.body, "text") for b in bodies):
         return _ok(False, f"messages sent to {a.to} ({bodies}) do not match {a.body!r}")
-    verdict = statements.judge_conversation(bodies, a.contains, a.distractors, a.value_type)
+    verdict = statements.judge_conversation(bodies, a.contains, a.distractors, a.value_type, facts=a.facts)
     if verdict.passed:
         return _ok(True, f"sent to {a.to}: {bodies[-1]!r}")
     return _ok(False, f"messages sent to {a.to} ({bodies}): {verdict.explain()}")

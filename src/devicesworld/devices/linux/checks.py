@@ -18,7 +18,8 @@ from pydantic import Field, model_validator
 
 from devicesworld.devices.base import Args, CheckOutcome, DeviceError, GetterFn
 from devicesworld.devices.declare import CheckTable
-from devicesworld.spec import values
+from devicesworld.spec import statements, values
+from devicesworld.spec.statements import Fact
 from devicesworld.spec.values import Expected, TypedValue, ValueType, resolve_path, values_match
 
 CHECKS = CheckTable("linux")
@@ -76,24 +77,37 @@ class TextContainsArgs(Args):
     case_sensitive: bool = Field(default=False, description="Compare `contains` as exact-case literals.")
     value_type: ValueType | None = _VALUE_TYPE
     distractors: list[Expected] = _DISTRACTORS
+    facts: list[Fact] = Field(
+        default_factory=list,
+        description="What is true of named entities: a statement giving one another value fails (issue 32).",
+    )
 
 
 def _text_contains(text: str, a: TextContainsArgs, label: str) -> CheckOutcome:
+    hedges: list[str] = []
     if a.case_sensitive:
         hay = _norm(text, True)
         missing = [values.shown(s) for s in a.contains if _norm(values.shown(s), True) not in hay]
-        verdict = values.judge_text(text, [], a.distractors, a.value_type)
+        distractors = values.judge_text(text, [], a.distractors, a.value_type).distractors
     else:
-        verdict = values.judge_text(text, a.contains, a.distractors, a.value_type)
-        missing = verdict.missing
+        # a file or a draft is read as statements too (issue 32): a value ruled out is not
+        # claimed, a hedge ("maybe 16:00 or 17:00") or a later correction to another value fails
+        verdict = statements.judge_conversation(
+            [text], a.contains, a.distractors, a.value_type, facts=a.facts
+        )
+        missing, distractors = verdict.missing, verdict.distractors
+        hedges = verdict.hedged + [f"corrected to {c}" for c in verdict.corrected]
+        hedges += [f"false: {f}" for f in verdict.false]
     said = _norm(text, a.case_sensitive)
     present = [s for s in a.absent if _norm(s, a.case_sensitive) in said]
-    if missing or present or verdict.distractors:
+    if missing or present or distractors or hedges:
         parts = []
         if missing:
             parts.append(f"missing {missing}")
-        if verdict.distractors:
-            parts.append(f"also gives distractor value(s) {verdict.distractors}")
+        if distractors:
+            parts.append(f"also gives distractor value(s) {distractors}")
+        if hedges:
+            parts.append(f"not a firm answer: {hedges}")
         if present:
             parts.append(f"should not contain {present}")
         return _ok(False, f"{label}: {'; '.join(parts)}")
@@ -432,7 +446,7 @@ def _docx_paragraph(get: GetterFn, a: DocxParagraphArgs) -> CheckOutcome:
         return _ok(
             False, f"{a.path}: no new paragraph starts with {a.starts_with!r} (paragraphs: {paragraphs})"
         )
-    verdicts = [values.judge_text(p, a.contains, a.distractors, a.value_type) for p in new]
+    verdicts = [statements.judge_conversation([p], a.contains, a.distractors, a.value_type) for p in new]
     if any(v.distractors for v in verdicts):
         return _ok(False, f"{a.path}: the new paragraph {verdicts[0].explain()}")
     good = [p for p, v in zip(new, verdicts, strict=True) if v.passed]
@@ -550,6 +564,10 @@ class EmailDraftArgs(Args):
     present: bool = True
     value_type: ValueType | None = _VALUE_TYPE
     distractors: list[Expected] = _DISTRACTORS
+    facts: list[Fact] = Field(
+        default_factory=list,
+        description="What is true of named entities: a statement giving one another value fails (issue 32).",
+    )
     distractor_recipients: bool = Field(
         default=False,
         description="The distractors are addresses too: the latest matching draft fails when one of "
@@ -600,7 +618,12 @@ def _email_draft(get: GetterFn, a: EmailDraftArgs) -> CheckOutcome:
     drafts = [d for d in get("email_drafts", {"folder": a.folder}) if "error" not in d]
     seen = [f"{d.get('file')}: to={d.get('to')} subject={d.get('subject')!r}" for d in drafts]
     addressed = sorted((d for d in drafts if _addressed(d, a)), key=lambda d: d.get("modified_ns", 0))
-    verdicts = [values.judge_text(d["body"], a.body_contains, a.distractors, a.value_type) for d in addressed]
+    verdicts = [
+        statements.judge_conversation(
+            [d["body"]], a.body_contains, a.distractors, a.value_type, facts=a.facts
+        )
+        for d in addressed
+    ]
     if not a.present:
         found = any(v.passed for v in verdicts)
         return _ok(

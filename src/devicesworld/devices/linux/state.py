@@ -14,7 +14,10 @@ Paths:
   also shared (the local web is one internet). Page visits are browser history: not a change.
 
 A JSON object file is one path per key, ``files/<path>/#<dotted key>`` (a list is one
-leaf): ``json_field_equals`` licenses its key, every other file check the file whole.
+leaf): ``json_field_equals`` licenses its key. A table is one path per row and a document
+one per paragraph (:mod:`.grain`): the table and document checks license their rows and
+paragraphs; ``file_exists`` licenses creating or deleting the file, other file checks the
+file whole.
 
 A check names the file it reads (``~/Documents/x.csv`` -> ``files/Documents/x.csv``), a
 project folder or a drafts folder whole, or the form it expects a submission of.
@@ -22,8 +25,11 @@ project folder or a drafts folder whole, or the form it expects a submission of.
 
 from __future__ import annotations
 
+import io
 import json
 import posixpath
+import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,8 +37,12 @@ from typing import TYPE_CHECKING, Any
 from devicesworld.devices.base import WritesFn
 from devicesworld.devices.filehash import hash_files
 from devicesworld.devices.linux import args as la
+from devicesworld.devices.linux import grain
+from devicesworld.devices.linux.resources import isolate
+from devicesworld.devices.linux.resources.readers import Blob, FormatError
 from devicesworld.devices.linux.sandbox import HOME
-from devicesworld.devices.state import PART, Snapshot, StateSpec, StrayKind, digest, literal
+from devicesworld.devices.safefs import FsError
+from devicesworld.devices.state import PART, OutputChange, Snapshot, StateSpec, StrayKind, digest, literal
 
 if TYPE_CHECKING:
     from devicesworld.devices.linux.device import LinuxDevice
@@ -88,11 +98,80 @@ def _expand_json(home: Path, out: Snapshot) -> None:
         out.update({f"{path}{JSON_KEY}{k}": d for k, d in keys.items()})
 
 
+def _expand_parts(home: Path, out: Snapshot) -> None:
+    """Replace a table's or a document's one hash by one per row or paragraph (:mod:`.grain`),
+    so a check licenses the rows and paragraphs it asks for, not the file."""
+    for path in [
+        p for p in out if p.startswith("files/") and p.lower().endswith(grain.TABLES + grain.DOCUMENTS)
+    ]:
+        file = home / path.removeprefix("files/")
+        try:
+            if file.is_symlink() or file.stat().st_size > grain.MAX_BYTES:
+                continue
+            data = file.read_bytes()
+        except OSError:
+            continue
+        found = grain.parts(file.name, data)
+        if found:
+            del out[path]
+            out.update({f"{path}{PART}{k}": d for k, d in found.items()})
+
+
+EDITOR_LEFTOVERS = ("files/*~", "files/*/.#*", "files/.#*", "files/*/#*#", "files/#*#", "files/*.sw[a-p]")
+"""What editors leave beside a file they save or hold open (issue 32): a backup ``notes.txt~``
+(gedit, Mousepad, Emacs), Emacs's lock ``.#notes.txt`` and autosave ``#notes.txt#``, vim's swap
+``.notes.txt.swp`` — a person editing the asked file expects them; they are no damage."""
+
+EXTRACTED = "extracted"
+"""Files an archive unpacked next to itself ("Extract here"): ``extracted/<path>`` may appear."""
+ARCHIVES = (".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz")
+MAX_MEMBERS = 10_000
+
+
+def _members(file: Path) -> dict[str, int | None]:
+    """An archive's member names, each with its CRC-32 when the archive records one (zip)."""
+    data = file.read_bytes()
+    if zipfile.is_zipfile(io.BytesIO(data)):
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            infos = zf.infolist()
+        return {i.filename: i.CRC for i in infos[:MAX_MEMBERS] if not i.is_dir()}
+    return dict.fromkeys(isolate.parse("archive", Blob(file.name, data)))
+
+
+def _mark_extracted(home: Path, out: Snapshot) -> None:
+    """A file whose path, relative to the folder of an archive there, is one of the archive's
+    members (with the member's content, where the archive records a checksum) is that archive
+    extracted where it lies: recorded as ``extracted/<path>``, which the kind calls harmless,
+    so "Extract here" beside the asked output is no damage. An edited copy is a file again."""
+    for path in [p for p in out if p.startswith("files/") and p.lower().endswith(ARCHIVES)]:
+        file = home / path.removeprefix("files/")
+        try:
+            if file.is_symlink() or file.stat().st_size > grain.MAX_BYTES * 16:
+                continue
+            members = _members(file)
+        except (OSError, FormatError, FsError, ValueError, zipfile.BadZipFile, EOFError):
+            continue
+        folder = posixpath.dirname(path)
+        for member, crc in members.items():
+            member_path = posixpath.normpath(f"{folder}/{member}")
+            if member_path not in out or member_path == path or not member_path.startswith(folder + "/"):
+                continue
+            if crc is not None:
+                try:
+                    if zlib.crc32((home / member_path.removeprefix("files/")).read_bytes()) != crc:
+                        continue
+                except OSError:
+                    continue
+            out[f"{EXTRACTED}/{member_path.removeprefix('files/')}"] = out.pop(member_path)
+
+
 def snapshot(device: LinuxDevice) -> Snapshot:
     out: Snapshot = {}
     home = device.sandbox.paths.home
     _hash_tree(home, "files", out, skip=DRIVE_DIR)
+    _mark_extracted(home, out)
     _expand_json(home, out)
+    _expand_parts(home, out)
     _hash_tree(device.drive.root, "drive", out)
     if device.sites_started():
         counts: dict[tuple[str, str], int] = {}
@@ -139,6 +218,21 @@ def _json_field(a: Any, get: Any) -> list[str]:
     return [where, *(f"{where}{JSON_KEY}{k}" for k in keys), f"{where}{JSON_KEY}{literal(a.field)}.*"]
 
 
+def _exists(a: Any, get: Any) -> list[str]:
+    """A file to create or delete (and a folder's content), not the rows or paragraphs of a
+    file that was there: its content is licensed by the checks that read it."""
+    where = state_path(a.path)
+    return [where, where + "/[!#]*"] if where else []
+
+
+def _grained(fn: Callable[[str, Any, Any], list[str]]) -> WritesFn:
+    def writes(a: Any, get: Any) -> list[str]:
+        where = state_path(a.path)
+        return fn(where, a, get) if where else []
+
+    return writes
+
+
 def _folder(path: str) -> list[str]:
     where = state_path(path)
     return [where + "/*"] if where else []
@@ -147,22 +241,22 @@ def _folder(path: str) -> list[str]:
 WRITES: dict[str, WritesFn] = {
     name: _file
     for name in (
-        "file_exists",
         "file_contains",
         "file_equals",
-        "table_cell_equals",
-        "table_has_row",
         "table_row_count",
-        "docx_contains",
-        "docx_paragraph",
         "pdf_contains",
         "image_size",
         "wav_matches",
         "archive_contains",
-        "docx_text_format",
         "xlsx_formula",
     )
 } | {
+    "file_exists": _exists,
+    "table_cell_equals": _grained(grain.table_cell_writes),
+    "table_has_row": _grained(grain.table_row_writes),
+    "docx_contains": _grained(grain.docx_contains_writes),
+    "docx_paragraph": _grained(grain.docx_paragraph_writes),
+    "docx_text_format": _grained(grain.docx_format_writes),
     "json_field_equals": _json_field,
     "project_tests_pass": lambda a, get: _folder(a.path),
     "email_draft": lambda a, get: _folder(a.folder) if a.present else [],
@@ -191,6 +285,49 @@ def stray(device: LinuxDevice, allowed: Callable[[str], bool], kind: StrayKind) 
     return f"wrote {STRAY_FILE}" if result.ok else None
 
 
+def output_change(device: LinuxDevice, allowed: Callable[[str], bool], how: OutputChange) -> str | None:
+    """Spoil an output file beside what the task licenses (quality control's ``extra_beside``,
+    issue 32): a wrong extra row in an output CSV, a new key in an output JSON file. Files have
+    no later undo (a file is replaced by a later write, not scheduled), so ``undo`` is ``None``."""
+    if how != "beside":
+        return None
+    home = device.sandbox.paths.home
+    snap = snapshot(device)
+    # files with a licensed part, but not licensed whole (a made-up part would then be allowed)
+    wholes = sorted(
+        {
+            p.split(PART, 1)[0]
+            for p in snap
+            if PART in p and allowed(p) and not allowed(p.split(PART, 1)[0] + PART + "\x00whole")
+        }
+    )
+    for whole in wholes:
+        rel = whole.removeprefix("files/")
+        file = home / rel
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if whole.lower().endswith(".csv"):
+            row = "Added by mistake,0"
+            if allowed(f"{whole}{PART}{grain.ROW}{grain.row_text(row.split(','))}"):
+                continue
+            content = text + ("" if text.endswith("\n") else "\n") + row + "\n"
+        elif whole.lower().endswith(".json"):
+            try:
+                data = json.loads(text)
+            except ValueError:
+                continue
+            if not isinstance(data, dict) or allowed(f"{whole}{PART}assistant_note"):
+                continue
+            content = json.dumps({**data, "assistant_note": "changed by mistake"}, indent=2)
+        else:
+            continue
+        if device.act("write_file", la.WriteFileArgs(path=f"~/{rel}", content=content)).ok:
+            return f"wrote an extra {'row' if whole.lower().endswith('.csv') else 'key'} into ~/{rel}"
+    return None
+
+
 STATE = StateSpec(
     snapshot=snapshot,
     stray=stray,
@@ -210,9 +347,13 @@ STATE = StateSpec(
         "*.pyc",
         "*/.pytest_cache/*",
         "*.~lock.*#",
+        *EDITOR_LEFTOVERS,
+        f"{EXTRACTED}/*",
     ),
     harmless_added=("files/Pictures/Screenshots/*", "drive/*"),
     shared=("drive/*", "web/*"),
+    edits=grain.EDITS,
+    output_change=output_change,
     doc="Files under the home (content hashes), the shared drive, local-site form submissions.",
 )
 
