@@ -149,10 +149,21 @@ def sub_seed(seed: int, builder: str, index: int, retry: int) -> int:
 def build_one(
     composer: Composer | None, shard: Shard, seed: int, index: int, stats: BuildStats, *, fresh: bool = False
 ) -> Task | None:
-    """Task ``index`` of ``shard``: the first candidate that passes every quality gate.
+    """Task ``index`` of ``shard``: the first candidate that passes every quality gate, written as
+    a version-2 document whose desktops state their narrowest profile (issue #34), so a build, a
+    rebuild and a draw give what `tasks declare-profiles` leaves in the shipped file.
 
     ``fresh``: a private draw's (``tasks draw``): a kind's source of fixed rows draws a new
     instance from the seed where it can (``TaskSource.fresh_draws``)."""
+    from devicesworld.tasks.profiles import declare_profiles
+
+    task = _first_passing(composer, shard, seed, index, stats, fresh=fresh)
+    return None if task is None else declare_profiles(task)
+
+
+def _first_passing(
+    composer: Composer | None, shard: Shard, seed: int, index: int, stats: BuildStats, *, fresh: bool
+) -> Task | None:
     task_id = f"dw-{shard.prefix}-{index:04d}"
     if shard.builder.startswith("family:"):
         return _build_family_task(shard, seed, index, task_id, stats)
