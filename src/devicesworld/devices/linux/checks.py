@@ -84,19 +84,20 @@ class TextContainsArgs(Args):
 
 
 def _text_contains(text: str, a: TextContainsArgs, label: str) -> CheckOutcome:
+    # A whole file is not read as a conversation: its other lines (a board's other days, a
+    # table's other times) are not corrections of the value asked for — reading it so failed
+    # correct answers (families' `file_contains` on boards and notes). Facts a task declares
+    # about named entities are still judged clause by clause (issue 32).
     hedges: list[str] = []
     if a.case_sensitive:
         hay = _norm(text, True)
         missing = [values.shown(s) for s in a.contains if _norm(values.shown(s), True) not in hay]
         distractors = values.judge_text(text, [], a.distractors, a.value_type).distractors
     else:
-        # a file or a draft is read as statements too (issue 32): a value ruled out is not
-        # claimed, a hedge ("maybe 16:00 or 17:00") or a later correction to another value fails
-        verdict = statements.judge_conversation(
-            [text], a.contains, a.distractors, a.value_type, facts=a.facts
-        )
-        missing, distractors = verdict.missing, verdict.distractors
-        hedges = verdict.hedged + [f"corrected to {c}" for c in verdict.corrected]
+        plain = values.judge_text(text, a.contains, a.distractors, a.value_type)
+        missing, distractors = plain.missing, plain.distractors
+    if a.facts:
+        verdict = statements.judge_conversation([text], [], [], a.value_type, facts=a.facts)
         hedges += [f"false: {f}" for f in verdict.false]
     said = _norm(text, a.case_sensitive)
     present = [s for s in a.absent if _norm(s, a.case_sensitive) in said]

@@ -287,7 +287,8 @@ def stray(device: LinuxDevice, allowed: Callable[[str], bool], kind: StrayKind) 
 
 def output_change(device: LinuxDevice, allowed: Callable[[str], bool], how: OutputChange) -> str | None:
     """Spoil an output file beside what the task licenses (quality control's ``extra_beside``,
-    issue 32): a wrong extra row in an output CSV, a new key in an output JSON file. Files have
+    issue 32): a wrong extra row in an output CSV (a new key in a JSON file the task writes is not
+    played: key-grain JSON outputs license the file they create). Files have
     no later undo (a file is replaced by a later write, not scheduled), so ``undo`` is ``None``."""
     if how != "beside":
         return None
@@ -313,18 +314,10 @@ def output_change(device: LinuxDevice, allowed: Callable[[str], bool], how: Outp
             if allowed(f"{whole}{PART}{grain.ROW}{grain.row_text(row.split(','))}"):
                 continue
             content = text + ("" if text.endswith("\n") else "\n") + row + "\n"
-        elif whole.lower().endswith(".json"):
-            try:
-                data = json.loads(text)
-            except ValueError:
-                continue
-            if not isinstance(data, dict) or allowed(f"{whole}{PART}assistant_note"):
-                continue
-            content = json.dumps({**data, "assistant_note": "changed by mistake"}, indent=2)
         else:
             continue
         if device.act("write_file", la.WriteFileArgs(path=f"~/{rel}", content=content)).ok:
-            return f"wrote an extra {'row' if whole.lower().endswith('.csv') else 'key'} into ~/{rel}"
+            return f"wrote an extra row into ~/{rel}"
     return None
 
 
