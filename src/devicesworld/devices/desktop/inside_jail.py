@@ -284,6 +284,7 @@ def in_namespace(fds, argv):
         os.close(fd)
     if len(fds) > 1:
         os.chdir(os.environ.get("HOME", "/"))
+    _restore_preload()
     os.execvp(argv[0], argv)
 
 
@@ -334,6 +335,7 @@ def main():
                 raise OSError("the filesystem policy could not be applied (Landlock)")
             os.chdir(spec.get("cwd") or os.environ.get("HOME", "/"))
             os.set_inheritable(w, False)
+            _restore_preload()
             os.execvp(argv[0], argv)
         except BaseException as exc:  # reported to the launcher
             try:
@@ -398,5 +400,25 @@ def main():
     return 0
 
 
+PRELOAD_KEPT = "DW_JAIL_PRELOAD"
+"""Where the jail keeps the command's ``LD_PRELOAD`` (the task clock's libfaketime) while it runs
+without it: under libfaketime the jail's own short sleeps failed with EINVAL."""
+
+
+def _without_preload():
+    """Run the jail itself without ``LD_PRELOAD``; the command gets it back (:func:`_restore_preload`)."""
+    if os.environ.get("LD_PRELOAD") and PRELOAD_KEPT not in os.environ:
+        env = dict(os.environ)
+        env[PRELOAD_KEPT] = env.pop("LD_PRELOAD")
+        os.execve(sys.executable, [sys.executable, *sys.argv], env)
+
+
+def _restore_preload():
+    kept = os.environ.pop(PRELOAD_KEPT, None)
+    if kept:
+        os.environ["LD_PRELOAD"] = kept
+
+
 if __name__ == "__main__":
+    _without_preload()
     sys.exit(main())

@@ -156,12 +156,16 @@ def _mark_extracted(home: Path, out: Snapshot) -> None:
             member_path = posixpath.normpath(f"{folder}/{member}")
             if member_path not in out or member_path == path or not member_path.startswith(folder + "/"):
                 continue
-            if crc is not None:
-                try:
-                    if zlib.crc32((home / member_path.removeprefix("files/")).read_bytes()) != crc:
-                        continue
-                except OSError:
+            member_file = home / member_path.removeprefix("files/")
+            try:
+                # made before the archive: the archive was made from it (zip of existing files),
+                # not unpacked into it (unzip may restore a member's mtime, never its ctime)
+                if member_file.stat().st_ctime_ns < file.stat().st_ctime_ns:
                     continue
+                if crc is not None and zlib.crc32(member_file.read_bytes()) != crc:
+                    continue
+            except OSError:
+                continue
             out[f"{EXTRACTED}/{member_path.removeprefix('files/')}"] = out.pop(member_path)
 
 
