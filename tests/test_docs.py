@@ -40,7 +40,8 @@ def _resolves(words: list[str]) -> bool:
     for word in words:
         if not isinstance(command, click.Group):
             return True  # the rest are arguments
-        sub = command.commands.get(word)
+        # get_command, not .commands: the heavy groups are loaded when asked for (lazy group)
+        sub = command.get_command(click.Context(command), word)
         if sub is None:
             return False
         command = sub
