@@ -284,8 +284,7 @@ def in_namespace(fds, argv):
         os.close(fd)
     if len(fds) > 1:
         os.chdir(os.environ.get("HOME", "/"))
-    _restore_preload()
-    os.execvp(argv[0], argv)
+    _exec_command(argv)
 
 
 def main():
@@ -335,8 +334,7 @@ def main():
                 raise OSError("the filesystem policy could not be applied (Landlock)")
             os.chdir(spec.get("cwd") or os.environ.get("HOME", "/"))
             os.set_inheritable(w, False)
-            _restore_preload()
-            os.execvp(argv[0], argv)
+            _exec_command(argv)
         except BaseException as exc:  # reported to the launcher
             try:
                 os.write(w, f"{type(exc).__name__}: {exc}".encode()[:2000])
@@ -406,17 +404,19 @@ without it: under libfaketime the jail's own short sleeps failed with EINVAL."""
 
 
 def _without_preload():
-    """Run the jail itself without ``LD_PRELOAD``; the command gets it back (:func:`_restore_preload`)."""
+    """Run the jail itself without ``LD_PRELOAD``; the command gets it back (:func:`_exec_command`)."""
     if os.environ.get("LD_PRELOAD") and PRELOAD_KEPT not in os.environ:
         env = dict(os.environ)
         env[PRELOAD_KEPT] = env.pop("LD_PRELOAD")
         os.execve(sys.executable, [sys.executable, *sys.argv], env)
 
 
-def _restore_preload():
+def _exec_command(argv):
+    """Become the command: the one place the jail hands the command its ``LD_PRELOAD`` back."""
     kept = os.environ.pop(PRELOAD_KEPT, None)
     if kept:
         os.environ["LD_PRELOAD"] = kept
+    os.execvp(argv[0], argv)
 
 
 if __name__ == "__main__":

@@ -116,6 +116,28 @@ class App:
             )
         )
 
+    def action_menu(self, title: str, actions: list[tuple[str, Callable[[], None], str]]) -> None:
+        """The long-press menu of an item: one button per ``(label key, action, resource id)``, and Cancel.
+
+        Choosing an action closes the menu first, so the action may open its own dialog.
+        """
+
+        def then(fn: Callable[[], None]) -> None:
+            self.phone.dismiss()
+            fn()
+
+        self.phone.show_dialog(
+            Dialog(
+                title=title,
+                body=lambda d: [
+                    v.button(self.t(key), partial(then, fn), rid=self.rid(rid)) for key, fn, rid in actions
+                ],
+                buttons=lambda d: [
+                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2")
+                ],
+            )
+        )
+
     def ask_name(self, title: str, field_rid: str, on_ok: Callable[[Dialog], None]) -> None:
         """A dialog with one name field, Cancel and OK; ``on_ok`` decides whether it closes."""
         self.phone.show_dialog(

@@ -13,6 +13,7 @@ exception ever reaches the screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -144,28 +145,14 @@ class FilesApp(App):
     def _menu(self, root: str, rel: str) -> None:
         name = rel.rsplit("/", 1)[-1]
 
-        def then(fn: partial[None]) -> None:
-            self.phone.dismiss()
-            fn()
-
-        actions = [
+        actions: list[tuple[str, Callable[[], None], str]] = [
             ("sys.rename", partial(self._rename_dialog, root, rel), "action_rename"),
             ("sys.move", partial(self._set_clip, "move", root, rel), "action_move"),
             ("fl.copy", partial(self._set_clip, "copy", root, rel), "action_copy"),
             ("sys.delete", partial(self._delete_dialog, root, rel), "action_delete"),
             ("sys.share", partial(self._share, root, rel), "action_share"),
         ]
-        self.phone.show_dialog(
-            Dialog(
-                title=name,
-                body=lambda d: [
-                    v.button(self.t(key), partial(then, fn), rid=self.rid(rid)) for key, fn, rid in actions
-                ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2")
-                ],
-            )
-        )
+        self.action_menu(name, actions)
 
     def _share(self, root: str, rel: str) -> None:
         """A text file's content goes to the share sheet; other files cannot be shared as text."""

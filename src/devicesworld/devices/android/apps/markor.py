@@ -85,10 +85,6 @@ class MarkorApp(App):
     def _menu(self, name: str) -> None:
         path = self.phone.locate("sdcard", f"{FOLDER}/{name}")
 
-        def then(fn: Callable[[], None]) -> None:
-            self.phone.dismiss()
-            fn()
-
         def share() -> None:
             text = path.read_text(encoding="utf-8") if path.is_file() else ""
             share_text(self.phone, text, name, source=PACKAGE)
@@ -125,19 +121,12 @@ class MarkorApp(App):
                 )
             )
 
-        actions = [("sys.share", share, "action_share"), ("sys.rename", rename, "action_rename"),
-                   ("sys.delete", delete, "action_delete")]  # fmt: skip
-        self.phone.show_dialog(
-            Dialog(
-                title=name,
-                body=lambda d: [
-                    v.button(self.t(key), partial(then, fn), rid=self.rid(rid)) for key, fn, rid in actions
-                ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2")
-                ],
-            )
-        )
+        actions: list[tuple[str, Callable[[], None], str]] = [
+            ("sys.share", share, "action_share"),
+            ("sys.rename", rename, "action_rename"),
+            ("sys.delete", delete, "action_delete"),
+        ]
+        self.action_menu(name, actions)
 
     def screen_editor(self, screen: Screen) -> View:
         st = screen.state
