@@ -285,6 +285,7 @@ class SourceFamily:
         base = Scope({**BUILTINS, **_draw_functions(rng), **self.consts, "family": self.family, **names})
         for d in self.defs:
             base.names[d.name] = d.bound(base)
+        base.names["render"] = lambda template, **names: render(template, base.child(names))
         return base
 
     def document(self, rng: random.Random, names: Mapping[str, Any]) -> dict[str, Any]:
