@@ -175,7 +175,12 @@ def _keys(keys: Any) -> list[str]:
     return list(keys)
 
 
-@register(KIND, "solution", "save_as", "save_as: {path, key} — the Save As dialog: open it, type the full path, press Save")
+@register(
+    KIND,
+    "solution",
+    "save_as",
+    "save_as: {path, key} — the Save As dialog: open it, type the full path, press Save",
+)
 def _save_as(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     """Enter is not used: the file chooser's completion popup may take it."""
     spec = _mapping(args, "save_as", ("path",), ("key",))
@@ -189,12 +194,19 @@ def _save_as(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     ]
 
 
-@register(KIND, "solution", "save_office", "save_office: {} — ctrl+s in LibreOffice and time to write the file")
+@register(
+    KIND, "solution", "save_office", "save_office: {} — ctrl+s in LibreOffice and time to write the file"
+)
 def _save_office(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     return [{"action": "hotkey", "args": {"keys": ["ctrl", "s"]}}, {"action": "wait", "args": {"seconds": 2}}]
 
 
-@register(KIND, "solution", "terminal", "terminal: {command} — type a command into a new terminal window, run it, exit")
+@register(
+    KIND,
+    "solution",
+    "terminal",
+    "terminal: {command} — type a command into a new terminal window, run it, exit",
+)
 def _terminal(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     spec = _mapping(args, "terminal", ("command",))
     return [

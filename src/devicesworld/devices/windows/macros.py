@@ -25,10 +25,15 @@ has focus go into the document: wait for it first."""
 def _text(args: Any, macro: str, key: str) -> str:
     if not isinstance(args, dict) or set(args) != {key} or not isinstance(args[key], str):
         raise MacroError(f"{macro} takes {{{key}: text}}, got {args!r}")
-    return args[key]
+    return str(args[key])
 
 
-@register(KIND, "solution", "save_as", "save_as: {path} — ctrl+s in a new file, then the path into the Save As dialog")
+@register(
+    KIND,
+    "solution",
+    "save_as",
+    "save_as: {path} — ctrl+s in a new file, then the path into the Save As dialog",
+)
 def _save_as(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     path = _text(args, "save_as", "path")
     return [
@@ -38,7 +43,9 @@ def _save_as(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     ]
 
 
-@register(KIND, "solution", "cmd", "cmd: {command} — type a command into a new command prompt, run it, close it")
+@register(
+    KIND, "solution", "cmd", "cmd: {command} — type a command into a new command prompt, run it, close it"
+)
 def _cmd(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     """The console is an app of the GUI action space, so a reference solution that uses it needs no
     ``run_command`` and the PC is declared GUI-only (issue #34); it opens in the user's profile folder."""

@@ -162,7 +162,9 @@ def _macro(kind: str, name: str, device: str, **args: Any) -> list[dict[str, Any
     out = []
     for item in items:
         if "target" in item:
-            raise ExprError(f"macro {name!r} of {kind} needs recording: write it as a {{device, macro, args}} step")
+            raise ExprError(
+                f"macro {name!r} of {kind} needs recording: write it as a {{device, macro, args}} step"
+            )
         out.append({"device": device, **item})
     return out
 
@@ -219,7 +221,7 @@ def _signature(params: str, where: str) -> inspect.Signature:
             ast.literal_eval(d)
         except ValueError:
             raise SourceFileError(f"{where}: a default must be a literal ({ast.unparse(d)})") from None
-    fn = eval(compile(ast.Expression(tree), where, "eval"), {"__builtins__": {}})  # noqa: S307 - literals only, checked above
+    fn = eval(compile(ast.Expression(tree), where, "eval"), {"__builtins__": {}})
     return inspect.signature(fn)
 
 
@@ -453,8 +455,14 @@ def source_family(name: str) -> SourceFamily:
 def family_files() -> list[str]:
     """The source family files (parts, ``_*.yaml``, left out), in the order ``full`` draws them."""
     folder = resources.files("devicesworld.tasks") / "data" / "sources"
-    order = yaml.safe_load((folder / "_order.yaml").read_text("utf-8")) if (folder / "_order.yaml").is_file() else []
-    names = sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml") and not p.name.startswith("_"))
+    order = (
+        yaml.safe_load((folder / "_order.yaml").read_text("utf-8"))
+        if (folder / "_order.yaml").is_file()
+        else []
+    )
+    names = sorted(
+        p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml") and not p.name.startswith("_")
+    )
     listed = [n for n in order if n in names]
     return [*listed, *(n for n in names if n not in listed)]
 

@@ -61,8 +61,24 @@ _COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
 }
 METHODS: dict[type, frozenset[str]] = {
     str: frozenset(
-        "capitalize casefold endswith isascii isdigit join lower partition replace rpartition rsplit "
-        "split startswith strip title upper".split()
+        [
+            "capitalize",
+            "casefold",
+            "endswith",
+            "isascii",
+            "isdigit",
+            "join",
+            "lower",
+            "partition",
+            "replace",
+            "rpartition",
+            "rsplit",
+            "split",
+            "startswith",
+            "strip",
+            "title",
+            "upper",
+        ]
     ),
     dict: frozenset({"get", "items", "keys", "values"}),
     list: frozenset({"count", "index"}),
@@ -98,7 +114,9 @@ def parse(source: str) -> ast.expr:
     tree = _PARSED.get(source)
     if tree is None:
         try:
-            tree = ast.parse(f"(\n{source.strip()}\n)", mode="eval").body  # parenthesised: lines may break anywhere
+            tree = ast.parse(
+                f"(\n{source.strip()}\n)", mode="eval"
+            ).body  # parenthesised: lines may break anywhere
         except SyntaxError as exc:
             raise ExprError(f"does not parse: {source!r} ({exc.msg})") from None
         _PARSED[source] = tree
@@ -114,7 +132,7 @@ class _Eval:
     def __init__(self, scope: Scope) -> None:
         self.scope = scope
 
-    def run(self, node: ast.expr) -> Any:  # noqa: C901, PLR0911, PLR0912 - one branch per node type
+    def run(self, node: ast.expr) -> Any:
         if isinstance(node, ast.Constant):
             return node.value
         if isinstance(node, ast.Name):
@@ -126,7 +144,13 @@ class _Eval:
                     items += list(self.run(elt.value))
                 else:
                     items.append(self.run(elt))
-            return items if isinstance(node, ast.List) else tuple(items) if isinstance(node, ast.Tuple) else set(items)
+            return (
+                items
+                if isinstance(node, ast.List)
+                else tuple(items)
+                if isinstance(node, ast.Tuple)
+                else set(items)
+            )
         if isinstance(node, ast.Dict):
             out: dict[Any, Any] = {}
             for key, value in zip(node.keys, node.values, strict=True):
@@ -136,18 +160,21 @@ class _Eval:
                     out[self.run(key)] = self.run(value)
             return out
         if isinstance(node, ast.JoinedStr):
-            return "".join(str(self.run(v)) if not isinstance(v, ast.FormattedValue) else self._fmt(v) for v in node.values)
+            return "".join(
+                str(self.run(v)) if not isinstance(v, ast.FormattedValue) else self._fmt(v)
+                for v in node.values
+            )
         if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
             return _BINARY[type(node.op)](self.run(node.left), self.run(node.right))
         if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
             return _UNARY[type(node.op)](self.run(node.operand))
         if isinstance(node, ast.BoolOp):
-            value: Any = None
+            result: Any = None
             for part in node.values:
-                value = self.run(part)
-                if isinstance(node.op, ast.And) != bool(value):
-                    return value
-            return value
+                result = self.run(part)
+                if isinstance(node.op, ast.And) != bool(result):
+                    return result
+            return result
         if isinstance(node, ast.Compare):
             left = self.run(node.left)
             for op, right_node in zip(node.ops, node.comparators, strict=True):
@@ -218,7 +245,9 @@ class _Eval:
             target = self.run(node.func.value)
             allowed = next((m for t, m in METHODS.items() if isinstance(target, t)), frozenset())
             if node.func.attr not in allowed:
-                raise ExprError(f"no method {node.func.attr!r} of {type(target).__name__} in the expression language")
+                raise ExprError(
+                    f"no method {node.func.attr!r} of {type(target).__name__} in the expression language"
+                )
             return getattr(target, node.func.attr)(*args, **kwargs)
         fn = self.run(node.func)
         if not callable(fn):
