@@ -390,9 +390,6 @@ def _read(name: str) -> dict[str, Any]:
         raise SourceFileError(f"sources/{name}.yaml: {str(exc).splitlines()[0]}") from None
     if not isinstance(data, dict):
         raise SourceFileError(f"sources/{name}.yaml: not a mapping")
-    unknown = set(data) - KEYS
-    if unknown:
-        raise SourceFileError(f"sources/{name}.yaml: unknown keys {sorted(unknown)}; known: {sorted(KEYS)}")
     return data
 
 
@@ -401,6 +398,9 @@ def _merged(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     if name in seen:
         raise SourceFileError(f"sources/{name}.yaml: includes itself ({' -> '.join(seen)})")
     data = _read(name)
+    unknown = set(data) - KEYS
+    if unknown:
+        raise SourceFileError(f"sources/{name}.yaml: unknown keys {sorted(unknown)}; known: {sorted(KEYS)}")
     out: dict[str, Any] = {s: {} for s in SECTIONS}
     for part in data.get("include", []):
         merged = _merged(part, (*seen, name))
