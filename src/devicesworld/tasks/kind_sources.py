@@ -31,6 +31,7 @@ __all__ = [
     "TaskSource",
     "draw",
     "finish_document",
+    "load_sources",
     "smoke_tasks",
     "source_by_name",
     "sources",
