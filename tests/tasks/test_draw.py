@@ -59,9 +59,8 @@ def test_a_draw_refuses_an_unknown_split(tmp_path: Path) -> None:
 def test_every_stratum_of_test_is_drawable_and_fixed_rows_draw_fresh_values() -> None:
     """The 28 strata from the Windows kind's fixed rows draw new instances in a private draw
     (``TaskDraw.fresh``), while the shipped rows stay as they are (``full`` is unchanged)."""
-    from devicesworld.devices.traits import TaskDraw
     from devicesworld.tasks.draw import fixed_rows
-    from devicesworld.tasks.kind_sources import source_by_name
+    from devicesworld.tasks.kind_sources import TaskDraw, source_by_name
 
     test = load_suite("test")
     plan = strata(test)

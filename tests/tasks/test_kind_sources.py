@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 from devicesworld.devices.desktop.actions import HYBRID_ACTION_NAMES
-from devicesworld.devices.traits import KindTraits, TaskDraw, TaskSource
+from devicesworld.devices.traits import KindTraits
 from devicesworld.spec.models import Task
 from devicesworld.tasks import availability, full, kind_sources
+from devicesworld.tasks.kind_sources import TaskDraw, TaskSource
 from devicesworld.tasks.shipped import read_suite, suite_bytes
 from devicesworld.tasks.suites import build_suite, load_suite
 
@@ -136,39 +136,7 @@ def test_a_source_that_cannot_be_proven_here_stops_the_full_build(monkeypatch: p
 
 def test_source_names_must_be_unique(monkeypatch: pytest.MonkeyPatch) -> None:
     twin = TaskSource(name="gui-lx-editor-append", build=lambda d: {}, full=1)
-    from devicesworld.devices.base import traits_of as real
-
-    def doubled(kind: str) -> KindTraits:
-        traits = real(kind)
-        if traits.task_sources is None:
-            return traits
-        listed = traits.task_sources
-        return traits.model_copy(update={"task_sources": lambda: [*listed(), twin]})
-
-    monkeypatch.setattr(kind_sources, "traits_of", doubled)
+    real = kind_sources.load_sources()
+    monkeypatch.setattr(kind_sources, "load_sources", lambda: (*real, twin))
     with pytest.raises(kind_sources.SourceError, match="repeat"):
         kind_sources.sources()
-
-
-def test_a_sample_of_the_recipe_takes_matching_shards_cut_to_size() -> None:
-    sample = full.sample_shards("source:gui-win-*", 2)
-    assert sample and all(s.builder.startswith("source:gui-win-") and s.count <= 2 for s in sample)
-    assert [s.prefix for s in sample] == [
-        s.prefix for s in full.source_shards() if s.prefix.startswith("gui-win-")
-    ]
-    assert full.sample_shards("nothing-matches") == []
-    with pytest.raises(ValueError, match="only builds shards of recipe"):
-        full.build_full(shards=[full.Shard("source:gui-win-np-new", 10_000, "gui-win-np-new")])
-
-
-def test_the_cli_refuses_sample_options_without_the_full_suite(tmp_path: Path) -> None:
-    from click.testing import CliRunner
-
-    from devicesworld.cli import main
-
-    result = CliRunner().invoke(main, ["tasks", "build", "--out", str(tmp_path), "--shards", "source:*"])
-    assert result.exit_code == 2 and "give --suite full" in result.output
-    result = CliRunner().invoke(
-        main, ["tasks", "build", "--suite", "full", "--out", str(tmp_path), "--shards", "zzz"]
-    )
-    assert result.exit_code == 2 and "no shard of the full recipe matches 'zzz'" in result.output

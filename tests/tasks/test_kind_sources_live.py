@@ -45,9 +45,9 @@ def test_a_built_windows_task_is_proven_on_wine() -> None:
 def test_first_match_reads_the_twin_of_a_guarded_gui_task_and_fails_where_the_oracle_passes() -> None:
     """The desktop file holds last month's value above the current one: the first-match baseline
     texts the old one (a declared distractor of the check); the GUI-only reference solution passes."""
-    from devicesworld.devices.traits import TaskDraw
     from devicesworld.runner.calibrate import baseline_successes
     from devicesworld.tasks import kind_sources
+    from devicesworld.tasks.kind_sources import TaskDraw
 
     require_gui_stack()
     source = kind_sources.source_by_name("gui-lx-desktop-file-sms")

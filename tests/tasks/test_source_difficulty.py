@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from devicesworld import jsonl
-from devicesworld.devices.traits import TaskDraw
 from devicesworld.spec.models import Task
 from devicesworld.tasks import kind_sources
+from devicesworld.tasks.kind_sources import TaskDraw
 from devicesworld.tasks.scenarios.difficulty import points
 from devicesworld.tasks.source_difficulty import (
     ReadsError,

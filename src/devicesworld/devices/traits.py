@@ -26,8 +26,6 @@ __all__ = [
     "Splice",
     "StepTuple",
     "SurfacesFn",
-    "TaskDraw",
-    "TaskSource",
 ]
 
 
@@ -61,42 +59,6 @@ class EnvSplit:
     presets: Callable[[str | None], list[str]]
     keep: tuple[str, ...] = ()
     splits: tuple[str, ...] = ("train", "test")
-
-
-@dataclass(frozen=True)
-class TaskDraw:
-    """Which task a :class:`TaskSource` is asked for: a draw seed, its index, its id, and whether for smoke."""
-
-    seed: int
-    index: int
-    task_id: str
-    smoke: bool = False
-    fresh: bool = False
-    """A private draw (``tasks draw``): a source whose shipped rows are fixed may draw a new
-    instance from ``seed`` (see :attr:`TaskSource.fresh_draws`); the shipped suites never ask."""
-
-
-@dataclass(frozen=True)
-class TaskSource:
-    """A family of tasks a kind builds itself (its GUI tasks), so suites built elsewhere reach them.
-
-    ``build(draw)`` returns a task document (plain JSON data). A solution item may be a
-    macro of another device's kind, ``{"device": ID, "macro": NAME, "args": ...}``
-    (``devicesworld/macros.py``), which the suite builder expands and records; so a
-    kind's builder never imports another kind or the task layer. ``full`` is how many
-    tasks the ``full`` suite takes (task ``i`` is ``build(TaskDraw(seed_i, i, id))``),
-    ``smoke`` how many the ``smoke`` suite takes (``TaskDraw(..., smoke=True)``).
-    """
-
-    name: str
-    build: Callable[[TaskDraw], dict[str, Any]]
-    full: int
-    smoke: int = 0
-    redraw: bool = True
-    """Whether another seed gives another task (False: the task is a fixed row of a table)."""
-    fresh_draws: bool = False
-    """For a source of fixed rows: whether a :attr:`TaskDraw.fresh` draw gives a new, unseen
-    instance from its seed (a private split's), the shipped rows staying as they are."""
 
 
 StepTuple = tuple[str, Mapping[str, Any]]
@@ -162,10 +124,6 @@ class KindTraits(BaseModel):
         default="never", description="When a device gives a screenshot per step (run preflight estimates)."
     )
 
-    task_sources: Callable[[], Sequence[TaskSource]] | None = Field(
-        default=None,
-        description="The kind's own task families (GUI tasks), for the full and smoke suites; read lazily.",
-    )
     gui_profile: Mapping[str, Any] | None = Field(
         default=None,
         description="The profile of a device the kind runs through its GUI (a scenario family's `gui:` roles).",

@@ -238,10 +238,10 @@ def _build_source_task(
     A machine that cannot start the source's devices stops the build (:class:`SourceUnavailable`)
     rather than leaving the shard out: the suite would silently lose its GUI tasks.
     """
-    from devicesworld.devices.traits import TaskDraw
     from devicesworld.tasks.availability import unavailable
     from devicesworld.tasks.coherence import coherence_problems
     from devicesworld.tasks.kind_sources import SourceError, draw, source_by_name
+    from devicesworld.tasks.sources.compile import TaskDraw
 
     source = source_by_name(shard.builder.split(":", 1)[1])
     previous: str | None = None

@@ -1,18 +1,16 @@
-"""Tasks the device kinds build themselves (their GUI families), made into finished tasks.
+"""The source families (the GUI task families, ``tasks/data/sources/*.yaml``) made into finished tasks.
 
-A kind's GUI tasks name its apps, setup ops and checks, so their builders live in the
-kind's package and are reached through the kind's traits (``KindTraits.task_sources``):
-this module names no kind. A source gives a task *document*; a cross-device document
-may write another device's steps by meaning, as that device's task-file macros
+A source family is data compiled by :mod:`devicesworld.tasks.sources.compile`; this module
+names no kind. A source gives a task *document*; a cross-device document may write another
+device's steps by meaning, as that device's task-file macros
 (``{"device": "<id>", "macro": "open_contact", "args": "Ana Lima"}``,
-``devicesworld/macros.py``), so a kind's builder never imports another kind or this
-layer. :func:`finish_document` expands those macros and records the UI steps they
+``devicesworld/macros.py``). :func:`finish_document` expands those macros and records the UI steps they
 stand for on a copy of the task holding only that device (its own setup), then puts
 the concrete steps where the macros stood. The desktop's steps are GUI actions and
 replay as written.
 
 Every source task's difficulty is measured (``tasks/source_difficulty.py``), never the
-builder's own label. The sources are listed in kind-name order, each kind's in its own order, so the
+builder's own label. The sources are listed in the order of ``sources/_order.yaml``, so the
 recipes of ``full`` (:mod:`devicesworld.tasks.full`) and ``smoke-gui`` are stable.
 """
 
@@ -22,10 +20,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from devicesworld import macros
-from devicesworld.devices.base import get_kind, kind_names, traits_of
-from devicesworld.devices.traits import TaskDraw, TaskSource
+from devicesworld.devices.base import get_kind
 from devicesworld.spec.models import Evaluation, Step, Task
 from devicesworld.tasks.source_difficulty import ReadsError, relabel
+from devicesworld.tasks.sources.compile import TaskDraw, TaskSource, load_sources
+
+__all__ = [
+    "SourceError",
+    "TaskDraw",
+    "TaskSource",
+    "draw",
+    "finish_document",
+    "load_sources",
+    "smoke_tasks",
+    "source_by_name",
+    "sources",
+]
 
 SMOKE_PREFIX = "smoke-gui"
 
@@ -35,12 +45,8 @@ class SourceError(ValueError):
 
 
 def sources() -> list[TaskSource]:
-    """Every task source of every registered kind, in kind-name order; names must be unique."""
-    out: list[TaskSource] = []
-    for kind in kind_names():
-        listed = traits_of(kind).task_sources
-        if listed is not None:
-            out += listed()
+    """Every source family, in ``_order.yaml``'s order; names must be unique."""
+    out = list(load_sources())
     names = [s.name for s in out]
     if len(names) != len(set(names)):
         raise SourceError(f"task source names repeat: {sorted(n for n in set(names) if names.count(n) > 1)}")

@@ -162,3 +162,56 @@ def _click_label(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     except KeyError as exc:
         raise MacroError(f"click_label: {exc.args[0]}") from None
     return [{"action": "browser_click", "args": {"index": index}}]
+
+
+# ----------------------------------------------------------------------------- GUI desktop steps
+# A ``desktop: gui`` device's ways through its apps' dialogs, for source families
+# (``tasks/data/sources``) to name instead of spelling the keys and waits out.
+def _keys(keys: Any) -> list[str]:
+    if isinstance(keys, str):
+        return [keys]
+    if not (isinstance(keys, list) and all(isinstance(k, str) for k in keys)):
+        raise MacroError(f"keys must be a key or a list of keys, got {keys!r}")
+    return list(keys)
+
+
+@register(
+    KIND,
+    "solution",
+    "save_as",
+    "save_as: {path, key} — the Save As dialog: open it, type the full path, press Save",
+)
+def _save_as(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
+    """Enter is not used: the file chooser's completion popup may take it."""
+    spec = _mapping(args, "save_as", ("path",), ("key",))
+    return [
+        {"action": "hotkey", "args": {"keys": _keys(spec.get("key", ["ctrl", "s"]))}},
+        {"action": "wait", "args": {"seconds": 1.5}},
+        {"action": "type_text", "args": {"text": str(spec["path"])}},
+        {"action": "wait", "args": {"seconds": 0.5}},
+        {"action": "click", "args": {"element": {"role": "push button", "name": "Save", "window": "Save"}}},
+        {"action": "wait", "args": {"seconds": 1}},
+    ]
+
+
+@register(
+    KIND, "solution", "save_office", "save_office: {} — ctrl+s in LibreOffice and time to write the file"
+)
+def _save_office(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
+    return [{"action": "hotkey", "args": {"keys": ["ctrl", "s"]}}, {"action": "wait", "args": {"seconds": 2}}]
+
+
+@register(
+    KIND,
+    "solution",
+    "terminal",
+    "terminal: {command} — type a command into a new terminal window, run it, exit",
+)
+def _terminal(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
+    spec = _mapping(args, "terminal", ("command",))
+    return [
+        {"action": "launch_app", "args": {"app": "terminal"}},
+        {"action": "type_text", "args": {"text": str(spec["command"]) + "\n"}},
+        {"action": "wait", "args": {"seconds": 1.0}},
+        {"action": "type_text", "args": {"text": "exit\n"}},
+    ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
 from devicesworld.devices.linux.gui.by_gui import GUI_PROFILE, gui_solution
-from devicesworld.devices.traits import KindTraits, KindUse, TaskSource
+from devicesworld.devices.traits import KindTraits, KindUse
 
 ACTION_SURFACES = {
     "run_command": "terminal",
@@ -63,12 +63,6 @@ def surfaces(use: KindUse) -> set[str]:
     return out
 
 
-def _task_sources() -> list[TaskSource]:
-    from devicesworld.devices.linux.gui.suite import task_sources
-
-    return task_sources()
-
-
 def unavailable(profile: Mapping[str, Any]) -> str | None:
     """Why a GUI desktop cannot start here (the X/AT-SPI stack is missing); an api desktop always can."""
     if profile.get("desktop") not in ("gui", "hybrid"):
@@ -86,7 +80,6 @@ TRAITS = KindTraits(
     shared_checks=frozenset({"form_submitted", "page_visited"}),
     surfaces=surfaces,
     screenshots="while_browsing",
-    task_sources=_task_sources,
     unavailable=unavailable,
     gui_profile=GUI_PROFILE,
     gui_solution=gui_solution,

@@ -16,6 +16,7 @@ __all__ = ["KIND"]
 
 def __getattr__(name: str) -> Any:
     if name == "KIND":
+        from devicesworld.devices.windows import macros as _macros  # noqa: F401  (registers the task-file macros)
         from devicesworld.devices.windows.kind import KIND
 
         return KIND

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from devicesworld.devices.traits import KindTraits, KindUse, TaskSource
+from devicesworld.devices.traits import KindTraits, KindUse
 from devicesworld.devices.windows.args import APPS
 
 
@@ -25,12 +25,6 @@ def _app(op: str, args: Mapping[str, Any]) -> str | None:
 def surfaces(use: KindUse) -> set[str]:
     """``windows:<app>`` for each Wine app the task's setup or steps open."""
     return {f"windows:{app}" for op, args in (*use.setup, *use.steps) if (app := _app(op, args))}
-
-
-def _task_sources() -> list[TaskSource]:
-    from devicesworld.devices.windows.tasks import task_sources
-
-    return task_sources()
 
 
 def unavailable(profile: Mapping[str, Any]) -> str | None:
@@ -56,6 +50,5 @@ TRAITS = KindTraits(
     place="on the Windows PC",
     surfaces=surfaces,
     screenshots="every_step",
-    task_sources=_task_sources,
     unavailable=unavailable,
 )

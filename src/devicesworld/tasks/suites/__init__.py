@@ -68,8 +68,8 @@ def _frozen(label: str) -> SuiteLoader:
 
 
 def _data_file(file_name: str) -> list[Task]:
-    """A suite shipped as a plain JSONL file in ``tasks/data`` (the GUI suites: built by their kind's
-    builder, ``python -m devicesworld.devices.<kind>.gui.suite``, and checked against it by a test)."""
+    """A suite shipped as a plain JSONL file in ``tasks/data`` (``gui``/``gui-smoke``: frozen older draws
+    of the Linux GUI families, which now feed ``full`` and ``smoke-gui`` as source families)."""
     from devicesworld.spec.models import Task
 
     text = (data_dir() / file_name).read_text("utf-8")

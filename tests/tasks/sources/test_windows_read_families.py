@@ -14,21 +14,21 @@ from typing import Any
 import pytest
 
 from devicesworld.devices.base import get_kind
-from devicesworld.devices.traits import TaskDraw
-from devicesworld.devices.windows import tasks as wt
-from devicesworld.devices.windows import tasks_read as wr
 from devicesworld.devices.windows.docs import Run, read_rtf, write_rtf
 from devicesworld.devices.windows.paths import parse_path
 from devicesworld.spec.models import Task
-from devicesworld.tasks.kind_sources import draw
+from devicesworld.tasks.kind_sources import TaskDraw, draw, sources
 from devicesworld.tasks.source_difficulty import source_grade
+from devicesworld.tasks.sources.compile import older
 from devicesworld.textshape import shape
 
-FAMILIES = sorted(wr.READ_FAMILIES)
+FAMILIES = sorted(
+    ["np-fix-code", "np-new-from-doc", "wp-bold-dated", "wp-add-from-doc", "ex-rename-ref", "cmd-move-named"]
+)
 
 
 def _sources() -> dict[str, Any]:
-    return {s.name: s for s in wt.task_sources()}
+    return {s.name: s for s in sources()}
 
 
 def _tasks(family: str) -> list[Task]:
@@ -143,7 +143,7 @@ def _value_and_twin(task: Task) -> tuple[str, str]:
     """The value read and its twin: the first value the checks forbid, else (a path) the value's twin."""
     value = task.metadata.reads[0]["value"]  # type: ignore[attr-defined]
     forbidden = [d for c in task.evaluation.conditions for d in c.args.get("distractors", [])]
-    return value, forbidden[0] if re.fullmatch(r"[\w-]+", forbidden[0]) else wr.older(value)
+    return value, forbidden[0] if re.fullmatch(r"[\w-]+", forbidden[0]) else older(value)
 
 
 def _typed(task: Task) -> str:

@@ -1,14 +1,21 @@
-"""The GUI task families: deterministic, valid, enough of them, and what is shipped is what they build."""
+"""The Linux GUI source families (tasks/data/sources/gui-lx-*.yaml): valid, enough of them, lived homes."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from devicesworld import jsonl
-from devicesworld.devices.linux.gui.suite import build_gui_smoke, build_gui_tasks
+from devicesworld.tasks.kind_sources import (
+    TaskDraw,
+    TaskSource,
+    draw,
+    finish_document,
+    source_by_name,
+    sources,
+)
 from devicesworld.tasks.semantic import semantic_problems
-from devicesworld.tasks.shipped import data_dir
 from devicesworld.tasks.suites import load_suite
+
+DEV, PERSONAS = "linux_0", 40
 
 GUI_ONLY = {
     "move_to",
@@ -29,9 +36,19 @@ GUI_ONLY = {
 }
 
 
-def test_the_builders_make_enough_distinct_valid_gui_tasks() -> None:
-    tasks, smoke = build_gui_tasks(), build_gui_smoke()
-    assert len(tasks) >= 150 and len(smoke) >= 10
+def _linux_sources() -> list[TaskSource]:
+    return [s for s in sources() if s.name.startswith("gui-lx-")]
+
+
+def test_the_families_make_enough_distinct_valid_gui_tasks() -> None:
+    from devicesworld.tasks import full
+
+    tasks = []
+    for s in _linux_sources():
+        seed = full.sub_seed(full.FULL_SEED, f"source:{s.name}", 0, 0)
+        tasks += [draw(s, TaskDraw(seed + i, i, f"dw-{s.name}-{i:04d}")) for i in range(min(s.full, 4))]
+    smoke = [draw(s, TaskDraw(0, 0, f"smoke-{s.name}", smoke=True)) for s in _linux_sources()]
+    assert sum(s.full for s in _linux_sources()) >= 150 and len(smoke) >= 10
     ids = [t.id for t in [*tasks, *smoke]]
     assert len(set(ids)) == len(ids)
     assert len({t.instruction for t in tasks}) == len(tasks)
@@ -44,24 +61,9 @@ def test_the_builders_make_enough_distinct_valid_gui_tasks() -> None:
     assert len(Counter(t.metadata.apps[0] for t in tasks)) >= 6
 
 
-def test_the_same_seed_builds_the_same_tasks() -> None:
-    assert [jsonl.model_line(t) for t in build_gui_tasks()] == [
-        jsonl.model_line(t) for t in build_gui_tasks()
-    ]
-    assert build_gui_tasks(seed=1)[0].instruction != build_gui_tasks(seed=2)[0].instruction
-
-
-def test_shipped_files_equal_the_builders() -> None:
-    """The files are the builders' tasks graded by their measured features (``relabel``)."""
-    from devicesworld.tasks.source_difficulty import relabel
-
-    for name, tasks in (("gui-v1.jsonl", build_gui_tasks()), ("gui-smoke-v1.jsonl", build_gui_smoke())):
-        shipped = (data_dir() / name).read_text("utf-8")
-        assert shipped == "".join(jsonl.model_line(relabel(t)) for t in tasks), (
-            f"rebuild {name}: python -m devicesworld.devices.linux.gui.suite --out src/devicesworld/tasks/data"
-            " && python -m devicesworld.tasks.source_difficulty src/devicesworld/tasks/data/gui-*.jsonl"
-        )
-    assert [t.id for t in load_suite("gui-smoke")] == [t.id for t in build_gui_smoke()]
+def test_the_frozen_gui_suites_still_load() -> None:
+    """``gui``/``gui-smoke`` are frozen older draws of the same families (their generator is gone)."""
+    assert len(load_suite("gui")) == 188 and len(load_suite("gui-smoke")) == 16
 
 
 def test_the_apps_a_gui_task_opens_are_its_surfaces() -> None:
@@ -81,15 +83,12 @@ def test_full_draws_start_on_a_lived_home_and_smoke_draws_on_a_bare_one() -> Non
     """Issue #13: every ``full`` Linux GUI task names a persona world on its desktop (sharing the
     phone's when it has one), so its home holds the persona's files around the family's; the
     smoke draws keep the bare home."""
-    from devicesworld.devices.linux.gui.suite import DEV, PERSONAS, task_sources
     from devicesworld.devices.linux.world import template
-    from devicesworld.devices.traits import TaskDraw
-    from devicesworld.tasks.kind_sources import draw
     from devicesworld.worlds import build_world
 
     seeds: set[int] = set()
     shared = 0
-    for source in task_sources():
+    for source in _linux_sources():
         full = draw(source, TaskDraw(seed=7, index=0, task_id=f"dw-{source.name}-0000"))
         smoke = draw(source, TaskDraw(seed=0, index=0, task_id="s", smoke=True))
         assert full.world is not None and full.world.size == "lived", source.name
@@ -107,11 +106,7 @@ def test_full_draws_start_on_a_lived_home_and_smoke_draws_on_a_bare_one() -> Non
 def test_the_terminal_move_names_its_files_so_the_worlds_downloads_stay() -> None:
     """With the persona's Downloads around them, a ``*.csv`` glob would move the persona's own
     exports too: the instruction and the solution name the family's files."""
-    import random
-
-    from devicesworld.devices.linux.gui.suite import terminal_typed
-
-    task = terminal_typed(random.Random(3), "t")
+    task = finish_document(source_by_name("gui-lx-terminal-move").build(TaskDraw(3, 0, "t", smoke=True)))
     typed = next(s.args["text"] for s in task.solution if s.action == "type_text")
     assert "*" not in typed
     files = [op.args["path"].rsplit("/", 1)[1] for op in task.setup if op.op == "write_text"]

@@ -1,4 +1,4 @@
-"""The Windows task sources: enough tasks, unique ids, GUI-only Windows solutions, phone steps as data."""
+"""The Windows source families (tasks/data/sources/gui-win-*.yaml): enough tasks, unique ids, GUI-only Windows solutions, phone steps as data."""
 
 from __future__ import annotations
 
@@ -8,17 +8,20 @@ import pytest
 
 from devicesworld.devices.base import get_kind
 from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
-from devicesworld.devices.traits import TaskDraw
-from devicesworld.devices.windows import tasks as wt
-from devicesworld.devices.windows import tasks_read
 from devicesworld.spec.models import Task
-from devicesworld.tasks.kind_sources import draw
+from devicesworld.tasks.kind_sources import TaskDraw, TaskSource, draw, sources
+
+DEV, PHONE, PROFILE, PERSONAS = "windows_0", "android_0", r"C:\Users\user", 40
+
+
+def windows_sources() -> list[TaskSource]:
+    return [s for s in sources() if s.name.startswith("gui-win-")]
 
 
 @pytest.fixture(scope="module")
 def built() -> tuple[list[Task], list[Task]]:
     full, smoke = [], []
-    for s in wt.task_sources():
+    for s in windows_sources():
         full += [draw(s, TaskDraw(0, i, f"win-{s.name}-{i}")) for i in range(s.full)]
         smoke += [draw(s, TaskDraw(0, i, f"smoke-{s.name}-{i}", smoke=True)) for i in range(s.smoke)]
     return full, smoke
@@ -30,15 +33,13 @@ def test_counts_and_unique_ids(built: tuple[list[Task], list[Task]]) -> None:
     ids = [t.id for t in gui + smoke]
     assert len(ids) == len(set(ids))
     assert len({t.instruction for t in gui + smoke}) == len(gui + smoke), "a smoke row repeats a full row"
-    assert {s.name for s in wt.task_sources()} == {
-        f"gui-win-{f}" for f in [*wt.FAMILIES, *tasks_read.READ_FAMILIES]
-    }
+    assert len(windows_sources()) == 18
     cross = [t for t in gui if len(t.devices) > 1]
     assert {k for t in cross for k in t.metadata.device_kinds} >= {"windows", "linux", "android"}
 
 
 def test_a_row_past_the_table_is_a_clear_error() -> None:
-    source = wt.task_sources()[0]
+    source = windows_sources()[0]
     with pytest.raises(ValueError, match="rows, not a row"):
         source.build(TaskDraw(0, source.full, "x"))
 
@@ -46,12 +47,12 @@ def test_a_row_past_the_table_is_a_clear_error() -> None:
 def test_phone_steps_are_macros_in_the_document_and_recorded_steps_in_the_task(
     built: tuple[list[Task], list[Task]],
 ) -> None:
-    source = next(s for s in wt.task_sources() if s.name == "gui-win-phone-notepad")
+    source = next(s for s in windows_sources() if s.name == "gui-win-phone-notepad")
     doc = source.build(TaskDraw(0, 0, "x"))
-    phone_items = [s for s in doc["solution"] if s["device"] == wt.PHONE]
+    phone_items = [s for s in doc["solution"] if s["device"] == PHONE]
     assert phone_items and all("macro" in s for s in phone_items)
     task = next(t for t in built[0] if t.id.startswith("win-gui-win-phone-notepad-"))
-    phone_steps = [s for s in task.solution if s.device == wt.PHONE]
+    phone_steps = [s for s in task.solution if s.device == PHONE]
     assert [s.action for s in phone_steps] == ["open_app", "input_text", "click", "navigate_back"]
     assert isinstance(phone_steps[2].args["index"], int)
 
@@ -63,12 +64,12 @@ def test_the_phone_is_a_lived_persona_phone_and_the_familys_names_are_not_the_wo
     contacts the family adds on top of it must not be found by the search for another."""
     from devicesworld.worlds import build_world
 
-    phone_tasks = [t for t in built[0] + built[1] if any(d.id == wt.PHONE for d in t.devices)]
+    phone_tasks = [t for t in built[0] + built[1] if any(d.id == PHONE for d in t.devices)]
     assert len(phone_tasks) >= 4
     seeds = set()
     for task in phone_tasks:
-        assert task.world is not None and task.world.devices == [wt.DEV, wt.PHONE], task.id
-        assert 0 <= task.world.persona_seed < tasks_read.PERSONAS and task.world.size == "lived"
+        assert task.world is not None and task.world.devices == [DEV, PHONE], task.id
+        assert 0 <= task.world.persona_seed < PERSONAS and task.world.size == "lived"
         seeds.add(task.world.persona_seed)
         world = build_world(task.world.persona_seed, task.world.size, task.start_time)
         assert len(world.phone.contacts) >= 40
@@ -90,14 +91,14 @@ def test_windows_solutions_use_gui_actions_only_and_parse(built: tuple[list[Task
     used: Counter[str] = Counter()
     for t in gui + smoke:
         for s in t.solution:
-            if s.device == wt.DEV:
+            if s.device == DEV:
                 assert s.action in GUI_ACTION_NAMES, (t.id, s.action)
                 kind.actions_for({"desktop": "gui"})[s.action].parse_args(s.args)
                 used[s.action] += 1
             elif s.device is not None:
                 assert s.action != "run_command", (t.id, s.device)
         for c in t.evaluation.conditions:
-            if c.device == wt.DEV:
+            if c.device == DEV:
                 kind.checks[c.check].parse_args(c.args)
     assert {"launch_app", "type_text", "hotkey", "click"} <= set(used) and "run_command" not in used
     for t in gui + smoke:
@@ -127,18 +128,18 @@ def test_every_windows_pc_takes_a_persona_world_and_what_a_task_creates_is_not_t
     seeds = set()
     for task in built[0] + built[1]:
         assert task.world is not None and task.world.devices is not None, task.id
-        assert task.world.devices[0] == wt.DEV and task.world.size == "lived", task.id
+        assert task.world.devices[0] == DEV and task.world.size == "lived", task.id
         seeds.add(task.world.persona_seed)
         world = build_world(task.world.persona_seed, task.world.size, task.start_time)
         files = [p.casefold() for p in template(world).paths()]
         assert len(files) >= 50
         written = {
-            str(op.args["path"]).casefold() for op in task.setup if op.device == wt.DEV and "path" in op.args
+            str(op.args["path"]).casefold() for op in task.setup if op.device == DEV and "path" in op.args
         }
-        shells = {rf"{wt.PROFILE}\{f}".casefold() for f in ("Desktop", "Documents", "Downloads", "Pictures")}
+        shells = {rf"{PROFILE}\{f}".casefold() for f in ("Desktop", "Documents", "Downloads", "Pictures")}
         for c in task.evaluation.conditions:
             path = str(c.args.get("path", "")).casefold()
-            if c.device != wt.DEV or not path or path in written:
+            if c.device != DEV or not path or path in written:
                 continue
             assert path not in files, (task.id, path)
             parent = path.rsplit("\\", 1)[0]

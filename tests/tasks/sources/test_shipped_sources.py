@@ -1,0 +1,53 @@
+"""The shipped GUI tasks of ``full`` rebuild from the source family files alone, byte for byte.
+
+The GUI tasks were proven on live desktops when they were built; the proof changes nothing in a
+task, so a rebuild without a desktop — draw, finish (the phone's macro steps recorded on the
+phone simulator), grade, surfaces, declared profiles — must give the shipped bytes. The only
+tasks that do not are the Windows rows shipped before their console steps were typed into the
+console app (issue #34: their shipped solutions still use ``run_command``; ``tasks rebuild``
+replaces them), and the family the coherence gate took out of ``full``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from devicesworld.spec.models import Task
+from devicesworld.tasks import full, kind_sources
+from devicesworld.tasks.kind_sources import TaskDraw
+from devicesworld.tasks.profiles import declare_profiles
+from devicesworld.tasks.surfaces import task_surfaces
+
+
+@cache
+def shipped() -> dict[str, Task]:
+    return {t.id: t for t in full.load_full()}
+
+
+def _rebuilt(shard: full.Shard, index: int, split: str) -> list[str]:
+    """The task of each of the draws ``full`` may take for task ``index``, as the build writes it."""
+    source = kind_sources.source_by_name(shard.builder.split(":", 1)[1])
+    out = []
+    for retry in range(full.SOURCE_RETRIES):
+        seed = full.sub_seed(full.FULL_SEED, shard.builder, index, retry)
+        task = kind_sources.draw(source, TaskDraw(seed, index, f"dw-{shard.prefix}-{index:04d}"))
+        metadata = task.metadata.model_copy(update={"apps": task_surfaces(task), "split": split})
+        out.append(declare_profiles(task.model_copy(update={"metadata": metadata})).model_dump_json())
+    return out
+
+
+def test_every_shipped_gui_task_of_full_rebuilds_from_its_family_file() -> None:
+    same, console, absent = 0, [], []
+    for shard in full.source_shards():
+        for index in range(shard.count):
+            original = shipped().get(f"dw-{shard.prefix}-{index:04d}")
+            if original is None:
+                absent.append(shard.prefix)
+                continue
+            if original.model_dump_json() in _rebuilt(shard, index, original.metadata.split):
+                same += 1
+            else:
+                assert any(s.action == "run_command" for s in original.solution), original.id
+                console.append(original.id)
+    assert same == 367 and len(console) == 17, (same, console)
+    assert set(absent) == {"gui-lx-phone-code-editor"}
