@@ -144,7 +144,7 @@ def test_an_unusable_reply_quoted_back_says_it_was_cut() -> None:
     assert len(quoted) <= REPLY_CHARS and CUT_PREFIX in quoted and "chars not shown" in quoted
 
 
-def test_demonstrations_left_out_are_counted() -> None:
+def test_demonstrations_left_out_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     from devicesworld.agents.llm import demos
 
     class _Demo:
@@ -152,12 +152,8 @@ def test_demonstrations_left_out_are_counted() -> None:
             self.task_id, self.size = task_id, size
 
     shown = {"a": "Task: a " + "x" * 100, "b": "Task: b " + "y" * 5000, "c": "Task: c " + "z" * 100}
-    original = demos.format_demo
-    demos.format_demo = lambda d: shown[d.task_id]  # type: ignore[assignment,attr-defined]
-    try:
-        text = demos.few_shot([_Demo("a", 0), _Demo("b", 0), _Demo("c", 0)], "c", 1000)  # type: ignore[list-item]
-    finally:
-        demos.format_demo = original
+    monkeypatch.setattr(demos, "format_demo", lambda d: shown[d.task_id])
+    text = demos.few_shot([_Demo("a", 0), _Demo("b", 0), _Demo("c", 0)], "c", 1000)  # type: ignore[list-item]
     assert "Task: c" in text and "Task: a" in text and "Task: b" not in text
     assert text.splitlines()[-1].startswith(CUT_PREFIX) and "1 of 3 demonstrations not shown" in text
     assert "demo_chars" in text
