@@ -115,7 +115,7 @@ def decode_action(reply: ChatReply, book: ToolBook) -> tuple[Step, list[Call]]:
             continue
         step = step_from_json(obj)
         target = book.targets.get(step.action)
-        if target is not None and target.kind is not None:  # a tool name used as the action name
+        if target is not None and target.kind is not None and not target.actions:  # a tool name as action
             step = step.model_copy(update={"action": target.action})
             if step.device is None and len(target.devices) == 1:
                 step = step.model_copy(update={"device": target.devices[0]})

@@ -67,9 +67,9 @@ def planner_hints() -> str:
 
 
 TOOLS_FORMAT = """\
-Act by calling exactly one of the provided tools. A device action's tool is named <kind>__<action> and
-takes {{"device": "<device id>", "args": {{...}}}}, its args as the catalog below states; a global action's
-tool takes its arguments directly.
+Act by calling exactly one of the provided tools. A device's tool is named after its kind and takes
+{{"device": "<device id>", "action": "<action name>", "args": {{...}}}}, the args as the catalog below
+states; a global action's tool takes its arguments directly.
 The available actions by device, one a line, name(args): description; {help}.
 {catalog}"""
 
