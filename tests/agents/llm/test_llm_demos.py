@@ -48,7 +48,8 @@ def test_demonstrations_stay_within_the_budget(demo_file: Path) -> None:
     assert full.index("Call 911") < full.index("6:30")  # the task's own demonstration first
     one = few_shot(demos, "bmoca-call911", len(full) - 50)
     assert "Call 911" in one and "6:30" not in one and len(one) <= len(full) - 50
-    assert few_shot(demos, "x", 10) == ""
+    assert "[cut: 1 of 2 demonstrations not shown" in one  # what was left out is said (issue #34)
+    assert few_shot(demos, "x", 10).startswith("[cut: 2 of 2 demonstrations not shown")
 
 
 def test_a_missing_demo_file_is_a_clear_error(server: ScriptedServer, tmp_path: Path) -> None:

@@ -122,14 +122,54 @@ def test_a_cut_history_line_says_where_it_was_shown_whole() -> None:
     assert len(outcome) <= HISTORY_CHARS and CUT_PREFIX in outcome and "step 5" in outcome
 
 
+def test_steps_older_than_the_history_are_named_not_dropped() -> None:
+    history = [_step(f"value {i}").model_copy(update={"step": i}) for i in range(1, 16)]
+    text = format_history(history, 10)
+    first = text.splitlines()[0]
+    assert first.startswith(CUT_PREFIX) and "steps 1-5 not shown" in first and "last 10 steps" in first
+    assert [int(m) for m in re.findall(r"^step (\d+):", text, re.M)] == list(range(6, 16))
+    assert format_history(history[:10], 10).count(CUT_PREFIX) == 0
+
+
+def test_an_unusable_reply_quoted_back_says_it_was_cut() -> None:
+    from devicesworld.agents.llm.parsing import REPLY_CHARS, decode_action
+    from devicesworld.agents.llm.tools import ReplyError, ToolBook
+    from devicesworld.llmclient import CallRecord, ChatReply
+
+    record = CallRecord(role="actor", model="m", latency_s=0.0, tokens_in=0, tokens_out=0)
+    reply = ChatReply(content="I think " + "very " * 200 + "carefully.", record=record)
+    with pytest.raises(ReplyError) as err:
+        decode_action(reply, ToolBook())
+    quoted = str(err.value).split("The reply was: ", 1)[1]
+    assert len(quoted) <= REPLY_CHARS and CUT_PREFIX in quoted and "chars not shown" in quoted
+
+
+def test_demonstrations_left_out_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    from devicesworld.agents.llm import demos
+
+    class _Demo:
+        def __init__(self, task_id: str, size: int) -> None:
+            self.task_id, self.size = task_id, size
+
+    shown = {"a": "Task: a " + "x" * 100, "b": "Task: b " + "y" * 5000, "c": "Task: c " + "z" * 100}
+    monkeypatch.setattr(demos, "format_demo", lambda d: shown[d.task_id])
+    text = demos.few_shot([_Demo("a", 0), _Demo("b", 0), _Demo("c", 0)], "c", 1000)  # type: ignore[list-item]
+    assert "Task: c" in text and "Task: a" in text and "Task: b" not in text
+    assert text.splitlines()[-1].startswith(CUT_PREFIX) and "1 of 3 demonstrations not shown" in text
+    assert "demo_chars" in text
+
+
 def test_the_system_prompt_states_every_limit() -> None:
-    rules = action_rules()
+    rules = action_rules(7)
     for figure in (f"{OBSERVATION_CHARS:,}", f"{FEEDBACK_CHARS:,}", f"{HISTORY_CHARS:,}", f"{READ_CHUNK:,}"):
         assert figure in rules, figure
     assert CUT_PREFIX in rules and "read_element" in rules and "list_elements" in rules
+    assert "the last 7 steps" in rules and "Screenshots are whole" in rules
 
 
 def test_docs_agents_lists_every_observation_limit() -> None:
+    from devicesworld.agents.llm.parsing import REPLY_CHARS
+
     doc = (ROOT / "docs" / "agents.md").read_text("utf-8")
     section = doc.split("## Observation limits", 1)[1].split("\n## ", 1)[0]
     for figure in (
@@ -142,6 +182,10 @@ def test_docs_agents_lists_every_observation_limit() -> None:
         "8,000",
         "25",
         "64 KiB",
+        "last 10 steps",
+        "Screenshot",
+        f"{REPLY_CHARS}",
+        "demo_chars",
     ):
         assert figure in section, figure
 

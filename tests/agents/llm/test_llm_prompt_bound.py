@@ -3,7 +3,8 @@
 Why: with function calling every tool carried its own schema, ``$defs`` and descriptions, so the
 action part of a four-device prompt was ~39K characters (system ~1.5K + tools ~37.4K) for the same
 facts the text catalog states in ~8K. Now both forms carry the catalog once and the tools are thin.
-Measured on the 17 four-device tasks of ``test`` (declared profiles): system 9,535 + tools 14,252.
+Measured on the 17 four-device tasks of ``test`` (declared profiles): system 9,535 + tools 14,252
+with a thin tool per (kind, action), 47 tools; system 9,626 + tools 2,215 with one tool per kind.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from devicesworld.tasks.profiles import declare_profiles
 from devicesworld.tasks.semantic import run_profiles
 from devicesworld.tasks.suites import load_suite
 
-TOOLS_PROMPT_BOUND = 26_000
+TOOLS_PROMPT_BOUND = 12_000
 """System prompt plus tools JSON of a four-device function-calling prompt (the user message, with the
-observations, comes on top, as in the text form's 12,288 bound)."""
+observations, comes on top, as in the text form's 12,288 bound). 23.8K with a tool per (kind, action);
+11.8K with a tool per kind."""
 
 
 def _info(task: Task) -> EpisodeInfo:
@@ -76,7 +78,35 @@ def test_a_function_calling_prompt_states_each_schema_once_and_stays_in_its_boun
             assert "$defs" not in params, tool["function"]["name"]
             args = params.get("properties", {}).get("args")
             if args is not None:  # a device tool: its argument schema is the catalog's, not repeated
-                assert set(args) <= {"type", "required", "properties"} and not args.get("properties")
+                assert args == {"type": "object"}
+        assert len(book.tools) == len({d.kind for d in task.devices}) + len(GLOBAL_ACTIONS)
+
+
+def test_desktops_of_one_kind_with_different_profiles_keep_their_own_actions() -> None:
+    """A GUI-only and a hybrid Linux desktop share the ``linux`` tool; only the hybrid one's catalog
+    section lists ``run_command``, and the old name ``linux__run_command`` targets it alone."""
+    task = Task.model_validate(
+        {
+            "schema_version": 2,
+            "id": "two-profiles",
+            "instruction": "Tidy both desktops.",
+            "devices": [
+                {"id": "linux_0", "kind": "linux", "profile": {"desktop": "gui"}},
+                {"id": "linux_1", "kind": "linux", "profile": {"desktop": "hybrid"}},
+            ],
+            "evaluation": {"conditions": [{"id": "c", "device": "env", "check": "finished"}]},
+        }
+    )
+    book = ToolBook.build(_info(task))
+    assert book.tools[0]["function"]["name"] == "linux"
+    assert book.targets["linux__run_command"].devices == ("linux_1",)
+    assert book.targets["linux__click"].devices == ("linux_0", "linux_1")
+    text = book.catalog_text()
+    assert "# linux_0\n" in text and "# linux_1\n" in text
+    assert (
+        "run_command(" in text.split("# linux_1\n", 1)[1]
+        and "run_command(" not in text.split("# linux_1\n")[0]
+    )
 
 
 def test_the_text_prompt_carries_the_same_catalog(four_device_tasks: list[Task]) -> None:
@@ -103,9 +133,9 @@ def test_gui_only_linux_and_windows_devices_publish_no_shell_action() -> None:
         }
     )
     book = ToolBook.build(_info(task))
-    names = {t["function"]["name"] for t in book.tools}
-    assert "linux__launch_app" in names and "windows__launch_app" in names
-    assert not any(n.endswith("__run_command") for n in names), sorted(names)
+    actions = _tool_actions(book)
+    assert "launch_app" in actions["linux"] and "launch_app" in actions["windows"]
+    assert not any("run_command" in a for a in actions.values()), actions
     assert "run_command(" not in book.catalog_text()
     hybrid = task.model_copy(
         update={
@@ -115,4 +145,14 @@ def test_gui_only_linux_and_windows_devices_publish_no_shell_action() -> None:
             ]
         }
     )
-    assert "linux__run_command" in {t["function"]["name"] for t in ToolBook.build(_info(hybrid)).tools}
+    assert "run_command" in _tool_actions(ToolBook.build(_info(hybrid)))["linux"]
+
+
+def _tool_actions(book: ToolBook) -> dict[str, list[str]]:
+    """Each kind tool's actions (its ``action`` enum)."""
+    out: dict[str, list[str]] = {}
+    for tool in book.tools:
+        action = tool["function"]["parameters"].get("properties", {}).get("action")
+        if action is not None:
+            out[tool["function"]["name"]] = action["enum"]
+    return out

@@ -95,7 +95,7 @@ def test_planner_grounder_grounder_sees_only_its_device_and_the_abstract_action(
     grounder = next(r for r in server.requests if r.role == "grounder")
     assert "query the device" in json.dumps(grounder.body["messages"])
     names = [t["function"]["name"] for t in grounder.body["tools"]]
-    assert "finish" not in names and all(n.startswith("smarthome__") for n in names)
+    assert names == ["smarthome"]  # the device's kind tool alone, no global action
 
 
 # ------------------------------------------------------------------------ tracked

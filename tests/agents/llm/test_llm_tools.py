@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -19,17 +20,42 @@ def _refs(value: Any) -> list[str]:
     return []
 
 
-def test_one_tool_per_kind_action_plus_global_actions() -> None:
+def test_one_tool_per_kind_plus_global_actions() -> None:
+    """#34: one tool per device kind (device and action are its arguments), not one per (kind, action)."""
     info = episode_info(smoke_task())
     book = ToolBook.build(info)
     names = [t["function"]["name"] for t in book.tools]
-    assert "smarthome__list_rooms" in names and "smarthome__create_schedule" in names
-    assert names[-3:] == ["finish", "report_infeasible", "answer"]
-    assert book.is_env_tool("answer") and book.is_env_tool("finish")
+    assert names == ["smarthome", "finish", "report_infeasible", "answer"]
+    assert book.is_env_tool("answer") and book.is_env_tool("finish") and book.is_env_tool("smarthome")
     assert all(re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", n) for n in names)
     params = book.tools[0]["function"]["parameters"]
     assert params["properties"]["device"]["enum"] == ["smarthome_0"]
-    assert params["required"] == ["device", "args"]
+    actions = params["properties"]["action"]["enum"]
+    assert "list_rooms" in actions and "create_schedule" in actions
+    assert actions == [a["name"] for a in info.action_spaces["smarthome_0"]]
+    assert params["required"] == ["device", "action"] and params["properties"]["args"] == {"type": "object"}
+    # the global tools carry no words the catalog already states
+    report = next(t for t in book.tools if t["function"]["name"] == "report_infeasible")
+    assert "description" not in json.dumps(report["function"]["parameters"])
+
+
+def test_a_kind_tool_call_becomes_a_step_and_the_old_names_still_act() -> None:
+    book = ToolBook.build(episode_info(smoke_task()))
+    step = book.to_step(
+        "smarthome", {"device": "smarthome_0", "action": "get_device_state", "args": {"device_id": "x"}}
+    )
+    assert step == Step(device="smarthome_0", action="get_device_state", args={"device_id": "x"})
+    assert book.to_step("smarthome", {"action": "get_device_state", "device_id": "x"}) == step  # flattened
+    with pytest.raises(ReplyError, match="needs an 'action' argument, one of list_rooms"):
+        book.to_step("smarthome", {"device": "smarthome_0", "action": "fly"})
+    # <kind>__<action>, the tool names before #34, are understood but not offered
+    assert "smarthome__get_device_state" not in [t["function"]["name"] for t in book.tools]
+    assert (
+        book.to_step("smarthome__get_device_state", {"device": "smarthome_0", "args": {"device_id": "x"}})
+        == step
+    )
+    with pytest.raises(ReplyError, match=r"unknown tool 'phone'; call one of: smarthome, finish"):
+        book.to_step("phone", {})
 
 
 def test_definitions_are_hoisted_so_references_resolve(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,8 +132,13 @@ def _two_phone_info() -> Any:
 
 
 def test_a_device_group_shares_one_catalog_line_and_schemas_are_lean(monkeypatch: pytest.MonkeyPatch) -> None:
-    thin = next(t for t in ToolBook.build(_two_phone_info()).tools if t["function"]["name"] == "phone__click")
-    assert thin["function"]["parameters"]["properties"]["args"] == {"type": "object"}  # the catalog has it
+    thin = next(t for t in ToolBook.build(_two_phone_info()).tools if t["function"]["name"] == "phone")
+    params = thin["function"]["parameters"]["properties"]
+    assert params["args"] == {"type": "object"}  # the catalog has it
+    assert params["device"]["enum"] == ["phone_0", "phone_1"] and params["action"]["enum"] == [
+        "click",
+        "tap_again",
+    ]
     monkeypatch.setattr(tools_module, "THIN_TOOLS", False)
     book = ToolBook.build(_two_phone_info())
     text = book.catalog_text()

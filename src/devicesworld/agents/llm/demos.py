@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 from devicesworld.demos.model import DemoError, Demonstration, DemoStep, read_demos
+from devicesworld.devices.listing import cut_note
 
 
 def load(path: str) -> list[Demonstration]:
@@ -50,15 +51,32 @@ def format_demo(demo: Demonstration) -> str:
     return "\n".join(lines)
 
 
+NOTE_ROOM = 120
+"""Characters kept for the note that counts the demonstrations left out."""
+
+
 def few_shot(demos: list[Demonstration], task_id: str, limit: int) -> str:
     """The demonstrations as prompt text, same-task first, whole episodes only, within ``limit`` characters."""
     ordered = sorted(demos, key=lambda d: d.task_id != task_id)  # stable: file order within each group
+    texts = [f"## Example {i}\n{format_demo(d)}" for i, d in enumerate(ordered, 1)]
+    if sum(len(t) + 1 for t in texts) <= limit + 1:
+        return "\n".join(texts)
+    budget = limit - NOTE_ROOM  # the cut note fits in the limit too
     parts: list[str] = []
     used = 0
-    for i, demo in enumerate(ordered, 1):
-        text = f"## Example {i}\n{format_demo(demo)}"
-        if used + len(text) > limit:
+    left_out = 0
+    for demo in ordered:
+        text = f"## Example {len(parts) + 1}\n{format_demo(demo)}"
+        if used + len(text) > budget:
+            left_out += 1
             continue
         parts.append(text)
         used += len(text) + 1
+    if left_out:
+        parts.append(
+            cut_note(
+                f"{left_out} of {len(ordered)} demonstrations not shown (demo_chars {limit:,})",
+                "raise --agent-opt demo_chars to show more",
+            )
+        )
     return "\n".join(parts)

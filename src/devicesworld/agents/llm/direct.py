@@ -49,7 +49,7 @@ class DirectAgent(LLMAgentCore):
         def build(use_tools: bool) -> list[dict[str, Any]]:
             system = SYSTEM.format(
                 devices=devices_line(info),
-                rules=action_rules(),
+                rules=action_rules(self.config.history),
                 format=action_format(self.book, use_tools=use_tools),
             )
             examples = demo_prompt.few_shot(self.demos, info.task_id, self.config.demo_chars)

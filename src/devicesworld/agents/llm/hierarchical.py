@@ -221,7 +221,7 @@ class HierarchicalAgent(LLMAgentCore):
             kind=kind,
             goal=sub.goal,
             instruction=info.instruction,
-            rules=action_rules(),
+            rules=action_rules(self.config.history),
             format=action_format(self.device_books[sub.device], use_tools=use_tools)
             + (
                 ""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from devicesworld.agents.llm.tools import ReplyError, ToolBook
+from devicesworld.devices.listing import clip
 from devicesworld.jsontext import json_objects
 from devicesworld.llmclient import ChatReply
 from devicesworld.spec.models import Step
@@ -61,7 +62,7 @@ def first_json(reply: ChatReply, *, what: str) -> dict[str, Any]:
         raise ReplyError(f"the model refused: {reply.refusal}")
     objects = json_objects(reply.content or "")
     if not objects:
-        snippet = (reply.content or "").strip()[:200] or "(empty reply)"
+        snippet = reply_snippet(reply)
         raise ReplyError(f"expected {what} as a JSON object, got: {snippet}")
     return objects[0]
 
@@ -114,14 +115,14 @@ def decode_action(reply: ChatReply, book: ToolBook) -> tuple[Step, list[Call]]:
             continue
         step = step_from_json(obj)
         target = book.targets.get(step.action)
-        if target is not None and target.kind is not None:  # a tool name used as the action name
+        if target is not None and target.kind is not None and not target.actions:  # a tool name as action
             step = step.model_copy(update={"action": target.action})
             if step.device is None and len(target.devices) == 1:
                 step = step.model_copy(update={"device": target.devices[0]})
         return step, in_text
     if in_text:
         raise NoAction(in_text)
-    snippet = (reply.content or "").strip()[:200] or "(empty reply)"
+    snippet = reply_snippet(reply)
     raise ReplyError(
         "no action found in the reply; call exactly one tool, or reply with one JSON object "
         f'{{"device": ..., "action": ..., "args": {{...}}}}. The reply was: {snippet}'
@@ -134,3 +135,17 @@ class NoAction(ReplyError):
     def __init__(self, calls: list[Call]) -> None:
         super().__init__("the reply made no environment action")
         self.calls = calls
+
+
+REPLY_CHARS = 200
+"""Characters of an unusable reply quoted back to the model (the model wrote it: the rest is its own)."""
+
+
+def reply_snippet(reply: ChatReply) -> str:
+    """The start of an unusable reply, with a cut note when it is longer."""
+    text = (reply.content or "").strip()
+    return (
+        clip(text, REPLY_CHARS, "it is your own reply; answer with the action alone")
+        if text
+        else "(empty reply)"
+    )

@@ -16,14 +16,17 @@ from devicesworld.agents.base import Decision, EpisodeInfo
 from devicesworld.agents.llm.core import LLMAgentCore
 from devicesworld.agents.llm.parsing import decode_action, first_json
 from devicesworld.agents.llm.prompts import (
+    HISTORY_CHARS,
     action_format,
     devices_line,
     format_observations,
     format_previous,
+    older_steps_note,
     planner_hints,
     user_message,
 )
 from devicesworld.agents.llm.tools import ReplyError, ToolBook
+from devicesworld.devices.listing import clip
 from devicesworld.spec.actions import FINISH, REPORT_INFEASIBLE
 from devicesworld.spec.models import Step
 
@@ -39,6 +42,9 @@ Follow the Observation-Planning-Action protocol. At each step:
 {{"observation": "...", "plan": "...", "device": "<device id>", "action": "<abstract action>"}}
 When the whole task is complete on every device: {{"observation": "...", "plan": "...", "device": null, "action": "finish"}}
 If it cannot be done: {{"observation": "...", "plan": "...", "device": null, "action": "report_infeasible", "reason": "..."}}"""
+
+PLAN_CHARS = 300
+"""Characters of each of the planner's own step plans kept in its history."""
 
 GROUNDER = """\
 You are the grounding agent for device {device} ({kind}).
@@ -77,7 +83,9 @@ class PlannerGrounderAgent(LLMAgentCore):
             self.plans.append(f"(unusable planner reply: {exc})")
             return self.decision(None, reply_error=f"planner: {exc}")
         device = plan.get("device")
-        step_plan = f"{device or '-'}: {action} | plan: {str(plan.get('plan', ''))[:300]}"
+        step_plan = f"{device or '-'}: {action} | plan: " + clip(
+            str(plan.get("plan", "")), PLAN_CHARS, "your own plan; keep plans short"
+        )
         self.plans.append(step_plan)
         if action in (FINISH, REPORT_INFEASIBLE) and not device:
             args = (
@@ -120,8 +128,8 @@ class PlannerGrounderAgent(LLMAgentCore):
         """Each past step plan with what came of it (errors included, as in JarvisGUI A.1)."""
         n = self.config.history
         first = max(0, len(self.plans) - n) if n else len(self.plans)
-        lines = []
+        lines = [older_steps_note(self.history[:first], n)] if first else []
         for index in range(first, len(self.plans)):
-            outcome = self.history[index].outcome(300) if index < len(self.history) else "(pending)"
+            outcome = self.history[index].outcome(HISTORY_CHARS) if index < len(self.history) else "(pending)"
             lines.append(f"step {index + 1}: {self.plans[index]}\n  -> {outcome}")
         return "\n".join(lines) or "(empty)"

@@ -20,12 +20,14 @@ from devicesworld.agents.llm.catalog import SIGNATURE_HELP
 from devicesworld.agents.llm.observe import OBSERVATION_CHARS, render_device
 from devicesworld.agents.llm.tools import ToolBook
 from devicesworld.devices.base import kind_names, traits_of
-from devicesworld.devices.listing import CUT_PREFIX, READ_CHUNK, clip
+from devicesworld.devices.listing import CUT_PREFIX, READ_CHUNK, clip, cut_note
 
 FEEDBACK_CHARS = 3000
 """Characters of the previous action's feedback."""
 HISTORY_CHARS = 300
 """Characters of each history line's outcome."""
+HISTORY_STEPS = 10
+"""Steps of text history by default (the paper's ten; ``--agent-opt history=N``)."""
 
 RULES_HEAD = """\
 Rules:
@@ -36,7 +38,8 @@ Limits (a cut is never silent: it ends in {CUT_PREFIX}what was left out; how to 
 - Observation: {OBSERVATION_CHARS:,} chars a device, dialogs, changed elements and the focused window first;
   list_elements lists the rest. Element texts may be cut (desktops: 300 chars); read_element reads them,
   {READ_CHUNK:,} chars a call.
-- Feedback: {{feedback:,}} chars; history lines: {{history:,}} chars. Listings come in pages (start).
+- Feedback: {{feedback:,}} chars; history: the last {{steps}} steps, {{history:,}} chars a line. Listings come
+  in pages (start). Screenshots are whole, at the device's resolution.
 """
 
 RULES_TAIL = """\
@@ -45,11 +48,16 @@ RULES_TAIL = """\
   with a reason if the request cannot be carried out."""
 
 
-def action_rules() -> str:
-    """The rules every acting agent is told, with each registered kind's ``prompt_hint`` as one rule."""
+def action_rules(history_steps: int = HISTORY_STEPS) -> str:
+    """The rules every acting agent is told, with each registered kind's ``prompt_hint`` as one rule,
+    and the limits (``history_steps``: the steps of history the agent shows)."""
     hints = "".join(f"- {h}\n" for h in (traits_of(k).prompt_hint for k in kind_names()) if h)
     return (
-        RULES_HEAD + hints + RULES_TAIL + "\n" + LIMITS.format(feedback=FEEDBACK_CHARS, history=HISTORY_CHARS)
+        RULES_HEAD
+        + hints
+        + RULES_TAIL
+        + "\n"
+        + LIMITS.format(feedback=FEEDBACK_CHARS, history=HISTORY_CHARS, steps=history_steps)
     )
 
 
@@ -59,9 +67,9 @@ def planner_hints() -> str:
 
 
 TOOLS_FORMAT = """\
-Act by calling exactly one of the provided tools. A device action's tool is named <kind>__<action> and
-takes {{"device": "<device id>", "args": {{...}}}}, its args as the catalog below states; a global action's
-tool takes its arguments directly.
+Act by calling exactly one of the provided tools. A device's tool is named after its kind and takes
+{{"device": "<device id>", "action": "<action name>", "args": {{...}}}}, the args as the catalog below
+states; a global action's tool takes its arguments directly.
 The available actions by device, one a line, name(args): description; {help}.
 {catalog}"""
 
@@ -136,11 +144,32 @@ def format_previous(last: StepLog | None) -> str:
 def format_history(history: list[StepLog], n: int) -> str:
     recent = history[-n:] if n > 0 else []
     if not recent:
-        return "(empty)"
+        return older_steps_note(history, 0) or "(empty)"
+    lines = (
+        [older_steps_note(history[: len(history) - len(recent)], len(recent))]
+        if len(history) > len(recent)
+        else []
+    )
     return "\n".join(
-        f"step {h.step}: {h.headline()} -> "
-        + h.outcome(HISTORY_CHARS, f"step {h.step + 1} showed it whole; repeat the action to see it again")
-        for h in recent
+        lines
+        + [
+            f"step {h.step}: {h.headline()} -> "
+            + h.outcome(
+                HISTORY_CHARS, f"step {h.step + 1} showed it whole; repeat the action to see it again"
+            )
+            for h in recent
+        ]
+    )
+
+
+def older_steps_note(left: list[StepLog], kept: int) -> str:
+    """The cut note for the steps ``left`` out of a history that keeps the last ``kept`` ("" when none)."""
+    if not left:
+        return ""
+    span = f"step {left[0].step}" if len(left) == 1 else f"steps {left[0].step}-{left[-1].step}"
+    return cut_note(
+        f"{span} not shown (the history keeps the last {kept} steps)",
+        "what they changed is in the current observations; keep values you need in mind or in a note",
     )
 
 

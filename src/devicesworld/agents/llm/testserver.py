@@ -175,12 +175,14 @@ class ScriptedServer:
         tools = body.get("tools") or []
         names = [t["function"]["name"] for t in tools]
         if turn <= 0 or role == "grounder":
-            query = _query_from_tools(tools) if tools else _query_from_catalog(body)
+            query = _query_from_tools(tools, body) if tools else _query_from_catalog(body)
             if query is not None:
                 name, device, action = query
                 if text or not tools:
                     return _text({"device": device, "action": action, "args": {}})
-                return _tool_call(name, {"device": device, "args": {}})
+                if "__" in name:
+                    return _tool_call(name, {"device": device, "args": {}})
+                return _tool_call(name, {"device": device, "action": action, "args": {}})
         for done in ("subtask_done", "finish"):
             if done in names and not text:
                 return _tool_call(done, {"report": "done"} if done == "subtask_done" else {})
@@ -189,16 +191,39 @@ class ScriptedServer:
         return _text({"action": "finish"})
 
 
-def _query_from_tools(tools: list[dict[str, Any]]) -> tuple[str, str, str] | None:
+def _query_from_tools(tools: list[dict[str, Any]], body: dict[str, Any]) -> tuple[str, str, str] | None:
+    """A tool call that queries a device: a kind's tool with an action the catalog lists without
+    arguments (or a one-action tool, of the full form, that requires none)."""
+    free = _argless_actions(body)
     for t in tools:
         fn = t["function"]
-        params = fn.get("parameters", {})
-        device = params.get("properties", {}).get("device", {})
-        args = params.get("properties", {}).get("args", {})
-        if device.get("enum") and not args.get("required"):
-            name = fn["name"]
-            return name, device["enum"][0], name.split("__", 1)[1]
+        props = fn.get("parameters", {}).get("properties", {})
+        device = props.get("device", {})
+        if not device.get("enum"):
+            continue
+        actions = props.get("action", {}).get("enum")
+        if actions:
+            for dev in device["enum"]:
+                action = next((a for a in actions if a in free.get(dev, ())), None)
+                if action:
+                    return fn["name"], dev, action
+        elif "__" in fn["name"] and not props.get("args", {}).get("required"):
+            return fn["name"], device["enum"][0], fn["name"].split("__", 1)[1]
     return None
+
+
+def _argless_actions(body: dict[str, Any]) -> dict[str, list[str]]:
+    """Per device, the actions the system prompt's catalog lists as ``- name(): ...``."""
+    text = "\n".join(str(m.get("content")) for m in body.get("messages", []) if m.get("role") == "system")
+    out: dict[str, list[str]] = {}
+    group: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("# "):
+            group = [d.strip() for d in line[2:].split(",")]
+        elif m := re.match(r"^- (\w+)\(\):", line):
+            for dev in group:
+                out.setdefault(dev, []).append(m.group(1))
+    return out
 
 
 def _query_from_catalog(body: dict[str, Any]) -> tuple[str, str, str] | None:

@@ -1,22 +1,22 @@
 """Function-calling tools generated from the episode's action spaces.
 
-One tool per (device kind, action), named ``<kind>__<action>``, with the target
-device as an enum argument and the action's own arguments nested under ``args``
-(so that an action argument can never collide with ``device``). The global actions
-(``finish``, ``report_infeasible``, ``answer``) are tools of their own.
+One tool per **device kind**, named after the kind (``android``, ``linux``, ``smarthome``,
+``windows``), with the target device and the action as enum arguments and the action's own
+arguments nested under ``args`` (so an action argument can never collide with ``device`` or
+``action``). The global actions (``finish``, ``report_infeasible``, ``answer``) are tools of their
+own. The names ``<kind>__<action>`` of the earlier one-tool-per-(kind, action) form are still
+understood (a model that calls ``android__click`` with ``{"device", "args"}`` acts), but not offered.
 
-Each JSON Schema appears once per prompt (issue #34): the action catalog
-(:meth:`ToolBook.catalog_text`) writes every action's arguments once per device *group*
-(all devices of a kind share one tool and one catalog line), in a lean form
-(:func:`lean_schema`: no titles, no ``null`` alternatives or ``null`` defaults), with each
-shared definition written once for the whole prompt. Both prompt forms carry that catalog:
-a model without function calling reads it and answers in JSON; with function calling the
-tools are *thin* (:data:`THIN_TOOLS`): a tool names its action and devices and the
-arguments it requires, and its ``args`` are the catalog's. The controller validates the
-arguments against the full schema either way and a wrong one comes back as the step's
-error. Sending each tool its own schema, ``$defs`` and descriptions made a four-device
-function-calling prompt ~41K characters (tools ~37K), the same facts as the ~8K catalog
-(benchmarks/llm_prompt_size.py; docs/agents.md).
+Why (issue #34): each JSON Schema appears once per prompt. The action catalog
+(:meth:`ToolBook.catalog_text`) writes every action's arguments once per device *group*, in a
+lean form (:func:`lean_schema`: no titles, no ``null`` alternatives or ``null`` defaults), with
+each shared definition written once for the whole prompt; both prompt forms carry it. A tool per
+(kind, action) — 47 on a four-device task — cost ~14K characters of function-calling envelope
+around facts the catalog already states (system 9.6K + tools 14.3K = 23.9K); a tool per kind
+costs ~1.4K (``benchmarks/llm_prompt_size.py``; docs/agents.md). The controller validates the
+arguments against the full schema either way and a wrong one comes back as the step's error.
+:data:`THIN_TOOLS` ``= False`` sends the earlier form instead: one tool per (kind, action) with its
+full lean JSON Schema (for endpoints that fill arguments from the schema).
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ from devicesworld.spec.models import Step
 
 GLOBAL_KEY = "*"
 THIN_TOOLS = True
-"""Device tools without their own argument schema (the prompt's catalog has it once); False sends each
-tool its full lean JSON Schema, as before issue #34 (for endpoints that fill arguments from it)."""
+"""One tool per device kind whose arguments are the catalog's (written once in the prompt); False sends
+one tool per (kind, action) with its full lean JSON Schema, as before issue #34 (for endpoints that
+fill arguments from the schema)."""
 _NAME_OK = re.compile(r"[^a-zA-Z0-9_-]")
 
 
@@ -47,6 +48,8 @@ class ToolTarget:
     kind: str | None
     action: str
     devices: tuple[str, ...]
+    actions: tuple[str, ...] = ()
+    """A kind's tool: the actions its ``action`` argument takes (empty for a one-action tool)."""
 
 
 @dataclass
@@ -55,6 +58,7 @@ class ToolBook:
 
     tools: list[dict[str, Any]] = field(default_factory=list)
     targets: dict[str, ToolTarget] = field(default_factory=dict)
+    """Every tool name a call may use: the offered tools and the ``<kind>__<action>`` names."""
     catalog: list[tuple[str, str, str, dict[str, Any]]] = field(default_factory=list)
     """``(devices, action, doc, args_schema)`` per device group and action, for text prompts;
     ``devices`` is the comma-joined ids of the group ("" for a global action)."""
@@ -65,47 +69,70 @@ class ToolBook:
     ) -> ToolBook:
         """Tools for ``devices`` (default all) plus, if asked, the global actions."""
         wanted = devices if devices is not None else [d.id for d in info.devices]
-        by_kind: dict[str, list[str]] = {}
+        groups: dict[tuple[str, str], list[str]] = {}  # devices of a kind with the same action space
         for d in info.devices:
             if d.id in wanted:
-                by_kind.setdefault(d.kind, []).append(d.id)
+                space = json.dumps(info.action_spaces.get(d.id, []), sort_keys=True)
+                groups.setdefault((d.kind, space), []).append(d.id)
         book = cls()
-        for kind, ids in by_kind.items():
-            space = info.action_spaces.get(ids[0], [])
-            for spec in space:
-                book._add_device_tool(kind, tuple(ids), spec)
+        by_action: dict[tuple[str, str], tuple[list[str], dict[str, Any]]] = {}
+        for (kind, _), ids in groups.items():
+            for spec in info.action_spaces.get(ids[0], []):
+                devices_, _spec = by_action.setdefault((kind, spec["name"]), ([], spec))
+                devices_.extend(ids)
                 book.catalog.append((",".join(ids), spec["name"], spec.get("doc", ""), spec["args_schema"]))
+        kinds: dict[str, tuple[list[str], list[str]]] = {}
+        for (kind, action), (ids, spec) in by_action.items():
+            if not THIN_TOOLS:
+                book._add_device_tool(kind, tuple(ids), spec)
+            book.targets.setdefault(
+                tool_name(kind, action), ToolTarget(kind=kind, action=action, devices=tuple(ids))
+            )
+            kind_devices, kind_actions = kinds.setdefault(kind, ([], []))
+            kind_devices.extend(i for i in ids if i not in kind_devices)
+            kind_actions.append(action)
+        if THIN_TOOLS:
+            for kind, (ids, actions) in kinds.items():
+                book._add_kind_tool(kind, [i for i in wanted if i in ids], actions)
         if include_global:
             for spec in info.action_spaces.get(GLOBAL_KEY, []):
-                book.add_plain_tool(spec["name"], spec.get("doc", ""), spec["args_schema"], kind=None)
+                params = bare_schema(spec["args_schema"]) if THIN_TOOLS else spec["args_schema"]
+                book.add_plain_tool(spec["name"], spec.get("doc", ""), params, kind=None)
                 book.catalog.append(("", spec["name"], spec.get("doc", ""), spec["args_schema"]))
         return book
 
+    def _add_kind_tool(self, kind: str, devices: list[str], actions: list[str]) -> None:
+        """One tool for every action of a kind's devices: device and action are its arguments."""
+        name = kind_tool_name(kind)
+        params: dict[str, Any] = {
+            "type": "object",
+            "properties": {
+                "device": {"enum": devices},
+                "action": {"enum": actions},
+                "args": {"type": "object"},
+            },
+            "required": ["device", "action"],
+        }
+        self.tools.append(_function(name, KIND_DOC.format(kind=kind), params))
+        self.targets[name] = ToolTarget(kind=kind, action="", devices=tuple(devices), actions=tuple(actions))
+
     def _add_device_tool(self, kind: str, devices: tuple[str, ...], spec: dict[str, Any]) -> None:
+        """The full form (``THIN_TOOLS`` off): one tool per (kind, action) with its lean JSON Schema."""
         name = tool_name(kind, spec["name"])
         schema = lean_schema(spec["args_schema"])
         defs = schema.pop("$defs", None)
-        if THIN_TOOLS:
-            schema = thin_args(schema)
-            defs = None
-        device: dict[str, Any] = {"type": "string", "enum": list(devices)}
-        if not THIN_TOOLS:
-            device["description"] = f"The {kind} device."
         params: dict[str, Any] = {
             "type": "object",
-            "properties": {"device": device, "args": schema},
+            "properties": {
+                "device": {"type": "string", "enum": list(devices), "description": f"The {kind} device."},
+                "args": schema,
+            },
             "required": ["device", "args"],
+            "additionalProperties": False,
         }
-        if not THIN_TOOLS:
-            params["additionalProperties"] = False
         if defs:
             params["$defs"] = defs
-        doc = (
-            THIN_DOC.format(kind=kind, action=spec["name"])
-            if THIN_TOOLS
-            else f"[{kind}] {spec.get('doc', '')}"
-        )
-        self.tools.append(_function(name, doc, params))
+        self.tools.append(_function(name, f"[{kind}] {spec.get('doc', '')}", params))
         self.targets[name] = ToolTarget(kind=kind, action=spec["name"], devices=devices)
 
     def add_plain_tool(self, name: str, doc: str, params: dict[str, Any], *, kind: str | None = None) -> None:
@@ -121,10 +148,19 @@ class ToolBook:
         """The environment step a tool call stands for; :class:`ReplyError` if it stands for none."""
         target = self.targets.get(name)
         if target is None:
-            known = ", ".join(self.targets)
+            known = ", ".join(t["function"]["name"] for t in self.tools)
             raise ReplyError(f"unknown tool {name!r}; call one of: {known}")
         if target.kind is None:
             return Step(action=target.action, args=arguments)
+        action = target.action
+        if target.actions:
+            chosen = arguments.get("action")
+            if not isinstance(chosen, str) or chosen not in target.actions:
+                raise ReplyError(
+                    f"tool {name} needs an 'action' argument, one of {', '.join(target.actions)}"
+                    + (f" (got {json.dumps(chosen)})" if chosen is not None else "")
+                )
+            action = chosen
         device = arguments.get("device")
         if device is None and len(target.devices) == 1:
             device = target.devices[0]
@@ -137,8 +173,8 @@ class ToolBook:
             if not isinstance(args, dict):
                 raise ReplyError(f"tool {name}: 'args' must be an object, got {json.dumps(args)}")
         else:  # some models flatten the action's arguments next to 'device'
-            args = {k: v for k, v in arguments.items() if k != "device"}
-        return Step(device=device, action=target.action, args=args)
+            args = {k: v for k, v in arguments.items() if k not in ("device", "action")}
+        return Step(device=device, action=action, args=args)
 
     def catalog_text(self) -> str:
         """The actions as text for models without function calling (:mod:`.catalog`): one
@@ -152,20 +188,12 @@ class ToolBook:
         return render_catalog(entries, defs)
 
 
-THIN_DOC = "[{kind}] args: see the catalog"
-"""A thin tool's description: the action's own words are the catalog's, written once."""
+KIND_DOC = "[{kind}] actions and args: see the catalog"
+"""A kind tool's description: the actions' own words are the catalog's, written once."""
 
 
-def thin_args(schema: dict[str, Any]) -> dict[str, Any]:
-    """A thin tool's ``args``: an object naming the arguments it requires (their types, limits and
-    descriptions are the catalog's); an action without arguments says it takes none."""
-    out: dict[str, Any] = {"type": "object"}
-    required = schema.get("required")
-    if isinstance(required, list) and required:
-        out["required"] = list(required)
-    if not schema.get("properties"):
-        out["properties"] = {}
-    return out
+def kind_tool_name(kind: str) -> str:
+    return _NAME_OK.sub("_", kind)[:64]
 
 
 def tool_name(kind: str, action: str) -> str:
@@ -215,6 +243,25 @@ def lean_schema(value: Any) -> Any:
         elif len(kept) < len(options):
             out["anyOf"] = kept
     return out
+
+
+def bare_schema(schema: dict[str, Any]) -> Any:
+    """A global action's parameters without the words the catalog already states (descriptions)."""
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        if not isinstance(value, dict):
+            return value
+        return {
+            k: (
+                {n: strip(p) for n, p in v.items()} if k == "properties" and isinstance(v, dict) else strip(v)
+            )
+            for k, v in value.items()
+            if k != "description"
+        }
+
+    return strip(lean_schema(schema))
 
 
 def _dumps(value: Any) -> str:

@@ -40,6 +40,7 @@ from devicesworld.agents.llm.prompts import (
     user_message,
 )
 from devicesworld.agents.llm.tools import ReplyError, object_schema
+from devicesworld.devices.listing import clip
 from devicesworld.spec.actions import FINISH
 
 STALL_STEPS = 3
@@ -345,7 +346,12 @@ class TrackedAgent(LLMAgentCore):
         try:
             review = Review.model_validate(first_json(reply, what="the review"))
         except (ReplyError, ValidationError) as exc:
-            review = Review(ready=False, missing=[f"the review could not be read ({str(exc)[:120]})"])
+            review = Review(
+                ready=False,
+                missing=[
+                    f"the review could not be read ({clip(str(exc), 160, 'the reason above is the start')})"
+                ],
+            )
         notes["review"] = review.model_dump()
         return review
 
@@ -361,7 +367,7 @@ class TrackedAgent(LLMAgentCore):
                 '\nTo record state, put extra JSON objects before your action: {"action": "record_fact", '
                 '"args": {"name": ..., "value": ..., "source_device": ...}}'
             )
-        system = ACTOR.format(devices=devices_line(info), rules=action_rules(), format=fmt)
+        system = ACTOR.format(devices=devices_line(info), rules=action_rules(HISTORY_STEPS), format=fmt)
         notes = "\n".join(x for x in (self.replan_note, review_feedback) if x)
         text = (
             f"# Task\n{info.instruction}\n\n"

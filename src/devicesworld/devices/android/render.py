@@ -204,6 +204,9 @@ class _Painter:
                 center=True,
             )
             return
+        if n.class_name == v.BUTTON and style == "wheel":  # a NumberPicker's neighbouring value
+            self.text(box, n.text, c["dim"], center=True, size=int(self.text_px * 1.2))
+            return
         if n.class_name == v.BUTTON:
             fill = c["primary"] if style in ("primary", "headline") or n.selected else c["field"]
             if style == "danger":

@@ -650,14 +650,18 @@ def start_shell(args):
     for prog in args.get("programs") or []:
         env = dict(os.environ)
         env.update({str(k): str(v) for k, v in (prog.get("env") or {}).items()})
+        argv = [str(a) for a in prog["argv"]]
+        if _ns_fds:  # as launch: in the server's namespaces (a Wine shell's apps must be readable)
+            argv = [sys.executable, JAIL, "--in-ns", *argv]
         proc = subprocess.Popen(
-            [str(a) for a in prog["argv"]],
+            argv,
             env=env,
             cwd=os.environ.get("HOME", "/"),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=_log_file(),
             start_new_session=True,
+            pass_fds=tuple(_ns_fds),
         )
         _shell[proc.pid] = proc
         started.append(proc.pid)

@@ -31,6 +31,7 @@ from devicesworld.devices.limits import default_limits
 from devicesworld.devices.safefs import sandbox_host_ids
 from devicesworld.devices.windows import args as wa
 from devicesworld.devices.windows import pool, prefix
+from devicesworld.devices.windows import shell as win_shell
 from devicesworld.devices.windows.docs import Run, decode_text, encode_text, read_rtf, write_rtf
 from devicesworld.devices.windows.files import WinFiles
 from devicesworld.devices.windows.helper.build import HelperUnavailable, helper_exe
@@ -152,6 +153,15 @@ class WindowsDevice:
             except BaseException:
                 self.close()
                 raise
+        self.shell_up = False
+        """The taskbar, Start menu and desktop icons (``shell.py``) are shown."""
+        try:
+            self.shell_up = win_shell.start(self.desktop, self.clock.env)
+        except DesktopError:
+            self.shell_up = False  # the desktop stays bare; the apps work as before
+        except BaseException:
+            self.close()
+            raise
 
     # ------------------------------------------------------------------ protocol
     def setup(self, op: str, args: Args) -> None:

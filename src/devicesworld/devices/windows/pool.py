@@ -28,7 +28,7 @@ from devicesworld.devices.homefs import start_home
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
 from devicesworld.devices.safefs import sandbox_host_ids
 from devicesworld.devices.windows import prefix
-from devicesworld.devices.windows.helper.build import helper_exe
+from devicesworld.devices.windows.helper.build import helper_exe, shell_exe
 from devicesworld.devices.windows.session import PREBOUND, SERVER_ARGV, desktop_fence
 
 DRIVE_MOUNT = "/mnt/drive"
@@ -37,15 +37,17 @@ HOME_BYTES = 1 << 30
 
 
 def prepare_home(home: Path, ids: tuple[int, int] | None) -> None:
-    """Copy the template prefix and the tree helper into ``home``; ``N:`` points at the drive's mount."""
+    """Copy the template prefix, the tree helper and the desktop shell into ``home``; ``N:`` points at the drive's mount."""
     exe = helper_exe()
     prefix.install(prefix.template(), home, ids)
     helper = home / ".wine" / "drive_c" / "windows" / "wintree.exe"
     shutil.copyfile(exe, helper)
+    desktop_shell = home / ".wine" / "drive_c" / "windows" / "dwshell.exe"
+    shutil.copyfile(shell_exe(), desktop_shell)
     link = home / ".wine" / "dosdevices" / "n:"
     link.symlink_to(DRIVE_MOUNT)
     if ids is not None:
-        for place in (helper, link):
+        for place in (helper, desktop_shell, link):
             os.lchown(place, *ids)
 
 

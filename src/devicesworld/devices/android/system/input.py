@@ -147,6 +147,13 @@ def scroll(
             turn(step)
         return ActionResult.success(f"scrolled {direction}")
     target: View | None = None
+    wheel = next((n for n in phone.ancestors(node) if n.on_spin is not None), None) if node else None
+    if wheel is not None and wheel.enabled and wheel.on_spin is not None:
+        # a wheel's values run up the wheel: content moving down (scroll "up") brings the higher value
+        # above into the centre; a fling turns it two values, a half page one
+        steps = max(round(2 * distance), 1)
+        note = wheel.on_spin(steps if direction == "up" else -steps)
+        return ActionResult.success(f"scrolled {direction}" + (f"; {note}" if isinstance(note, str) else ""))
     if node is not None:
         target = next((n for n in phone.ancestors(node) if n.scroll_key is not None), None)
         if target is None:
@@ -181,7 +188,9 @@ def swipe(phone: Phone, finger: Direction, from_edge: bool, at: View | None = No
         phone.home()
         return ActionResult.success("went home")
     opposite: dict[str, Direction] = {"up": "down", "down": "up", "left": "right", "right": "left"}
-    if at is not None and not any(n.scroll_key is not None for n in phone.ancestors(at)):
+    if at is not None and not any(
+        n.scroll_key is not None or n.on_spin is not None for n in phone.ancestors(at)
+    ):
         at = None
     return scroll(phone, opposite[finger], at)
 

@@ -1,8 +1,14 @@
 """Date and time pickers: the dialogs agents find hard on real phones, made just as demanding.
 
-The time picker is a pair of NumberPickers (plus AM/PM in 12-hour locales): each
-has increase/decrease buttons and an editable value (as Android's NumberPicker) that
-only takes effect when the dialog's *OK* is pressed. The date picker shows one month
+The time picker is Android's TimePicker in its spinner mode: two wheels, hour and minute (plus
+AM/PM in 12-hour locales), each a NumberPicker showing the value above and below the current one
+(buttons: tapping one turns the wheel a step), turned by scrolling or swiping on it (two values a
+fling, one a half page), with an editable centre value that takes typed digits. As the real
+TimePicker, the minute wheel wrapping past 59 or 0 carries into the hour, and the hour wheel
+passing 11/12 flips AM/PM. Nothing takes effect until the dialog's *OK* is pressed (issue #34: the
+picker took typed digits only and showed no neighbouring values). The element order is the one
+every recorded solution was written against (wheel above, value, wheel below; AM, PM; Cancel, OK),
+so index-based solutions of shipped and frozen suites replay unchanged. The date picker shows one month
 as a grid of day cells with previous/next-month buttons; its header (the chosen
 date) opens the list of years, as the real picker's does. Both call ``on_set`` only on *OK*; *Cancel* and
 Back leave everything as it was.
@@ -65,8 +71,22 @@ def time_picker(phone: Phone, hour: int, minute: int, on_set: Callable[[int, int
         if field == "hour":
             state["hour"] = (int(state["hour"]) + delta) % 24
         else:
-            state["minute"] = (int(state["minute"]) + delta) % 60
+            total = int(state["minute"]) + delta
+            state["minute"] = total % 60
+            # as the real TimePicker: the minute wheel wrapping past 59 or 0 carries into the hour
+            state["hour"] = (int(state["hour"]) + total // 60) % 24
         sync()
+
+    def neighbour(field: str, delta: int) -> str:
+        """The value the wheel shows ``delta`` steps away (what a tap on that side turns to)."""
+        if field == "minute":
+            return f"{(int(state['minute']) + delta) % 60:02d}"
+        h = (int(state["hour"]) + delta) % 24
+        return str(h % 12 or 12) if h12 else f"{h:02d}"
+
+    def spin(field: str, steps: int) -> str:
+        bump(field, steps)
+        return f"the {field} wheel turned to {state[f'{field}_text']}"
 
     def set_pm(pm: bool) -> None:
         commit_typed()
@@ -82,10 +102,14 @@ def time_picker(phone: Phone, hour: int, minute: int, on_set: Callable[[int, int
     def column_for(field: str, label_key: str) -> View:
         label = phone.t(label_key)
         col = v.column(
-            v.icon_button(
-                phone.t("pick.increase", what=label),
-                partial(bump, field, 1),
-                rid=f"android:id/{field}_increment",
+            View(
+                v.BUTTON,
+                text=neighbour(field, 1),
+                content_description=phone.t("pick.increase", what=label),
+                on_click=partial(bump, field, 1),
+                resource_id=f"android:id/{field}_increment",
+                height=48,
+                style="wheel",
             ),
             View(
                 v.EDIT,
@@ -97,13 +121,18 @@ def time_picker(phone: Phone, hour: int, minute: int, on_set: Callable[[int, int
                 height=56,
                 style="picker",
             ),
-            v.icon_button(
-                phone.t("pick.decrease", what=label),
-                partial(bump, field, -1),
-                rid=f"android:id/{field}_decrement",
+            View(
+                v.BUTTON,
+                text=neighbour(field, -1),
+                content_description=phone.t("pick.decrease", what=label),
+                on_click=partial(bump, field, -1),
+                resource_id=f"android:id/{field}_decrement",
+                height=48,
+                style="wheel",
             ),
         )
         col.class_name = v.NUMBER_PICKER
+        col.on_spin = partial(spin, field)
         return col
 
     def body(d: Dialog) -> list[View]:

@@ -59,6 +59,9 @@ class View:
     on_tap_at: Callable[[float], Any] | None = None
     """For sliders: called with the tap's position along the node (0..1, in reading direction)."""
     value: float | None = None
+    on_spin: Callable[[int], Any] | None = None
+    """For wheels (a NumberPicker): turned ``n`` steps, up the values for ``n > 0``; scrolling or
+    swiping on the wheel calls it."""
     on_page: Callable[[int], Any] | None = None
     """Pages sideways (calendar months): called with +1 for the next page, -1 for the previous one."""
     """A slider's position 0..1 (rendered as the thumb)."""
