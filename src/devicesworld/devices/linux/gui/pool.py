@@ -17,8 +17,8 @@ when it is taken:
 A spare is used once, by one device, and closed with it: the home an episode sees is a
 template copy nothing has run in except the desktop's own start (openbox's log in
 ``~/.cache``, which a cold start writes too before the first observation), its desktop
-icons (:func:`.shell.start_icons`; the panel, whose clock shows the task's time, starts when
-the spare is taken) and, when the
+icons and panel (:func:`.shell.start`; the panel's clock is told to show the task's time when
+the device writes the task's clock, :data:`.shell.CLOCK_NUDGER`) and, when the
 key's last task opened Writer or Calc, LibreOffice started without a file (:mod:`.warm_office`),
 which the task's ``open_app`` takes over or the device stops before the first observation. Pooling
 needs what the sized home needs — a root harness with ``unshare``/``nsenter`` — and
@@ -109,7 +109,7 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
         library = faketime_library()  # the apps' clock: the file-based offset the device's session passes
         env = clock_env(library) if library else {}
         try:
-            shell.start_icons(desk, env)  # the panel, with its clock, starts when a device takes the spare
+            shell.start(desk, env)  # the panel's clock follows the clock file the device writes
             spare.warm = warm_office.warm_spare(desk, key, env)
         except BaseException:
             desk.close()
