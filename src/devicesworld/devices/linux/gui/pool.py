@@ -35,7 +35,13 @@ from devicesworld.devices.desktop.client import DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.clock import clock_env, faketime_library
 from devicesworld.devices.desktop.gui import WarmApp
-from devicesworld.devices.desktop.pool import ReadySpare, WarmPool, discarded_on_failure, start_desktop
+from devicesworld.devices.desktop.pool import (
+    ReadySpare,
+    WarmPool,
+    discarded_on_failure,
+    spare_wrapper,
+    start_desktop,
+)
 from devicesworld.devices.homefs import start_home
 from devicesworld.devices.linux.gui import shell, warm_office
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR
@@ -101,7 +107,7 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
             width=key.width,
             height=key.height,
             hostname=key.hostname,
-            wrapper=mount.nsenter(key.ids),
+            wrapper=[*spare_wrapper(), *mount.nsenter(key.ids)],
             bwrap=key.bwrap,
         )
         desk = start_desktop(cfg, lambda d: d.forward(PROXY_PORT, f"{SOCKET_DIR}/sock"))
@@ -140,6 +146,7 @@ def take(hostname: str, width: int, height: int, drive: Path | None) -> ReadyDes
     spare = POOL.take(key, make_ready)
     if spare is None:
         return None
+    spare.claim()
     try:
         if drive is not None:
             spare.mount.bind(drive, "home/Drive")
