@@ -104,3 +104,42 @@ def test_the_size_comes_from_the_environment_with_a_clear_error(monkeypatch: pyt
         monkeypatch.setenv(ENV_SIZE, bad)
         with pytest.raises(ValueError, match=f"{ENV_SIZE} must be a whole number from 0 to 4"):
             pool_size()
+
+
+def test_renice_tree_sets_a_process_and_everything_below_it() -> None:
+    import os
+    import subprocess
+    import time
+
+    from devicesworld.devices.desktop.pool import renice_tree
+
+    proc = subprocess.Popen(["sh", "-c", "sleep 30 & sleep 30 & wait"], start_new_session=True)
+    try:
+        found: list[int] = []
+        for _ in range(200):  # the shell's two children appear once it has started them
+            found = [
+                int(p)
+                for p in os.listdir("/proc")
+                if p.isdigit() and _ppid(int(p)) == proc.pid
+            ]
+            if len(found) == 2:
+                break
+            time.sleep(0.01)
+        assert len(found) == 2
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        wanted = min(mine + 3, 19)
+        assert renice_tree(proc.pid, wanted) == 3
+        assert [os.getpriority(os.PRIO_PROCESS, p) for p in (proc.pid, *found)] == [wanted] * 3
+        assert os.getpriority(os.PRIO_PROCESS, 0) == mine  # not the caller
+    finally:
+        os.killpg(proc.pid, 9)
+        proc.wait()
+
+
+def _ppid(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    return int(stat[stat.rfind(b")") + 2 :].split()[1])
