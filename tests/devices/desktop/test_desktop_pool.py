@@ -117,11 +117,7 @@ def test_renice_tree_sets_a_process_and_everything_below_it() -> None:
     try:
         found: list[int] = []
         for _ in range(200):  # the shell's two children appear once it has started them
-            found = [
-                int(p)
-                for p in os.listdir("/proc")
-                if p.isdigit() and _ppid(int(p)) == proc.pid
-            ]
+            found = [int(p) for p in os.listdir("/proc") if p.isdigit() and _ppid(int(p)) == proc.pid]
             if len(found) == 2:
                 break
             time.sleep(0.01)
