@@ -66,6 +66,27 @@ def test_a_take_waits_for_the_spare_being_started_instead_of_starting_cold() -> 
     pool.close_all()
 
 
+def test_a_take_that_waits_hurries_the_spare_being_started_once() -> None:
+    gate = threading.Event()
+    pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
+    make = Maker(gate=gate)
+    hurried: list[str] = []
+
+    def hurry(key: str) -> None:
+        hurried.append(key)
+        gate.set()  # the spare gets the CPU it waited for
+
+    assert pool.take("a", make, hurry=hurry) is None  # nothing to wait for: not hurried
+    assert hurried == []
+    got = pool.take("a", make, wait_s=30, hurry=hurry)
+    assert got is not None and got.n == 0
+    assert hurried == ["a"]
+    assert pool.wait_ready("a", 30)
+    assert pool.take("a", make, hurry=hurry) is not None  # ready: no wait, no hurry
+    assert hurried == ["a"]
+    pool.close_all()
+
+
 def test_a_dead_spare_is_closed_and_skipped() -> None:
     pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
     make = Maker()

@@ -89,11 +89,20 @@ class WarmPool(Generic[K, S]):
         """Spares handed out (for benchmarks and tests)."""
 
     # ------------------------------------------------------------------ use
-    def take(self, key: K, make: Callable[[K], S], *, wait_s: float = 120.0) -> S | None:
+    def take(
+        self,
+        key: K,
+        make: Callable[[K], S],
+        *,
+        wait_s: float = 120.0,
+        hurry: Callable[[K], None] | None = None,
+    ) -> S | None:
         """A ready spare for ``key`` (waiting, up to ``wait_s``, for one being started), or ``None``.
 
         Either way a refill for ``key`` starts in the background. ``None`` when the pool
-        is off, nothing was started for ``key`` yet, or starting one failed.
+        is off, nothing was started for ``key`` yet, or starting one failed. ``hurry(key)`` is
+        called once before waiting for a spare being started (a niced one: see
+        :data:`SPARE_NICE`, which would otherwise get only the CPU the waiting device leaves).
         """
         size = self._size()
         stale: list[S] = []
@@ -120,6 +129,9 @@ class WarmPool(Generic[K, S]):
                 left = end - time.monotonic()
                 if left <= 0:
                     break
+                if hurry is not None:
+                    hurry(key)
+                    hurry = None
                 self._cond.wait(left)  # one is being started: it is ready sooner than a cold start
             if got is not None:
                 self.taken += 1

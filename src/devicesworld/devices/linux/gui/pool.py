@@ -28,10 +28,11 @@ bubblewrap; elsewhere :func:`take` returns ``None`` and the device starts cold.
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from devicesworld.devices.desktop.client import DesktopConfig, DesktopError
+from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.clock import clock_env, faketime_library
 from devicesworld.devices.desktop.gui import WarmApp
@@ -39,6 +40,7 @@ from devicesworld.devices.desktop.pool import (
     ReadySpare,
     WarmPool,
     discarded_on_failure,
+    renice_tree,
     spare_wrapper,
     start_desktop,
 )
@@ -111,6 +113,11 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
             bwrap=key.bwrap,
         )
         desk = start_desktop(cfg, lambda d: d.forward(PROXY_PORT, f"{SOCKET_DIR}/sock"))
+        with _lock:
+            _starting[key] = desk
+            rushed = key in _rushed
+        if rushed:  # a device is already waiting for this spare
+            _unnice(desk)
         spare = ReadyDesktop(folder, mount, desk)
         library = faketime_library()  # the apps' clock: the file-based offset the device's session passes
         env = clock_env(library) if library else {}
@@ -120,7 +127,32 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
         except BaseException:
             desk.close()
             raise
+        finally:
+            with _lock:
+                _starting.pop(key, None)
+                _rushed.discard(key)
     return spare
+
+
+_lock = threading.Lock()
+_starting: dict[SpareKey, Desktop] = {}
+"""The spare being started per key, once its desktop is up (:func:`_hurry` raises its priority)."""
+_rushed: set[SpareKey] = set()
+"""Keys a device is waiting on: their spare runs at the device's priority from its desktop's start."""
+
+
+def _unnice(desk: Desktop) -> None:
+    if desk.proc is not None:
+        renice_tree(desk.proc.pid, os.getpriority(os.PRIO_PROCESS, 0))
+
+
+def _hurry(key: SpareKey) -> None:
+    """A device waits for the spare of ``key`` being started: it runs at the device's priority now."""
+    with _lock:
+        _rushed.add(key)
+        desk = _starting.get(key)
+    if desk is not None:
+        _unnice(desk)
 
 
 POOL: WarmPool[SpareKey, ReadyDesktop] = WarmPool("linux-gui")
@@ -143,7 +175,7 @@ def take(hostname: str, width: int, height: int, drive: Path | None) -> ReadyDes
     key = spare_key(hostname, width, height)
     if key is None:
         return None
-    spare = POOL.take(key, make_ready)
+    spare = POOL.take(key, make_ready, hurry=_hurry)
     if spare is None:
         return None
     spare.claim()
