@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -128,18 +129,24 @@ def test_the_size_comes_from_the_environment_with_a_clear_error(monkeypatch: pyt
 
 
 def test_renice_tree_sets_a_process_and_everything_below_it() -> None:
-    import os
     import subprocess
+    import sys
     import time
 
     from devicesworld.devices.desktop.pool import renice_tree
 
-    proc = subprocess.Popen(["sh", "-c", "sleep 30 & sleep 30 & wait"], start_new_session=True)
+    threaded = (
+        "import threading, time; [threading.Thread(target=time.sleep, args=(30,), daemon=True).start()"
+        " for _ in range(3)]; time.sleep(30)"
+    )
+    proc = subprocess.Popen(
+        ["sh", "-c", f"sleep 30 & {sys.executable} -c '{threaded}' & wait"], start_new_session=True
+    )
     try:
         found: list[int] = []
         for _ in range(200):  # the shell's two children appear once it has started them
             found = [int(p) for p in os.listdir("/proc") if p.isdigit() and _ppid(int(p)) == proc.pid]
-            if len(found) == 2:
+            if len(found) == 2 and sum(_threads(p) for p in found) >= 5:  # python started its threads
                 break
             time.sleep(0.01)
         assert len(found) == 2
@@ -147,10 +154,20 @@ def test_renice_tree_sets_a_process_and_everything_below_it() -> None:
         wanted = min(mine + 3, 19)
         assert renice_tree(proc.pid, wanted) == 3
         assert [os.getpriority(os.PRIO_PROCESS, p) for p in (proc.pid, *found)] == [wanted] * 3
+        threads = [int(t) for p in found for t in os.listdir(f"/proc/{p}/task")]
+        assert len(threads) >= 5  # sleep's one, python's main and its three
+        assert {os.getpriority(os.PRIO_PROCESS, t) for t in threads} == {wanted}  # every thread
         assert os.getpriority(os.PRIO_PROCESS, 0) == mine  # not the caller
     finally:
         os.killpg(proc.pid, 9)
         proc.wait()
+
+
+def _threads(pid: int) -> int:
+    try:
+        return len(os.listdir(f"/proc/{pid}/task"))
+    except OSError:
+        return 0
 
 
 def _ppid(pid: int) -> int | None:

@@ -227,7 +227,8 @@ def spare_wrapper() -> list[str]:
 
 
 def renice_tree(root: int, nice: int) -> int:
-    """Set the nice value of ``root`` and every process below it (read from ``/proc``); how many."""
+    """Set the nice value of every thread of ``root`` and of every process below it (read from
+    ``/proc``); how many processes."""
     children: dict[int, list[int]] = {}
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
@@ -245,9 +246,14 @@ def renice_tree(root: int, nice: int) -> int:
     while todo:
         pid = todo.pop()
         todo.extend(children.get(pid, []))
-        with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, pid, nice)
-            done += 1
+        try:  # a nice value is per thread on Linux: every thread of the process (LibreOffice has dozens)
+            threads = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
+        except OSError:
+            threads = [pid]
+        for tid in threads:
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, tid, nice)
+        done += 1
     return done
 
 
