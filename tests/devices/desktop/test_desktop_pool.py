@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -66,6 +67,27 @@ def test_a_take_waits_for_the_spare_being_started_instead_of_starting_cold() -> 
     pool.close_all()
 
 
+def test_a_take_that_waits_hurries_the_spare_being_started_once() -> None:
+    gate = threading.Event()
+    pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
+    make = Maker(gate=gate)
+    hurried: list[str] = []
+
+    def hurry(key: str) -> None:
+        hurried.append(key)
+        gate.set()  # the spare gets the CPU it waited for
+
+    assert pool.take("a", make, hurry=hurry) is None  # nothing to wait for: not hurried
+    assert hurried == []
+    got = pool.take("a", make, wait_s=30, hurry=hurry)
+    assert got is not None and got.n == 0
+    assert hurried == ["a"]
+    assert pool.wait_ready("a", 30)
+    assert pool.take("a", make, hurry=hurry) is not None  # ready: no wait, no hurry
+    assert hurried == ["a"]
+    pool.close_all()
+
+
 def test_a_dead_spare_is_closed_and_skipped() -> None:
     pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
     make = Maker()
@@ -104,3 +126,54 @@ def test_the_size_comes_from_the_environment_with_a_clear_error(monkeypatch: pyt
         monkeypatch.setenv(ENV_SIZE, bad)
         with pytest.raises(ValueError, match=f"{ENV_SIZE} must be a whole number from 0 to 4"):
             pool_size()
+
+
+def test_renice_tree_sets_a_process_and_everything_below_it() -> None:
+    import subprocess
+    import sys
+    import time
+
+    from devicesworld.devices.desktop.pool import renice_tree
+
+    threaded = (
+        "import threading, time; [threading.Thread(target=time.sleep, args=(30,), daemon=True).start()"
+        " for _ in range(3)]; time.sleep(30)"
+    )
+    proc = subprocess.Popen(
+        ["sh", "-c", f"sleep 30 & {sys.executable} -c '{threaded}' & wait"], start_new_session=True
+    )
+    try:
+        found: list[int] = []
+        for _ in range(200):  # the shell's two children appear once it has started them
+            found = [int(p) for p in os.listdir("/proc") if p.isdigit() and _ppid(int(p)) == proc.pid]
+            if len(found) == 2 and sum(_threads(p) for p in found) >= 5:  # python started its threads
+                break
+            time.sleep(0.01)
+        assert len(found) == 2
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        wanted = min(mine + 3, 19)
+        assert renice_tree(proc.pid, wanted) == 3
+        assert [os.getpriority(os.PRIO_PROCESS, p) for p in (proc.pid, *found)] == [wanted] * 3
+        threads = [int(t) for p in found for t in os.listdir(f"/proc/{p}/task")]
+        assert len(threads) >= 5  # sleep's one, python's main and its three
+        assert {os.getpriority(os.PRIO_PROCESS, t) for t in threads} == {wanted}  # every thread
+        assert os.getpriority(os.PRIO_PROCESS, 0) == mine  # not the caller
+    finally:
+        os.killpg(proc.pid, 9)
+        proc.wait()
+
+
+def _threads(pid: int) -> int:
+    try:
+        return len(os.listdir(f"/proc/{pid}/task"))
+    except OSError:
+        return 0
+
+
+def _ppid(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    return int(stat[stat.rfind(b")") + 2 :].split()[1])

@@ -16,13 +16,15 @@ from typing import Any
 import pytest
 
 from devicesworld.devices.base import DeviceContext, VirtualClock, get_kind
-from devicesworld.devices.desktop.pool import ENV_SIZE
+from devicesworld.devices.desktop.pool import ENV_SIZE, SPARE_NICE
 from devicesworld.devices.linux.device import LinuxDevice
-from devicesworld.devices.linux.gui import pool
+from devicesworld.devices.linux.gui import pool, shell
 from devicesworld.devices.ownership import reap
 from devicesworld.runner.run import RunConfig, execute_run
 from devicesworld.tasks.suites import load_suite
 from tests.devices.desktop.desktop_harness import require_gui_stack
+from tests.devices.desktop.test_desktop_clock import require_faketime
+from tests.devices.linux.test_linux_gui_shell import require_shell
 
 ROOT = Path(__file__).resolve().parents[3]
 GUI = {"desktop": "hybrid"}  # its commands read the home (run_command)
@@ -104,6 +106,44 @@ def test_a_pooled_device_is_the_device_a_cold_start_makes(tmp_path: Path, pool_o
     assert not (tmp_path / "b" / "linux_0").exists()
 
 
+def _clock_name(dev: LinuxDevice) -> str | None:
+    """The panel clock's name (its date) in the device's first observation."""
+    found = [
+        e["name"]
+        for e in dev.observe()["elements"]
+        if e.get("app") == "xfce4-panel" and e["role"] == "toggle button" and e["name"].startswith("20")
+    ]
+    return found[0] if found else None
+
+
+def test_a_spare_runs_niced_until_a_device_takes_it_and_its_panel_shows_the_task_clock(
+    tmp_path: Path, pool_on: pool.SpareKey
+) -> None:
+    require_shell()
+    require_faketime()
+    first = _open(tmp_path / "a")  # starts the pool
+    first.close()
+    assert pool.POOL.wait_ready(pool_on, 180), pool.POOL.failure(pool_on)
+    spare = pool.POOL._ready[pool_on][0]
+    assert spare.desktop.proc is not None
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    # the spare (its desktop, panel and every process below) yields the CPU to the running episode
+    assert os.getpriority(os.PRIO_PROCESS, spare.desktop.proc.pid) == min(mine + SPARE_NICE, 19)
+    dev = _open(tmp_path / "b")
+    try:
+        assert dev.gui is not None and dev.gui.ready is spare  # it adopted the spare
+        assert os.getpriority(os.PRIO_PROCESS, spare.desktop.proc.pid) == mine
+        # its panel was started before the task's clock was written (on the host's date), and shows
+        # the task's date in the first observation
+        assert _clock_name(dev) == "2026-03-02"
+        # an advance of the task's clock reaches the panel at once, not at its next minute
+        dev.context.clock.advance(86400)
+        assert shell.show_clock(dev.gui.session.desktop, dev.sandbox.paths.tmp, dev.clock.path)
+        assert _clock_name(dev) == "2026-03-03"
+    finally:
+        dev.close()
+
+
 def _results(tasks: list[Any], out: Path, size: str, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     monkeypatch.setenv(ENV_SIZE, size)
     outcome = execute_run(tasks, RunConfig(agent="oracle", source="t", workers=1), out)
@@ -146,7 +186,7 @@ import json, os, signal, sys, time
 from datetime import datetime
 from pathlib import Path
 from devicesworld.devices.base import DeviceContext, VirtualClock, get_kind
-from devicesworld.devices.linux.gui import pool
+from devicesworld.devices.linux.gui import pool, shell
 root = Path(sys.argv[1])
 ctx = DeviceContext(task_id="t", clock=VirtualClock(datetime(2026, 3, 2, 9)), workdir=root / "linux_0")
 dev = get_kind("linux").factory("linux_0", {"desktop": "gui"}, ctx)

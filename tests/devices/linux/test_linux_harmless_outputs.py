@@ -34,11 +34,18 @@ def test_editor_leftovers_are_harmless_and_other_files_are_not() -> None:
         "files/Documents/#notes.txt#",
         "files/Documents/.notes.txt.swp",
         "files/Documents/.~lock.budget.xlsx#",
+        "files/Documents/lu2a8kq1.tmp",  # LibreOffice, in the middle of saving beside it
+        "files/lu93jd0x.tmp",
         "files/.local/share/recently-used.xbel",
         "extracted/Downloads/site/index.html",
     ):
         assert harmless(STATE, Change(path, "added")), path
-    for path in ("files/Documents/notes.txt.bak", "files/Documents/notes2.txt", "files/Documents/swap.txt"):
+    for path in (
+        "files/Documents/notes.txt.bak",
+        "files/Documents/notes2.txt",
+        "files/Documents/swap.txt",
+        "files/Documents/lunch.txt",
+    ):
         assert not harmless(STATE, Change(path, "added")), path
 
 

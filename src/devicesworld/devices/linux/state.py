@@ -117,10 +117,21 @@ def _expand_parts(home: Path, out: Snapshot) -> None:
             out.update({f"{path}{PART}{k}": d for k, d in found.items()})
 
 
-EDITOR_LEFTOVERS = ("files/*~", "files/*/.#*", "files/.#*", "files/*/#*#", "files/#*#", "files/*.sw[a-p]")
+EDITOR_LEFTOVERS = (
+    "files/*~",
+    "files/*/.#*",
+    "files/.#*",
+    "files/*/#*#",
+    "files/#*#",
+    "files/*.sw[a-p]",
+    "files/lu*.tmp",
+    "files/*/lu*.tmp",
+)
 """What editors leave beside a file they save or hold open (issue 32): a backup ``notes.txt~``
 (gedit, Mousepad, Emacs), Emacs's lock ``.#notes.txt`` and autosave ``#notes.txt#``, vim's swap
-``.notes.txt.swp`` — a person editing the asked file expects them; they are no damage."""
+``.notes.txt.swp``, LibreOffice's ``lu…tmp`` that it writes beside a file while saving it (a check
+that reads the folder in the middle of a slow save sees it: a warm-office replay failed 1 in 6 under
+load) — a person editing the asked file expects them; they are no damage."""
 
 EXTRACTED = "extracted"
 """Files an archive unpacked next to itself ("Extract here"): ``extracted/<path>`` may appear."""

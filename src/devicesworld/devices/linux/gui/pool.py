@@ -17,8 +17,8 @@ when it is taken:
 A spare is used once, by one device, and closed with it: the home an episode sees is a
 template copy nothing has run in except the desktop's own start (openbox's log in
 ``~/.cache``, which a cold start writes too before the first observation), its desktop
-icons (:func:`.shell.start_icons`; the panel, whose clock shows the task's time, starts when
-the spare is taken) and, when the
+icons and panel (:func:`.shell.start`; the panel's clock is told to show the task's time when
+the device writes the task's clock, :data:`.shell.CLOCK_NUDGER`) and, when the
 key's last task opened Writer or Calc, LibreOffice started without a file (:mod:`.warm_office`),
 which the task's ``open_app`` takes over or the device stops before the first observation. Pooling
 needs what the sized home needs — a root harness with ``unshare``/``nsenter`` — and
@@ -28,14 +28,22 @@ bubblewrap; elsewhere :func:`take` returns ``None`` and the device starts cold.
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from devicesworld.devices.desktop.client import DesktopConfig, DesktopError
+from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.clock import clock_env, faketime_library
 from devicesworld.devices.desktop.gui import WarmApp
-from devicesworld.devices.desktop.pool import ReadySpare, WarmPool, discarded_on_failure, start_desktop
+from devicesworld.devices.desktop.pool import (
+    ReadySpare,
+    WarmPool,
+    discarded_on_failure,
+    renice_tree,
+    spare_wrapper,
+    start_desktop,
+)
 from devicesworld.devices.homefs import start_home
 from devicesworld.devices.linux.gui import shell, warm_office
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR
@@ -101,20 +109,50 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
             width=key.width,
             height=key.height,
             hostname=key.hostname,
-            wrapper=mount.nsenter(key.ids),
+            wrapper=[*spare_wrapper(), *mount.nsenter(key.ids)],
             bwrap=key.bwrap,
         )
         desk = start_desktop(cfg, lambda d: d.forward(PROXY_PORT, f"{SOCKET_DIR}/sock"))
+        with _lock:
+            _starting[key] = desk
+            rushed = key in _rushed
+        if rushed:  # a device is already waiting for this spare
+            _unnice(desk)
         spare = ReadyDesktop(folder, mount, desk)
         library = faketime_library()  # the apps' clock: the file-based offset the device's session passes
         env = clock_env(library) if library else {}
         try:
-            shell.start_icons(desk, env)  # the panel, with its clock, starts when a device takes the spare
+            shell.start(desk, env)  # the panel's clock follows the clock file the device writes
             spare.warm = warm_office.warm_spare(desk, key, env)
         except BaseException:
             desk.close()
             raise
+        finally:
+            with _lock:
+                _starting.pop(key, None)
+                _rushed.discard(key)
     return spare
+
+
+_lock = threading.Lock()
+_starting: dict[SpareKey, Desktop] = {}
+"""The spare being started per key, once its desktop is up (:func:`_hurry` raises its priority)."""
+_rushed: set[SpareKey] = set()
+"""Keys a device is waiting on: their spare runs at the device's priority from its desktop's start."""
+
+
+def _unnice(desk: Desktop) -> None:
+    if desk.proc is not None:
+        renice_tree(desk.proc.pid, os.getpriority(os.PRIO_PROCESS, 0))
+
+
+def _hurry(key: SpareKey) -> None:
+    """A device waits for the spare of ``key`` being started: it runs at the device's priority now."""
+    with _lock:
+        _rushed.add(key)
+        desk = _starting.get(key)
+    if desk is not None:
+        _unnice(desk)
 
 
 POOL: WarmPool[SpareKey, ReadyDesktop] = WarmPool("linux-gui")
@@ -137,9 +175,10 @@ def take(hostname: str, width: int, height: int, drive: Path | None) -> ReadyDes
     key = spare_key(hostname, width, height)
     if key is None:
         return None
-    spare = POOL.take(key, make_ready)
+    spare = POOL.take(key, make_ready, hurry=_hurry)
     if spare is None:
         return None
+    spare.claim()
     try:
         if drive is not None:
             spare.mount.bind(drive, "home/Drive")

@@ -59,17 +59,15 @@ class LinuxDesktop:
             self._relay = SitesRelay(ready.relay_folder, self.sites)
             self._desktop = ready.desktop
             self._session = self._new_session(ready.desktop)
-            self._start_shell(ready.desktop, icons=False)  # the spare's icons are up
+            clock = sandbox.clock
+            if clock is not None and clock.env:  # the spare's panel is up: its clock shows the task's
+                shell.show_clock(ready.desktop, sandbox.paths.tmp, clock.path)
 
-    def _start_shell(self, desk: Desktop, *, icons: bool = True) -> None:
-        """The desktop icons and the panel (its clock on the task's time, so started once the task's
-        clock is written): the first screenshot shows a desktop a person would recognise."""
+    def _start_shell(self, desk: Desktop) -> None:
+        """The desktop icons and the panel (its clock on the task's clock): the first screenshot shows
+        a desktop a person would recognise."""
         clock = self.sandbox.clock
-        env = clock.env if clock is not None else {}
-        if icons:
-            shell.start(desk, env)
-        else:
-            shell.start_panel(desk, env)
+        shell.start(desk, clock.env if clock is not None else {})
 
     def _new_session(self, desk: Desktop) -> GuiSession:
         clock = self.sandbox.clock

@@ -22,10 +22,13 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import time
 from importlib import resources
 from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop
+from devicesworld.devices.desktop.clock import FILE_NAME as CLOCK_FILE
+from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.messages import ShellProgram, ShellStarted
 
 ICONS = ["xfdesktop"]
@@ -52,6 +55,63 @@ SHELL_ENV = {
     "XDG_CACHE_HOME": f"{OWN_FILES}/cache",
     "XDG_DATA_HOME": f"{OWN_FILES}/data",
 }
+CLOCK_SHOWN = f"{OWN_FILES}/clock-shown"
+"""Where the clock's nudger (:data:`CLOCK_NUDGER`) writes the offset it last told the panel about."""
+LOGIN_BUS = "unix:path=/tmp/dbus-session"
+"""The bus the panel takes for the system bus: the desktop's session bus, where the nudger stands in
+for logind (a sandbox has no system bus; the panel only listens there for "woke from sleep")."""
+CLOCK_NUDGER = r"""
+import os, sys
+r, w = os.pipe()
+if os.fork():
+    os.close(w)
+    os.read(r, 1)
+    os._exit(0)
+os.close(r)
+try:
+    from gi.repository import Gio, GLib
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    name = GLib.Variant("(su)", ("org.freedesktop.login1", 4))
+    bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                  "RequestName", name, None, Gio.DBusCallFlags.NONE, -1, None)
+finally:
+    os.write(w, b"1")
+    os.close(w)
+path, shown = sys.argv[1], sys.argv[2]
+told = [None]
+
+def check(*_):
+    try:
+        with open(path) as f:
+            now = f.read()
+    except OSError:
+        return
+    if now == told[0]:
+        return
+    told[0] = now
+    bus.emit_signal(None, "/org/freedesktop/login1", "org.freedesktop.login1.Manager",
+                    "PrepareForSleep", GLib.Variant("(b)", (False,)))
+    bus.flush_sync(None)
+    os.makedirs(os.path.dirname(shown), exist_ok=True)
+    with open(shown + ".tmp", "w") as f:
+        f.write(now)
+    os.replace(shown + ".tmp", shown)
+
+monitor = Gio.File.new_for_path(os.path.dirname(path)).monitor_directory(Gio.FileMonitorFlags.NONE, None)
+monitor.connect("changed", check)
+check()
+GLib.MainLoop().run()
+"""
+"""Tells the panel's clock to show the time again whenever the task's clock file changes.
+
+Why: the panel's clock redraws once a minute, so a panel started before its task (a pooled
+desktop, whose clock file is written only when a device takes it) or a clock the task advances
+would show the old time for up to a minute. The clock redraws at once when logind says the
+machine woke from sleep (``PrepareForSleep(false)``): the nudger owns logind's name on the
+bus the panel takes for the system bus (:data:`LOGIN_BUS`), watches the clock's folder and
+says so on every change, then writes what it saw to :data:`CLOCK_SHOWN`. It runs on Debian's
+Python (GObject introspection), forks once it owns the name so the panel starts after it, and
+has no window, so it adds no element."""
 UCA = Path("/etc/xdg/Thunar/uca.xml")
 """The file manager's custom actions, which its daemon copies into the home when it first runs: put
 there up front so the home is the same whether or not the daemon got that far."""
@@ -113,8 +173,41 @@ def start_icons(desk: Desktop, env: dict[str, str]) -> ShellStarted | None:
 
 
 def start_panel(desk: Desktop, env: dict[str, str]) -> ShellStarted | None:
-    """Start the panel (its clock on the task's time: once the task's clock is written)."""
-    return _start(desk, PANEL, env)
+    """Start the panel, its clock on the task's clock (``env``), and the clock's nudger with it when
+    the clock is the task's (:data:`CLOCK_NUDGER`): a pooled desktop starts it before its task."""
+    if not env.get("FAKETIME_TIMESTAMP_FILE"):
+        return _start(desk, PANEL, env)
+    argv = [
+        "sh",
+        "-c",
+        f'env -u LD_PRELOAD python3 -c "$0" {CLOCK_MOUNT}/{CLOCK_FILE} {CLOCK_SHOWN}; exec {" ".join(PANEL)}',
+        CLOCK_NUDGER,
+    ]
+    # the panel reads the clock file at every redraw (libfaketime's cache would keep the old
+    # offset for up to two seconds after it changed)
+    more = {"DBUS_SYSTEM_BUS_ADDRESS": LOGIN_BUS, "FAKETIME_NO_CACHE": "1"}
+    return _start(desk, argv, {**env, **more})
+
+
+def show_clock(desk: Desktop, tmp: Path, clock_file: Path, timeout_s: float = 5.0) -> bool:
+    """Wait until the panel's clock was told of the task's clock file as it is now (``tmp``: the
+    sandbox's ``/tmp`` on the host), then until the screen is quiet (its redraw); True if told."""
+    if not enabled():
+        return False
+    try:
+        wanted = clock_file.read_text()
+    except OSError:
+        return False
+    shown = tmp / CLOCK_SHOWN.removeprefix("/tmp/")
+    end = time.monotonic() + timeout_s
+    told = False
+    while not told and time.monotonic() < end:
+        with contextlib.suppress(OSError):
+            told = shown.read_text() == wanted
+        if not told:
+            time.sleep(0.01)
+    desk.settle(quiet_s=0.05, timeout_s=1.0)
+    return told
 
 
 def _start(desk: Desktop, argv: list[str], env: dict[str, str]) -> ShellStarted | None:

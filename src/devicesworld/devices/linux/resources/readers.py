@@ -17,6 +17,7 @@ import json
 import tarfile
 import wave
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from email import policy
 from email.parser import BytesParser
@@ -190,10 +191,11 @@ def read_docx_runs(path: Source) -> list[dict[str, Any]]:
     name, stream = _stream(path)
     try:
         doc = Document(stream)
+        style_of = _paragraph_style_names(doc)
         return [
             {
                 "text": p.text,
-                "style": p.style.name if p.style is not None else None,
+                "style": style_of(p),
                 "runs": [
                     {
                         "text": r.text,
@@ -208,6 +210,30 @@ def read_docx_runs(path: Source) -> list[dict[str, Any]]:
         ]
     except Exception as exc:
         raise FormatError(f"{name} is not a valid docx document: {exc}") from exc
+
+
+def _paragraph_style_names(doc: Any) -> Callable[[Any], str | None]:
+    """``p.style.name`` of a paragraph of ``doc`` (``None`` without a default paragraph style), the
+    styles read once: python-docx looks each paragraph's style up among all the document's styles
+    again, which was most of the time a collateral snapshot spent on a docx (measured: 4.6 of 6 s
+    over a task's validation). Same answer: the first style with the paragraph's id, if it is a
+    paragraph style, else the default one."""
+    from docx.enum.style import WD_STYLE_TYPE
+    from docx.styles.style import StyleFactory
+
+    default = doc.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+    default_name: str | None = default.name if default is not None else None
+    by_id: dict[str, str | None] = {}
+    for st in doc.styles.element.style_lst:
+        sid = st.styleId
+        if sid and sid not in by_id:
+            by_id[sid] = StyleFactory(st).name if st.type == WD_STYLE_TYPE.PARAGRAPH else default_name
+
+    def style_of(p: Any) -> str | None:
+        sid = p._p.style
+        return by_id.get(sid, default_name) if sid else default_name
+
+    return style_of
 
 
 def read_pdf(path: Source) -> str:
