@@ -678,7 +678,7 @@ def _false_facts(task: Task) -> list[NearMiss]:
     fact of, added to the text that gives the expected value (issue 32: statements about named
     entities are checked for truth)."""
     out: list[NearMiss] = []
-    for c in _checked(task):
+    for c in [c for c in task.evaluation.conditions if c.required and c.scored]:  # the answer too
         facts = [f for f in c.args.get("facts") or [] if isinstance(f, dict)]
         if not facts:
             continue
