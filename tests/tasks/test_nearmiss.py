@@ -327,3 +327,61 @@ def test_a_false_claim_about_a_named_entity_must_fail() -> None:
     report = validate_task(task)
     assert report.ok, report.problems
     assert report.mutations["false_claim"] == 1 and "and" in claim.name
+
+
+def test_a_false_fact_beside_the_right_answer_must_fail() -> None:
+    """Issue 32: the reference text plus "The Porch light is off." (it is on) fails — the family
+    declares what is true of every light and of the heater it reports."""
+    from devicesworld.tasks.scenarios.compile import Choice, compile_task
+    from devicesworld.tasks.scenarios.loader import shipped_families, shipped_macros
+
+    family = next(f for f in shipped_families() if f.family == "lights_left_on_report")
+    task = compile_task(family, shipped_macros(), Choice(seed=3), "dw-lights-3")
+    assert len(task.evaluation.conditions[0].args["facts"]) == 5
+    (fact,) = [m for m in near_misses(task) if m.mutation == "false_fact"]
+    assert "is off." in fact.name
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations["false_fact"] == 1
+
+
+def test_a_value_hedged_inside_an_output_file_must_fail() -> None:
+    from tests.devices.linux.linux_harness import require_bwrap
+
+    require_bwrap()
+    task = Task.model_validate(
+        {
+            "id": "nm-file",
+            "instruction": "Write the study temperature, 23.5 °C, into ~/notes/study.txt.",
+            "devices": [{"id": "linux_0", "kind": "linux"}],
+            "evaluation": {
+                "conditions": [
+                    {
+                        "id": "note",
+                        "device": "linux_0",
+                        "check": "file_contains",
+                        "args": {
+                            "path": "~/notes/study.txt",
+                            "contains": [{"value": 23.5, "type": "number"}],
+                        },
+                    }
+                ]
+            },
+            "solution": [
+                {
+                    "device": "linux_0",
+                    "action": "write_file",
+                    "args": {
+                        "path": "~/notes/study.txt",
+                        "content": "Mon 21 °C\nStudy: 23.5 °C\nWed 22 °C\n",
+                    },
+                },
+                {"action": "finish"},
+            ],
+        }
+    )
+    (hedge,) = [m for m in near_misses(task) if m.mutation == "hedge_in_file"]
+    assert "23.5 (or maybe" in hedge.steps[0].args["content"]
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations["hedge_in_file"] == 1

@@ -111,6 +111,11 @@ class KindTraits(BaseModel):
         description="Checks that read every message to a recipient as one conversation, in order "
         "(issue 32): quality control hedges their values and corrects them in a later message.",
     )
+    statement_checks: frozenset[str] = Field(
+        default=frozenset(),
+        description="Checks that judge a file's value in the sentence that states it (issue 32: a hedge "
+        "there fails, the file's other lines are no corrections): quality control hedges them in the file.",
+    )
     surfaces: SurfacesFn | None = Field(
         default=None, description="The apps/surfaces a task touches on the kind (breakdowns, coverage)."
     )

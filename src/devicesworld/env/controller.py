@@ -495,8 +495,7 @@ class CrossDeviceEnv:
         state = self._kinds[device_id].state
         if state is None or state.stray is None:
             return None
-        permit = permits(self.task, self._kinds, self.getter_for)[device_id]
-        return state.stray(self._devices[device_id], permit.allows, kind)
+        return state.stray(self._devices[device_id], self._guard_allows(device_id), kind)
 
     def output_change(self, device_id: str, how: OutputChange) -> str | None:
         """Spoil an output the task licenses on a device (``undo`` it later, or change another part
@@ -504,8 +503,14 @@ class CrossDeviceEnv:
         state = self._kinds[device_id].state
         if state is None or state.output_change is None:
             return None
+        return state.output_change(self._devices[device_id], self._guard_allows(device_id), how)
+
+    def _guard_allows(self, device_id: str) -> Callable[[str], bool]:
+        """Whether the collateral guard would allow a change at a path of the device, judged against
+        the state right after setup by the guard's own rule (``Permit.allows_after``)."""
         permit = permits(self.task, self._kinds, self.getter_for)[device_id]
-        return state.output_change(self._devices[device_id], permit.allows, how)
+        baseline = dict(self._baseline.get(device_id, {}))
+        return lambda path: permit.allows_after(baseline, path)
 
     def getter_for(self, device_id: str) -> GetterFn:
         """``get(name, args)`` for one device (or ``env``), for checks and tools."""

@@ -263,7 +263,12 @@ class Fact(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     about: list[str] = Field(min_length=1, description="Names a person would use for the entity.")
-    value: Expected = Field(description="Its true value (typed like an expected value).")
+    value: Expected = Field(description="Its true value (typed like an expected value), or its state.")
+    others: list[str] = Field(
+        default_factory=list,
+        description="The other states the entity could be in, when ``value`` is a state word (a light "
+        "that is ``off`` could be ``on``): a clause naming the entity in one of them is false.",
+    )
 
 
 def _fact_mentions(slot: _Slot, sent: _Sentence, offset: int, clause: str) -> list[tuple[Mention, bool]]:
@@ -275,19 +280,121 @@ def _fact_mentions(slot: _Slot, sent: _Sentence, offset: int, clause: str) -> li
     ]
 
 
+def _naming(names: Sequence[str]) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)", re.I)
+
+
+STATE_WORDS: dict[str, tuple[str, ...]] = {
+    "on": ("on", "lit", "running"),
+    "off": ("off", "unlit"),
+    "open": ("open", "opened"),
+    "closed": ("closed", "shut"),
+    "free": ("free", "available"),
+    "busy": ("busy", "booked", "unavailable", "taken"),
+    "locked": ("locked",),
+    "unlocked": ("unlocked",),
+}
+"""The words a person uses for each state a fact may declare (a state not listed is its own word)."""
+
+
+def _state_pattern(states: Sequence[str]) -> re.Pattern[str]:
+    words = sorted({w for s in states for w in STATE_WORDS.get(s.casefold(), (s.casefold(),))}, key=len)
+    return re.compile(
+        r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in reversed(words)) + r")(?![\w-])", re.I
+    )
+
+
+def _state_of(word: str, fact: Fact) -> bool | None:
+    """Whether a state word says the fact's own state (True), another one (False), or neither."""
+    w = word.casefold()
+    if w in {x.casefold() for x in STATE_WORDS.get(str(values.unpack(fact.value)[0]).casefold(), ())} | {
+        str(values.unpack(fact.value)[0]).casefold()
+    }:
+        return True
+    if any(w == o.casefold() or w in STATE_WORDS.get(o.casefold(), ()) for o in fact.others):
+        return False
+    return None
+
+
+_PAST = re.compile(r"\b(?:was|were|used to be|had been|earlier|before)\s+(?:\w+\s+)?$", re.I)
+"""A state said of the past ("was on until 9") is not what the entity is now."""
+_ARTICLE = re.compile(r"\s+(?:the|a|an|my|your|our|their|his|her|its|this|that|top|each)\b", re.I)
+
+
+def _preposition(text: str, m: re.Match[str]) -> bool:
+    """ "on the stairs", "checked on the lamp": ``on`` before an article is a preposition, no state."""
+    return m.group(0).casefold() == "on" and _ARTICLE.match(text, m.end()) is not None
+
+
+def _header(sent: _Sentence, i: int) -> tuple[int, str] | None:
+    """The short clause a list hangs from ("Still on: A, B and C"): the nearest earlier clause of
+    the sentence followed by a colon, of at most four words."""
+    for j in range(i - 1, -1, -1):
+        offset, clause = sent.clauses[j]
+        end = offset + len(clause)
+        if sent.text[end : end + 1] == ":" and len(clause.split()) <= 4:
+            return offset, clause
+    return None
+
+
+def _false_states(sents: Sequence[_Sentence], fact: Fact) -> list[str]:
+    """A state fact (a light ``off``, could be ``on``): in a clause naming the entity — or the clause
+    right after it ("Landing light: on"), or the header its list hangs from ("Still on: A and B") —
+    the state word nearest the name, not ruled out, is another state ("the Landing light is on"); or
+    the entity's own state strongly ruled out ("the Landing light isn't off")."""
+    names = [n.strip() for n in fact.about if n.strip()]
+    if not names:
+        return []
+    naming = _naming(names)
+    words = _state_pattern([str(values.unpack(fact.value)[0]), *fact.others])
+    out: list[str] = []
+    for sent in sents:
+        clauses = list(sent.clauses)
+        for i, (_, clause) in enumerate(clauses):
+            where = [m.start() for m in naming.finditer(clause)]
+            if not where:
+                continue
+            rest = naming.sub(lambda m: " " * len(m.group(0)), clause)  # a name's own words are no state
+            found = [(m.start(), m.group(0)) for m in words.finditer(rest) if not _preposition(rest, m)]
+            after = [x for x in found if x[0] > where[0]]
+            said = [(*x, clause) for x in (after or [])]
+            if not said and i + 1 < len(clauses) and len(clauses[i + 1][1].split()) <= 3:
+                nxt = clauses[i + 1][1]
+                said = [(m.start(), m.group(0), nxt) for m in words.finditer(nxt) if not _preposition(nxt, m)]
+            if not said:
+                said = [(*x, clause) for x in found]
+            if not said and (head := _header(sent, i)) is not None:
+                said = [(m.start(), m.group(0), head[1]) for m in words.finditer(head[1])]
+            if not said:
+                continue
+            at, word, where_said = min(
+                said, key=lambda x: min(abs(x[0] - w) for w in where) if x[2] is clause else 0
+            )
+            _, strong = _ruled_out(where_said, at, word)
+            past = _PAST.search(where_said[:at]) is not None
+            mine = _state_of(word, fact)
+            if (mine is False and not (strong or past)) or (mine is True and strong):
+                out.append(f"{names[0]}: {word!r} (it is {values.shown(fact.value)})")
+    return out
+
+
 def _false_claims(
     sents: Sequence[_Sentence], facts: Sequence[Fact], kind: ValueType | None, tolerance: float
 ) -> list[str]:
     """Statements that give a named entity another value than its fact: in a clause naming the
     entity, the value of the fact's type nearest the name, claimed (not ruled out), is not the
-    fact's value — "the dentist is at 17:00" when it is at 16:30; "not 17:00" is no claim."""
+    fact's value — "the dentist is at 17:00" when it is at 16:30; "not 17:00" is no claim. A
+    state fact is judged by its state words (:func:`_false_states`)."""
     out: list[str] = []
     for fact in facts:
+        if fact.others:
+            out += _false_states(sents, fact)
+            continue
         slot = _Slot(fact.value, kind, tolerance)
         names = [n.strip() for n in fact.about if n.strip()]
         if not names or (slot.code_len is None and slot.kind in ("text", "name")):
             continue  # a free-text value has no "other value of its type" to spot
-        naming = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)", re.I)
+        naming = _naming(names)
         for sent in sents:
             told = [m for _, c in sent.clauses for m, me in slot.mentions(c, sent.order, 0) if me]
             clauses = list(sent.clauses)
@@ -387,3 +494,41 @@ def _also_expected(m: Mention, slots: Sequence[_Slot]) -> bool:
         elif values.find(m.span, slot.item, slot.kind, tolerance=slot.tolerance) is not None:
             return True
     return False
+
+
+def hedges_in_text(
+    text: str,
+    expected: Sequence[Expected],
+    kind: ValueType | None = None,
+    *,
+    tolerance: float = 0.0,
+) -> list[str]:
+    """The sentences of a file that hedge or correct an expected value *in the statement that gives
+    it* (issue 32: "23.5 °C, or maybe 27.5 °C" in a note fails).
+
+    A file is not a conversation: its other lines (a board's other weekdays, a log's other
+    readings) are statements about other things, never corrections of the asked value. So only
+    the sentence (a line, or a sentence of a line) that states the expected value is judged: it
+    fails when another value of the slot's type is offered there as a possibility (``or``,
+    ``maybe``, ``?``, ``/``), or the expected value is offered beside another one, or a correction
+    in that sentence puts another value after it ("16:30 — sorry, correction: 17:00")."""
+    sents = sentences([text])
+    slots = [_Slot(item, kind, tolerance) for item in expected]
+    out: list[str] = []
+    for slot in slots:
+        for sent in sents:
+            mine: list[Mention] = []
+            other: list[Mention] = []
+            for offset, clause in sent.clauses:
+                for m, is_me in slot.mentions(clause, sent.order, offset):
+                    if is_me and not m.strong_out:
+                        mine.append(m)
+                    elif not is_me and m.claimed and slot.same_slot(m.value) and not _also_expected(m, slots):
+                        other.append(m)
+            if not mine or not other:
+                continue
+            offered = any(_offered(sent.text, m) for m in other) or any(_offered(sent.text, m) for m in mine)
+            corrected = sent.correction and max(m.order for m in other) > max(m.order for m in mine)
+            if offered or corrected:
+                out.append(repr(sent.text.strip()))
+    return sorted(set(out))

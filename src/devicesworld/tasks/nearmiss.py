@@ -28,7 +28,12 @@ derived mechanically from the reference solution, so every task gets them:
 - **extra beside**: the reference solution, then another part of an output changes (another
   attribute of the output device) — the write set's grain is what was asked;
 - **false claim**: beside the right name, a message also claims a named entity the task
-  declares false ("Porch light and Pantry light" when the Pantry light is off).
+  declares false ("Porch light and Pantry light" when the Pantry light is off);
+- **false fact**: the reference answer plus one false statement about a named entity the
+  check declares a fact of ("The Landing light is on." when it is off; "The study heater is
+  at 23.5." when it is at 19.5);
+- **hedge in file**: a typed value an output file must state, hedged in its own sentence
+  with another value of its type ("23.5 °C (or maybe 27.5 °C)" in the note).
 
 A near miss whose steps fail to execute is still a near miss: all that matters is
 that the verdict is failure. The exceptions are the twin-device miss, which counts only
@@ -77,6 +82,8 @@ MUTATIONS = (
     "set_then_undo",
     "extra_beside",
     "false_claim",
+    "false_fact",
+    "hedge_in_file",
 )
 """Every kind of near miss, in the order they are derived (and reported)."""
 
@@ -110,6 +117,8 @@ def near_misses(task: Task) -> list[NearMiss]:
     out += _late_corrections(task)[:MAX_PER_KIND]
     out += _spoiled_outputs(task)
     out += _false_claims(task)[:MAX_PER_KIND]
+    out += _false_facts(task)[:MAX_PER_KIND]
+    out += _file_hedges(task)[:MAX_PER_KIND]
     return out
 
 
@@ -122,7 +131,7 @@ def _wrong_values(task: Task) -> list[NearMiss]:
     out: list[NearMiss] = []
     seen: set[str] = set()
     for c in _checked(task):
-        for value in _data_leaves(c.args):
+        for value in _data_leaves({k: v for k, v in c.args.items() if k != "facts"}):
             if str(value) in seen:
                 continue
             seen.add(str(value))
@@ -271,6 +280,7 @@ NOT_ANSWERS = frozenset(
         "key_column",
         "value_type",
         "tolerance",
+        "facts",
     }
 )
 """Check arguments that say *where* to look, not what the answer is."""
@@ -637,4 +647,84 @@ def _false_claims(task: Task) -> list[NearMiss]:
             steps, changed = _replace_in_prose(task.solution, value, claim)
             if changed:
                 out.append(NearMiss(f"a false claim beside the right name: {claim!r}", steps, "false_claim"))
+    return out
+
+
+# ------------------------------------------------------------------ false facts
+def _fact_claim(fact: dict[str, Any]) -> str | None:
+    """A false statement about the fact's entity: another of its states, or another value of its
+    type ("The Landing light is on."; "The study heater is at 23.5."); ``None`` when none is made."""
+    names = [str(n) for n in fact.get("about") or [] if str(n).strip()]
+    if not names:
+        return None
+    others = [str(o) for o in fact.get("others") or [] if str(o).strip()]
+    if others:
+        return f"The {names[0]} is {others[0]}."
+    raw, kind = _raw(fact.get("value")), ""
+    if isinstance(fact.get("value"), dict):
+        kind = str(fact["value"].get("type") or "")
+    if isinstance(raw, str) and _HHMM.match(raw.strip()):
+        return f"The {names[0]} is at {_rival(raw.strip())}."
+    try:
+        number = float(raw)
+    except (TypeError, ValueError):
+        return None
+    wrong = _perturb(int(number) if number.is_integer() else number)
+    return f"The {names[0]} is at {wrong}{'%' if kind == 'percentage' else ''}."
+
+
+def _false_facts(task: Task) -> list[NearMiss]:
+    """The reference answer with one false statement about a named entity the check declares a
+    fact of, added to the text that gives the expected value (issue 32: statements about named
+    entities are checked for truth)."""
+    out: list[NearMiss] = []
+    for c in [c for c in task.evaluation.conditions if c.required and c.scored]:  # the answer too
+        facts = [f for f in c.args.get("facts") or [] if isinstance(f, dict)]
+        if not facts:
+            continue
+        rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS | RECIPIENT_ARGS}
+        expected = [str(v) for v in _answer_leaves(rest)]
+        for fact in facts:
+            claim = _fact_claim(fact)
+            if claim is None:
+                continue
+
+            def leaf(obj: Any, claim: str = claim, expected: list[str] = expected) -> Any:
+                if isinstance(obj, str) and " " in obj and any(v and v in obj for v in expected):
+                    return f"{obj.rstrip()} {claim}"
+                return obj
+
+            steps, changed = _map_leaves(task.solution, leaf)
+            if changed:
+                out.append(NearMiss(f"a false statement beside the answer: {claim!r}", steps, "false_fact"))
+                break
+    return out
+
+
+# ------------------------------------------------------------------ hedges in files
+def _states_in_file(task: Task, c: Condition) -> bool:
+    """A check that judges a file's value in the sentence that states it (the kind's
+    ``statement_checks``)."""
+    kind = next((d.kind for d in task.devices if d.id == c.device), None)
+    return kind is not None and c.check in traits_of(kind).statement_checks
+
+
+def _file_hedges(task: Task) -> list[NearMiss]:
+    """A typed value an output file must state, hedged in its own sentence with another value of its
+    type: "23.5 °C (or maybe 27.5 °C)" in the note fails (the file's other lines stay as they are)."""
+    out: list[NearMiss] = []
+    seen: set[str] = set()
+    for c in _checked(task):
+        if not _states_in_file(task, c):
+            continue
+        rest = {k: v for k, v in c.args.items() if k not in NOT_ANSWERS | RECIPIENT_ARGS}
+        for value in _answer_leaves(rest):
+            typed = values.infer_type(value) != "text"
+            if not typed or not any(ch.isdigit() for ch in str(value)) or str(value) in seen:
+                continue
+            seen.add(str(value))
+            hedge = f"{value} (or maybe {_rival(value)})"
+            steps, changed = _replace_in_prose(task.solution, str(value), hedge)
+            if changed:
+                out.append(NearMiss(f"a value hedged in the file: {hedge!r}", steps, "hedge_in_file"))
     return out

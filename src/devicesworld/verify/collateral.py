@@ -76,15 +76,31 @@ def _whole(side: Mapping[str, str], other: Mapping[str, str]) -> Mapping[str, st
     """``side`` with the parts of every whole that has no part on the ``other`` side folded into it."""
     if not any(PART in p for p in side):
         return side
-    present = {p.split(PART, 1)[0] for p in other if PART in p}
+    present = _with_parts(other)
     out: dict[str, str] = {}
     for path, d in side.items():
-        whole = path.split(PART, 1)[0]
-        if PART in path and whole not in present:
-            out[whole] = out.get(whole, "") + d
-        else:
-            out[path] = d
+        at = _as_diffed(path, present)
+        out[at] = out.get(at, "") + d if at != path else d
     return out
+
+
+def _with_parts(side: Mapping[str, str]) -> set[str]:
+    return {p.split(PART, 1)[0] for p in side if PART in p}
+
+
+def _as_diffed(path: str, present: set[str]) -> str:
+    """The path a change at ``path`` is reported as: a part of a whole that has no part on the
+    other side (a JSON file created, a table not yet readable) is a change of the whole."""
+    whole = path.split(PART, 1)[0]
+    return whole if PART in path and whole not in present else path
+
+
+def seen_by_guard(path: str, baseline: Mapping[str, str]) -> Change:
+    """How :func:`diff` reports a change at ``path`` made after ``baseline`` (the guard's own rule):
+    a new part of a file whose baseline holds no part of it (a JSON file the task creates) is a
+    change of the whole file, which the check that licenses creating it allows."""
+    at = _as_diffed(path, _with_parts(baseline))
+    return Change(at, "changed" if at in baseline else "added")
 
 
 def take_snapshots(
@@ -155,6 +171,13 @@ class Permit:
         if harmless(st, Change(path, kind)) or _matches(path, self.own) or _matches(path, self.beside):
             return True
         return _matches(path, st.shared) and _matches(path, self.shared_writes)
+
+    def allows_after(self, baseline: Mapping[str, str], path: str) -> bool:
+        """Would the guard allow a change at ``path`` made after ``baseline``? Quality control asks
+        it before spoiling an output (:meth:`CrossDeviceEnv.output_change`), so a near miss spoils
+        only what the guard judges, by the guard's own rule (:func:`seen_by_guard`)."""
+        change = seen_by_guard(path, baseline)
+        return self.allows(change.path, change.kind)
 
     def forbidden(self, changes: list[Change]) -> list[Change]:
         """The changes neither the write set nor the kind's harmless paths allow.

@@ -64,3 +64,47 @@ def test_a_json_files_bookkeeping_stamp_is_harmless() -> None:
     assert harmless(STATE, Change("files/Documents/home/heating.json/#updated", "changed"))
     assert harmless(STATE, Change("files/a.json/#meta.last_updated", "changed"))
     assert not harmless(STATE, Change("files/Documents/carpool.json/#drivers", "removed"))
+
+
+def test_the_guard_sees_a_new_key_of_a_created_file_as_the_file() -> None:
+    """The one rule quality control and the guard share (issue 32): a new part of a file the
+    baseline holds no part of is a change of the whole file; of a file it holds, a new part."""
+    from devicesworld.verify.collateral import seen_by_guard
+
+    kept = {"files/old.json/#x": "1"}
+    assert str(seen_by_guard("files/new.json/#added_by_mistake", kept)) == "files/new.json added"
+    assert (
+        str(seen_by_guard("files/old.json/#added_by_mistake", kept))
+        == "files/old.json/#added_by_mistake added"
+    )
+    assert str(seen_by_guard("files/old.json/#x", kept)) == "files/old.json/#x changed"
+    plain = {"files/new.json": "0"}  # there, but not yet readable as JSON
+    assert str(seen_by_guard("files/new.json/#x", plain)) == "files/new.json changed"
+
+
+def test_extra_beside_adds_a_key_to_an_output_json_the_guard_catches() -> None:
+    require_bwrap()
+    with _env(_task([L0], SETUP, [PICKUP])) as env:
+        _write(env, {**CARPOOL, "pickup": "08:30"})
+        assert env.evaluate().success
+        done = env.output_change(L0, "beside")
+        assert done is not None and "extra key" in done and "carpool.json" in done
+        ok, detail = _guard(env.evaluate(), L0)
+    assert not ok and "#added_by_mistake added" in detail
+
+
+def test_extra_beside_leaves_a_json_file_the_task_creates_alone() -> None:
+    """A new key in a file the task creates is part of creating it (the guard licenses the file):
+    quality control asks the guard and plays nothing there."""
+    require_bwrap()
+    create = {
+        "id": "made",
+        "device": L0,
+        "check": "json_field_equals",
+        "args": {"path": "~/Documents/plan.json", "field": "pickup", "equals": "08:30"},
+    }
+    with _env(_task([L0], [], [create])) as env:
+        _step(env, L0, "write_file", path="~/Documents/plan.json", content=json.dumps({"pickup": "08:30"}))
+        assert env.evaluate().success
+        assert env.output_change(L0, "beside") is None
+        assert env.evaluate().success

@@ -96,6 +96,8 @@ def _text_contains(text: str, a: TextContainsArgs, label: str) -> CheckOutcome:
     else:
         plain = values.judge_text(text, a.contains, a.distractors, a.value_type)
         missing, distractors = plain.missing, plain.distractors
+        if not missing:  # a hedge only where the value is stated, judged in its own sentence
+            hedges += statements.hedges_in_text(text, a.contains, a.value_type)
     if a.facts:
         verdict = statements.judge_conversation([text], [], [], a.value_type, facts=a.facts)
         hedges += [f"false: {f}" for f in verdict.false]

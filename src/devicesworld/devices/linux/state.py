@@ -300,39 +300,51 @@ def stray(device: LinuxDevice, allowed: Callable[[str], bool], kind: StrayKind) 
     return f"wrote {STRAY_FILE}" if result.ok else None
 
 
+EXTRA_ROW = "Added by mistake,0"
+EXTRA_KEY = "added_by_mistake"
+
+
 def output_change(device: LinuxDevice, allowed: Callable[[str], bool], how: OutputChange) -> str | None:
     """Spoil an output file beside what the task licenses (quality control's ``extra_beside``,
-    issue 32): a wrong extra row in an output CSV (a new key in a JSON file the task writes is not
-    played: key-grain JSON outputs license the file they create). Files have
-    no later undo (a file is replaced by a later write, not scheduled), so ``undo`` is ``None``."""
+    issue 32): a wrong extra row in an output table, a new key in an output JSON object. Which
+    spoil counts is the collateral guard's own rule, asked through ``allowed`` (the controller's
+    ``Permit.allows_after``): a new key of a JSON file the task creates is part of creating it, so
+    it is not played. Files have no later undo (a file is replaced by a later write, not
+    scheduled), so ``undo`` is ``None``."""
     if how != "beside":
         return None
     home = device.sandbox.paths.home
     snap = snapshot(device)
-    # files with a licensed part, but not licensed whole (a made-up part would then be allowed)
-    wholes = sorted(
-        {
-            p.split(PART, 1)[0]
-            for p in snap
-            if PART in p and allowed(p) and not allowed(p.split(PART, 1)[0] + PART + "\x00whole")
-        }
-    )
-    for whole in wholes:
+    for whole in sorted({p.split(PART, 1)[0] for p in snap if PART in p and allowed(p)}):
         rel = whole.removeprefix("files/")
-        file = home / rel
         try:
-            text = file.read_text(encoding="utf-8")
+            text = (home / rel).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        if whole.lower().endswith(".csv"):
-            row = "Added by mistake,0"
-            if allowed(f"{whole}{PART}{grain.ROW}{grain.row_text(row.split(','))}"):
-                continue
-            content = text + ("" if text.endswith("\n") else "\n") + row + "\n"
-        else:
+        spoiled = _spoiled(whole, text, allowed)
+        if spoiled is None:
             continue
+        content, what = spoiled
         if device.act("write_file", la.WriteFileArgs(path=f"~/{rel}", content=content)).ok:
-            return f"wrote an extra row into ~/{rel}"
+            return f"wrote {what} into ~/{rel}"
+    return None
+
+
+def _spoiled(whole: str, text: str, allowed: Callable[[str], bool]) -> tuple[str, str] | None:
+    """The file's content with one part added that the guard would not allow, and what it is."""
+    if whole.lower().endswith(".csv"):
+        part = f"{whole}{PART}{grain.ROW}{grain.row_text(EXTRA_ROW.split(','))}"
+        if allowed(part):
+            return None
+        return text + ("" if text.endswith("\n") else "\n") + EXTRA_ROW + "\n", "an extra row"
+    if whole.lower().endswith(".json"):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(data, dict) or EXTRA_KEY in data or allowed(f"{whole}{JSON_KEY}{EXTRA_KEY}"):
+            return None
+        return json.dumps({**data, EXTRA_KEY: True}, indent=2) + "\n", "an extra key"
     return None
 
 

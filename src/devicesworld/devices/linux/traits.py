@@ -78,6 +78,7 @@ TRAITS = KindTraits(
     noun_pattern=r"\bdesktop(?:['\u2019]s|s)?\b",
     place="on the desktop",
     shared_checks=frozenset({"form_submitted", "page_visited"}),
+    statement_checks=frozenset({"file_contains", "pdf_contains"}),
     surfaces=surfaces,
     screenshots="while_browsing",
     unavailable=unavailable,
