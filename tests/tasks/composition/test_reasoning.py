@@ -86,3 +86,12 @@ def test_a_lookup_picks_the_value_listed_beside_its_key() -> None:
     ):
         with pytest.raises(ReasoningError, match="lookup"):
             OPERATIONS["lookup"](*bad)
+
+
+def test_a_share_splits_an_amount_evenly_to_the_cent_and_a_tampered_one_does_not_recompute() -> None:
+    d = Derivation("share", (137.7,), {"ways": 3}, 45.9)
+    assert d.recompute() == 45.9
+    assert Derivation("share", (137.7,), {"ways": 3}, 68.85).recompute() != 68.85
+    assert OPERATIONS["share"](100, 3) == 33.33
+    with pytest.raises(ReasoningError, match="share"):
+        OPERATIONS["share"](100, 1)

@@ -88,6 +88,13 @@ def total(a: float, b: float) -> float:
     return round(_num(a) + _num(b), 2)
 
 
+def share(value: float, ways: int) -> float:
+    """One person's part of an amount split evenly ``ways`` ways (a bill split between flatmates), to the cent."""
+    if int(ways) < 2:
+        raise ReasoningError(f"share: an amount is split at least two ways, not {ways!r}")
+    return round(_num(value) / int(ways), 2)
+
+
 def decide(value: float, threshold: float, above: Any, otherwise: Any) -> Any:
     return above if _num(value) > threshold else otherwise
 
@@ -112,6 +119,7 @@ OPERATIONS: dict[str, Callable[..., Any]] = {
     "higher": higher,
     "lower": lower,
     "total": total,
+    "share": share,
     "decide": decide,
     "lookup": lookup,
 }

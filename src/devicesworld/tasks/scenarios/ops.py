@@ -116,6 +116,7 @@ SIGNATURES: dict[str, Signature] = {
     "higher": Signature(("T", "T"), "T", True, OPERATIONS["higher"]),
     "lower": Signature(("T", "T"), "T", True, OPERATIONS["lower"]),
     "total": Signature(("T", "T"), "T", True, OPERATIONS["total"], frozenset({"money", "duration", "count"})),
+    "share": Signature(("money",), "money", True, OPERATIONS["share"]),
     "decide": Signature(("T",), "any", True, OPERATIONS["decide"]),
     "lookup": Signature(("code",), "any", True, OPERATIONS["lookup"]),
     "due_at": Signature(("clock_time",), "timestamp", False, due_at),
