@@ -243,3 +243,96 @@ def test_the_worlds_filler_is_in_the_past_and_on_waking_hours(monkeypatch: pytes
     found = [p.message for p in _world_dates(task)]
     assert len(found) == 2, found
     assert "small hours" in found[0] and "after the task starts" in found[1]
+
+
+def _text(body: str, minutes_ago: float, sent: bool = False) -> dict[str, Any]:
+    return {
+        "op": "add_sms",
+        "args": {"address": "+15552384309", "body": body, "minutes_ago": minutes_ago, "sent": sent},
+    }
+
+
+def test_a_seeded_text_or_call_in_the_night_is_flagged() -> None:
+    # 240 minutes before a 09:00 start is 05:00: nobody texts "pay me back whenever" then
+    assert _rules(_task('Add "Shift".', [ERIC, _text("Lunch was $7, pay me back whenever", 240)])) == [
+        "seeded_times"
+    ]
+    assert _rules(_task('Add "Shift".', [ERIC, _text("Lunch was $7, pay me back whenever", 120)])) == []
+    # nine days ago at 03:00 is night too, whichever day it is
+    assert _rules(_task('Add "Shift".', [ERIC, _text("We've moved!", 9000)])) == ["seeded_times"]
+    call = {"op": "add_call", "args": {"number": "+15552384309", "minutes_ago": 400, "kind": "missed"}}
+    problems = coherence_problems(_task('Add "Shift".', [ERIC, call]), with_world=False)
+    assert [p.rule for p in problems] == ["seeded_times"]
+    assert "a call with +15552384309" in problems[0].line() and "02:20" in problems[0].message
+    # a start late in the evening moves the night with it: 240 minutes before 23:00 is daytime
+    late = _task('Add "Shift".', [ERIC, _text("Lunch was $7", 240)], start="2026-03-02T23:00:00")
+    assert _rules(late) == []
+
+
+def test_a_text_whose_words_name_another_time_than_its_own_is_flagged() -> None:
+    # sent at 18:00 the day before, "today" is not the task's day
+    assert _rules(_task('Add "Shift".', [ERIC, _text("The demo is today at 10:00.", 900)])) == [
+        "seeded_times"
+    ]
+    assert _rules(_task('Add "Shift".', [ERIC, _text("The demo is tomorrow at 10:00.", 900)])) == []
+    assert _rules(_task('Add "Shift".', [ERIC, _text("Your booking tonight starts at 19:00.", 3000)])) == [
+        "seeded_times"
+    ]
+    assert _rules(_task('Add "Shift".', [ERIC, _text("Just landed, see you soon", 30)])) == []
+    # "just landed" ten hours ago (at 23:00 the day before)
+    assert _rules(_task('Add "Shift".', [ERIC, _text("Just landed, see you soon", 600)])) == ["seeded_times"]
+    assert _rules(_task('Add "Shift".', [ERIC, _text("Good morning! Coffee?", 30)])) == []
+    assert _rules(_task('Add "Shift".', [ERIC, _text("Good morning! Coffee?", 1000)])) == ["seeded_times"]
+
+
+def test_someone_who_just_messaged_did_so_minutes_ago() -> None:
+    text = 'Eric just messaged about the "Shift".'
+    assert _rules(_task(text, [ERIC, _text("hi", 5)])) == []
+    assert _rules(_task(text, [ERIC, _text("hi", 600)])) == ["seeded_times"]
+
+
+def _mail(sender: str, to: str) -> dict[str, Any]:
+    return {
+        "device": "linux_0",
+        "op": "write_eml",
+        "args": {"path": "~/Mail/Inbox/a.eml", "sender": sender, "to": [to], "subject": "Hi", "body": "Hi"},
+    }
+
+
+def _desktop_mail_task(*mails: dict[str, Any], contacts: tuple[dict[str, Any], ...] = ()) -> Task:
+    return Task.model_validate(
+        {
+            "id": "t-mail",
+            "instruction": 'Add "Shift".',
+            "devices": [{"id": "android_0", "kind": "android"}, {"id": "linux_0", "kind": "linux"}],
+            "setup": [*mails, *contacts],
+            "evaluation": {
+                "conditions": [
+                    {"id": "c", "device": "android_0", "check": "event_exists", "args": {"title": "Shift"}}
+                ]
+            },
+        }
+    )
+
+
+def test_every_mail_address_belongs_to_someone_and_a_person_has_one() -> None:
+    ok = _desktop_mail_task(_mail("noreply@airline.example", "ava.lind@gmail.com"))
+    assert _rules(ok) == []
+    for sender, to in (
+        ("noreply@airline.example", "me@example.com"),
+        ("user@example.com", "ava.lind@gmail.com"),
+        ("partner@home.example", "ava.lind@gmail.com"),
+    ):
+        problems = coherence_problems(_desktop_mail_task(_mail(sender, to)), with_world=False)
+        assert [p.rule for p in problems] == ["email_identity"], (sender, to)
+        assert problems[0].device == "linux_0"
+    on_phone = {
+        "device": "android_0",
+        "op": "add_contact",
+        "args": {"name": "Ava Lind", "phone": "+15550003", "email": "ava.lind@gmail.com"},
+    }
+    on_desktop = {**on_phone, "args": {**on_phone["args"], "email": "ava.lind@example.org"}}
+    two = _desktop_mail_task(contacts=(on_phone, {**on_desktop, "device": "android_0"}))
+    problems = coherence_problems(two, with_world=False)
+    assert [p.rule for p in problems] == ["email_identity"]
+    assert "2 different e-mail addresses" in problems[0].message

@@ -63,6 +63,8 @@ RULES = (
     "underspecified_output",
     "clock",
     "world_dates",
+    "seeded_times",
+    "email_identity",
 )
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
@@ -668,6 +670,217 @@ def _world_dates(task: Task) -> Iterable[CoherenceProblem]:
             )
 
 
+# ------------------------------------------------------------------ seeded times
+NIGHT_HOURS = (0, 6)
+"""[first, last) hours in which nobody texts, calls or shops (issue #33: "just now" at 03:00, a
+friend's text 240 minutes before a 09:00 start); a family's own seeded item never lands there."""
+RECENT_MINUTES = 60
+""""just now" / "just landed" in a message, or "X just messaged" in the instruction: at most this old."""
+
+_SAYS_TODAY = re.compile(r"\b(today|tonight|this (?:morning|afternoon|evening))\b", re.IGNORECASE)
+_SAYS_JUST = re.compile(
+    r"\b(just now|right now|just (?:landed|arrived|got in|got here|left))\b", re.IGNORECASE
+)
+_SAYS_HOURS: tuple[tuple[re.Pattern[str], int, int], ...] = (
+    (re.compile(r"\bgood morning\b", re.IGNORECASE), 5, 12),
+    (re.compile(r"\bgood (?:evening|night)\b", re.IGNORECASE), 17, 24),
+)
+
+
+@dataclass(frozen=True)
+class _Timed:
+    device: str
+    what: str
+    """"a text from X", "a call with X": how the problem names the item."""
+    body: str
+    at: datetime
+    minutes_ago: float
+
+
+def _timed_items(task: Task) -> list[_Timed]:
+    """The task's own seeded past messages and calls, at the time the devices give them (the start
+    time minus ``minutes_ago``); texts that arrive during the task are not in the past."""
+    out = []
+    for step in task.setup:
+        args = dict(step.args or {})
+        if step.op not in ("add_sms", "add_call") or "minutes_ago" not in args:
+            continue
+        with contextlib.suppress(TypeError, ValueError):
+            ago = float(args["minutes_ago"])
+            if step.op == "add_sms":
+                side = "to" if args.get("sent") else "from"
+                what, body = f"a text {side} {args.get('address', '')}", str(args.get("body", ""))
+            else:
+                what, body = f"a call with {args.get('number', '')}", ""
+            out.append(_Timed(step.device, what, body, task.start_time - timedelta(minutes=ago), ago))
+    return out
+
+
+def _seeded_times(task: Task) -> Iterable[CoherenceProblem]:
+    """A seeded message or call lands at a time a person would live it: not in the night, on the day
+    its words name ("today", "tonight"), recent when it says "just now", and in the part of the day
+    its greeting names."""
+    start = task.start_time
+    for item in _timed_items(task):
+        when = f"{item.at:%a %d %b %H:%M}"
+        said = f"{item.body[:50]!r} " if item.body else ""
+        if NIGHT_HOURS[0] <= item.at.hour < NIGHT_HOURS[1]:
+            yield CoherenceProblem(
+                rule="seeded_times",
+                task_id=task.id,
+                device=item.device,
+                item=item.what,
+                message=f"{said}lands at {when}, in the night ({item.minutes_ago:g} minutes before a "
+                f"{start:%H:%M} start)",
+            )
+            continue
+        today = _SAYS_TODAY.search(item.body)
+        if today and item.at.date() != start.date():
+            yield CoherenceProblem(
+                rule="seeded_times",
+                task_id=task.id,
+                device=item.device,
+                item=item.what,
+                message=f"{said}says {today.group(0)!r} but is dated {when}, not the task's day "
+                f"({start:%a %d %b})",
+            )
+        just = _SAYS_JUST.search(item.body)
+        if just and item.minutes_ago > RECENT_MINUTES:
+            yield CoherenceProblem(
+                rule="seeded_times",
+                task_id=task.id,
+                device=item.device,
+                item=item.what,
+                message=f"{said}says {just.group(0)!r} but was sent {item.minutes_ago:g} minutes before the start",
+            )
+        for pattern, first, last in _SAYS_HOURS:
+            m = pattern.search(item.body)
+            if m and not first <= item.at.hour < last:
+                yield CoherenceProblem(
+                    rule="seeded_times",
+                    task_id=task.id,
+                    device=item.device,
+                    item=item.what,
+                    message=f"{said}says {m.group(0)!r} but is dated {when}",
+                )
+
+
+_CITED_RECENT = re.compile(
+    r"\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(?:has\s+)?just\s+(messaged|texted|wrote|sent me|asked me)\b"
+)
+
+
+def _cited_recently(task: Task, facts: _Facts) -> Iterable[CoherenceProblem]:
+    """ "Jamie just messaged": Jamie's newest received message is at most :data:`RECENT_MINUTES` old."""
+    for m in _CITED_RECENT.finditer(task.instruction):
+        name = m.group(1)
+        if name.split()[0] in _NOT_NAMES:
+            continue
+        numbers = {_digits(c.phone) for c in _contacts_named(facts, name, facts.user_phone) if c.phone}
+        received = [
+            s.at
+            for s in facts.messages
+            if s.device == facts.user_phone and not s.sent and _digits(s.address) in numbers and s.seeded
+        ]
+        if not received:
+            continue  # cited_source names a missing message
+        age = (facts.start - max(received)).total_seconds() / 60
+        if age > RECENT_MINUTES:
+            yield CoherenceProblem(
+                rule="seeded_times",
+                task_id=task.id,
+                device=facts.user_phone,
+                item=name,
+                message=f"the instruction says {name} just {m.group(2)}, but their newest message is "
+                f"{age:g} minutes old",
+            )
+
+
+# ------------------------------------------------------------------ e-mail identities
+PLACEHOLDER_LOCALS = frozenset(
+    {
+        "user",
+        "me",
+        "myself",
+        "partner",
+        "manager",
+        "boss",
+        "friend",
+        "colleague",
+        "someone",
+        "person",
+        "test",
+        "mum",
+        "mom",
+        "dad",
+        "wife",
+        "husband",
+        "john.doe",
+        "jane.doe",
+        "name",
+        "owner",
+    }
+)
+"""Local parts that stand for a person without naming one (``user@example.com``, ``partner@…``)."""
+PLACEHOLDER_DOMAINS = frozenset({"example.com"})
+"""A domain no person of a task uses: people have ``first.last@example.org`` (scenario families) or
+their world's address; services have their own (``noreply@airline.example``)."""
+
+_ADDRESS = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
+
+
+def _addresses(obj: Any) -> Iterable[str]:
+    if isinstance(obj, str):
+        yield from _ADDRESS.findall(obj)
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            yield from _addresses(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _addresses(v)
+
+
+def _email_identity(task: Task, own: list[_Contact]) -> Iterable[CoherenceProblem]:
+    """Every address the task seeds or checks belongs to someone: not a placeholder (``user@``,
+    ``me@example.com``), and one person has one address on every device (same name, same address)."""
+    seen: dict[str, str | None] = {}
+    for step in task.setup:
+        for address in _addresses(step.args or {}):
+            seen.setdefault(address, step.device)
+    for cond in task.evaluation.conditions:
+        for address in _addresses(cond.args or {}):
+            seen.setdefault(address, cond.device)
+    for address, device in sorted(seen.items()):
+        local, _, domain = address.lower().partition("@")
+        if local in PLACEHOLDER_LOCALS or domain in PLACEHOLDER_DOMAINS:
+            why = (
+                "stands for a person but names none"
+                if local in PLACEHOLDER_LOCALS
+                else "is a placeholder domain"
+            )
+            yield CoherenceProblem(
+                rule="email_identity",
+                task_id=task.id,
+                device=device,
+                item=address,
+                message=f"the address {address} {why}: a person's address carries their name "
+                "(the user's is their world's own)",
+            )
+    by_name: dict[str, set[str]] = defaultdict(set)
+    for c in own:
+        if c.email and c.name:
+            by_name[c.name].add(c.email.lower())
+    for name, emails in sorted(by_name.items()):
+        if len(emails) > 1:
+            yield CoherenceProblem(
+                rule="email_identity",
+                task_id=task.id,
+                item=name,
+                message=f"{name} has {len(emails)} different e-mail addresses across the task's devices "
+                f"({', '.join(sorted(emails))})",
+            )
+
+
 # ------------------------------------------------------------------ the gate
 def coherence_problems(task: Task, *, with_world: bool = True) -> list[CoherenceProblem]:
     """Every problem of one task (empty when it is coherent)."""
@@ -684,6 +897,9 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     found += _cross_device(task, facts)
     found += _underspecified(task, facts)
     found += _clock(task, facts)
+    found += _seeded_times(task)
+    found += _cited_recently(task, facts)
+    found += _email_identity(task, own)
     if with_world:
         found += _world_dates(task)
     return found

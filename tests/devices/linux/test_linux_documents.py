@@ -10,6 +10,7 @@ import pytest
 
 from devicesworld.devices.base import DeviceError
 from devicesworld.devices.linux import KIND
+from devicesworld.devices.linux.gui.mail_client import ACCOUNT
 from devicesworld.devices.linux.resources import readers, writers
 from tests.devices.linux.linux_harness import Desktop
 
@@ -130,6 +131,13 @@ def test_email_drafts(desk: Desktop) -> None:
     assert opened["subject"] == "Trip plan"
     raw = desk.sh("cat ~/Mail/Drafts/Trip_plan.eml")["stdout"]
     assert "Subject: Trip plan" in raw and "X-Unsent: 1" in raw
+    # the user's mail is from their own address (the mail client's account without a world), never
+    # a placeholder of no one (issue #33)
+    assert f"From: {ACCOUNT}" in raw
+    assert f"From: {ACCOUNT}" in desk.sh("cat ~/Mail/Drafts/Old_draft.eml")["stdout"]
+    desk.device.owner_address = "ava.lind@gmail.com"  # what a persona world's apply sets
+    desk.ok("write_email_draft", to=["ann@example.org"], subject="Again", body="Hi")
+    assert "From: ava.lind@gmail.com" in desk.sh("cat ~/Mail/Drafts/Again.eml")["stdout"]
 
 
 def test_writers_are_deterministic(tmp_path: Path) -> None:

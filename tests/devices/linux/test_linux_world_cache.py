@@ -1,4 +1,4 @@
-"""A persona world's desktop from the disk cache is the rendered one, byte for byte."""
+"""A persona world's desktop from the disk cache is the rendered one, byte for byte; its persona is the user."""
 
 from __future__ import annotations
 
@@ -82,3 +82,30 @@ def test_a_cache_hit_and_a_miss_give_the_same_home(cache_dir: Path) -> None:
     hit = _home_state(43)
     assert hit == miss
     assert len(miss) > 20
+
+
+def test_the_worlds_persona_is_the_desktops_user_and_their_mail_is_from_them() -> None:
+    require_bwrap()
+    task = Task.model_validate(
+        {
+            "id": "world.owner",
+            "instruction": "x",
+            "devices": [{"id": "linux_0", "kind": "linux"}],
+            "setup": [
+                {
+                    "device": "linux_0",
+                    "op": "write_eml",
+                    "args": {"to": ["ann.lee@example.org"], "subject": "Plan", "body": "Hi"},
+                }
+            ],
+            "evaluation": {"conditions": [{"id": "c", "device": "env", "check": "finished"}]},
+            "world": {"persona_seed": 44, "size": "small"},
+        }
+    )
+    with CrossDeviceEnv(task) as env:
+        env.reset()
+        device = env.device("linux_0")
+        assert isinstance(device, LinuxDevice)
+        own = build_world(44, "small", task.start_time).persona.person.email
+        assert device.owner_address == own
+        assert f"From: {own}" in (device.sandbox.paths.home / "Mail/Drafts/Plan.eml").read_text()

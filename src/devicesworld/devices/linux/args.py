@@ -187,7 +187,7 @@ class WriteEmlOp(Args):
     subject: str
     body: str
     cc: list[str] = Field(default_factory=list)
-    sender: str = "user@example.com"
+    sender: str | None = Field(default=None, description="Defaults to the user's own address.")
     path: str | None = Field(default=None, description="Defaults to ~/Mail/Drafts/<subject>.eml.")
 
 

@@ -32,6 +32,7 @@ from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.browser import Browser, BrowserError, PageView, make_browser
 from devicesworld.devices.linux.getters import GETTERS
 from devicesworld.devices.linux.gui.apps import APPS
+from devicesworld.devices.linux.gui.mail_client import ACCOUNT
 from devicesworld.devices.linux.resources import isolate, readers, writers
 from devicesworld.devices.linux.resources.check import check_tree
 from devicesworld.devices.linux.resources.readers import Blob, FormatError
@@ -85,6 +86,9 @@ class LinuxDevice:
         self.device_id = device_id
         self.profile = a.LinuxProfile.model_validate(dict(profile))
         self.context = context
+        self.owner_address = ACCOUNT
+        """The user's own address, the From of the mail they write: their world's (``world.apply``), else
+        the mail client's account (issue #33: never a placeholder such as ``user@example.com``)."""
         self.drive = get_drive(context)
         hostname = device_id.replace("_", "-")
         ready = None
@@ -515,7 +519,7 @@ class LinuxDevice:
         if not name.endswith(".eml"):
             name += ".eml"
         path = f"~/Mail/Drafts/{name}"
-        writers.write_eml(self._host(path), g.to, g.subject, g.body, "user@example.com", g.cc)
+        writers.write_eml(self._host(path), g.to, g.subject, g.body, self.owner_address, g.cc)
         return ActionResult.success(f"draft saved as {path}")
 
     # ---------------------------------------------------------------- browser

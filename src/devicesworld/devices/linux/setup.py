@@ -101,7 +101,7 @@ def write_eml(d: LinuxDevice, o: a.WriteEmlOp) -> None:
     path = o.path or f"~/Mail/Drafts/{slug(o.subject)}.eml"
     # dated by the task's clock, an hour before the task starts (it was 1 Jan 2026 in every task)
     when = d.context.clock.now - SEEDED_MAIL_AGE
-    writers.write_eml(d._host(path), o.to, o.subject, o.body, o.sender, o.cc, when=when)
+    writers.write_eml(d._host(path), o.to, o.subject, o.body, o.sender or d.owner_address, o.cc, when=when)
 
 
 @SETUP_OPS.register("make_dir", doc="A folder.", args=a.PathArgs)

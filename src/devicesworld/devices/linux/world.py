@@ -186,7 +186,9 @@ def _from_disk(key: str) -> Template | None:
 
 
 def apply(device: LinuxDevice, world: World) -> None:
-    """Write the world's home folder into the device's fresh home (before the task's own setup)."""
+    """Write the world's home folder into the device's fresh home (before the task's own setup); the
+    device's user is the world's persona, whose address their mail is from."""
+    device.owner_address = world.persona.person.email
     made = template(world)
     home = device.sandbox.paths.home
     ids = device.sandbox.host_ids

@@ -86,8 +86,28 @@ def role_devices(family: Family) -> dict[str, str]:
     return out
 
 
+WORLD_PEOPLE = ("me", "my_partner")
+"""Values every family with a ``world`` may name without declaring them: the persona (``{me}``,
+``{me.email}``) and their partner (``{my_partner.email}``), so a seeded mail is addressed to the
+user's own address, never a placeholder such as ``me@example.com`` (issue #33). A family's own
+parameter of the same name wins."""
+
+
 def value_types(family: Family) -> dict[str, str]:
     return {**{k: p.type for k, p in family.params.items()}, **{k: d.type for k, d in family.derive.items()}}
+
+
+def world_people(world: World | None, values: Mapping[str, Value]) -> dict[str, Value]:
+    """:data:`WORLD_PEOPLE` of the drawn world (their names, with ``email`` as a field), for rendering
+    only: they are not drawn values, so a family that does not name them compiles as before."""
+    if world is None:
+        return {}
+    me = world.persona.person
+    household = [p for p in world.people if p.relation == "household"]
+    found = {"me": Value("person", me.name, {"email": me.email})}
+    if household:
+        found["my_partner"] = Value("person", household[0].name, {"email": household[0].email})
+    return {k: v for k, v in found.items() if k not in values}
 
 
 def check_family(family: Family, macros: Mapping[str, Macro]) -> None:
@@ -106,7 +126,7 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
             raise KeyError(
                 f"role {role}: unknown device kind {kind!r} (registered: {', '.join(sorted(kinds))})"
             )
-    types: dict[str, str] = {}
+    types: dict[str, str] = dict.fromkeys(WORLD_PEOPLE, "person") if family.world is not None else {}
     for name, param in family.params.items():
         meaning(param.type)
         if param.world is not None:
@@ -464,6 +484,8 @@ def compile_task(
     rng = random.Random(choice.seed)
     drawn = draw(family, rng)
     values, derivations = drawn.values, drawn.derivations
+    if family.world is not None:
+        values = {**values, **world_people(drawn.model, values)}
     devices = role_devices(family)
     variant = next((v for v in family.infeasible if v.id == choice.variant), None)
     if choice.variant is not None and variant is None:
