@@ -28,12 +28,12 @@ import yaml
 
 from devicesworld import macros
 from devicesworld.tasks.sources.expr import ExprError, Scope, bind_names, evaluate, parse
-from devicesworld.worlds.drawn import drawn_world
+from devicesworld.worlds.drawn import TASK_PERSONAS, drawn_world
 
 __all__ = ["SourceFamily", "TaskDraw", "TaskSource", "load_sources", "source_family"]
 
 SECTIONS = ("consts", "defs", "defaults", "draw", "task")
-KEYS = {"source", "family", "include", "full", "smoke", "let", "doc", *SECTIONS}
+KEYS = {"source", "family", "include", "full", "smoke", "let", *SECTIONS}
 
 
 @dataclass(frozen=True)
@@ -192,6 +192,7 @@ BUILTINS: dict[str, Any] = {
     "zip": zip,
     "None": None,
     "drawn_world": drawn_world,
+    "PERSONAS": TASK_PERSONAS,
     "macro": _macro,
 }
 """What every expression may call besides the draws and the family's own ``defs``."""
