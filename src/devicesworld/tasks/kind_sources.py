@@ -23,7 +23,7 @@ from devicesworld import macros
 from devicesworld.devices.base import get_kind
 from devicesworld.spec.models import Evaluation, Step, Task
 from devicesworld.tasks.source_difficulty import ReadsError, relabel
-from devicesworld.tasks.sources.compile import TaskDraw, TaskSource, load_sources
+from devicesworld.tasks.sources.compile import SourceFileError, TaskDraw, TaskSource, load_sources
 
 __all__ = [
     "SourceError",
@@ -45,8 +45,16 @@ class SourceError(ValueError):
 
 
 def sources() -> list[TaskSource]:
-    """Every source family, in ``_order.yaml``'s order; names must be unique."""
-    out = list(load_sources())
+    """Every source family, in ``_order.yaml``'s order; names must be unique. A family file that
+    does not compile is a :class:`~devicesworld.tasks.loading.TaskLoadError` naming it (the CLI
+    shows it in one line)."""
+    from devicesworld.tasks.loading import SpecIssue, TaskLoadError
+
+    try:
+        out = list(load_sources())
+    except SourceFileError as exc:
+        file, _, message = str(exc).partition(": ")
+        raise TaskLoadError([SpecIssue(f"tasks/data/{file}", None, "(source family)", message)]) from None
     names = [s.name for s in out]
     if len(names) != len(set(names)):
         raise SourceError(f"task source names repeat: {sorted(n for n in set(names) if names.count(n) > 1)}")

@@ -61,8 +61,8 @@ def test_a_family_file_compiles_and_bad_files_say_what_is_wrong(monkeypatch: pyt
         sc.source_family("bad-key")
     with pytest.raises(sc.SourceFileError, match="a default must be a literal"):
         sc.source_family("bad-def")
-    with pytest.raises(ValueError, match="does not parse"):
-        sc.source_family("bad-expr").source().build(sc.TaskDraw(1, 0, "t"))
+    with pytest.raises(sc.SourceFileError, match=r"bad-expr.yaml: does not parse: '1 \+'"):
+        sc.source_family("bad-expr")
     with pytest.raises(sc.SourceFileError, match="includes itself"):
         sc.source_family("loop")
 
@@ -91,3 +91,19 @@ def test_a_macro_that_needs_recording_is_refused_at_compile_time() -> None:
         sc._macro("probe-kind", "tap_it", "d0")
     with pytest.raises(ExprError, match="has no macro 'nope'"):
         sc._macro("probe-kind", "nope", "d0")
+
+
+def test_a_family_file_that_does_not_compile_is_a_task_file_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI shows a TaskLoadError in one line naming the file (never a traceback)."""
+    from devicesworld.tasks import kind_sources
+    from devicesworld.tasks.loading import TaskLoadError
+
+    def broken() -> tuple[sc.TaskSource, ...]:
+        raise sc.SourceFileError("sources/x.yaml: unknown keys ['oops']")
+
+    monkeypatch.setattr(kind_sources, "load_sources", broken)
+    with pytest.raises(TaskLoadError) as caught:
+        kind_sources.sources()
+    assert caught.value.shown_lines() == [
+        "  tasks/data/sources/x.yaml (source family): unknown keys ['oops']"
+    ]

@@ -27,13 +27,13 @@ from typing import Any
 import yaml
 
 from devicesworld import macros
-from devicesworld.tasks.sources.expr import ExprError, Scope, bind_names, evaluate
-from devicesworld.worlds.drawn import drawn_world
+from devicesworld.tasks.sources.expr import ExprError, Scope, bind_names, evaluate, parse
+from devicesworld.worlds.drawn import TASK_PERSONAS, drawn_world
 
 __all__ = ["SourceFamily", "TaskDraw", "TaskSource", "load_sources", "source_family"]
 
 SECTIONS = ("consts", "defs", "defaults", "draw", "task")
-KEYS = {"source", "family", "include", "full", "smoke", "let", "doc", *SECTIONS}
+KEYS = {"source", "family", "include", "full", "smoke", "let", *SECTIONS}
 
 
 @dataclass(frozen=True)
@@ -192,6 +192,7 @@ BUILTINS: dict[str, Any] = {
     "zip": zip,
     "None": None,
     "drawn_world": drawn_world,
+    "PERSONAS": TASK_PERSONAS,
     "macro": _macro,
 }
 """What every expression may call besides the draws and the family's own ``defs``."""
@@ -430,6 +431,54 @@ def _defs(raw: Mapping[str, Any], where: str) -> tuple[_Def, ...]:
     return tuple(out)
 
 
+def _expressions(value: Any, *, code: bool) -> list[str]:
+    """Every expression in a ``let``/``defs``/``defaults`` value (``code``) or a template."""
+    if isinstance(value, str):
+        if code:
+            return [value]
+        found, i = [], value.find("${")
+        while i != -1:
+            if not value.startswith("$${", i - 1 if i else 0) or i == 0:
+                end = _closing(value, i + 2)
+                found.append(value[i + 2 : end].removeprefix("*"))
+                i = value.find("${", end)
+            else:
+                i = value.find("${", i + 2)
+        return found
+    if isinstance(value, dict):
+        if code and "expr" in value:
+            return [value["expr"], *([value["redraw_while"]] if value.get("redraw_while") else [])]
+        if code and "value" in value:
+            return [
+                value["value"],
+                *(e for v in (value.get("let") or {}).values() for e in _expressions(v, code=True)),
+            ]
+        return [
+            e
+            for k, v in value.items()
+            for e in (_expressions(v, code=True) if k == "$merge" else _expressions(v, code=False))
+        ]
+    if isinstance(value, list):
+        return [e for v in value for e in _expressions(v, code=False)]
+    return []
+
+
+def _check_syntax(data: Mapping[str, Any], where: str) -> None:
+    """Parse every expression of the file now, so a typo is a load error naming the file, not a draw's."""
+    parts = [
+        *(e for v in (data.get("let") or {}).values() for e in _expressions(v, code=True)),
+        *(e for v in data["defs"].values() for e in _expressions(v, code=True)),
+        *(e for v in data["defaults"].values() for e in _expressions(v, code=True)),
+        *_expressions(data["task"], code=False),
+        *(e for k, v in data["draw"].items() if k in ("rng", "rows") for e in _expressions(v, code=True)),
+    ]
+    for source in parts:
+        try:
+            parse(source)
+        except ExprError as exc:
+            raise SourceFileError(f"{where}: {exc}") from None
+
+
 def source_family(name: str) -> SourceFamily:
     """The compiled source family ``tasks/data/sources/<name>.yaml``."""
     data = _merged(name)
@@ -437,6 +486,7 @@ def source_family(name: str) -> SourceFamily:
     for key in ("source", "family", "task"):
         if not data.get(key):
             raise SourceFileError(f"{where}: needs {key!r}")
+    _check_syntax(data, where)
     return SourceFamily(
         name=str(data["source"]),
         family=str(data["family"]),
