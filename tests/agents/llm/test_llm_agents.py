@@ -95,7 +95,9 @@ def test_prompts_and_replies_in_steps_follow_the_log_mode(
     if mode == "full":
         assert "Turn on the hallway light." in json.dumps(call["prompt"])
         tool_call = call["reply"]["tool_calls"][0]
-        assert tool_call["name"] == "smarthome" and json.loads(tool_call["arguments"])["action"] == "list_rooms"
+        assert (
+            tool_call["name"] == "smarthome" and json.loads(tool_call["arguments"])["action"] == "list_rooms"
+        )
 
 
 def test_vision_models_get_each_device_screenshot(server: ScriptedServer, tmp_path: Path) -> None:

@@ -119,3 +119,55 @@ def test_recorded_index_based_solutions_through_the_picker_replay_unchanged() ->
             for s in steps:
                 assert env.step(s).result.ok, s
             assert env.evaluate().success, task_id
+
+
+def test_the_clock_face_mode_picks_the_hour_then_the_minutes() -> None:
+    """The toggle after OK turns the picker to Google Clock's face: tap the hour (the face then
+    shows the minutes in fives), tap the minutes, AM/PM, OK; the header taps back to the hours."""
+    env, d = _opened()
+    try:
+        d.tap(rid="toggle_mode")
+        assert d.find(rid="radial_picker") >= 0 and not d.has(rid="hour_increment")
+        hours = [str(e.get("text")) for e in d.elements() if e.get("class_name") == "android.widget.TextView"]
+        assert {str(h) for h in range(1, 13)} <= set(hours)
+        d.tap(text="7")
+        minutes = {str(e.get("text")) for e in d.elements()}
+        assert {"00", "05", "30", "55"} <= minutes and next(
+            str(e["text"]) for e in d.elements() if e.get("resource_id") == "android:id/hours"
+        ) == "7"
+        d.tap(rid="hours")  # back to the hours: choose again
+        d.tap(text="7", nth=1)  # the face's 7 (the header shows 7 too)
+        d.tap(text="05")
+        d.tap(rid="pm_label")
+        d.tap(text="OK")
+        assert env.evaluate().success  # 19:05
+    finally:
+        env.close()
+
+
+def test_the_24_hour_face_has_an_inner_ring_and_the_mode_toggles_back() -> None:
+    env = CrossDeviceEnv(
+        phone_task(
+            setup=[("set_setting", {"table": "system", "name": "time_12_24", "value": "24"})],
+            conditions=[
+                {"id": "a", "device": "android_0", "check": "alarm_exists", "args": {"hour": 19, "minute": 5}}
+            ],
+        )
+    )
+    env.reset()
+    d = Driver(env)
+    try:
+        d.do("open_app", app_name="Clock")
+        d.tap(rid="fab")
+        d.tap(rid="toggle_mode")
+        shown = {str(e.get("text")) for e in d.elements()}
+        assert {"00", "13", "19", "23", "12", "1"} <= shown and not d.has(text="AM")
+        d.tap(text="19")
+        d.tap(rid="toggle_mode")  # back to the wheels, with what the face chose
+        assert (_wheels(d)["hour"], _wheels(d)["minute"]) == ("19", "00")
+        for _ in range(5):
+            d.tap(rid="minute_increment")
+        d.tap(text="OK")
+        assert env.evaluate().success
+    finally:
+        env.close()

@@ -69,6 +69,18 @@ _T: dict[str, tuple[str, str, str, str]] = {
     "pick.next_month": ("Next month", "다음 달", "Mois suivant", "الشهر التالي"),
     "pick.select_date": ("Select date", "날짜 선택", "Sélectionner une date", "اختيار التاريخ"),
     "pick.select_time": ("Select time", "시간 선택", "Sélectionner l'heure", "اختيار الوقت"),
+    "pick.to_clock": (
+        "Switch to clock mode for the time input",
+        "시간 입력을 위해 시계 모드로 전환",
+        "Passer en mode horloge pour saisir l'heure",
+        "التبديل إلى وضع الساعة لإدخال الوقت",
+    ),
+    "pick.to_wheels": (
+        "Switch to wheel mode for the time input",
+        "시간 입력을 위해 휠 모드로 전환",
+        "Passer en mode roues pour saisir l'heure",
+        "التبديل إلى وضع العجلات لإدخال الوقت",
+    ),
     # messages
     "msg.start_chat": ("Start chat", "채팅 시작", "Démarrer une discussion", "بدء محادثة"),
     "msg.to": ("To", "받는 사람", "À", "إلى"),

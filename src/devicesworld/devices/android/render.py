@@ -230,6 +230,7 @@ class _Painter:
                 "deleteButton": "⌫",
                 "agenda_view": "☰",
                 "search": "⚲",
+                "toggle_mode": "◷",
             }
             key = n.resource_id.rsplit("/", 1)[-1]
             glyph = (

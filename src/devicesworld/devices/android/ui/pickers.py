@@ -6,7 +6,9 @@ AM/PM in 12-hour locales), each a NumberPicker showing the value above and below
 fling, one a half page), with an editable centre value that takes typed digits. As the real
 TimePicker, the minute wheel wrapping past 59 or 0 carries into the hour, and the hour wheel
 passing 11/12 flips AM/PM. Nothing takes effect until the dialog's *OK* is pressed (issue #34: the
-picker took typed digits only and showed no neighbouring values). The element order is the one
+picker took typed digits only and showed no neighbouring values). A toggle after *OK* turns it to
+Google Clock's clock face (:func:`dial`): the hours round a face (24-hour: 13-00 on an inner ring),
+then the minutes in fives, the header choosing which. The element order is the one
 every recorded solution was written against (wheel above, value, wheel below; AM, PM; Cancel, OK),
 so index-based solutions of shipped and frozen suites replay unchanged. The date picker shows one month
 as a grid of day cells with previous/next-month buttons; its header (the chosen
@@ -17,6 +19,7 @@ Back leave everything as it was.
 from __future__ import annotations
 
 import calendar
+import math
 from collections.abc import Callable
 from datetime import date
 from functools import partial
@@ -36,6 +39,35 @@ def _parse(text: Any, lo: int, hi: int) -> int | None:
     except ValueError:
         return None
     return n if lo <= n <= hi else None
+
+
+def dial(items: list[View], places: list[tuple[float, int]]) -> View:
+    """A round clock face from rows: each item at ``(radius, position)``, position 0 at the top and
+    11 at eleven o'clock; rows by height, spacers across (the layout has rows and columns only)."""
+    slots = 9.0  # the face is nine number widths across
+    rows: dict[float, list[tuple[float, View]]] = {}
+    for item, (radius, pos) in zip(items, places, strict=True):
+        angle = math.radians(pos * 30)
+        x = 4.5 + 4.0 * radius * math.sin(angle)  # centre of the item, in number widths
+        y = round(-radius * math.cos(angle), 2)
+        rows.setdefault(y, []).append((x, item))
+    out: list[View] = []
+    for y in sorted(rows):
+        cells: list[View] = []
+        at = 0.0
+        for x, item in sorted(rows[y], key=lambda p: p[0]):
+            gap = max(x - 0.5 - at, 0.0)
+            if gap > 0.01:
+                cells.append(View(v.FRAME, weight=gap))
+            item.weight = 1.0
+            cells.append(item)
+            at = x + 0.5
+        if slots - at > 0.01:
+            cells.append(View(v.FRAME, weight=slots - at))
+        out.append(v.row(*cells, height=30))
+    face = v.column(*out)
+    face.resource_id = "android:id/radial_picker"
+    return face
 
 
 def time_picker(phone: Phone, hour: int, minute: int, on_set: Callable[[int, int], None]) -> Dialog:
@@ -135,7 +167,90 @@ def time_picker(phone: Phone, hour: int, minute: int, on_set: Callable[[int, int
         col.on_spin = partial(spin, field)
         return col
 
+    def toggle_mode() -> None:
+        commit_typed()
+        state["mode"] = "wheels" if state.get("mode") == "clock" else "clock"
+        state["face"] = "hour"
+        sync()
+
+    def choose(field: str, value: int) -> None:
+        if field == "hour":
+            if h12:
+                state["hour"] = value % 12 + (12 if int(state["hour"]) >= 12 else 0)
+            else:
+                state["hour"] = value
+            state["face"] = "minute"  # as the real clock: after the hour, the minutes
+        else:
+            state["minute"] = value
+        sync()
+
+    def show_face(face: str) -> None:
+        state["face"] = face
+
+    def clock_body() -> list[View]:
+        face = str(state.get("face", "hour"))
+        header: list[View] = [
+            View(
+                v.TEXT,
+                text=str(shown_hour()) if h12 else f"{int(state['hour']):02d}",
+                content_description=phone.t("pick.hour"),
+                on_click=partial(show_face, "hour"),
+                selected=face == "hour",
+                resource_id="android:id/hours",
+                style="title",
+            ),
+            View(v.TEXT, text=":", weight=0.3, style="title"),
+            View(
+                v.TEXT,
+                text=f"{int(state['minute']):02d}",
+                content_description=phone.t("pick.minute"),
+                on_click=partial(show_face, "minute"),
+                selected=face == "minute",
+                resource_id="android:id/minutes",
+                style="title",
+            ),
+        ]
+        if h12:
+            pm = int(state["hour"]) >= 12
+            for label, is_pm in (("pick.am", False), ("pick.pm", True)):
+                header.append(
+                    View(
+                        v.BUTTON,
+                        text=phone.t(label),
+                        checkable=True,
+                        checked=pm == is_pm,
+                        selected=pm == is_pm,
+                        on_click=partial(set_pm, is_pm),
+                        resource_id="android:id/pm_label" if is_pm else "android:id/am_label",
+                    )
+                )
+        if face == "hour":
+            marks = [(str(h), h, 1.0, h % 12) for h in range(1, 13)]
+            if not h12:  # 24 hours: 1-12 on the outer ring, 13-00 on the inner one, as Android's
+                marks = [(str(h), h, 1.0, h % 12) for h in range(1, 13)]
+                marks += [
+                    (f"{h % 24:02d}" if h == 24 else str(h), h % 24, 0.6, h % 12) for h in range(13, 25)
+                ]
+            current = shown_hour() if h12 else int(state["hour"])
+        else:
+            marks = [(f"{m:02d}", m, 1.0, m // 5) for m in range(0, 60, 5)]
+            current = int(state["minute"])
+        items = [
+            View(
+                v.TEXT,
+                text=label,
+                on_click=partial(choose, face, value),
+                selected=value == current,
+                checked=value == current,
+                style="day_selected" if value == current else "day",
+            )
+            for label, value, _, _ in marks
+        ]
+        return [v.row(*header, height=64), dial(items, [(r, pos) for _, _, r, pos in marks])]
+
     def body(d: Dialog) -> list[View]:
+        if state.get("mode") == "clock":
+            return clock_body()
         cols = [column_for("hour", "pick.hour"), column_for("minute", "pick.minute")]
         if h12:
             pm = int(state["hour"]) >= 12
@@ -166,9 +281,13 @@ def time_picker(phone: Phone, hour: int, minute: int, on_set: Callable[[int, int
         return [v.row(*cols, height=152, rid="android:id/timePicker")]
 
     def buttons(d: Dialog) -> list[View]:
+        # the mode toggle comes after OK in the element order (recorded solutions index Cancel and
+        # OK), on the right of the row
+        to = "pick.to_wheels" if state.get("mode") == "clock" else "pick.to_clock"
         return [
             v.button(phone.t("sys.cancel"), phone.dismiss, rid="android:id/button2"),
             v.button(phone.t("sys.ok"), ok, rid="android:id/button1"),
+            v.icon_button(phone.t(to), toggle_mode, rid="android:id/toggle_mode", weight=0.5),
         ]
 
     return Dialog(
