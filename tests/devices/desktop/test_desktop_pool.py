@@ -88,6 +88,32 @@ def test_a_take_that_waits_hurries_the_spare_being_started_once() -> None:
     pool.close_all()
 
 
+def test_a_spare_started_before_close_all_is_closed_even_when_the_pool_fills_again() -> None:
+    old_gate, new_gate = threading.Event(), threading.Event()
+    pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
+    old, new = Maker(gate=old_gate), Maker(gate=new_gate)
+    entered = threading.Event()
+
+    def old_make(key: str) -> FakeSpare:
+        entered.set()
+        return old(key)
+
+    assert pool.take("a", old_make) is None  # a spare starts (held at its gate)
+    assert entered.wait(30)
+    pool.close_all()
+    assert pool.take("a", new) is None  # asked again: a new spare starts
+    old_gate.set()  # the first one is done now: it belongs to before close_all
+    for _ in range(500):
+        if old.made and old.made[0].closed:
+            break
+        threading.Event().wait(0.01)
+    assert old.made and old.made[0].closed
+    new_gate.set()
+    got = pool.take("a", new, wait_s=30)
+    assert got is not None and got in new.made  # only the new one is handed out
+    pool.close_all()
+
+
 def test_a_dead_spare_is_closed_and_skipped() -> None:
     pool: WarmPool[str, FakeSpare] = WarmPool("t", size=lambda: 1)
     make = Maker()

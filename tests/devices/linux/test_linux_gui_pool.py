@@ -18,7 +18,7 @@ import pytest
 from devicesworld.devices.base import DeviceContext, VirtualClock, get_kind
 from devicesworld.devices.desktop.pool import ENV_SIZE, SPARE_NICE
 from devicesworld.devices.linux.device import LinuxDevice
-from devicesworld.devices.linux.gui import pool, shell
+from devicesworld.devices.linux.gui import pool, shell, warm_office
 from devicesworld.devices.ownership import reap
 from devicesworld.runner.run import RunConfig, execute_run
 from devicesworld.tasks.suites import load_suite
@@ -106,6 +106,31 @@ def test_a_pooled_device_is_the_device_a_cold_start_makes(tmp_path: Path, pool_o
     assert not (tmp_path / "b" / "linux_0").exists()
 
 
+def test_a_warm_office_the_task_does_not_take_leaves_the_home_a_cold_start_leaves(
+    tmp_path: Path, pool_on: pool.SpareKey
+) -> None:
+    cold = _open(tmp_path / "a")
+    try:
+        cold.observe()
+        cold_files = _listing(cold)
+    finally:
+        cold.close()
+    warm_office.note(pool_on, "writer")
+    try:
+        pool.POOL.close_all()
+        assert pool.POOL.take(pool_on, pool.make_ready) is None  # starts a spare with Writer warm
+        assert pool.POOL.wait_ready(pool_on, 300), pool.POOL.failure(pool_on)
+        dev = _open(tmp_path / "b")
+        try:
+            assert dev.gui is not None and dev.gui.ready is not None and dev.gui.ready.warm is not None
+            dev.observe()  # the task opened no office: the warm one is stopped with what it left
+            assert _listing(dev) == cold_files  # its font cache too (~/.cache/fontconfig)
+        finally:
+            dev.close()
+    finally:
+        warm_office.note(pool_on, None)
+
+
 def _clock_name(dev: LinuxDevice) -> str | None:
     """The panel clock's name (its date) in the device's first observation."""
     found = [
@@ -186,7 +211,7 @@ import json, os, signal, sys, time
 from datetime import datetime
 from pathlib import Path
 from devicesworld.devices.base import DeviceContext, VirtualClock, get_kind
-from devicesworld.devices.linux.gui import pool, shell
+from devicesworld.devices.linux.gui import pool, shell, warm_office
 root = Path(sys.argv[1])
 ctx = DeviceContext(task_id="t", clock=VirtualClock(datetime(2026, 3, 2, 9)), workdir=root / "linux_0")
 dev = get_kind("linux").factory("linux_0", {"desktop": "gui"}, ctx)

@@ -466,11 +466,6 @@ class Desktop:
         }
         return self._typed(m.Tree, "tree", args, timeout=budget_s + 30)
 
-    def tree_listen(self, on: bool) -> None:
-        """Stop (``on`` false) or start again the controller's tree-cache event listener (see
-        ``_TreeCache.pause`` in the controller: around a document loaded into a running app)."""
-        self.request("tree_listen", {"on": on}, timeout=30)
-
     def type_text(self, text: str, delay_s: float = 0.0) -> None:
         self.request("type", {"text": text, "delay_s": delay_s}, timeout=60 + len(text) * 0.05)
 

@@ -467,19 +467,15 @@ class GuiSession:
                 mine = app.window.lower() in (w.app + " " + w.title).lower()
                 return w.mapped and mine and (w.id != warm.window or w.title != warm.title)
 
-            self.desktop.tree_listen(False)  # the load's events would only be read to be dropped
-            try:
-                self.desktop.launch(argv, env={**self._clock_env(app.clock), **app.env})
-                win = self.desktop.wait_window(loaded, app.start_timeout_s)
-                if win is None:
-                    return ActionResult.failure(
-                        "TIMEOUT", f"{app.name} did not open {path} within {app.start_timeout_s:g} s"
-                    )
-                if win.id != warm.window:  # opened beside the empty document, not into it: close that one
-                    self.desktop.close_window(warm.window)
-                self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=WARM_IDLE_S)
-            finally:
-                self.desktop.tree_listen(True)
+            self.desktop.launch(argv, env={**self._clock_env(app.clock), **app.env})
+            win = self.desktop.wait_window(loaded, app.start_timeout_s)
+            if win is None:
+                return ActionResult.failure(
+                    "TIMEOUT", f"{app.name} did not open {path} within {app.start_timeout_s:g} s"
+                )
+            if win.id != warm.window:  # opened beside the empty document, not into it: close that one
+                self.desktop.close_window(warm.window)
+            self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=WARM_IDLE_S)
             if app.ready_role:
                 self._wait_tree(app, self._title_now(win), fresh=False)
         assert win is not None

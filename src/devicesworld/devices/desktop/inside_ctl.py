@@ -1226,22 +1226,6 @@ class _TreeCache:
         for kind in (*_EV_KIDS, *_EV_NODE, *_EV_BOXES, *_EV_TABLE):
             self.listener.register(kind)
 
-    def pause(self, A, on):
-        """Stop listening (``on`` false) while an app loads a document into a window it had (a warm
-        LibreOffice): the app then sends none of the thousands of events a load emits, which the
-        next read had to take in one by one (seconds under load, measured); listening again
-        forgets everything (the window is read again whole)."""
-        if on:
-            self.pump()
-            self.clear()
-            self.listen(A)
-        elif self.listener is not None:
-            for kind in (*_EV_KIDS, *_EV_NODE, *_EV_BOXES, *_EV_TABLE):
-                with contextlib.suppress(Exception):
-                    self.listener.deregister(kind)
-            self.listener = None
-        return {"listening": self.listener is not None, "events": self.events}
-
     def clear(self):
         self.info.clear()
         self.kids.clear()
@@ -1738,7 +1722,6 @@ COMMANDS = {
     "close_window": close_window,
     "screenshot": screenshot,
     "tree": tree,
-    "tree_listen": lambda args: _cache.pause(atspi(), bool(args.get("on", True))),
     "type": type_text,
     "keys": keys,
     "pointer": pointer,

@@ -84,6 +84,8 @@ class WarmPool(Generic[K, S]):
         self._ready: dict[K, list[S]] = {}
         self._filling: set[K] = set()
         self._failed: dict[K, str] = {}
+        self._generation = 0
+        """Bumped by :meth:`close_all`: a spare started before it is closed, never handed out."""
         self._exit_hook = False
         self.taken = 0
         """Spares handed out (for benchmarks and tests)."""
@@ -176,14 +178,21 @@ class WarmPool(Generic[K, S]):
             atexit.register(self.close_all)
             self._exit_hook = True
         threading.Thread(
-            target=self._fill, args=(key, make, size), name=f"{self.name}-pool", daemon=True
+            target=self._fill,
+            args=(key, make, size, self._generation),
+            name=f"{self.name}-pool",
+            daemon=True,
         ).start()
 
-    def _fill(self, key: K, make: Callable[[K], S], size: int) -> None:
+    def _fill(self, key: K, make: Callable[[K], S], size: int, generation: int) -> None:
         try:
             while True:
                 with self._cond:
-                    if len(self._ready.get(key, [])) >= size or os.getpid() != self._owner:
+                    if (
+                        len(self._ready.get(key, [])) >= size
+                        or os.getpid() != self._owner
+                        or generation != self._generation
+                    ):
                         return
                 try:
                     spare = make(key)
@@ -192,8 +201,8 @@ class WarmPool(Generic[K, S]):
                         self._failed[key] = f"{type(exc).__name__}: {exc}"
                     return
                 with self._cond:
-                    if os.getpid() != self._owner or key not in self._filling:
-                        closing = True  # the pool was closed meanwhile
+                    if os.getpid() != self._owner or generation != self._generation:
+                        closing = True  # the pool was closed meanwhile (and maybe filled again since)
                     else:
                         closing = False
                         self._ready.setdefault(key, []).append(spare)
@@ -203,7 +212,8 @@ class WarmPool(Generic[K, S]):
                     return
         finally:
             with self._cond:
-                self._filling.discard(key)
+                if generation == self._generation:  # else the key's filling is a newer thread's
+                    self._filling.discard(key)
                 self._cond.notify_all()
 
     def close_all(self) -> None:
@@ -214,6 +224,7 @@ class WarmPool(Generic[K, S]):
             spares = [s for ss in self._ready.values() for s in ss]
             self._ready.clear()
             self._filling.clear()
+            self._generation += 1
             self._cond.notify_all()
         for s in spares:
             with contextlib.suppress(Exception):

@@ -34,10 +34,9 @@ from devicesworld.devices.desktop.messages import ShellProgram, ShellStarted
 ICONS = ["xfdesktop"]
 PANEL = ["xfce4-panel"]
 PROGRAMS = (ICONS, PANEL)
-"""The desktop icons and the panel, in start order: a pooled desktop starts the icons ahead of its
-task (:func:`start_icons`; they read no clock) and the panel, whose clock must show the task's time
-from its first frame, once the task's clock is written (:func:`start_panel`); a cold desktop starts
-them in the same order, so both register with the accessibility bus, and list their elements, alike."""
+"""The desktop icons and the panel, in start order, on a cold desktop and on a pooled one alike (a
+pooled one before its task: the panel's clock is told of the task's clock when the device writes it,
+:data:`CLOCK_NUDGER`), so both register with the accessibility bus, and list their elements, alike."""
 PACKAGES = "xfce4-panel xfdesktop4"
 CONFIG_DIR = ".config/xfce4/xfconf/xfce-perchannel-xml"
 CHANNELS = ("xfce4-panel.xml", "xfce4-desktop.xml")
