@@ -317,16 +317,22 @@ def output_change(device: LinuxDevice, allowed: Callable[[str], bool], how: Outp
     snap = snapshot(device)
     for whole in sorted({p.split(PART, 1)[0] for p in snap if PART in p and allowed(p)}):
         rel = whole.removeprefix("files/")
+        file = home / rel
         try:
-            text = (home / rel).read_text(encoding="utf-8")
+            if file.is_symlink():
+                continue
+            text = file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
         spoiled = _spoiled(whole, text, allowed)
         if spoiled is None:
             continue
         content, what = spoiled
-        if device.act("write_file", la.WriteFileArgs(path=f"~/{rel}", content=content)).ok:
-            return f"wrote {what} into ~/{rel}"
+        try:  # quality control's own hand: a GUI desktop refuses the agent's tool actions
+            file.write_text(content, encoding="utf-8")
+        except OSError:
+            continue
+        return f"wrote {what} into ~/{rel}"
     return None
 
 
