@@ -326,7 +326,7 @@ def test_every_mail_address_belongs_to_someone_and_a_person_has_one() -> None:
         problems = coherence_problems(_desktop_mail_task(_mail(sender, to)), with_world=False)
         assert [p.rule for p in problems] == ["email_identity"], (sender, to)
         assert problems[0].device == "linux_0"
-    on_phone = {
+    on_phone: dict[str, Any] = {
         "device": "android_0",
         "op": "add_contact",
         "args": {"name": "Ava Lind", "phone": "+15550003", "email": "ava.lind@gmail.com"},

@@ -5,7 +5,8 @@ would and asks whether it makes sense before anyone acts. It runs on the task do
 and the persona world it names (no device starts), so it is cheap enough for every task
 of ``full``: ``devicesworld tasks validate --gate coherence``.
 
-Rules (each problem names the task, the device and the item):
+Rules (each problem names the task, the device and the item; `seeded_times` and `email_identity`
+are described at their functions and in docs/scenarios.md):
 
 - ``perspective``: in one message thread, a day or name someone is to "do"/"take" is given
   to one side only. A message seeded as *sent by the user* is read from the user's side

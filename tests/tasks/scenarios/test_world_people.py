@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
+from devicesworld.spec.models import DeviceOp
 from devicesworld.tasks.scenarios.build import choice_for
 from devicesworld.tasks.scenarios.compile import FamilyError, check_family, compile_task
 from devicesworld.tasks.scenarios.loader import shipped_families, shipped_macros
@@ -12,11 +15,11 @@ from devicesworld.worlds import build_world
 from .test_compile import MINI, _family
 
 
-def _mail_addresses(task_setup: list[object]) -> list[str]:
-    found = []
+def _mail_addresses(task_setup: Sequence[DeviceOp]) -> list[str]:
+    found: list[str] = []
     for op in task_setup:
-        args = getattr(op, "args", {}) or {}
-        if getattr(op, "op", "") == "write_eml":
+        args = op.args or {}
+        if op.op == "write_eml":
             found += [args.get("sender", ""), *args.get("to", [])]
     return found
 
