@@ -1387,10 +1387,11 @@ def tasks_census(
 @click.option(
     "--suite",
     type=click.Choice(["full", "smoke", "smoke-gui", "bmoca"]),
-    help="Rebuild a shipped suite byte for byte.",
+    help="The shipped suite to rebuild byte for byte (required).",
 )
-@click.option("--seed", type=int, default=None, help="Seed (default 0; the suite's own seed with --suite).")
-@click.option("--count", type=click.IntRange(min=1), default=50, show_default=True)
+@click.option(
+    "--seed", type=int, default=None, help="With --suite full: another seed (default: the suite's)."
+)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
 @click.option(
     "--shards",
@@ -1407,12 +1408,16 @@ def tasks_build(
     out_dir: str,
     suite: str | None,
     seed: int | None,
-    count: int,
     workers: int,
     shard_pattern: str | None,
     per_shard: int | None,
 ) -> None:
-    """Compose tasks and keep those that pass quality control; --suite full rebuilds the full suite."""
+    """Rebuild a shipped suite from its data files; --suite full builds the full suite (or a sample)."""
+    if suite is None:
+        raise UserError(
+            "give --suite full|smoke|smoke-gui|bmoca: every task is built from data files now "
+            "(the v1 engine that composed tasks without --suite is retired; full-v1 ships frozen)"
+        )
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     if (shard_pattern or per_shard) and suite != "full":
@@ -1420,27 +1425,7 @@ def tasks_build(
     if suite == "full":
         _build_full_suite(out, seed, workers, shard_pattern, per_shard)
         return
-    if suite is not None:
-        _build_named_suite(out, suite)
-        return
-    from devicesworld.progress import progress_bar
-    from devicesworld.tasks.build import build_composed
-    from devicesworld.tasks.loading import dump_tasks_jsonl
-
-    with progress_bar(err_console, "build", count) as bar:
-
-        def tick(built: int, attempts: int) -> None:
-            if built > bar.done:
-                bar.advance(built - bar.done, attempts=attempts)
-
-        built, report = build_composed(seed or 0, count, progress=tick)
-    dump_tasks_jsonl(built, out / "tasks.jsonl")
-    (out / "_build_report.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
-    console.print(
-        f"built {report.built}/{report.requested} tasks in {report.attempts} attempts -> {out / 'tasks.jsonl'}"
-    )
-    for reason, n in sorted(report.rejected.items(), key=lambda kv: -kv[1]):
-        console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
+    _build_named_suite(out, suite)
 
 
 @tasks.command("rebuild")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 
@@ -77,23 +76,6 @@ def test_surfaces_come_from_the_kind(gizmo: DeviceKind) -> None:
 
     assert task_surfaces(_task(["gizmo_0"])) == ["gizmo:press", "gizmo:setup-set"]
     assert task_surfaces(_task(["toy_0"])) == []
-
-
-def test_composition_reads_instances_places_and_state_words(gizmo: DeviceKind) -> None:
-    from devicesworld.tasks.composition.compose import device_place
-    from devicesworld.tasks.composition.patterns import can_be_apart, is_control
-
-    @dataclass
-    class Atomic:
-        name: str
-        platform: str
-
-    assert not can_be_apart(Atomic("a", "gizmo"), Atomic("b", "gizmo"))  # type: ignore[arg-type]
-    assert can_be_apart(Atomic("a", "toy"), Atomic("b", "toy"))  # type: ignore[arg-type]
-    assert is_control(Atomic("turn_dial", "gizmo"))  # type: ignore[arg-type]
-    assert not is_control(Atomic("read_label", "gizmo"))  # type: ignore[arg-type]
-    assert device_place("gizmo_0", ["gizmo_0", "toy_0"]) == "on the gizmo"
-    assert device_place("toy_1", ["toy_0", "toy_1"]) == "on toy toy_1"
 
 
 def test_near_misses_guards_prompts_and_preflight_read_the_traits(gizmo: DeviceKind) -> None:

@@ -117,7 +117,7 @@ def test_rebuilding_from_the_seed_gives_the_same_bytes(number: int) -> None:
     shard = recipe()[number % len(recipe())]
     by_id = {t.id: t for t in shipped()}
     for index in range(2):
-        rebuilt = build_one(None, shard, full.FULL_SEED, index, BuildStats(seed=full.FULL_SEED))
+        rebuilt = build_one(shard, full.FULL_SEED, index, BuildStats(seed=full.FULL_SEED))
         assert rebuilt is not None
         original = by_id[rebuilt.id]
         split = original.metadata.split  # assigned afterwards, over the whole pool
@@ -133,7 +133,7 @@ def test_a_gui_familys_tasks_rebuild_to_the_same_bytes_through_their_twin_and_gu
     require_gui_stack()
     shard = next(s for s in recipe() if s.builder == "family:service_code_to_desktop")
     by_id = {t.id: t for t in shipped()}
-    rebuilt = build_one(None, shard, full.FULL_SEED, 0, BuildStats(seed=full.FULL_SEED))
+    rebuilt = build_one(shard, full.FULL_SEED, 0, BuildStats(seed=full.FULL_SEED))
     assert rebuilt is not None
     original = by_id[rebuilt.id]
     assert any(d.profile == {"desktop": "gui"} for d in original.devices)

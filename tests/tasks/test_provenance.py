@@ -1,13 +1,13 @@
 from __future__ import annotations
 
 from devicesworld.spec.models import Task
-from devicesworld.tasks.build import default_composer
-from devicesworld.tasks.composition.patterns import build_pattern_task
 from devicesworld.tasks.provenance import provenance_problems
+from tests.tasks.frozen import of_pattern
 
 
-def _task(pattern: str, seed: int) -> Task:
-    return build_pattern_task(default_composer(), pattern, seed, f"p-{seed}")
+def _task(pattern: str, n: int) -> Task:
+    """Task ``n`` of a pattern in the frozen ``full-v1`` (built by the retired v1 engine)."""
+    return of_pattern(pattern)[n]
 
 
 def test_built_tasks_have_every_expected_value_findable() -> None:

@@ -30,7 +30,7 @@ from functools import cache
 from typing import Any
 
 from devicesworld.spec.models import GLOBAL_DEVICE, Task
-from devicesworld.tasks.composition.reasoning import OPERATIONS, Derivation
+from devicesworld.tasks.derivations import OPERATIONS, Derivation
 from devicesworld.worlds.model import Member, WorldSize
 
 IGNORED_KEYS = frozenset(

@@ -5,7 +5,7 @@ registered device kinds, every slot names a parameter, values flow only into slo
 of their meaning (phrasing slots, operations, checks and their distractors), macros
 exist for the role's kind. ``compile_task`` draws the parameters from a seed,
 derives values, fills the templates, records phone steps written by meaning into
-concrete steps (``composition/record.py``), and returns a :class:`Task` of origin
+concrete steps (``tasks/record.py``), and returns a :class:`Task` of origin
 ``scenario`` that ``tasks validate`` then proves like any other.
 """
 
@@ -37,10 +37,9 @@ from devicesworld.spec.models import (
     Task,
     WorldSpec,
 )
-from devicesworld.tasks.composition.compose import step_budget
-from devicesworld.tasks.composition.reasoning import EXACT, Derivation
-from devicesworld.tasks.composition.record import FIND, record_with_spans
+from devicesworld.tasks.derivations import EXACT, Derivation
 from devicesworld.tasks.handwritten.recording import ScriptError, Target, UiStep
+from devicesworld.tasks.record import FIND, record_with_spans
 from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem, WorldRequest
 from devicesworld.tasks.scenarios.ops import SIGNATURES, check_signature
 from devicesworld.tasks.scenarios.reveal import reveals
@@ -51,6 +50,13 @@ from devicesworld.tasks.surfaces import task_surfaces
 from devicesworld.worlds.model import Member, World
 
 MAX_REDRAWS = 60
+
+
+def step_budget(solution_steps: int) -> int:
+    """An agent's step budget: the default 50, or twice the reference solution plus slack if longer."""
+    return max(50, 2 * solution_steps + 10)
+
+
 TWINS = ".twins"
 """``x.twins`` in a check's distractors: the near-miss twins of the world value ``x``."""
 

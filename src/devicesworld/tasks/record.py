@@ -1,12 +1,12 @@
-"""Recording a composite task's reference solution: phone steps by meaning to concrete steps.
+"""Recording a scenario task's reference solution: phone steps by meaning to concrete steps.
 
-Atomic phone tasks write their steps by meaning (``android_script``), assuming the
-app opens on its main screen. In a composite task an earlier subtask may have left
+A family writes its phone steps by meaning (:class:`UiStep`), each assuming the app
+opens on its main screen. In a multi-step task an earlier subtask may have left
 that app deeper in its back stack (Android resumes it there), so before an app is
 opened a second time on a phone, the recorder backs out of it until the phone
 leaves the app; opening it again then starts on the main screen. Every step is
 played on the real environment, so a solution that cannot be played is a build
-error (the composer turns it into a rejection), never a silently wrong task.
+error (the compiler turns it into a rejection), never a silently wrong task.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Limits, Step, Task
-from devicesworld.tasks.authoring.android_script import ScriptError, UiStep
+from devicesworld.tasks.handwritten.recording import ScriptError, UiStep
 
 MAX_BACKS = 8
 
@@ -34,7 +34,7 @@ MAX_SCROLLS = 40
 def record_solution(task: Task, items: Sequence[Step | UiStep]) -> list[tuple[int, Step]]:
     """Play ``items`` on ``task``'s environment; the concrete steps taken, each with its item's index.
 
-    The index lets the composer know which subtask each recorded step serves (Back
+    The index lets the compiler know which subtask each recorded step serves (Back
     presses inserted before reopening an app belong to the item that reopens it).
     """
     steps: list[tuple[int, Step]] = []
