@@ -22,11 +22,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from devicesworld.spec.metadata import PATTERNS
 from devicesworld.spec.models import Task
 from devicesworld.tasks.refine import Answer, RefineOptions, refine_tasks
 from devicesworld.tasks.refine.guards import literals
 from devicesworld.tasks.refine.rewrite import rewrite_task
-from devicesworld.tasks.scenarios.model import PATTERNS
 from devicesworld.tasks.suites import load_suite
 
 VERDICT = json.dumps({"realism": 4, "coherence": 4, "evaluability": 5, "rationale": "ok"})

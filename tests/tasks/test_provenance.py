@@ -26,9 +26,10 @@ def test_a_value_nobody_can_find_is_reported() -> None:
 
 def test_a_derivation_that_does_not_recompute_is_reported() -> None:
     task = _task("extraction_transformation", 2)
-    composition = dict((task.metadata.model_extra or {})["composition"])
-    (d,) = composition["derivations"]
-    composition["derivations"] = [{**d, "result": "13:37"}]
+    composition = task.metadata.composition
+    assert composition is not None
+    (d,) = composition.derivations
+    composition = composition.model_copy(update={"derivations": [d.model_copy(update={"result": "13:37"})]})
     tampered = task.model_copy(
         update={"metadata": task.metadata.model_copy(update={"composition": composition})}
     )

@@ -90,7 +90,7 @@ _CONTEXT: ContextVar[ValueContext] = ContextVar("devicesworld_value_context", de
 def value_context(task: Task) -> ValueContext:
     """The task's date (its virtual start) and locale (``metadata.locale``, else the first
     phone's language, else en-US)."""
-    locale = getattr(task.metadata, "locale", None)
+    locale = task.metadata.locale
     if not isinstance(locale, str) or not locale:
         languages = [d.profile.get("language") for d in task.devices if d.kind == "android"]
         language = next((lang for lang in languages if isinstance(lang, str) and lang), None)

@@ -373,9 +373,9 @@ def counts(tasks: Iterable[Task]) -> dict[str, dict[str, int]]:
     keys = ("pattern", "category", "family", "combo", "classes", "devices", "app", "difficulty", "split")
     tables: dict[str, Counter[str]] = {k: Counter() for k in keys}
     for t in tasks:
-        composition = getattr(t.metadata, "composition", None) or {}
-        tables["category"][str(composition.get("category", "-"))] += 1
-        tables["family"][str(composition.get("family", "-"))] += 1
+        composition = t.metadata.composition
+        tables["category"][composition.category if composition is not None else "-"] += 1
+        tables["family"][(composition.family if composition is not None else None) or "-"] += 1
         for app in t.metadata.apps:
             tables["app"][app] += 1
         tables["pattern"][t.metadata.pattern] += 1

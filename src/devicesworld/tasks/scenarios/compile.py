@@ -23,6 +23,7 @@ from faker import Faker
 from devicesworld.devices.base import SetupCall, get_kind, kind_names, traits_of
 from devicesworld.devices.traits import KindTraits
 from devicesworld.spec.causes import Cause
+from devicesworld.spec.metadata import Composition
 from devicesworld.spec.models import (
     DEFAULT_START_TIME,
     GLOBAL_DEVICE,
@@ -590,7 +591,9 @@ def _long_tier(
     misses = long_misses(m)
     if misses and measured:
         raise FamilyError(f"family {family.family}: tier long misses {'; '.join(misses)}")
-    composition = {**(getattr(task.metadata, "composition", None) or {}), "long": m.model_dump()}
+    composition = task.metadata.composition
+    if composition is not None:
+        composition = composition.model_copy(update={"long": m})
     metadata = task.metadata.model_copy(update={"tier": "long", "composition": composition})
     return task.model_copy(update={"metadata": metadata})
 
@@ -658,7 +661,7 @@ def _task(
             split="train",
             origin="scenario",
             sources=sources,
-            composition=composition,
+            composition=Composition.model_validate(composition),
             tags=[f"family:{family.family}"],
         ),
     )
@@ -724,11 +727,12 @@ def _finish(
         composition["placement"] = {
             s.param: p.model_dump() for s, p in zip(family.sources, placed, strict=True)
         }
-    metadata = task.metadata.model_copy(update={"apps": apps, "composition": composition})
+    typed = Composition.model_validate(composition)
+    metadata = task.metadata.model_copy(update={"apps": apps, "composition": typed})
     task = task.model_copy(update={"metadata": metadata})
     feats = features(task, family)
-    composition["features"] = feats.model_dump()
-    metadata = task.metadata.model_copy(update={"difficulty": grade(feats), "composition": composition})
+    typed = typed.model_copy(update={"features": feats})
+    metadata = task.metadata.model_copy(update={"difficulty": grade(feats), "composition": typed})
     return task.model_copy(update={"metadata": metadata})
 
 
