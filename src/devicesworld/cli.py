@@ -798,7 +798,6 @@ def kinds(names: tuple[str, ...], check: bool, as_json: bool) -> None:
             "getters": len(kind.getters),
             "checks": len(kind.checks),
             "noun": t.noun,
-            "single_instance": t.single_instance,
             "surfaces": t.surfaces is not None,
             "env_split": t.env_split is not None,
             "screenshots": t.screenshots,
@@ -821,7 +820,7 @@ def kinds(names: tuple[str, ...], check: bool, as_json: bool) -> None:
             *(["check_kind"] if check else []),
         )
         for r in rows:
-            traits = ", ".join(k for k in ("single_instance", "surfaces", "env_split") if r[k]) + (
+            traits = ", ".join(k for k in ("surfaces", "env_split") if r[k]) + (
                 f", screenshots {r['screenshots']}" if r["screenshots"] != "never" else ""
             )
             cells = [r["kind"], str(r["actions"]), str(r["setup_ops"]), str(r["getters"]), str(r["checks"])]
