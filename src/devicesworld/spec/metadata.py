@@ -149,7 +149,7 @@ class Composition(Recorded):
     ``full-v1``'s tasks (the v1 engine) have ``edges`` and no family; scenario tasks have a
     family, a phrasing, ``where`` and ``features``."""
 
-    category: Category
+    category: Category | None = None
     family: str | None = None
     phrasing: str | None = None
     variant: str | None = None

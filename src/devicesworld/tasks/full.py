@@ -374,7 +374,7 @@ def counts(tasks: Iterable[Task]) -> dict[str, dict[str, int]]:
     tables: dict[str, Counter[str]] = {k: Counter() for k in keys}
     for t in tasks:
         composition = t.metadata.composition
-        tables["category"][composition.category if composition is not None else "-"] += 1
+        tables["category"][(composition.category if composition is not None else None) or "-"] += 1
         tables["family"][(composition.family if composition is not None else None) or "-"] += 1
         for app in t.metadata.apps:
             tables["app"][app] += 1

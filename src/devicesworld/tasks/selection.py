@@ -49,7 +49,7 @@ def features(task: Task) -> set[str]:
         f"devices:{len(task.devices)}",
     }
     composition = task.metadata.composition
-    if composition is not None:
+    if composition is not None and composition.category:
         out.add(f"category:{composition.category}")
     out |= {f"app:{a}" for a in task.metadata.apps}
     out |= {t for t in task.metadata.tags if t.startswith("family:")}
