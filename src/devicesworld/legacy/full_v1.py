@@ -1,31 +1,23 @@
 """The recipe ``full-v1`` was built from, kept as data beside the frozen file.
 
-Why: the v1 engine is gone, so its recipe can no longer be run; it stays to say what the
+The recipe is data (``full_v1_recipe.json``). Why: the v1 engine is gone, so its recipe can no longer be run; it stays to say what the
 6,200 tasks of ``full-v1.jsonl.gz`` are (task ``dw-<prefix>-<NNNN>`` is task ``NNNN`` of the
 shard of that prefix), and a test holds the frozen file to it.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
+from importlib import resources
 
 from devicesworld.spec.models import Task
 from devicesworld.tasks.full import Shard
 
-RECIPE_V1: tuple[Shard, ...] = (
-    Shard("direct_information_transfer", 700, "dit"),
-    Shard("extraction_transformation", 650, "ext"),
-    Shard("multi_source_integration", 650, "msi"),
-    Shard("cross_device_state_synchronization", 550, "syn"),
-    Shard("conflict_resolution", 600, "con"),
-    Shard("conditional_decision", 600, "dec"),
-    Shard("infeasible_request", 450, "inf"),
-    Shard("output_consistency", 650, "out"),
-    Shard("device_state_control", 450, "ctl"),
-    Shard("compose:single_device_dependent", 300, "csd"),
-    Shard("compose:multi_device_dependent", 300, "cmd"),
-    Shard("compose:multi_device_independent", 300, "cmi"),
+RECIPE_V1: tuple[Shard, ...] = tuple(
+    Shard(**row)
+    for row in json.loads(resources.files(__package__).joinpath("full_v1_recipe.json").read_text())
 )
 """6,200 tasks from every workflow pattern of the paper (one shard each, the pattern builders)
 plus JarvisGUI's three composition categories (``compose:<category>``, the typed composer)."""
