@@ -15,7 +15,6 @@ Run: ``.venv/bin/python benchmarks/refine_guards.py [seeds]``.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import sys
@@ -23,13 +22,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from devicesworld.spec.metadata import PATTERNS
 from devicesworld.spec.models import Task
-from devicesworld.tasks.build import default_composer
-from devicesworld.tasks.composition.compose import CompositionError
-from devicesworld.tasks.composition.patterns import PATTERNS, build_pattern_task
 from devicesworld.tasks.refine import Answer, RefineOptions, refine_tasks
 from devicesworld.tasks.refine.guards import literals
 from devicesworld.tasks.refine.rewrite import rewrite_task
+from devicesworld.tasks.suites import load_suite
 
 VERDICT = json.dumps({"realism": 4, "coherence": 4, "evaluability": 5, "rationale": "ok"})
 
@@ -54,13 +52,9 @@ def faithful(text: str) -> str:
 
 
 def build(seeds: int) -> list[Task]:
-    composer = default_composer()
-    tasks: list[Task] = []
-    for pattern in PATTERNS:
-        for seed in range(1, seeds + 1):
-            with contextlib.suppress(CompositionError):
-                tasks.append(build_pattern_task(composer, pattern, seed, f"{pattern}-{seed}"))
-    return tasks
+    """The first ``seeds`` tasks of every pattern in the frozen ``full-v1`` (the v1 pattern builders' tasks)."""
+    v1 = load_suite("full-v1")
+    return [t for pattern in PATTERNS for t in [t for t in v1 if t.metadata.pattern == pattern][:seeds]]
 
 
 def rate(tasks: list[Task], propose: Callable[[Task], str | None], *, want: str) -> tuple[int, int]:

@@ -21,7 +21,7 @@ def test_kinds_lists_every_kind_with_counts_and_traits() -> None:
         kind = get_kind(name)
         assert kind is not None
         assert row["actions"] == len(kind.actions) and row["checks"] == len(kind.checks)
-        assert row["single_instance"] == kind.traits.single_instance
+        assert row["surfaces"] == (kind.traits.surfaces is not None)
         assert "problems" not in row
 
 
@@ -36,7 +36,6 @@ def test_kinds_check_passes_for_the_registered_kinds() -> None:
             "getters": 1,
             "checks": 1,
             "noun": "",
-            "single_instance": False,
             "surfaces": False,
             "env_split": False,
             "screenshots": "never",

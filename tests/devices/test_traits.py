@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 
+from devicesworld import prompthints
 from devicesworld.devices import base
 from devicesworld.devices.base import DeviceKind, KindTraits, get_kind, kind_names, traits_of
 from devicesworld.devices.traits import EnvSplit, KindUse
@@ -20,15 +20,12 @@ def _surfaces(use: KindUse) -> set[str]:
 GIZMO_TRAITS = KindTraits(
     noun="gizmo",
     place="on the gizmo",
-    single_instance=True,
-    state_words=("dial",),
     shared_checks=frozenset({"value_is"}),
     surfaces=_surfaces,
     env_split=EnvSplit(
         presets=lambda split: {"train": ["g1", "g2"], "test": ["g3"], None: ["g1", "g2", "g3"]}[split]
     ),
     screenshots="every_step",
-    prompt_hint="The gizmo shows nothing: read it.",
 )
 
 
@@ -49,7 +46,9 @@ def gizmo(monkeypatch: pytest.MonkeyPatch) -> Iterator[DeviceKind]:
     )
     kind_names()
     monkeypatch.setitem(base._REGISTRY, "gizmo", kind)
+    prompthints.register("gizmo", act="The gizmo shows nothing: read it.", plan="Plan a read of the gizmo.")
     yield kind
+    prompthints.unregister("gizmo")
 
 
 def _task(devices: list[str]) -> Task:
@@ -79,25 +78,8 @@ def test_surfaces_come_from_the_kind(gizmo: DeviceKind) -> None:
     assert task_surfaces(_task(["toy_0"])) == []
 
 
-def test_composition_reads_instances_places_and_state_words(gizmo: DeviceKind) -> None:
-    from devicesworld.tasks.composition.compose import device_place
-    from devicesworld.tasks.composition.patterns import can_be_apart, is_control
-
-    @dataclass
-    class Atomic:
-        name: str
-        platform: str
-
-    assert not can_be_apart(Atomic("a", "gizmo"), Atomic("b", "gizmo"))  # type: ignore[arg-type]
-    assert can_be_apart(Atomic("a", "toy"), Atomic("b", "toy"))  # type: ignore[arg-type]
-    assert is_control(Atomic("turn_dial", "gizmo"))  # type: ignore[arg-type]
-    assert not is_control(Atomic("read_label", "gizmo"))  # type: ignore[arg-type]
-    assert device_place("gizmo_0", ["gizmo_0", "toy_0"]) == "on the gizmo"
-    assert device_place("toy_1", ["toy_0", "toy_1"]) == "on toy toy_1"
-
-
 def test_near_misses_guards_prompts_and_preflight_read_the_traits(gizmo: DeviceKind) -> None:
-    from devicesworld.agents.llm.prompts import action_rules
+    from devicesworld.agents.llm.prompts import action_rules, planner_hints
     from devicesworld.runner.preflight import screenshot_estimate
     from devicesworld.tasks.nearmiss import shared_state
     from devicesworld.tasks.refine.guards import device_mentions
@@ -109,6 +91,7 @@ def test_near_misses_guards_prompts_and_preflight_read_the_traits(gizmo: DeviceK
     assert not shared_state(toy, Condition.model_validate(cond.model_dump() | {"device": "toy_0"}))
     assert device_mentions("Press the gizmo, then the other gizmos.", ["gizmo_0"])["gizmo"] == 2
     assert "- The gizmo shows nothing: read it.\n" in action_rules()
+    assert "Plan a read of the gizmo.\n" in planner_hints()
     assert "about 2 phone PNGs" in screenshot_estimate([task])  # one per solution step
     assert "about 0 phone PNGs" in screenshot_estimate([toy])
 

@@ -108,12 +108,6 @@ def test_a_verdict_names_what_is_missing_and_which_distractor_was_given() -> Non
     assert "18:15" in verdict.explain() and "2026-05-08" in verdict.explain()
 
 
-def test_slot_types_map_to_value_types() -> None:
-    assert values.SLOT_VALUE_TYPES["time_of_day"] == "time"
-    assert values.SLOT_VALUE_TYPES["phone_number"] == "phone"
-    assert set(values.SLOT_VALUE_TYPES.values()) <= set(values.VALUE_TYPES)
-
-
 def test_an_exact_form_is_the_same_value_as_its_rounding() -> None:
     """Issue 32: 18 °C is exactly 64.4 °F; when rounding is not asked both 64 and 64.4 pass."""
     from devicesworld.spec.values import TypedValue, find, judge_field, same

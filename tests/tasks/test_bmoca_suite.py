@@ -20,7 +20,7 @@ def bmoca() -> list[Task]:
 
 
 def test_covers_the_five_categories(bmoca: list[Task]) -> None:
-    cats = Counter(t.metadata.model_extra["category"] for t in bmoca)  # type: ignore[index]
+    cats = Counter(t.metadata.category for t in bmoca)
     assert set(cats) == set(CATEGORIES) and all(n >= 3 for n in cats.values())
     assert len(bmoca) == 131 and len({t.id for t in bmoca}) == len(bmoca)
     assert all(t.id.startswith("bmoca-") and len(t.devices) == 1 for t in bmoca)

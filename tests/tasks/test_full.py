@@ -9,12 +9,13 @@ from functools import cache
 
 import pytest
 
+from devicesworld.spec.metadata import CATEGORIES
 from devicesworld.spec.models import Task
 from devicesworld.tasks import full
 from devicesworld.tasks.full import BuildStats, build_one, load_full, recipe, suite_bytes, with_test_split
 from devicesworld.tasks.naturalness import masked, repeated_clauses
 from devicesworld.tasks.scenarios.loader import shipped_families
-from devicesworld.tasks.scenarios.model import CATEGORIES, MIN_PHRASINGS
+from devicesworld.tasks.scenarios.model import MIN_PHRASINGS
 from devicesworld.tasks.suites import load_suite
 from tests.devices.desktop.desktop_harness import require_gui_stack
 
@@ -35,11 +36,11 @@ def _from_source(t: Task) -> bool:
 
 
 def _category(t: Task) -> str:
-    return str((getattr(t.metadata, "composition", None) or {}).get("category"))
+    return str(t.metadata.composition.category if t.metadata.composition else None)
 
 
 def _family(t: Task) -> str:
-    return str((getattr(t.metadata, "composition", None) or {}).get("family"))
+    return str(t.metadata.composition.family if t.metadata.composition else None)
 
 
 def test_the_full_suite_is_built_from_the_families_with_every_pattern_and_category() -> None:
@@ -48,7 +49,7 @@ def test_the_full_suite_is_built_from_the_families_with_every_pattern_and_catego
     assert len({t.id for t in tasks}) == len(tasks)
     assert {t.metadata.origin for t in tasks} == {"scenario"}
     assert {_family(t) for t in tasks} <= {f.family for f in shipped_families()}
-    categories = {(getattr(t.metadata, "composition", None) or {}).get("category") for t in tasks}
+    categories = {_category(t) for t in tasks}
     assert categories == set(CATEGORIES)
     # every family with all three device classes / four devices contributes (counts: docs/scenarios.md)
     wide = {f.family for f in shipped_families() if len(set(f.roles.values())) == 3}
@@ -117,7 +118,7 @@ def test_rebuilding_from_the_seed_gives_the_same_bytes(number: int) -> None:
     shard = recipe()[number % len(recipe())]
     by_id = {t.id: t for t in shipped()}
     for index in range(2):
-        rebuilt = build_one(None, shard, full.FULL_SEED, index, BuildStats(seed=full.FULL_SEED))
+        rebuilt = build_one(shard, full.FULL_SEED, index, BuildStats(seed=full.FULL_SEED))
         assert rebuilt is not None
         original = by_id[rebuilt.id]
         split = original.metadata.split  # assigned afterwards, over the whole pool
@@ -133,7 +134,7 @@ def test_a_gui_familys_tasks_rebuild_to_the_same_bytes_through_their_twin_and_gu
     require_gui_stack()
     shard = next(s for s in recipe() if s.builder == "family:service_code_to_desktop")
     by_id = {t.id: t for t in shipped()}
-    rebuilt = build_one(None, shard, full.FULL_SEED, 0, BuildStats(seed=full.FULL_SEED))
+    rebuilt = build_one(shard, full.FULL_SEED, 0, BuildStats(seed=full.FULL_SEED))
     assert rebuilt is not None
     original = by_id[rebuilt.id]
     assert any(d.profile == {"desktop": "gui"} for d in original.devices)

@@ -131,7 +131,7 @@ def test_a_source_that_cannot_be_proven_here_stops_the_full_build(monkeypatch: p
     monkeypatch.setattr(availability, "traits_of", _fake_traits)
     shard = next(s for s in full.source_shards() if s.prefix == "gui-lx-editor-append")
     with pytest.raises(full.SourceUnavailable, match="the frobnicator"):
-        full.build_one(None, shard, full.FULL_SEED, 0, full.BuildStats(seed=full.FULL_SEED))
+        full.build_one(shard, full.FULL_SEED, 0, full.BuildStats(seed=full.FULL_SEED))
 
 
 def test_source_names_must_be_unique(monkeypatch: pytest.MonkeyPatch) -> None:

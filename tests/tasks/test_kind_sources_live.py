@@ -19,7 +19,7 @@ from tests.devices.windows.windows_harness import require_windows_stack
 def _build(prefix: str) -> tuple[Task | None, full.BuildStats]:
     shard = next(s for s in full.source_shards() if s.prefix == prefix)
     stats = full.BuildStats(seed=full.FULL_SEED)
-    return full.build_one(None, shard, full.FULL_SEED, 0, stats), stats
+    return full.build_one(shard, full.FULL_SEED, 0, stats), stats
 
 
 @pytest.mark.slow

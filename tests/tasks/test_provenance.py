@@ -1,13 +1,13 @@
 from __future__ import annotations
 
 from devicesworld.spec.models import Task
-from devicesworld.tasks.build import default_composer
-from devicesworld.tasks.composition.patterns import build_pattern_task
 from devicesworld.tasks.provenance import provenance_problems
+from tests.tasks.frozen import of_pattern
 
 
-def _task(pattern: str, seed: int) -> Task:
-    return build_pattern_task(default_composer(), pattern, seed, f"p-{seed}")
+def _task(pattern: str, n: int) -> Task:
+    """Task ``n`` of a pattern in the frozen ``full-v1`` (built by the retired v1 engine)."""
+    return of_pattern(pattern)[n]
 
 
 def test_built_tasks_have_every_expected_value_findable() -> None:
@@ -26,9 +26,10 @@ def test_a_value_nobody_can_find_is_reported() -> None:
 
 def test_a_derivation_that_does_not_recompute_is_reported() -> None:
     task = _task("extraction_transformation", 2)
-    composition = dict((task.metadata.model_extra or {})["composition"])
-    (d,) = composition["derivations"]
-    composition["derivations"] = [{**d, "result": "13:37"}]
+    composition = task.metadata.composition
+    assert composition is not None
+    (d,) = composition.derivations
+    composition = composition.model_copy(update={"derivations": [d.model_copy(update={"result": "13:37"})]})
     tampered = task.model_copy(
         update={"metadata": task.metadata.model_copy(update={"composition": composition})}
     )

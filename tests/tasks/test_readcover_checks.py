@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from devicesworld.spec.metadata import Composition
 from devicesworld.spec.models import Task
 from devicesworld.tasks.readcover import uncovered_values
 
@@ -81,6 +82,10 @@ def test_a_lookup_key_is_covered_through_the_value_it_picks() -> None:
         "result": "14:05",
     }
     derived = task.model_copy(
-        update={"metadata": task.metadata.model_copy(update={"composition": {"derivations": [lookup]}})}
+        update={
+            "metadata": task.metadata.model_copy(
+                update={"composition": Composition.model_validate({"derivations": [lookup]})}
+            )
+        }
     )
     assert uncovered_values(derived) == []

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from devicesworld.tasks.composition.patterns import PATTERNS
+from devicesworld.spec.metadata import PATTERNS
 
 CATALOG = Path(__file__).resolve().parents[2] / "docs" / "scenario-catalog.md"
 ENTRY = re.compile(r"^### (F\d+) `([a-z0-9-]+)`$", re.M)

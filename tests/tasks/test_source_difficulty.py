@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from devicesworld import jsonl
+from devicesworld.spec.metadata import ReadRecord
 from devicesworld.spec.models import Task
 from devicesworld.tasks import kind_sources
 from devicesworld.tasks.kind_sources import TaskDraw
@@ -32,8 +33,9 @@ def drawn(name: str, index: int = 0) -> Task:
     return kind_sources.draw(source, TaskDraw(seed=7 + index, index=index, task_id=f"dw-{name}-{index:04d}"))
 
 
-def _with_reads(task: Task, declared: object) -> Task:
-    return task.model_copy(update={"metadata": task.metadata.model_copy(update={"reads": declared})})
+def _with_reads(task: Task, declared: list[dict[str, object]]) -> Task:
+    typed = [ReadRecord.model_validate(r) for r in declared]
+    return task.model_copy(update={"metadata": task.metadata.model_copy(update={"reads": typed})})
 
 
 def test_values_the_instruction_gives_are_no_sources() -> None:

@@ -1,6 +1,10 @@
 """What other layers need to know about a kind, said by the kind: its :class:`KindTraits`.
 
-Task composition, near-miss generation, the rewrite guards, the app/surface breakdown,
+The traits describe the device, for the harness that runs and checks it: its surfaces, profiles,
+snapshot rules, screenshots. Advice to LLM agents is not among them: a kind registers its
+prompt hint in :mod:`devicesworld.prompthints`, which the agent layer reads.
+
+Near-miss generation, the rewrite guards, the app/surface breakdown,
 environment splits and the run preflight used to name kinds (``if kind == "smarthome"``),
 so a new kind silently fell through every one of those rules. Each such rule is now a
 field here, set by the kind's own package on its
@@ -91,17 +95,6 @@ class KindTraits(BaseModel):
     place: str = Field(
         default="", description="Where a clause happens, as an instruction says it: 'on the phone'."
     )
-    single_instance: bool = Field(
-        default=False, description="At most one device of the kind per task (one home)."
-    )
-    live_state: bool = Field(
-        default=False,
-        description="Every atomic task of the kind reads or sets the device's own live state (composition).",
-    )
-    state_words: tuple[str, ...] = Field(
-        default=(),
-        description="Atomic tasks whose name holds one of these words read or set the device's own state.",
-    )
     shared_checks: frozenset[str] = Field(
         default=frozenset(),
         description="Checks over state every device of a task shares (the local web): no 'wrong device' miss.",
@@ -120,11 +113,6 @@ class KindTraits(BaseModel):
         default=None, description="The apps/surfaces a task touches on the kind (breakdowns, coverage)."
     )
     env_split: EnvSplit | None = Field(default=None, description="Profile presets for train/test splits.")
-    prompt_hint: str = Field(
-        default="",
-        description="One rule LLM agents are told about the kind (what its observation leaves out).",
-    )
-    planner_hint: str = Field(default="", description="The same, for a planner that only plans the steps.")
     screenshots: Literal["never", "while_browsing", "every_step"] = Field(
         default="never", description="When a device gives a screenshot per step (run preflight estimates)."
     )
@@ -165,13 +153,6 @@ class KindTraits(BaseModel):
                 re.compile(value)
             except re.error as exc:
                 raise ValueError(f"noun_pattern is not a regular expression: {exc}") from None
-        return value
-
-    @field_validator("state_words")
-    @classmethod
-    def _words(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        if any(not w.strip() for w in value):
-            raise ValueError("state_words must be non-empty words")
         return value
 
     def noun_regex(self) -> str | None:

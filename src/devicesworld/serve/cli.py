@@ -20,13 +20,13 @@ from devicesworld.spec.models import Task
 
 
 def _user_error(message: str) -> click.ClickException:
-    from devicesworld.cli import UserError
+    from devicesworld.cli.common import UserError
 
     return UserError(message)
 
 
 def _load_task(task_id: str, suite: str | None, tasks_path: str | None) -> Task:
-    from devicesworld.cli import find_task
+    from devicesworld.cli.common import find_task
 
     if suite and tasks_path:
         raise _user_error("give either --suite or --tasks, not both")
@@ -38,7 +38,7 @@ def _run_dir(out: str | None, kind: str) -> Path:
 
 
 def _say(message: str) -> None:
-    from devicesworld.cli import err_console
+    from devicesworld.cli.common import err_console
 
     err_console.print(message, highlight=False, markup=False, soft_wrap=True)
 

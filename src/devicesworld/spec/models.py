@@ -24,6 +24,7 @@ from pydantic import (
 from devicesworld.clip import clip, clip_repr
 from devicesworld.numbers import check_number
 from devicesworld.spec.limits import MAX_VALUE_DEPTH, check_value_depth
+from devicesworld.spec.metadata import Composition, ReadRecord
 from devicesworld.worlds.model import Member, WorldSize
 
 SCHEMA_VERSION: Final = 1
@@ -221,9 +222,15 @@ class SourceValue(_Model):
 
 
 class Metadata(_Model):
-    model_config = ConfigDict(extra="allow")
+    """What a task is and how it was made; every key is typed (:mod:`devicesworld.spec.metadata`).
 
-    pattern: str = "device_state_control"
+    The first fields are always written; the records after them only when a builder set them, so
+    the shipped suites read and write back byte for byte."""
+
+    pattern: str = Field(
+        default="device_state_control",
+        description="The workflow pattern: one of the paper's nine (spec.metadata.PATTERNS) or a finer one.",
+    )
     difficulty: Literal["easy", "medium", "hard", "expert"] = "easy"
     device_kinds: list[str] = Field(default_factory=list, description="One entry per device, in order.")
     apps: list[str] = Field(default_factory=list, description="Apps or surfaces the task touches.")
@@ -234,6 +241,29 @@ class Metadata(_Model):
         default_factory=list,
         description="Values the agent must acquire from source devices; used only by failure diagnosis.",
     )
+    reads: list[ReadRecord] | None = Field(
+        default=None, description="A GUI task's values read from its devices (tasks/source_difficulty.py)."
+    )
+    composition: Composition | None = Field(
+        default=None, description="How a composed or scenario task was made (family, derivations, features)."
+    )
+    tier: Literal["standard", "long"] | None = Field(default=None, description="Absent: standard.")
+    category: str | None = Field(default=None, description="A B-MoCA daily task's category ('system').")
+    gym_name: str | None = Field(default=None, description="A B-MoCA task's Gymnasium environment name.")
+    original_instruction: str | None = Field(
+        default=None, description="`tasks refine`: the instruction before its rewrite."
+    )
+    rewrite_model: str | None = Field(default=None, description="`tasks refine`: the model that rewrote it.")
+    judge: dict[str, Any] | None = Field(default=None, description="`tasks refine`: the judge's verdict.")
+    locale: str | None = Field(default=None, description="The task's locale for value matching (en-US).")
+
+    @model_serializer(mode="wrap")
+    def _records_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {k: v for k, v in data.items() if k in _ALWAYS or k in self.model_fields_set}
+
+
+_ALWAYS = frozenset(("pattern", "difficulty", "device_kinds", "apps", "split", "origin", "tags", "sources"))
 
 
 class Task(_Model):

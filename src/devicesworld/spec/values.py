@@ -47,27 +47,6 @@ ValueType = Literal[
 ]
 VALUE_TYPES: tuple[str, ...] = get_args(ValueType)
 
-SLOT_VALUE_TYPES: dict[str, ValueType] = {
-    "phone_number": "phone",
-    "email_address": "email",
-    "person_name": "name",
-    "date": "date",
-    "time_of_day": "time",
-    "temperature": "number",
-    "percentage": "percentage",
-    "humidity": "percentage",
-    "amount": "money",
-    "duration": "number",
-    "count": "number",
-    "concentration": "number",
-    "number": "number",
-    "code": "text",
-    "address": "text",
-    "url": "text",
-    "text": "text",
-}
-"""The value type of each composition slot type (tasks/composition/types.py)."""
-
 _MONTH_FIRST_REGIONS = frozenset({"US", "PH", "FM", "MH", "PW", "BZ", "CA"})
 _DECIMAL_COMMA_LANGUAGES = frozenset(
     {"fr", "de", "es", "it", "pt", "nl", "ru", "tr", "pl", "sv", "da", "fi", "nb", "cs", "id"}
@@ -111,7 +90,7 @@ _CONTEXT: ContextVar[ValueContext] = ContextVar("devicesworld_value_context", de
 def value_context(task: Task) -> ValueContext:
     """The task's date (its virtual start) and locale (``metadata.locale``, else the first
     phone's language, else en-US)."""
-    locale = getattr(task.metadata, "locale", None)
+    locale = task.metadata.locale
     if not isinstance(locale, str) or not locale:
         languages = [d.profile.get("language") for d in task.devices if d.kind == "android"]
         language = next((lang for lang in languages if isinstance(lang, str) and lang), None)

@@ -48,7 +48,6 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -358,19 +357,16 @@ def _identity(task: Task, facts: _Facts, own: list[_Contact]) -> Iterable[Cohere
 
 
 # ------------------------------------------------------------------ ambiguous referents
-def _composition(task: Task) -> dict[str, Any]:
-    found = getattr(task.metadata, "composition", None)
-    return found if isinstance(found, dict) else {}
-
-
 def _family(task: Task) -> str:
     return next((t.split(":", 1)[1] for t in task.metadata.tags if t.startswith("family:")), "")
 
 
 def _infeasible(task: Task) -> bool:
-    features = _composition(task).get("features")
-    return bool(_composition(task).get("variant")) or bool(
-        isinstance(features, dict) and features.get("infeasible")
+    composition = task.metadata.composition
+    if composition is None:
+        return False
+    return composition.variant is not None or (
+        composition.features is not None and composition.features.infeasible
     )
 
 

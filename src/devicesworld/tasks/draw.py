@@ -127,7 +127,7 @@ def draw_group(group: list[Stratum], build_seed: int, seen: Collection[bytes]) -
         fallback: Task | None = None
         found: Task | None = None
         for _ in range(DRAW_TRIES):
-            task = build_one(None, stratum.shard, build_seed, index, stats, fresh=True)
+            task = build_one(stratum.shard, build_seed, index, stats, fresh=True)
             index += 1
             if task is None or seen_digest(content_key(task)) in taken:
                 continue

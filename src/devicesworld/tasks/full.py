@@ -4,13 +4,12 @@ Version 2 (issue #15) is built from the scenario families (``tasks/scenarios/``)
 one shard per family, the quota of :data:`FULL_TARGET` split evenly over the
 families; then one shard per task source of the device kinds (their GUI tasks on Linux
 desktops and Windows, issue #16; ``tasks/kind_sources.py``), each task proven on the
-live desktop. Version 1 was built from the typed composition and the pattern builders
-(:data:`RECIPE_V1`); it ships frozen as ``full-v1.jsonl.gz`` (the suite ``full-v1``)
-for comparison — its builders have since changed (numbers carry their meaning), so
-it is loaded, not rebuilt.
+live desktop. Version 1 was built by the v1 composition engine, since deleted; it ships
+frozen as ``full-v1.jsonl.gz`` (the suite ``full-v1``) for comparison, loaded and never
+rebuilt (its recipe is kept as data in :mod:`devicesworld.legacy.full_v1`).
 
-The recipe lists shards — a builder (a scenario family, one of the nine patterns, or
-typed composition) and how many tasks it contributes. Task ``i`` of a shard comes from the first of
+The recipe lists shards — a builder (a scenario family or a kind's task source) and how
+many tasks it contributes. Task ``i`` of a shard comes from the first of
 the sub-seeds ``(seed, builder, i, retry)`` whose candidate passes quality control,
 so every task is independent of the others: a shard can be built in any number of
 chunks on any number of processes, its prefix does not depend on its length, and
@@ -40,9 +39,6 @@ from pydantic import BaseModel, Field
 
 from devicesworld import jsonl
 from devicesworld.spec.models import Task
-from devicesworld.tasks.build import default_composer, rejection_reason
-from devicesworld.tasks.composition.compose import Composer, CompositionError
-from devicesworld.tasks.composition.patterns import build_pattern_task
 from devicesworld.tasks.selection import select_evaluation_set
 from devicesworld.tasks.surfaces import task_surfaces
 from devicesworld.tasks.validate import validate_task
@@ -50,43 +46,23 @@ from devicesworld.tasks.validate import validate_task
 FULL_VERSION = 2
 FULL_SEED = 2026
 FULL_TARGET = 6000
-"""Tasks asked of the scenario families together (58 of each of the 104, 6,032); a task no draw can
-make valid is left out and counted, and later copies of an earlier task are dropped. The kinds' GUI
-task sources (294) come after them, for about 6,300 in all (issue #15 asks for over 6,140). Proving
-them takes about 0.7 CPU-s per scenario task and 4-15 per GUI task: on this 2-core machine about an
-hour of both cores (docs/scenarios.md)."""
+"""Tasks asked of the scenario families together, split evenly over them (:func:`recipe`); a task
+no draw can make valid is left out and counted, and later copies of an earlier task are dropped.
+The kinds' GUI task sources (:func:`source_shards`) come after them (issue #15 asks for over 6,140
+in all; `devicesworld tasks list --suite full` and docs/scenarios.md give the current counts).
+Proving them takes about 0.7 CPU-s per scenario task and 4-15 per GUI task: on this 2-core
+machine about an hour of both cores (docs/scenarios.md)."""
 TEST_SIZE = 200
-MAX_RETRIES = 40
-
-COMPOSITION_CATEGORIES = ("single_device_dependent", "multi_device_dependent", "multi_device_independent")
 
 
 @dataclass(frozen=True)
 class Shard:
     builder: str
     """``family:<id>`` for a scenario family, ``source:<name>`` for a kind's task source (its GUI
-    tasks); (v1) a pattern name, or ``compose:<category>``."""
+    tasks)."""
     count: int
     prefix: str
     """Task ids are ``dw-<prefix>-<index>``."""
-
-
-RECIPE_V1: tuple[Shard, ...] = (
-    Shard("direct_information_transfer", 700, "dit"),
-    Shard("extraction_transformation", 650, "ext"),
-    Shard("multi_source_integration", 650, "msi"),
-    Shard("cross_device_state_synchronization", 550, "syn"),
-    Shard("conflict_resolution", 600, "con"),
-    Shard("conditional_decision", 600, "dec"),
-    Shard("infeasible_request", 450, "inf"),
-    Shard("output_consistency", 650, "out"),
-    Shard("device_state_control", 450, "ctl"),
-    Shard("compose:single_device_dependent", 300, "csd"),
-    Shard("compose:multi_device_dependent", 300, "cmd"),
-    Shard("compose:multi_device_independent", 300, "cmi"),
-)
-"""Version 1: 6,200 tasks from every workflow pattern of the paper plus JarvisGUI's three
-composition categories (frozen; kept to document what ``full-v1`` was built from)."""
 
 
 @cache
@@ -146,9 +122,7 @@ def sub_seed(seed: int, builder: str, index: int, retry: int) -> int:
     return zlib.crc32(f"{seed}:{builder}:{index}:{retry}".encode())
 
 
-def build_one(
-    composer: Composer | None, shard: Shard, seed: int, index: int, stats: BuildStats, *, fresh: bool = False
-) -> Task | None:
+def build_one(shard: Shard, seed: int, index: int, stats: BuildStats, *, fresh: bool = False) -> Task | None:
     """Task ``index`` of ``shard``: the first candidate that passes every quality gate, written as
     a version-2 document whose desktops state their narrowest profile (issue #34), so a build, a
     rebuild and a draw give what `tasks declare-profiles` leaves in the shipped file.
@@ -157,43 +131,19 @@ def build_one(
     instance from the seed where it can (``TaskSource.fresh_draws``)."""
     from devicesworld.tasks.profiles import declare_profiles
 
-    task = _first_passing(composer, shard, seed, index, stats, fresh=fresh)
+    task = _first_passing(shard, seed, index, stats, fresh=fresh)
     return None if task is None else declare_profiles(task)
 
 
-def _first_passing(
-    composer: Composer | None, shard: Shard, seed: int, index: int, stats: BuildStats, *, fresh: bool
-) -> Task | None:
+def _first_passing(shard: Shard, seed: int, index: int, stats: BuildStats, *, fresh: bool) -> Task | None:
     task_id = f"dw-{shard.prefix}-{index:04d}"
     if shard.builder.startswith("family:"):
         return _build_family_task(shard, seed, index, task_id, stats)
     if shard.builder.startswith("source:"):
         return _build_source_task(shard, seed, index, task_id, stats, fresh=fresh)
-    if composer is None:
-        raise ValueError(f"shard {shard.builder} needs a composer")
-    for retry in range(MAX_RETRIES):
-        stats.attempts[shard.builder] = stats.attempts.get(shard.builder, 0) + 1
-        s = sub_seed(seed, shard.builder, index, retry)
-        try:
-            if shard.builder.startswith("compose:"):
-                category = shard.builder.split(":", 1)[1]
-                task = composer.compose(s, category, max_tasks=2 + s % 3, task_id=task_id)  # type: ignore[arg-type]
-            else:
-                task = build_pattern_task(composer, shard.builder, s, task_id)
-        except CompositionError as exc:
-            _reject(stats, shard.builder, str(exc))
-            continue
-        report = validate_task(task)
-        if not report.ok:
-            _reject(stats, shard.builder, report.problems[0])
-            continue
-        stats.built[shard.builder] = stats.built.get(shard.builder, 0) + 1
-        composition = getattr(task.metadata, "composition", None) or {}
-        # an infeasible request has no steps to read surfaces from: keep those it names
-        apps = task.metadata.apps if composition.get("absent_sources") else task_surfaces(task)
-        metadata = task.metadata.model_copy(update={"apps": apps, "split": "train"})
-        return task.model_copy(update={"metadata": metadata})
-    return None
+    raise ValueError(
+        f"unknown builder {shard.builder!r}: a shard is a scenario family or a kind's task source"
+    )
 
 
 def _build_family_task(shard: Shard, seed: int, index: int, task_id: str, stats: BuildStats) -> Task | None:
@@ -284,15 +234,19 @@ def _reject(stats: BuildStats, builder: str, message: str) -> None:
     stats.rejected[key] = stats.rejected.get(key, 0) + 1
 
 
+def rejection_reason(message: str) -> str:
+    """A message with its specifics (ids, values) cut, so equal causes count together."""
+    return message.split(":")[0].split("(")[0].strip()
+
+
 def _build_chunk(job: tuple[int, int, int, int]) -> tuple[list[str], dict[str, object]]:
     """Worker entry: tasks ``start..end`` of shard number ``shard_no``, as JSON lines (nothing pickled)."""
     shard_no, seed, start, end = job
     shard = recipe()[shard_no]
-    composer = None if shard.builder.startswith(("family:", "source:")) else default_composer()
     stats = BuildStats(seed=seed)
     lines = []
     for i in range(start, end):
-        task = build_one(composer, shard, seed, i, stats)
+        task = build_one(shard, seed, i, stats)
         if task is not None:
             lines.append(task.model_dump_json())
     return lines, stats.model_dump()
@@ -420,9 +374,9 @@ def counts(tasks: Iterable[Task]) -> dict[str, dict[str, int]]:
     keys = ("pattern", "category", "family", "combo", "classes", "devices", "app", "difficulty", "split")
     tables: dict[str, Counter[str]] = {k: Counter() for k in keys}
     for t in tasks:
-        composition = getattr(t.metadata, "composition", None) or {}
-        tables["category"][str(composition.get("category", "-"))] += 1
-        tables["family"][str(composition.get("family", "-"))] += 1
+        composition = t.metadata.composition
+        tables["category"][(composition.category if composition is not None else None) or "-"] += 1
+        tables["family"][(composition.family if composition is not None else None) or "-"] += 1
         for app in t.metadata.apps:
             tables["app"][app] += 1
         tables["pattern"][t.metadata.pattern] += 1
@@ -472,8 +426,7 @@ def _rebuild_chunk(job: tuple[int, list[str]]) -> tuple[dict[str, str | None], d
             out[task_id] = None
             continue
         shard, index = found
-        composer = None if shard.builder.startswith(("family:", "source:")) else default_composer()
-        task = build_one(composer, shard, seed, index, stats)
+        task = build_one(shard, seed, index, stats)
         out[task_id] = task.model_dump_json() if task is not None else None
     return out, stats.model_dump()
 

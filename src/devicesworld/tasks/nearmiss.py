@@ -209,9 +209,14 @@ def _replace(steps: list[Step], value: Any, wrong: Any) -> tuple[list[Step], boo
 
 
 # ---------------------------------------------------------------- missing output
+def _spans(task: Task) -> dict[str, list[int]]:
+    """Subtask id -> ``[start, end)`` of its reference steps (built tasks record them)."""
+    composition = task.metadata.composition
+    return composition.solution_spans if composition is not None else {}
+
+
 def _missing_outputs(task: Task) -> list[NearMiss]:
-    composition = getattr(task.metadata, "composition", None) or {}
-    spans: dict[str, list[int]] = composition.get("solution_spans") or {}
+    spans = _spans(task)
     checked = _checked(task)
     outputs = [s for s in dict.fromkeys(c.subtask for c in checked if c.subtask) if s in spans]
     if len(outputs) >= 2:
@@ -233,8 +238,7 @@ def _wrong_devices(task: Task) -> list[NearMiss]:
     Needs the subtask spans of built tasks: in a handwritten solution the steps on the
     checked device may only be reads (the output is produced from another device).
     """
-    composition = getattr(task.metadata, "composition", None) or {}
-    spans: dict[str, list[int]] = composition.get("solution_spans") or {}
+    spans = _spans(task)
     kinds = {d.id: d.kind for d in task.devices}
     out: list[NearMiss] = []
     for c in _checked(task):
@@ -462,8 +466,7 @@ def _reported(task: Task, reason: str) -> list[Step]:
 # ------------------------------------------------------------------ twin device
 def _twin_devices(task: Task) -> list[NearMiss]:
     """The output steps on the checked device, each repeated on a twin not meant to get that output."""
-    composition = getattr(task.metadata, "composition", None) or {}
-    spans: dict[str, list[int]] = composition.get("solution_spans") or {}
+    spans = _spans(task)
     kinds = {d.id: d.kind for d in task.devices}
     checks_on: dict[str, set[str]] = {}
     for c in task.evaluation.conditions:

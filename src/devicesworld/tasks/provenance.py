@@ -30,7 +30,7 @@ from functools import cache
 from typing import Any
 
 from devicesworld.spec.models import GLOBAL_DEVICE, Task
-from devicesworld.tasks.composition.reasoning import OPERATIONS, Derivation
+from devicesworld.tasks.derivations import OPERATIONS, Derivation
 from devicesworld.worlds.model import Member, WorldSize
 
 IGNORED_KEYS = frozenset(
@@ -73,15 +73,11 @@ def provenance_problems(task: Task) -> list[str]:
 
 def _derivations(task: Task, visible: _VisibleText, sources: set[str]) -> tuple[set[str], list[str]]:
     """Results of declared derivations that recompute correctly from visible (or derived) inputs."""
-    composition = getattr(task.metadata, "composition", None) or {}
+    composition = task.metadata.composition
     declared: set[str] = set()
     problems: list[str] = []
-    for raw in composition.get("derivations", []):
-        try:
-            d = Derivation(raw["op"], tuple(raw["inputs"]), dict(raw.get("params", {})), raw["result"])
-        except (KeyError, TypeError):
-            problems.append(f"malformed derivation {raw!r}")
-            continue
+    for raw in composition.derivations if composition is not None else []:
+        d = Derivation(raw.op, tuple(raw.inputs), dict(raw.params), raw.result)
         if d.op not in OPERATIONS:
             problems.append(f"derivation uses an unknown operation {d.op!r}")
             continue

@@ -72,19 +72,17 @@ def _guarded_text(task: Task) -> list[str]:
 
 def _derived_from(task: Task, value: Any) -> list[Any]:
     """``value`` and every value computed from it, following the task's recorded derivations."""
-    composition = getattr(task.metadata, "composition", None) or {}
-    derivations = composition.get("derivations") or []
+    composition = task.metadata.composition
+    derivations = composition.derivations if composition is not None else []
     found = [value]
     seen = _forms(value)
     changed = True
     while changed:
         changed = False
         for d in derivations:
-            inputs = list(d.get("inputs", [])) if isinstance(d, dict) else []
-            params = d.get("params") if isinstance(d, dict) else None
-            if isinstance(params, dict):
-                inputs += [v for v in params.values() if isinstance(v, str | int | float)]
-            result = d.get("result") if isinstance(d, dict) else None
+            inputs = list(d.inputs)
+            inputs += [v for v in d.params.values() if isinstance(v, str | int | float)]
+            result = d.result
             if result is None or _forms(result) <= seen:
                 continue
             if any(_forms(i) & seen for i in inputs):

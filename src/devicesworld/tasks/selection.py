@@ -48,9 +48,9 @@ def features(task: Task) -> set[str]:
         f"classes:{len(kinds)}",
         f"devices:{len(task.devices)}",
     }
-    composition = getattr(task.metadata, "composition", None)
-    if isinstance(composition, dict) and composition.get("category"):
-        out.add(f"category:{composition['category']}")
+    composition = task.metadata.composition
+    if composition is not None and composition.category:
+        out.add(f"category:{composition.category}")
     out |= {f"app:{a}" for a in task.metadata.apps}
     out |= {t for t in task.metadata.tags if t.startswith("family:")}
     return out

@@ -103,9 +103,9 @@ def written_values(task: Task) -> list[str]:
 
 
 def declared_reads(task: Task) -> list[Read]:
-    raw = getattr(task.metadata, "reads", None) or []
+    raw = task.metadata.reads or []
     try:
-        return [Read.model_validate(r) for r in raw]
+        return [Read.model_validate(r.model_dump()) for r in raw]
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ReadsError(f"{task.id}: metadata.reads: {first['msg']} at {list(first['loc'])}") from None

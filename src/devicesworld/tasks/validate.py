@@ -204,8 +204,8 @@ def _devices_take_part(task: Task) -> list[str]:
     used |= {op.device for op in task.setup}
     used |= {s.device for s in task.solution if s.device}
     used |= {s.device for s in task.metadata.sources}
-    composition = getattr(task.metadata, "composition", None) or {}
-    if composition.get("absent_sources"):
+    composition = task.metadata.composition
+    if composition is not None and composition.absent_sources:
         # an infeasible request: every device it names is where the agent must look
-        used |= {sub["device"] for sub in composition.get("subtasks", []) if sub.get("device")}
+        used |= {sub.device for sub in composition.subtasks if sub.device}
     return [f"device {d} takes no part in the task" for d in task.device_ids() if d not in used]

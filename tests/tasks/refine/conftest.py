@@ -23,15 +23,12 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedServer]:
 
 @pytest.fixture(scope="session")
 def composed() -> Task:
-    """A two-device transfer: a temperature read in the smart home, written to a note on the phone."""
-    from devicesworld.tasks.build import default_composer
-    from devicesworld.tasks.composition.patterns import build_pattern_task
+    """A two-device transfer of the frozen ``full-v1``: a value read in the smart home, written elsewhere."""
+    from devicesworld.tasks.refine.guards import literals
+    from tests.tasks.frozen import of_pattern
 
-    # the first seed whose transfer reads the smart home (the typed composition decides
-    # which shapes fit, so the seed is searched rather than fixed)
-    composer = default_composer()
-    for seed in range(1, 200):
-        task = build_pattern_task(composer, "direct_information_transfer", seed, "x")
-        if task.metadata.sources and any(d.kind == "smarthome" for d in task.devices):
+    for task in of_pattern("direct_information_transfer"):
+        home = any(d.kind == "smarthome" for d in task.devices)
+        if task.metadata.sources and home and literals(task.instruction):
             return task
-    raise AssertionError("no direct transfer over the smart home in 200 seeds")
+    raise AssertionError("full-v1 has no direct transfer over the smart home")

@@ -45,8 +45,8 @@ def test_a_good_rewrite_is_accepted_and_the_task_still_validates(
     task, outcome, _ = rewrite_task(composed, _chat(server))
     assert outcome.status == "rewritten", outcome
     assert task.instruction == _natural(composed)
-    extra = task.metadata.model_extra or {}
-    assert extra["original_instruction"] == composed.instruction and extra["rewrite_model"] == "scripted"
+    assert task.metadata.original_instruction == composed.instruction
+    assert task.metadata.rewrite_model == "scripted"
     prompt = server.requests[0].body["messages"][1]["content"]
     assert composed.instruction in prompt
     assert all(str(s.value) not in prompt for s in composed.metadata.sources)  # the model never sees them
@@ -69,7 +69,7 @@ def test_a_second_rewrite_keeps_the_first_original(server: ScriptedServer, compo
     _say(server, _rewrite_reply("Oh, and " + once.instruction[0].lower() + once.instruction[1:]))
     twice, outcome, _ = rewrite_task(once, _chat(server))
     assert outcome.status == "rewritten"
-    assert (twice.metadata.model_extra or {})["original_instruction"] == composed.instruction
+    assert twice.metadata.original_instruction == composed.instruction
 
 
 def test_a_rewrite_that_leaks_a_hidden_value_is_refused(server: ScriptedServer, composed: Task) -> None:
@@ -170,9 +170,9 @@ def test_refine_filters_low_scores_and_counts_everything(server: ScriptedServer,
     assert (report.rewritten, report.kept) == (2, {"no_rewrite": 1, "unchanged": 1})
     assert (report.judged, report.unjudged, report.filtered, report.errors) == (3, 1, 1, 0)
     assert report.calls == 9 and report.tokens_in > 0
-    judge = (kept[0].metadata.model_extra or {})["judge"]
-    assert judge["realism"] == 5 and judge["passed"] is True
-    assert (kept[1].metadata.model_extra or {})["judge"]["status"] == "unjudged"
+    judge = kept[0].metadata.judge
+    assert judge is not None and judge["realism"] == 5 and judge["passed"] is True
+    assert (kept[1].metadata.judge or {})["status"] == "unjudged"
 
 
 def test_an_unreachable_endpoint_is_one_clear_error(composed: Task, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -90,7 +90,7 @@ def test_the_same_choice_rebuilds_the_same_task() -> None:
     a = compile_task(family, shipped_macros(), Choice(seed=11, phrasing=2), "dw-mini-0001")
     b = compile_task(family, shipped_macros(), Choice(seed=11, phrasing=2), "dw-mini-0001")
     assert a.model_dump_json() == b.model_dump_json()
-    assert a.metadata.composition["phrasing"] == "indirect"  # type: ignore[attr-defined]
+    assert a.metadata.composition is not None and a.metadata.composition.phrasing == "indirect"
 
 
 def test_a_phrasing_slot_of_another_meaning_is_refused() -> None:
@@ -176,7 +176,8 @@ def test_shipped_families_compile_feasible_and_infeasible_tasks_that_validate(fa
             gui = compile_task(family, shipped_macros(), choice, task.id)
             assert gui.setup == task.setup and gui.evaluation == task.evaluation
             assert all(d.profile for d in gui.devices if d.kind == "linux")
-        variant = task.metadata.composition["variant"]  # type: ignore[attr-defined]
+        assert task.metadata.composition is not None
+        variant = task.metadata.composition.variant
         if variant is None:
             assert report.near_misses >= 1
             for source in task.metadata.sources:

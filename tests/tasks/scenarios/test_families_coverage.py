@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from devicesworld.spec.metadata import CATEGORIES, PATTERNS
 from devicesworld.tasks.naturalness import masked, repeated_clauses
 from devicesworld.tasks.scenarios.compile import draw
 from devicesworld.tasks.scenarios.loader import shipped_families
-from devicesworld.tasks.scenarios.model import CATEGORIES, PATTERNS, STYLES, Family
+from devicesworld.tasks.scenarios.model import STYLES, Family
 from devicesworld.tasks.scenarios.templates import render_text
 
 

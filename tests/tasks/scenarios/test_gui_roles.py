@@ -40,8 +40,9 @@ def test_gui_roles_get_the_gui_profile_and_only_gui_actions_while_the_twin_keeps
     assert all(d.profile == {} for d in twin.devices)
     assert {s.action for s in twin.solution} >= {"read_file", "write_file"}
     assert len(task.solution) > len(twin.solution) and task.limits.max_seconds == 900.0
-    spans = task.metadata.composition["solution_spans"]  # type: ignore[attr-defined]
-    tool_spans = twin.metadata.composition["solution_spans"]  # type: ignore[attr-defined]
+    assert task.metadata.composition is not None and twin.metadata.composition is not None
+    spans = task.metadata.composition.solution_spans
+    tool_spans = twin.metadata.composition.solution_spans
     assert spans.keys() == tool_spans.keys()
     for owner, (a, b) in spans.items():  # each part's span moved with its steps
         ta, tb = tool_spans[owner]

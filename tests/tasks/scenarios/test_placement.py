@@ -46,6 +46,7 @@ def test_a_newer_twin_above_the_target_is_measured_on_the_real_phone() -> None:
     screens = first_screens(task)
     phone = task.metadata.sources[0].device
     assert str(task.metadata.sources[0].value) in screens[phone]
-    placed = task.metadata.composition["placement"]["code"]  # type: ignore[attr-defined]
-    assert placed["where"] == "first_screen"
-    assert placed["ahead"] >= 1  # the shop's newer code sits above the bank's
+    assert task.metadata.composition is not None
+    placed = task.metadata.composition.placement["code"]
+    assert placed.where == "first_screen"
+    assert placed.ahead >= 1  # the shop's newer code sits above the bank's

@@ -51,10 +51,11 @@ def test_the_value_is_read_behind_a_declared_twin(family: str) -> None:
     for phrasing in range(len(spec.phrasings)):
         task = _task(family, seed=5 + phrasing, phrasing=phrasing)
         assert task.metadata.difficulty != "easy", (family, phrasing)
-        placement = task.metadata.composition["placement"]  # type: ignore[attr-defined]
+        assert task.metadata.composition is not None
+        placement = task.metadata.composition.placement
         # a look-alike measured ahead of it on a first screen, or the value inside a document
         # (whose twin line comes first: the placement does not read into documents)
-        hidden = [p for p in placement.values() if int(p["ahead"]) >= 1 or p["where"] != "first_screen"]
+        hidden = [p for p in placement.values() if p.ahead >= 1 or p.where != "first_screen"]
         assert hidden, (family, placement)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from devicesworld.tasks.composition.types import DEFAULT_TYPES
+from devicesworld.spec.values import VALUE_TYPES
 from devicesworld.tasks.scenarios.ops import check_signature
 from devicesworld.tasks.scenarios.slots import MEANINGS, SlotTypeError, check_flow, check_value, meaning
 
@@ -51,6 +51,6 @@ def test_operations_refuse_inputs_of_another_meaning() -> None:
         check_signature("higher", ["temperature", "temperature"], "percentage", "d")
 
 
-def test_meanings_exist_in_the_composition_type_system() -> None:
+def test_every_meaning_is_compared_by_a_verifier_value_type() -> None:
     for m in MEANINGS.values():
-        assert m.composition_type in DEFAULT_TYPES.types, m.name
+        assert m.verify_as in VALUE_TYPES, m.name

@@ -11,13 +11,14 @@ from click.testing import CliRunner
 from pydantic import ValidationError
 
 from devicesworld.analysis.metrics import compute_metrics
+from devicesworld.spec.metadata import LongMeasures
 from devicesworld.spec.models import Task
 from devicesworld.spec.records import EpisodeResult
 from devicesworld.tasks.filtering import parse_filter
 from devicesworld.tasks.scenarios.difficulty import Features, points
 from devicesworld.tasks.scenarios.loader import shipped_families
 from devicesworld.tasks.scenarios.model import Family
-from devicesworld.tasks.scenarios.tiers import LongMeasures, long_misses, measure_long, task_tier
+from devicesworld.tasks.scenarios.tiers import long_misses, measure_long, task_tier
 from devicesworld.tasks.shipped import task_row
 
 SCENARIOS = Path(__file__).parents[3] / "src/devicesworld/tasks/data/scenarios"

@@ -74,14 +74,14 @@ def test_reads_are_declared_as_laid_out_and_the_value_is_not_in_the_instruction(
 ) -> None:
     for tasks in built.values():
         for task in tasks:
-            (r,) = task.metadata.reads  # type: ignore[attr-defined]
-            assert r["where"] == "document" and r["value"] not in task.instruction
+            (r,) = task.metadata.reads or []
+            assert r.where == "document" and r.value not in task.instruction
             text = _document_read_first(task)
-            at = text.index(r["value"])
-            token = re.search(r"\d+", r["value"])
+            at = text.index(r.value)
+            token = re.search(r"\d+", r.value)
             assert token is not None
             ahead = [m.group(0) for m in shape(token.group(0)).finditer(text[:at])]
-            assert len(ahead) == r["ahead"] >= 1, (task.id, ahead)
+            assert len(ahead) == r.ahead >= 1, (task.id, ahead)
 
 
 def test_every_task_is_graded_medium_or_harder_and_forbids_its_twins(built: dict[str, list[Task]]) -> None:
@@ -141,7 +141,7 @@ def _setup_files(task: Task) -> dict[str, Any]:
 
 def _value_and_twin(task: Task) -> tuple[str, str]:
     """The value read and its twin: the first value the checks forbid, else (a path) the value's twin."""
-    value = task.metadata.reads[0]["value"]  # type: ignore[attr-defined]
+    value = (task.metadata.reads or [])[0].value
     forbidden = [d for c in task.evaluation.conditions for d in c.args.get("distractors", [])]
     return value, forbidden[0] if re.fullmatch(r"[\w-]+", forbidden[0]) else older(value)
 

@@ -19,8 +19,9 @@ from devicesworld.agents.base import EpisodeInfo
 from devicesworld.agents.llm.catalog import SIGNATURE_HELP
 from devicesworld.agents.llm.observe import OBSERVATION_CHARS, render_device
 from devicesworld.agents.llm.tools import ToolBook
-from devicesworld.devices.base import kind_names, traits_of
+from devicesworld.devices.base import kind_names
 from devicesworld.devices.listing import CUT_PREFIX, READ_CHUNK, clip, cut_note
+from devicesworld.prompthints import PromptHint, hint_of
 
 FEEDBACK_CHARS = 3000
 """Characters of the previous action's feedback."""
@@ -48,10 +49,15 @@ RULES_TAIL = """\
   with a reason if the request cannot be carried out."""
 
 
+def _hints() -> list[PromptHint]:
+    """The prompt hints of the registered kinds (:mod:`devicesworld.prompthints`), in kind order."""
+    return [h for h in (hint_of(k) for k in kind_names()) if h is not None]
+
+
 def action_rules(history_steps: int = HISTORY_STEPS) -> str:
-    """The rules every acting agent is told, with each registered kind's ``prompt_hint`` as one rule,
+    """The rules every acting agent is told, with each registered kind's prompt hint as one rule,
     and the limits (``history_steps``: the steps of history the agent shows)."""
-    hints = "".join(f"- {h}\n" for h in (traits_of(k).prompt_hint for k in kind_names()) if h)
+    hints = "".join(f"- {h.act}\n" for h in _hints())
     return (
         RULES_HEAD
         + hints
@@ -62,8 +68,8 @@ def action_rules(history_steps: int = HISTORY_STEPS) -> str:
 
 
 def planner_hints() -> str:
-    """Each registered kind's ``planner_hint``, one line each (for planner prompts)."""
-    return "".join(f"{h}\n" for h in (traits_of(k).planner_hint for k in kind_names()) if h)
+    """Each registered kind's planner hint, one line each (for planner prompts)."""
+    return "".join(f"{h.plan}\n" for h in _hints() if h.plan)
 
 
 TOOLS_FORMAT = """\

@@ -47,7 +47,7 @@ def state_cmd(
     """Print the AndroidWorld state of TASK_ID's first screen (after setup)."""
     import dataclasses
 
-    from devicesworld.cli import find_task
+    from devicesworld.cli.common import find_task
     from devicesworld.compat.androidworld.env import AndroidWorldEnv
 
     env = AndroidWorldEnv(find_task(task_id, suite, tasks_path), pixels=screenshot is not None)
@@ -92,7 +92,7 @@ def run_cmd(
     task_id: str, suite: str | None, tasks_path: str | None, actions_path: IO[str], out_dir: Path | None
 ) -> None:
     """Execute AndroidWorld actions on TASK_ID, then evaluate; one line per action, then the verdict."""
-    from devicesworld.cli import UserError, console, find_task
+    from devicesworld.cli.common import UserError, console, find_task
     from devicesworld.compat.androidworld.env import AndroidWorldEnv
     from devicesworld.compat.session import SessionError
 
@@ -147,7 +147,7 @@ def oracle_cmd(suite: str | None, tasks_path: str | None, out_dir: Path | None, 
     """Solve every single-phone task with the reference agent through AndroidWorld's interface."""
     import time
 
-    from devicesworld.cli import UserError, console, load_source
+    from devicesworld.cli.common import UserError, console, load_source
     from devicesworld.compat.androidworld.env import AndroidWorldEnv
     from devicesworld.compat.androidworld.oracle import M3AShapedOracle, OracleError, run_oracle
     from devicesworld.compat.androidworld.runner import run_agent

@@ -88,7 +88,6 @@ TRAITS = KindTraits(
     noun="phone",
     noun_pattern=r"\b(?:smart)?phone(?:['\u2019]s|s)?\b(?!\s+numbers?\b)",
     place="on the phone",
-    state_words=("setting", "alarm", "brightness", "timer"),
     surfaces=surfaces,
     env_split=EnvSplit(presets=preset_names, keep=("owner_name", "owner_number")),
     screenshots="every_step",

@@ -40,6 +40,11 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
+from typing import IO, Any
+
+Args = dict[str, Any]
+"""A command's arguments, as the harness sends them (JSON)."""
 
 W = int(os.environ.get("DW_SCREEN_W", "1280"))
 H = int(os.environ.get("DW_SCREEN_H", "800"))
@@ -50,29 +55,55 @@ LOG = "/tmp/.desktop-log"
 JAIL = "/opt/dw/jail.py"
 PR_SET_DUMPABLE = 4
 
-_procs = {}  # pid -> Popen of launched apps
-_core = []  # Xvfb, dbus, openbox, at-spi: killed last
-_shell = {}  # pid -> Popen of the desktop's own programs (panel, icons): kept by kill_apps
-_shell_keep = set()  # names (comm) of services the shell needs, kept by kill_apps (xfconfd)
-_display = None
+_procs: dict[int, subprocess.Popen[bytes]] = {}  # pid -> Popen of launched apps
+_core: list[subprocess.Popen[bytes]] = []  # Xvfb, dbus, openbox, at-spi: killed last
+_shell: dict[
+    int, subprocess.Popen[bytes]
+] = {}  # pid -> Popen of the desktop's own programs (panel, icons): kept by kill_apps
+_shell_keep: set[str] = set()  # names (comm) of services the shell needs, kept by kill_apps (xfconfd)
+_display: Any = None
 _lock = threading.Lock()
 
 
-def _log_file():
+def _x_errors() -> tuple[type[BaseException], ...]:
+    """What an X request may raise: the window went away or the server refused (``XError``), the
+    connection dropped, or an extension the server lacks (``AttributeError``, ``ImportError``)."""
+    from Xlib import error
+
+    return (
+        error.XError,
+        error.DisplayError,
+        error.ConnectionClosedError,
+        OSError,
+        AttributeError,
+        ImportError,
+    )
+
+
+def _atspi_errors() -> tuple[type[BaseException], ...]:
+    """What an AT-SPI call may raise: the app answered with an error or is gone (``GLib.Error``), or
+    the object is defunct and its binding returns nothing usable (``AttributeError``, ``TypeError``,
+    ``ValueError``, ``RuntimeError``)."""
+    from gi.repository import GLib
+
+    return (GLib.Error, RuntimeError, AttributeError, TypeError, ValueError)
+
+
+def _log_file() -> IO[bytes]:
     return open(LOG, "ab", buffering=0)
 
 
-def _wait(pred, timeout, step=0.02):
+def _wait(pred: Callable[[], object], timeout: float, step: float = 0.02) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if pred():
             return True
         time.sleep(step)
-    return pred()
+    return bool(pred())
 
 
 # ----------------------------------------------------------------------- start-up
-def start_desktop():
+def start_desktop() -> dict[str, Any]:
     t0 = time.monotonic()
     times = {}
     os.makedirs("/tmp/.X11-unix", exist_ok=True)
@@ -158,7 +189,7 @@ redrew a text view every frame for ~0.25 s after a key (every settle waited for 
 blinking caret made two screenshots of an unchanged screen differ."""
 
 
-def _gtk_settings():
+def _gtk_settings() -> None:
     """Put :data:`GTK_SETTINGS` where GTK 3 reads system settings (a home's own file still wins)."""
     folder = "/tmp/.dw-xdg"
     os.makedirs(folder + "/gtk-3.0", exist_ok=True)
@@ -167,7 +198,7 @@ def _gtk_settings():
     os.environ["XDG_CONFIG_DIRS"] = folder + ":" + os.environ.get("XDG_CONFIG_DIRS", "/etc/xdg")
 
 
-def display():
+def display() -> Any:
     global _display
     if _display is None:
         from Xlib import display as xdisplay
@@ -177,16 +208,16 @@ def display():
 
 
 # ----------------------------------------------------------------------- windows
-def _prop(win, name, kind=0):
+def _prop(win: Any, name: str, kind: int = 0) -> Any:
     d = display()
     try:
         p = win.get_full_property(d.intern_atom(name), kind)
-    except Exception:
+    except _x_errors():
         return None
     return None if p is None else p.value
 
 
-def _title(win):
+def _title(win: Any) -> str:
     v = _prop(win, "_NET_WM_NAME")
     if v is None:
         v = _prop(win, "WM_NAME")
@@ -195,7 +226,7 @@ def _title(win):
     return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
 
 
-def _launched_pid(pid):
+def _launched_pid(pid: int | None) -> bool:
     """True when ``pid`` is in the session of an app :func:`launch` started (its own session), of a
     shell program (an app opened from the panel's menu or a desktop icon), or is a service the
     session bus started (our own session, not a core process): not a process of an agent's command."""
@@ -210,15 +241,15 @@ def _launched_pid(pid):
     return bool(_shell) and sid == os.getsid(0) and int(pid) not in {os.getpid(), *(p.pid for p in _core)}
 
 
-def _shell_pid(pid):
+def _shell_pid(pid: int | None) -> bool:
     """True when ``pid`` is a shell program (the panel, the desktop icons): its windows are not app windows."""
-    return bool(pid) and int(pid) in _shell
+    return pid is not None and bool(pid) and int(pid) in _shell
 
 
-_xres = []
+_xres: list[Any] = []
 
 
-def _owner_pid(wid):
+def _owner_pid(wid: int) -> int | None:
     """The pid of the X client that created window ``wid``, as the X server knows it (not _NET_WM_PID,
     which any client may set); ``None`` when the server cannot tell."""
     d = display()
@@ -228,7 +259,7 @@ def _owner_pid(wid):
 
             d.res_query_version()
             _xres.append(res)
-        except Exception:
+        except _x_errors():
             _xres.append(None)
     res = _xres[0]
     if res is None:
@@ -238,18 +269,18 @@ def _owner_pid(wid):
         for item in reply.ids:
             if item.spec.mask & res.LocalClientPIDMask and item.value:
                 return int(item.value[0])
-    except Exception:
+    except _x_errors():
         return None
     return None
 
 
-def windows():
+def windows() -> list[Any]:
     d = display()
     root = d.screen().root
     ids = _prop(root, "_NET_CLIENT_LIST") or []
     active = _prop(root, "_NET_ACTIVE_WINDOW")
     active_id = int(active[0]) if active is not None and len(active) else 0
-    out = []
+    out: list[Any] = []
     for wid in ids:
         win = d.create_resource_object("window", int(wid))
         try:
@@ -258,7 +289,7 @@ def windows():
             attrs = win.get_attributes()
             cls = win.get_wm_class() or ("", "")
             pid = _prop(win, "_NET_WM_PID")
-        except Exception:
+        except _x_errors():
             continue
         owner = _owner_pid(wid)
         if _shell_pid(owner) or (owner is None and pid is not None and len(pid) and _shell_pid(pid[0])):
@@ -280,7 +311,7 @@ def windows():
     return out
 
 
-def focus_window(args):
+def focus_window(args: Args) -> bool:
     from Xlib import X
     from Xlib.protocol import event
 
@@ -295,7 +326,7 @@ def focus_window(args):
     return _wait(lambda: any(w["focused"] and w["id"] == int(args["id"]) for w in windows()), 3)
 
 
-def close_window(args):
+def close_window(args: Args) -> bool:
     from Xlib import X
     from Xlib.protocol import event
 
@@ -311,7 +342,7 @@ def close_window(args):
 
 
 # ----------------------------------------------------------------------- screenshot
-def _grab():
+def _grab() -> Any:
     from Xlib import X
 
     d = display()
@@ -320,7 +351,7 @@ def _grab():
     return img.data
 
 
-def screenshot(args):
+def screenshot(args: Args) -> dict[str, Any]:
     from PIL import Image
 
     t0 = time.monotonic()
@@ -334,13 +365,13 @@ def screenshot(args):
     return {"png": png, "width": W, "height": H, "grab_s": t1 - t0, "encode_s": t2 - t1}
 
 
-def _screen_image():
+def _screen_image() -> Any:
     from PIL import Image
 
     return Image.frombytes("RGB", (W, H), _grab(), "raw", "BGRX")
 
 
-def _changed_area(a, b):
+def _changed_area(a: Any, b: Any) -> int:
     """Pixels in the bounding box of what differs between two screenshots (0: identical)."""
     from PIL import ImageChops
 
@@ -382,11 +413,11 @@ _KEY_ALIASES = {
     "printscreen": "Print",
 }
 _spare = None  # keycodes with no keysym on the server's map
-_bound = {}  # keysym -> spare keycode we bound it to (remembered, reused)
-_held = set()
+_bound: dict[int, int] = {}  # keysym -> spare keycode we bound it to (remembered, reused)
+_held: set[int] = set()
 
 
-def _keysym_of_name(name):
+def _keysym_of_name(name: str) -> Any:
     from Xlib import XK
 
     n = _KEY_ALIASES.get(name.lower(), name)
@@ -402,7 +433,7 @@ def _keysym_of_name(name):
     return ks
 
 
-def _keysym_of_char(c):
+def _keysym_of_char(c: str) -> Any:
     from Xlib import XK
 
     if c == "\n":
@@ -415,7 +446,7 @@ def _keysym_of_char(c):
     return 0x01000000 | o
 
 
-def _spare_codes():
+def _spare_codes() -> Any:
     global _spare
     if _spare is None:
         d = display()
@@ -425,7 +456,7 @@ def _spare_codes():
     return _spare
 
 
-def _lookup(ks):
+def _lookup(ks: int) -> tuple[int, int] | None:
     """(keycode, needs_shift) for a keysym on the current map, or None."""
     if ks in _bound:
         return _bound[ks], False
@@ -436,7 +467,7 @@ def _lookup(ks):
     return None
 
 
-def _bind(keysyms):
+def _bind(keysyms: Any) -> None:
     """Bind every keysym that has no key to a spare keycode, all at once, then let clients catch up."""
     d = display()
     missing = [k for k in dict.fromkeys(keysyms) if _lookup(k) is None]
@@ -462,7 +493,7 @@ def _bind(keysyms):
     time.sleep(0.06)  # every client handles MappingNotify before the first event that needs it
 
 
-def _fake(kind, detail, x=0, y=0, sync=True):
+def _fake(kind: str, detail: int, x: int = 0, y: int = 0, sync: bool = True) -> None:
     from Xlib import X
     from Xlib.ext import xtest
 
@@ -480,17 +511,19 @@ def _fake(kind, detail, x=0, y=0, sync=True):
         d.flush()
 
 
-def _code(ks):
+def _code(ks: int) -> tuple[int, int]:
     found = _lookup(ks)
     if found is None:
         _bind([ks])
         found = _lookup(ks)
+    if found is None:
+        raise RuntimeError(f"no keycode could be bound to keysym {ks:#x}")
     return found
 
 
-def _tap_keysym(ks, delay):
+def _tap_keysym(ks: int, delay: float) -> None:
     code, shift = _code(ks)
-    shift_code = _lookup(_keysym_of_name("shift"))[0]
+    shift_code = _code(_keysym_of_name("shift"))[0]
     # no round trip per event: the server runs a client's requests in order (type_text syncs once at the end)
     if shift:
         _fake("kdown", shift_code, sync=False)
@@ -502,7 +535,7 @@ def _tap_keysym(ks, delay):
         time.sleep(delay)
 
 
-def type_text(args):
+def type_text(args: Args) -> dict[str, int]:
     _forget_damage()
     text = str(args["text"])
     delay = float(args.get("delay_s", 0))
@@ -511,7 +544,7 @@ def type_text(args):
     i = 0
     while i < len(syms):
         # the longest run whose unmapped keysyms fit in the spare codes
-        need = set()
+        need: set[int] = set()
         j = i
         while j < len(syms):
             ks = syms[j]
@@ -528,7 +561,7 @@ def type_text(args):
     return {"typed": len(text)}
 
 
-def keys(args):
+def keys(args: Args) -> dict[str, list[Any]]:
     _forget_damage()
     names = list(args["keys"])
     mode = args.get("mode", "press")
@@ -546,7 +579,7 @@ def keys(args):
     return {"keys": names, "mode": mode}
 
 
-def pointer(args):
+def pointer(args: Args) -> dict[str, Any]:
     _forget_damage()
     op = args["op"]
     button = {"left": 1, "middle": 2, "right": 3}.get(args.get("button", "left"), 1)
@@ -590,7 +623,7 @@ def pointer(args):
     return {}
 
 
-def release_all(args):
+def release_all(args: Args) -> dict[str, Any]:
     for c in list(_held):
         _fake("kup", c)
     _held.clear()
@@ -601,7 +634,7 @@ def release_all(args):
 
 
 # ----------------------------------------------------------------------- apps
-def launch(args):
+def launch(args: Args) -> dict[str, Any]:
     argv = [str(a) for a in args["argv"]]
     if _ns_fds:
         # every app of a desktop whose server hides paths starts in that server's namespaces: the
@@ -626,7 +659,7 @@ def launch(args):
     if timeout > 0:
         title = args.get("title_contains")
 
-        def new_window():
+        def new_window() -> bool:
             nonlocal win
             for w in windows():
                 if w["id"] not in before and w["mapped"] and (not title or title in w["title"]):
@@ -638,7 +671,7 @@ def launch(args):
     return {"pid": proc.pid, "window": win, "exited": proc.poll()}
 
 
-def start_shell(args):
+def start_shell(args: Args) -> dict[str, Any]:
     """Start the desktop's own programs once (a panel with the application menu and a clock, the
     desktop icons): each in its own session, kept by :func:`kill_apps`, killed at exit. Waits
     (bounded) until each has mapped a window and the screen is still, so the first screenshot
@@ -668,7 +701,7 @@ def start_shell(args):
     d = display()
     root = d.screen().root
 
-    def mapped():
+    def mapped() -> Any:
         owners = set()
         for wid in _prop(root, "_NET_CLIENT_LIST") or []:
             owner = _owner_pid(wid)
@@ -705,7 +738,7 @@ def start_shell(args):
     }
 
 
-def kill_apps(args):
+def kill_apps(args: Args) -> dict[str, int]:
     for proc in list(_procs.values()):
         with contextlib.suppress(OSError):
             os.killpg(proc.pid, signal.SIGKILL)
@@ -737,7 +770,7 @@ def kill_apps(args):
     return {"windows": len(windows())}
 
 
-def stop_app(args):
+def stop_app(args: Args) -> dict[str, bool]:
     """Kill one app :func:`launch` started (its whole session) and wait until its windows are gone:
     a pooled desktop's pre-started app that the task did not ask for (see the pool's warm office)."""
     pid = int(args["pid"])
@@ -768,7 +801,7 @@ def stop_app(args):
     return {"stopped": True, "windows_gone": gone}
 
 
-def _sid(pid):
+def _sid(pid: int) -> Any:
     try:
         return os.getsid(int(pid))
     except OSError:
@@ -778,13 +811,13 @@ def _sid(pid):
 class _Ends:
     """The first and last ``keep`` bytes of a stream and how many bytes it had in all."""
 
-    def __init__(self, keep):
+    def __init__(self, keep: Any) -> None:
         self.keep = keep
         self.head = bytearray()
         self.tail = bytearray()
         self.total = 0
 
-    def feed(self, chunk):
+    def feed(self, chunk: Any) -> None:
         self.total += len(chunk)
         room = self.keep - len(self.head)
         if room > 0:
@@ -795,7 +828,7 @@ class _Ends:
             if len(self.tail) > 2 * self.keep:  # trimmed in batches: amortised linear
                 del self.tail[: len(self.tail) - self.keep]
 
-    def text(self):
+    def text(self) -> tuple[str, int]:
         tail = bytes(self.tail[-self.keep :]) if self.tail else b""
         cut = self.total - len(self.head) - len(tail)
         if cut <= 0:
@@ -804,7 +837,7 @@ class _Ends:
         return bytes(self.head).decode("utf-8", "replace") + note + tail.decode("utf-8", "replace"), cut
 
 
-def run(args):
+def run(args: Args) -> dict[str, Any]:
     """One command through the jail (limits, own process tree), its output kept head and tail.
 
     ``jail: false`` (harness-internal commands only: Wine's services must outlive the one
@@ -850,6 +883,7 @@ def run(args):
     out, err, status = _Ends(keep), _Ends(keep), _Ends(1 << 16)
     deadline = time.monotonic() + timeout + (15 if jailed else 0)
     timed_out = False
+    assert proc.stdout is not None and proc.stderr is not None  # both are pipes
     with selectors.DefaultSelector() as sel:
         sel.register(proc.stdout, selectors.EVENT_READ, out)
         sel.register(proc.stderr, selectors.EVENT_READ, err)
@@ -900,7 +934,7 @@ def run(args):
     }
 
 
-def _cpu_ticks():
+def _cpu_ticks() -> int:
     keep = {os.getpid(), *(p.pid for p in _core), *_shell}
     total = 0
     for name in os.listdir("/proc"):
@@ -919,7 +953,7 @@ CARET_AREA = 600
 """A change smaller than this (a blinking caret, ~2x20 px) does not count as the screen changing."""
 
 
-def wait_idle(args):
+def wait_idle(args: Args) -> dict[str, Any]:
     """Until the apps use (almost) no CPU and the screen stops changing for ``quiet_s``.
 
     The screen is watched through DAMAGE events (:func:`_drain_damage`) where the server
@@ -953,7 +987,9 @@ def wait_idle(args):
 
 
 # ----------------------------------------------------------------------- settling on events
-_dmg = []  # [Display with a damage object on the root window] or [None] when the server has no DAMAGE
+_dmg: list[
+    Any
+] = []  # [Display with a damage object on the root window] or [None] when the server has no DAMAGE
 THIN = 3
 """A damaged rectangle this thin or thinner (a text caret blinking) does not count as a change."""
 BUSY = 0.3
@@ -963,7 +999,7 @@ PING_S = 1.0
 _ping_seq = [0]
 
 
-def _damage_display():
+def _damage_display() -> Any:
     """A second X connection that receives a DamageNotify for every rectangle drawn on the screen,
     the top-level windows' structure events (map, unmap, destroy, move) and the answers to pings."""
     if not _dmg:
@@ -981,12 +1017,12 @@ def _damage_display():
             root.change_attributes(event_mask=X.SubstructureNotifyMask)
             dd.sync()
             _dmg.append(dd)
-        except Exception:
+        except _x_errors():
             _dmg.append(None)
     return _dmg[0]
 
 
-def _ping(dd):
+def _ping(dd: Any) -> tuple[int, int] | None:
     """Send ``_NET_WM_PING`` to the focused window when it takes pings; the stamp to wait for, or None.
 
     An app answers a ping from its event loop once it has read the events queued before it
@@ -1013,11 +1049,11 @@ def _ping(dd):
         win.send_event(ev, event_mask=X.NoEventMask)
         dd.flush()
         return stamp, wid
-    except Exception:
+    except _x_errors():
         return None
 
 
-def _drain_damage(dd, until, stamp=None):
+def _drain_damage(dd: Any, until: float, stamp: Any = None) -> tuple[Any, ...]:
     """Read events until ``until`` (monotonic) or none is pending: (the time of the last change
     that counts — see :data:`THIN` — or None, the time the ping ``stamp`` — (stamp, window) —
     was answered, or its window closed, or None)."""
@@ -1049,7 +1085,7 @@ def _drain_damage(dd, until, stamp=None):
             return last, pong
 
 
-def _forget_damage():
+def _forget_damage() -> None:
     """Drop the events from before an input (the settle after it counts only what follows)."""
     dd = _damage_display()
     if dd is not None:
@@ -1058,7 +1094,7 @@ def _forget_damage():
                 dd.next_event()
 
 
-def _cpu_ns():
+def _cpu_ns() -> int:
     """CPU time of every app's main thread (ns, /proc/PID/schedstat): the desktop's core and this
     controller left out. Nanosecond resolution, where /proc/PID/stat counts 10 ms ticks."""
     keep = {os.getpid(), *(p.pid for p in _core)}
@@ -1074,7 +1110,7 @@ def _cpu_ns():
     return total
 
 
-def _active_label():
+def _active_label() -> str:
     """The focused top-level window's class and title, lower case ("" when none)."""
     d = display()
     active = _prop(d.screen().root, "_NET_ACTIVE_WINDOW")
@@ -1083,12 +1119,12 @@ def _active_label():
     win = d.create_resource_object("window", int(active[0]))
     try:
         cls = win.get_wm_class() or ("", "")
-    except Exception:
+    except _x_errors():
         cls = ("", "")
     return (" ".join(cls) + " " + _title(win)).lower()
 
 
-def settle(args):
+def settle(args: Args) -> dict[str, Any]:
     """Return once the screen and the apps have been quiet for ``quiet_s``, bounded by ``timeout_s``.
 
     Quiet means no damage event from the X server (every redraw of any window reports its
@@ -1115,7 +1151,9 @@ def settle(args):
     stamp = _ping(dd)
     pong = None
     cpu, at = _cpu_ns(), start
-    marks = []  # (seconds after start, "d" drawn / "c" busy / "p" ping answered): why a settle took long
+    marks: list[
+        Any
+    ] = []  # (seconds after start, "d" drawn / "c" busy / "p" ping answered): why a settle took long
     while True:
         now = time.monotonic()
         waiting = stamp is not None and pong is None and now - start < PING_S
@@ -1151,7 +1189,7 @@ def settle(args):
 _atspi = None
 
 
-def atspi():
+def atspi() -> Any:
     global _atspi
     if _atspi is None:
         import gi
@@ -1209,24 +1247,26 @@ class _TreeCache:
     state, selection or active-descendant change (a cursor move). The listener is registered when the
     desktop starts, so apps launched later send these events from their first window on."""
 
-    def __init__(self):
-        self.info = {}  # acc -> (node without depth/window/app, ifaces, fields read at every walk)
-        self.kids = {}  # acc -> (child count, [child accs])
-        self.parent = {}  # acc -> parent acc
-        self.cells = {}  # table acc -> ([cell nodes], capped, key, [cell accs])
-        self.stale = set()  # tables whose cells' states are to be read again (a cursor move)
-        self.anchors = {}  # window acc -> [root panes]: boxes checked before each cached walk
-        self.listener = None
+    def __init__(self) -> None:
+        self.info: dict[
+            Any, Any
+        ] = {}  # acc -> (node without depth/window/app, ifaces, fields read at every walk)
+        self.kids: dict[Any, Any] = {}  # acc -> (child count, [child accs])
+        self.parent: dict[Any, Any] = {}  # acc -> parent acc
+        self.cells: dict[Any, Any] = {}  # table acc -> ([cell nodes], capped, key, [cell accs])
+        self.stale: set[Any] = set()  # tables whose cells' states are to be read again (a cursor move)
+        self.anchors: dict[Any, Any] = {}  # window acc -> [root panes]: boxes checked before each cached walk
+        self.listener: Any = None
         self.events = 0
 
-    def listen(self, A):
+    def listen(self, A: Any) -> None:
         if self.listener is not None:
             return
         self.listener = A.EventListener.new(self._on_event)
         for kind in (*_EV_KIDS, *_EV_NODE, *_EV_BOXES, *_EV_TABLE):
             self.listener.register(kind)
 
-    def clear(self):
+    def clear(self) -> None:
         self.info.clear()
         self.kids.clear()
         self.parent.clear()
@@ -1234,7 +1274,7 @@ class _TreeCache:
         self.stale.clear()
         self.anchors.clear()
 
-    def pump(self):
+    def pump(self) -> None:
         """Hand every AT-SPI event received so far to :meth:`_on_event`."""
         from gi.repository import GLib
 
@@ -1243,7 +1283,7 @@ class _TreeCache:
             if not ctx.iteration(False):
                 break
 
-    def _on_event(self, event, *_):
+    def _on_event(self, event: Any, *_: Any) -> None:
         self.events += 1
         kind = event.type or ""
         src = event.source
@@ -1260,7 +1300,7 @@ class _TreeCache:
             # LibreOffice adds a paragraph by naming its parent, not by children-changed
             try:
                 parent = src.get_parent()
-            except Exception:
+            except _atspi_errors():
                 parent = None
             if parent is not None and parent in self.kids:
                 self.kids.pop(parent, None)
@@ -1288,7 +1328,7 @@ class _TreeCache:
         elif kind.startswith((*_EV_NODE, *_EV_TABLE)):
             self.info.pop(src, None)
 
-    def drop_subtree(self, acc):
+    def drop_subtree(self, acc: Any) -> None:
         """Forget the facts (boxes, states) of ``acc`` and everything under it; child lists stay."""
         todo = [acc]
         seen = set()
@@ -1307,7 +1347,7 @@ class _TreeCache:
 _cache = _TreeCache()
 
 
-def _node(acc, A, depth, app):
+def _node(acc: Any, A: Any, depth: int, app: Any) -> tuple[Any, ...]:
     role = acc.get_role_name()
     name = acc.get_name() or ""
     sset = acc.get_state_set()
@@ -1316,7 +1356,7 @@ def _node(acc, A, depth, app):
     try:
         e = acc.get_extents(A.CoordType.SCREEN)
         box = [e.x, e.y, e.width, e.height]
-    except Exception:
+    except _atspi_errors():
         pass
     node = {"role": role, "name": name, "states": states, "box": box, "depth": depth, "app": app}
     ifaces = acc.get_interfaces()
@@ -1328,7 +1368,7 @@ def _node(acc, A, depth, app):
                 node["text"] = txt
                 if n > _CAP_TEXT:
                     node["text_len"] = n
-        except Exception:
+        except _atspi_errors():
             pass
     if "Value" in ifaces:
         with contextlib.suppress(Exception):
@@ -1336,17 +1376,17 @@ def _node(acc, A, depth, app):
     return node, sset, ifaces
 
 
-def _visible(box):
+def _visible(box: Any) -> bool:
     if box is None:
         return True
     x, y, w, h = box
-    return w > 0 and h > 0 and x + w > 0 and y + h > 0 and x < W and y < H
+    return bool(w > 0 and h > 0 and x + w > 0 and y + h > 0 and x < W and y < H)
 
 
 _CACHED_APPS = re.compile(r"soffice|libreoffice", re.IGNORECASE)
 
 
-def tree(args):
+def tree(args: Args) -> dict[str, Any]:
     A = atspi()
     budget = float(args.get("budget_s", 3.0))
     max_nodes = int(args.get("max_nodes", 600))
@@ -1354,7 +1394,7 @@ def tree(args):
     max_cells = int(args.get("max_cells", 120))
     fresh = bool(args.get("fresh", False))
     deadline = time.monotonic() + budget
-    out = []
+    out: list[Any] = []
     incomplete = []
     with contextlib.suppress(Exception):
         _cache.listen(A)
@@ -1366,17 +1406,17 @@ def tree(args):
     desktop = A.get_desktop(0)
     try:
         napps = desktop.get_child_count()
-    except Exception as exc:
+    except _atspi_errors() as exc:
         return {"nodes": [], "incomplete": f"accessibility bus unreachable: {exc}"}
 
-    def read(acc, parent_role):
+    def read(acc: Any, parent_role: str) -> Any:
         hit = cache.info.get(acc)
         if hit is None:
             node, _sset, ifaces = _node(acc, A, 0, "")
             # what can change with no event is read again at every walk (only that): a value
             # (a scroll bar's position), an entry's text (Calc's Name Box, "A1" -> "A2"), a
             # status bar's fields ("Page 1 of 2") and their boxes
-            vol = ()
+            vol: tuple[str, ...] = ()
             if "Value" in ifaces:
                 vol += ("value",)
             if node["role"] == "text" or parent_role == "status bar":
@@ -1402,11 +1442,11 @@ def tree(args):
                 try:
                     e = acc.get_extents(A.CoordType.SCREEN)
                     node["box"] = [e.x, e.y, e.width, e.height]
-                except Exception:
+                except _atspi_errors():
                     node["box"] = None
         return node, ifaces, vol
 
-    def children(acc):
+    def children(acc: Any) -> Any:
         hit = cache.kids.get(acc)
         if hit is None:
             n = acc.get_child_count()
@@ -1414,7 +1454,7 @@ def tree(args):
             for i in range(min(n, max_children + 1)):
                 try:
                     child = acc.get_child_at_index(i)
-                except Exception:
+                except _atspi_errors():
                     child = None
                 got.append(child)
                 if child is not None:
@@ -1422,25 +1462,25 @@ def tree(args):
             hit = cache.kids[acc] = (n, got)
         return hit
 
-    cell_accs = []  # the cells a cells() call listed, in order
+    cell_accs: list[Any] = []  # the cells a cells() call listed, in order
 
-    def restate(block):
+    def restate(block: Any) -> Any:
         """``block`` with its cells' states read again; None when a cell is gone (read all again)."""
         nodes = []
         for node, cell in zip(block[0], block[3], strict=True):
             try:
                 states = [st.value_nick for st in cell.get_state_set().get_states()]
-            except Exception:
+            except _atspi_errors():
                 return None
             if "defunct" in states:
                 return None
             nodes.append(dict(node, states=states))
         return (nodes, block[1], block[2], block[3])
 
-    def role_anchor(node):
+    def role_anchor(node: Any) -> Any:
         return node["role"] == "root pane"
 
-    def walk(acc, depth, app, parent_role, window=None, top=None):
+    def walk(acc: Any, depth: int, app: Any, parent_role: str, window: Any = None, top: Any = None) -> None:
         if len(out) >= max_nodes:
             if "node cap" not in incomplete:
                 incomplete.append("node cap")
@@ -1451,7 +1491,7 @@ def tree(args):
             return
         try:
             base, ifaces, _vol = read(acc, parent_role)
-        except Exception:
+        except _atspi_errors():
             return
         node = dict(base, depth=depth, app=app)
         if window is None:
@@ -1475,7 +1515,7 @@ def tree(args):
         if role == "table" and "Table" in ifaces:
             try:
                 n = acc.get_child_count()
-            except Exception:
+            except _atspi_errors():
                 return
             if n > max_children:
                 block = cache.cells.get(acc)
@@ -1500,7 +1540,7 @@ def tree(args):
                 return
         try:
             n, kids = children(acc)
-        except Exception:
+        except _atspi_errors():
             return
         if n > max_children:
             incomplete.append(f"{role} {node['name']!r}: {n} children, first {max_children} shown")
@@ -1508,7 +1548,7 @@ def tree(args):
             if child is not None:
                 walk(child, depth + 1, app, role, window, top)
 
-    def cells(table, A, depth, app, tbox, cap, window):
+    def cells(table: Any, A: Any, depth: int, app: Any, tbox: Any, cap: int, window: Any) -> Any:
         """The visible cells of a huge table (a Calc sheet), row by row from the top-left visible cell.
 
         Four calls per cell where a full node takes nine: a cell's role is known, and its
@@ -1522,28 +1562,28 @@ def tree(args):
             first = table.get_accessible_at_point(tbox[0] + 2, tbox[1] + 2, A.CoordType.SCREEN)
             pos = A.TableCell.get_position(first) if first is not None else None
             r0, c0 = (pos[1], pos[2]) if pos else (0, 0)
-        except Exception:
+        except _atspi_errors():
             r0, c0 = 0, 0
 
-        def at(r, c):
+        def at(r: int, c: int) -> Any:
             try:
                 return A.Table.get_accessible_at(table, r, c)
-            except Exception:
+            except _atspi_errors():
                 return None
 
-        def box(cell):
+        def box(cell: Any) -> Any:
             try:
                 e = cell.get_extents(A.CoordType.SCREEN)
                 return [e.x, e.y, e.width, e.height]
-            except Exception:
+            except _atspi_errors():
                 return None
 
-        def add(cell, b):
+        def add(cell: Any, b: Any) -> bool:
             node = {"role": "table cell", "depth": depth, "app": app, "window": window, "box": b}
             try:
                 node["name"] = cell.get_name() or ""
                 node["states"] = [st.value_nick for st in cell.get_state_set().get_states()]
-            except Exception:
+            except _atspi_errors():
                 return False
             with contextlib.suppress(Exception):
                 txt = A.Text.get_text(cell, 0, -1)
@@ -1556,7 +1596,7 @@ def tree(args):
             cell_accs.append(cell)
             return True
 
-        cols = []  # (column, x, width) of the visible columns, found in the first row
+        cols: list[Any] = []  # (column, x, width) of the visible columns, found in the first row
         count = 0
         r = r0
         while count < cap and time.monotonic() < deadline:
@@ -1600,19 +1640,19 @@ def tree(args):
                 continue
             app_name = app.get_name() or ""
             n = app.get_child_count()
-        except Exception:
+        except _atspi_errors():
             continue
         try:
             pid = app.get_process_id()
             owned = _launched_pid(pid)
             own = _shell_pid(pid)
-        except Exception:
+        except _atspi_errors():
             owned = own = False
         wins = []
         for j in range(min(n, 20)):
             try:
                 win = app.get_child_at_index(j)
-            except Exception:
+            except _atspi_errors():
                 continue
             if win is None:
                 continue
@@ -1629,7 +1669,7 @@ def tree(args):
                 try:
                     e = part.get_extents(A.CoordType.SCREEN)
                     now = [e.x, e.y, e.width, e.height]
-                except Exception:
+                except _atspi_errors():
                     now = None
                 if hit is not None and hit[0].get("box") != now:
                     cache.drop_subtree(win)
@@ -1661,7 +1701,7 @@ def tree(args):
 
 
 # ----------------------------------------------------------------------- forwarding
-def _pipe(src, dst):
+def _pipe(src: Any, dst: Any) -> None:
     import socket
 
     try:
@@ -1676,7 +1716,7 @@ def _pipe(src, dst):
         dst.shutdown(socket.SHUT_WR)
 
 
-def forward(args):
+def forward(args: Args) -> dict[str, int]:
     """Listen on 127.0.0.1:port in the sandbox and pass each connection to a Unix socket (the host's relay)."""
     import socket
 
@@ -1686,7 +1726,7 @@ def forward(args):
     lsock.bind(("127.0.0.1", port))
     lsock.listen(64)
 
-    def one(conn):
+    def one(conn: Any) -> None:
         with conn:
             try:
                 up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -1699,7 +1739,7 @@ def forward(args):
                 _pipe(up, conn)
                 t.join(30)
 
-    def serve():
+    def serve() -> None:
         while True:
             try:
                 conn, _ = lsock.accept()
@@ -1712,11 +1752,11 @@ def forward(args):
 
 
 # ----------------------------------------------------------------------- loop
-def cmd_windows(args):
+def cmd_windows(args: Args) -> dict[str, list[Any]]:
     return {"windows": windows()}
 
 
-COMMANDS = {
+COMMANDS: dict[str, Callable[[Args], Any]] = {
     "windows": cmd_windows,
     "focus_window": focus_window,
     "close_window": close_window,
@@ -1738,12 +1778,12 @@ COMMANDS = {
 }
 
 
-def reply(obj):
+def reply(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
 
 
-def _non_dumpable():
+def _non_dumpable() -> None:
     """No ptrace, no /proc/<pid>/mem or fd of this process for the agent's same-uid processes."""
     import ctypes
 
@@ -1751,7 +1791,7 @@ def _non_dumpable():
         ctypes.CDLL(None).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
-def _fence():
+def _fence() -> Any:
     """Enter the desktop's filesystem fence (``DW_FENCE``, a Landlock policy) once the desktop's core
     runs: every app, Wine's server and every command start inside it. ``None`` when none is asked."""
     policy = os.environ.pop("DW_FENCE", "")
@@ -1769,11 +1809,11 @@ def _fence():
     return abi
 
 
-_ns_holders = []  # the namespace holder of _hide_for_server
-_ns_fds = []  # its user and mount namespaces, handed to every launch (``inside_jail.py --in-ns``)
+_ns_holders: list[Any] = []  # the namespace holder of _hide_for_server
+_ns_fds: list[int] = []  # its user and mount namespaces, handed to every launch (``inside_jail.py --in-ns``)
 
 
-def _hide_for_server(paths):
+def _hide_for_server(paths: Any) -> None:
     """Before the fence (Landlock forbids ``mount``): a namespace holder in which ``paths`` are empty,
     for Wine's server to join (``DW_SERVER_NS``; ``inside_jail.py --in-ns``). Where none can be made
     the server sees the fence's view, and ``DW_SERVER_NS_PROBLEM`` says why."""
@@ -1783,6 +1823,7 @@ def _hide_for_server(paths):
         stdout=subprocess.PIPE,
         stderr=_log_file(),
     )
+    assert holder.stdout is not None  # a pipe
     line = holder.stdout.readline().decode("utf-8", "replace").strip()
     holder.stdout.close()
     if line == "ready":
@@ -1798,7 +1839,7 @@ def _hide_for_server(paths):
         os.environ["DW_SERVER_NS_PROBLEM"] = line or "the namespace holder ended"
 
 
-def main():
+def main() -> int:
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _non_dumpable()
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from devicesworld.devices.base import DeviceKind
 from devicesworld.devices.smarthome import args as a
+from devicesworld.devices.smarthome import hints  # noqa: F401  (registers the kind's prompt hint)
 from devicesworld.devices.smarthome.checks import CHECKS, WRITES
 from devicesworld.devices.smarthome.device import ACTIONS, GETTERS, SETUP_OPS, factory
 from devicesworld.devices.smarthome.state import STATE

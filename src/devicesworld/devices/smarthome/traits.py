@@ -65,12 +65,5 @@ TRAITS = KindTraits(
     noun="smart home",
     noun_pattern=r"\bsmart[- ]home(?:['\u2019]s|s)?\b",
     place="in the smart home",
-    single_instance=True,
-    live_state=True,
     surfaces=surfaces,
-    prompt_hint=(
-        "The SmartHome state is not shown in its observation: query it "
-        "(list_rooms, list_devices, get_device_state, ...)."
-    ),
-    planner_hint="The SmartHome state is not shown: plan queries for it.",
 )

@@ -1,5 +1,5 @@
-"""Helpers that write solution steps: shared by the handwritten suites and the composition library.
+"""Helpers that write solution steps for the handwritten suites.
 
-They sit below both, so :mod:`devicesworld.tasks.suites` and
-:mod:`devicesworld.tasks.composition` never import each other.
+They sit below :mod:`devicesworld.tasks.suites` (the ``authoring`` import contract), so a
+helper never reaches back into a suite.
 """

@@ -1,8 +1,8 @@
 """Phone scripts by meaning, recorded as index-based steps: now :mod:`devicesworld.tasks.handwritten.recording`.
 
-The composition library and the handwritten suites both import it from here (the
-``authoring`` layer of the import contract); the recorder itself lives beside the task
-compiler that uses it, so ``tasks.handwritten`` imports nothing from ``tasks.suites``.
+The handwritten suites import it from here (the ``authoring`` layer of the import
+contract); the recorder itself lives beside the task compiler that uses it, so
+``tasks.handwritten`` imports nothing from ``tasks.suites``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""Browser form steps for the desktop's simulated sites, shared by the handwritten suites
-and the composition library, so neither has to import the other.
+"""Browser form steps for the desktop's simulated sites, written by the handwritten suites.
 
 They are thin wrappers over the desktop kind's own macros
 (:mod:`devicesworld.devices.linux.macros`), which know how its browser numbers a page's

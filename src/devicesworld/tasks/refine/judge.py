@@ -57,13 +57,14 @@ class Verdict(BaseModel):
 
 
 def judge_messages(task: Task) -> list[dict[str, Any]]:
-    composition = getattr(task.metadata, "composition", None) or {}
+    composition = task.metadata.composition
     view: dict[str, Any] = {
         "instruction": task.instruction,
         "devices": {d.id: d.kind for d in task.devices},
         "pattern": task.metadata.pattern,
         "subtasks": [
-            {"atomic": s.get("atomic"), "device": s.get("device")} for s in composition.get("subtasks", [])
+            {"atomic": s.atomic, "device": s.device}
+            for s in (composition.subtasks if composition is not None else [])
         ],
         "checks": [
             {"device": c.device, "check": c.check, "description": c.description}

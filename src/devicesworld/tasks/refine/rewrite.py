@@ -89,7 +89,7 @@ def rewrite_task(task: Task, chat: Chat) -> tuple[Task, RewriteOutcome, Answer]:
         hidden=[s.value for s in task.metadata.sources],
         device_ids=[d.id for d in task.devices],
     )
-    first = (task.metadata.model_extra or {}).get("original_instruction") or task.instruction
+    first = task.metadata.original_instruction or task.instruction
     candidate = task.model_copy(
         update={
             "instruction": proposal,

@@ -5,7 +5,7 @@ registered device kinds, every slot names a parameter, values flow only into slo
 of their meaning (phrasing slots, operations, checks and their distractors), macros
 exist for the role's kind. ``compile_task`` draws the parameters from a seed,
 derives values, fills the templates, records phone steps written by meaning into
-concrete steps (``composition/record.py``), and returns a :class:`Task` of origin
+concrete steps (``tasks/record.py``), and returns a :class:`Task` of origin
 ``scenario`` that ``tasks validate`` then proves like any other.
 """
 
@@ -23,6 +23,7 @@ from faker import Faker
 from devicesworld.devices.base import SetupCall, get_kind, kind_names, traits_of
 from devicesworld.devices.traits import KindTraits
 from devicesworld.spec.causes import Cause
+from devicesworld.spec.metadata import Composition
 from devicesworld.spec.models import (
     DEFAULT_START_TIME,
     GLOBAL_DEVICE,
@@ -37,10 +38,9 @@ from devicesworld.spec.models import (
     Task,
     WorldSpec,
 )
-from devicesworld.tasks.composition.compose import step_budget
-from devicesworld.tasks.composition.reasoning import EXACT, Derivation
-from devicesworld.tasks.composition.record import FIND, record_with_spans
+from devicesworld.tasks.derivations import EXACT, Derivation
 from devicesworld.tasks.handwritten.recording import ScriptError, Target, UiStep
+from devicesworld.tasks.record import FIND, record_with_spans
 from devicesworld.tasks.scenarios.model import Family, Macro, Phrasing, SetupOp, SolutionItem, WorldRequest
 from devicesworld.tasks.scenarios.ops import SIGNATURES, check_signature
 from devicesworld.tasks.scenarios.reveal import reveals
@@ -51,6 +51,13 @@ from devicesworld.tasks.surfaces import task_surfaces
 from devicesworld.worlds.model import Member, World
 
 MAX_REDRAWS = 60
+
+
+def step_budget(solution_steps: int) -> int:
+    """An agent's step budget: the default 50, or twice the reference solution plus slack if longer."""
+    return max(50, 2 * solution_steps + 10)
+
+
 TWINS = ".twins"
 """``x.twins`` in a check's distractors: the near-miss twins of the world value ``x``."""
 
@@ -606,7 +613,9 @@ def _long_tier(
     misses = long_misses(m)
     if misses and measured:
         raise FamilyError(f"family {family.family}: tier long misses {'; '.join(misses)}")
-    composition = {**(getattr(task.metadata, "composition", None) or {}), "long": m.model_dump()}
+    composition = task.metadata.composition
+    if composition is not None:
+        composition = composition.model_copy(update={"long": m})
     metadata = task.metadata.model_copy(update={"tier": "long", "composition": composition})
     return task.model_copy(update={"metadata": metadata})
 
@@ -674,7 +683,7 @@ def _task(
             split="train",
             origin="scenario",
             sources=sources,
-            composition=composition,
+            composition=Composition.model_validate(composition),
             tags=[f"family:{family.family}"],
         ),
     )
@@ -740,11 +749,12 @@ def _finish(
         composition["placement"] = {
             s.param: p.model_dump() for s, p in zip(family.sources, placed, strict=True)
         }
-    metadata = task.metadata.model_copy(update={"apps": apps, "composition": composition})
+    typed = Composition.model_validate(composition)
+    metadata = task.metadata.model_copy(update={"apps": apps, "composition": typed})
     task = task.model_copy(update={"metadata": metadata})
     feats = features(task, family)
-    composition["features"] = feats.model_dump()
-    metadata = task.metadata.model_copy(update={"difficulty": grade(feats), "composition": composition})
+    typed = typed.model_copy(update={"features": feats})
+    metadata = task.metadata.model_copy(update={"difficulty": grade(feats), "composition": typed})
     return task.model_copy(update={"metadata": metadata})
 
 

@@ -27,10 +27,9 @@ weights and cut points are calibrated against the baseline agents
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel
-
+from devicesworld.spec.metadata import Composition, DerivationRecord, DifficultyFeatures
 from devicesworld.spec.models import GLOBAL_DEVICE, Task
 from devicesworld.tasks.scenarios.model import Family
 
@@ -39,58 +38,37 @@ WHERE_COST = {"first_screen": 0, "scroll": 1, "search": 2, "document": 2}
 Grade = Literal["easy", "medium", "hard", "expert"]
 
 
-class Features(BaseModel):
-    devices: int
-    classes: int
-    sources: int
-    source_cost: int
-    """Sum of WHERE_COST over the values to find, where each sits as measured."""
-    hidden: int = 0
-    """Values to find that are not on their device's first screen (measured)."""
-    lookalikes: int = 0
-    """Look-alike values ahead of the needed ones, at most LOOKALIKE_CAP counted per value."""
-    distractors: int
-    clutter: float
-    """Setup operations per device (how much else the devices hold)."""
-    outputs: int
-    gui_steps: int
-    reasoning: int
-    """Derivations whose result is a value the agent works out (a time, a sum, a converted unit)."""
-    choices: int = 0
-    """Decisions whose result is one of the options the instruction names (a mode, a word)."""
-    infeasible: bool
-    carry: int = 0
-    """Long-tier tasks: the longest distance a read value is carried (``tiers.LongMeasures.carry``)."""
-
+Features = DifficultyFeatures
+"""The features a grade is computed from (typed in ``spec/metadata.py``, recorded in ``metadata.composition``)."""
 
 LOOKALIKE_CAP = 2
 
 
-def _is_choice(derivation: dict[str, Any]) -> bool:
-    result = derivation.get("result")
+def _is_choice(derivation: DerivationRecord) -> bool:
+    result = derivation.result
     return isinstance(result, str) and not any(ch.isdigit() for ch in result)
 
 
 def features(task: Task, family: Family) -> Features:
-    composition: dict[str, Any] = getattr(task.metadata, "composition", None) or {}
-    where: dict[str, str] = dict(composition.get("where", {}))
-    placement: dict[str, dict[str, Any]] = composition.get("placement", {})
+    composition = task.metadata.composition or Composition(category=family.category)
+    where = dict(composition.where)
+    placement = composition.placement
     for param, placed in placement.items():
-        where[param] = str(placed["where"])
-    infeasible = composition.get("variant") is not None
+        where[param] = placed.where
+    infeasible = composition.variant is not None
     scored = [c for c in task.evaluation.conditions if c.scored and c.device != GLOBAL_DEVICE]
     distractors = sum(len(c.distractors) for c in family.evaluation.conditions)
     steps = [s for s in task.solution if s.action not in ("finish", "report_infeasible")]
-    derivations: list[dict[str, Any]] = composition.get("derivations", [])
+    derivations = composition.derivations
     choices = sum(1 for d in derivations if _is_choice(d))
-    carry = int((composition.get("long") or {}).get("carry", 0))
+    carry = composition.long.carry if composition.long is not None else 0
     return Features(
         devices=len(task.devices),
         classes=len({d.kind for d in task.devices}),
         sources=len(where),
         source_cost=sum(WHERE_COST[w] for w in where.values()),
         hidden=sum(1 for w in where.values() if w != "first_screen") if placement else 0,
-        lookalikes=sum(min(LOOKALIKE_CAP, int(p["ahead"])) for p in placement.values()),
+        lookalikes=sum(min(LOOKALIKE_CAP, p.ahead) for p in placement.values()),
         distractors=distractors,
         clutter=round(len(task.setup) / max(1, len(task.devices)), 2),
         outputs=len({c.subtask or c.id for c in scored}) if not infeasible else 0,

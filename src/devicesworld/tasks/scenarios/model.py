@@ -14,24 +14,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from devicesworld.spec.causes import Cause
+from devicesworld.spec.metadata import CATEGORIES, PATTERNS, Category, WorkflowPattern
 from devicesworld.tasks.scenarios.tiers import LONG, source_closure
 from devicesworld.worlds.model import Member
-
-PATTERNS = (
-    "direct_information_transfer",
-    "extraction_transformation",
-    "multi_source_integration",
-    "cross_device_state_synchronization",
-    "conflict_resolution",
-    "conditional_decision",
-    "infeasible_request",
-    "output_consistency",
-    "device_state_control",
-)
-"""The nine workflow patterns of the DevicesWorld paper (§3.1)."""
-
-CATEGORIES = ("single_device_dependent", "multi_device_independent", "multi_device_dependent")
-"""JarvisGUI's composition categories (§3.1)."""
 
 STYLES = ("polite", "terse", "indirect", "context")
 MIN_PHRASINGS = 4
@@ -204,8 +189,8 @@ class Infeasible(_Strict):
 class Family(_Strict):
     family: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     title: str
-    pattern: str
-    category: str
+    pattern: WorkflowPattern
+    category: Category
     roles: dict[str, str] = Field(min_length=1, description="role -> device kind")
     world: WorldRequest | None = None
     gui: list[str] = Field(
@@ -231,14 +216,14 @@ class Family(_Strict):
         "(tasks/scenarios/tiers.py) and a draw that misses one is refused",
     )
 
-    @field_validator("pattern")
+    @field_validator("pattern", mode="before")
     @classmethod
     def _pattern(cls, v: str) -> str:
         if v not in PATTERNS:
             raise ValueError(f"pattern {v!r} is not one of the nine: {', '.join(PATTERNS)}")
         return v
 
-    @field_validator("category")
+    @field_validator("category", mode="before")
     @classmethod
     def _category(cls, v: str) -> str:
         if v not in CATEGORIES:

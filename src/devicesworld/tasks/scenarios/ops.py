@@ -2,7 +2,7 @@
 
 Reasoning operations (the agent's arithmetic: shift a time, add two amounts, take
 the earlier of two times, decide on a threshold) are the ones of
-``tasks/composition/reasoning.py`` and are recorded as derivations, so quality
+``tasks/derivations.py`` and are recorded as derivations, so quality
 control recomputes them. Helper operations only re-spell a value for a device
 (a clock time as the datetime a schedule is due, a date and a time as a calendar
 start) and are not reasoning the agent does.
@@ -21,7 +21,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from devicesworld.spec.models import DEFAULT_START_TIME
-from devicesworld.tasks.composition.reasoning import OPERATIONS
+from devicesworld.tasks.derivations import OPERATIONS
 from devicesworld.tasks.scenarios.slots import SlotTypeError, check_flow
 
 NUMERIC = frozenset({"temperature", "duration", "money", "percentage", "count"})
@@ -36,7 +36,7 @@ class Signature:
     fn: Callable[..., Any]
     allowed_t: frozenset[str] = NUMERIC
     record_as: Callable[[list[Any], dict[str, Any]], tuple[str, list[Any], dict[str, Any]]] | None = None
-    """How the derivation is recorded in terms of ``reasoning.OPERATIONS`` (default: as itself)."""
+    """How the derivation is recorded in terms of ``derivations.OPERATIONS`` (default: as itself)."""
 
 
 def _hhmm(value: str) -> tuple[int, int]:

@@ -4,9 +4,9 @@ Issue #15 found the typed composition gluing values that share a storage type bu
 not a meaning (a PM2.5 reading became minutes of delay, a battery percentage a
 humidity target). A scenario parameter, a derived value and every slot a value
 flows into carry one of these meanings; the compiler refuses a family where a
-value of one meaning flows into a slot of another, and the composition's type
-system (``tasks/composition/types.py``) has the same names, so the same rule holds
-there.
+value of one meaning flows into a slot of another. (This is the typed composition
+of JarvisGUI's slot graph as v2 has it: the v1 engine's separate type system is gone
+with the engine.)
 
 Each meaning says how its values are stored (``python``), how an instruction says
 them (with units: ``21.5 °C``, ``25 minutes``, ``$12.40``), and which verifier value
@@ -34,8 +34,6 @@ class Meaning:
     """The unit an instruction uses ("" when the value carries none)."""
     say: Callable[[Any], str]
     """How an instruction states a value of this meaning."""
-    composition_type: str
-    """The same meaning in the composition type system (``tasks/composition/types.py``)."""
 
 
 def _num(v: Any) -> str:
@@ -58,23 +56,23 @@ def _quoted(v: Any) -> str:
 MEANINGS: dict[str, Meaning] = {
     m.name: m
     for m in (
-        Meaning("temperature", (int, float), "number", "°C", lambda v: f"{_num(v)} °C", "temperature"),
-        Meaning("duration", (int,), "duration", "minutes", lambda v: f"{v} minutes", "duration"),
-        Meaning("clock_time", (str,), "time", "", str, "time_of_day"),
-        Meaning("date", (str,), "date", "", _date, "date"),
-        Meaning("money", (int, float), "money", "USD", _money, "amount"),
-        Meaning("percentage", (int,), "percentage", "%", lambda v: f"{v}%", "percentage"),
-        Meaning("count", (int,), "number", "", str, "count"),
-        Meaning("person", (str,), "name", "", str, "person_name"),
-        Meaning("phone_number", (str,), "phone", "", str, "phone_number"),
-        Meaning("email", (str,), "email", "", str, "email_address"),
-        Meaning("address", (str,), "text", "", str, "address"),
-        Meaning("code", (str,), "text", "", str, "code"),
-        Meaning("file", (str,), "text", "", str, "file"),
-        Meaning("url", (str,), "text", "", str, "url"),
-        Meaning("free_text", (str,), "text", "", _quoted, "text"),
-        Meaning("name", (str,), "text", "", lambda v: str(v).replace("_", " "), "text"),
-        Meaning("timestamp", (str,), "text", "", str, "text"),
+        Meaning("temperature", (int, float), "number", "°C", lambda v: f"{_num(v)} °C"),
+        Meaning("duration", (int,), "duration", "minutes", lambda v: f"{v} minutes"),
+        Meaning("clock_time", (str,), "time", "", str),
+        Meaning("date", (str,), "date", "", _date),
+        Meaning("money", (int, float), "money", "USD", _money),
+        Meaning("percentage", (int,), "percentage", "%", lambda v: f"{v}%"),
+        Meaning("count", (int,), "number", "", str),
+        Meaning("person", (str,), "name", "", str),
+        Meaning("phone_number", (str,), "phone", "", str),
+        Meaning("email", (str,), "email", "", str),
+        Meaning("address", (str,), "text", "", str),
+        Meaning("code", (str,), "text", "", str),
+        Meaning("file", (str,), "text", "", str),
+        Meaning("url", (str,), "text", "", str),
+        Meaning("free_text", (str,), "text", "", _quoted),
+        Meaning("name", (str,), "text", "", lambda v: str(v).replace("_", " ")),
+        Meaning("timestamp", (str,), "text", "", str),
     )
 }
 """Every meaning a slot may have. ``name`` is a label of the interface (a room, a

@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from devicesworld.spec.metadata import LongMeasures
 from devicesworld.spec.models import GLOBAL_DEVICE, Task
 
 Tier = Literal["standard", "long"]
@@ -41,8 +42,7 @@ END_ACTIONS = frozenset({"finish", "report_infeasible", "answer"})
 
 def task_tier(task: Task) -> str:
     """The tier a task is listed and reported under (``standard`` when its metadata names none)."""
-    extra = task.metadata.model_extra or {}
-    return str(extra.get("tier") or "standard")
+    return task.metadata.tier or "standard"
 
 
 class LongRequirements(BaseModel):
@@ -54,22 +54,6 @@ class LongRequirements(BaseModel):
 
 
 LONG = LongRequirements()
-
-
-class LongMeasures(BaseModel):
-    """What a task measures against :data:`LONG` (recorded in ``metadata.composition.long``)."""
-
-    steps: int
-    devices: int
-    conditions: int
-    carry: int
-    """The longest distance, in reference steps, a value read on a device is carried to a step needing it."""
-    carried: str = ""
-    """The source whose value is carried that far (its description)."""
-    hidden: int
-    """Sources measured behind a scroll, a search or inside a document."""
-    combine: int
-    """Derived values that combine at least two sources."""
 
 
 def _forms(value: Any) -> list[str]:
@@ -124,10 +108,9 @@ def measure_long(
             if looked and i - looked[-1] > carry:
                 carry, carried = i - looked[-1], description
     combine = sum(1 for n in derived if len(source_closure(n, derive, names)) >= 2)
-    placement: dict[str, dict[str, Any]] = (getattr(task.metadata, "composition", None) or {}).get(
-        "placement", {}
-    )
-    hidden = sum(1 for p in placement.values() if p.get("where") != "first_screen")
+    composition = task.metadata.composition
+    placement = composition.placement if composition is not None else {}
+    hidden = sum(1 for p in placement.values() if p.where != "first_screen")
     return LongMeasures(
         steps=len(steps),
         devices=len(devices),

@@ -22,7 +22,7 @@ def task_names() -> dict[str, str]:
     """Gym environment names (``Bmoca<Name>``) to task ids, from the shipped suite; builds no phone."""
     from devicesworld.tasks.suites import load_suite
 
-    return {str((t.metadata.model_extra or {})["gym_name"]): t.id for t in load_suite("bmoca")}
+    return {str(t.metadata.gym_name): t.id for t in load_suite("bmoca")}
 
 
 def solution_on(task: Task) -> list[Step] | None:

@@ -1,1 +1,0 @@
-"""Composition: atomic task fragments joined into cross-device tasks (docs/composition.md)."""

@@ -1,1 +1,0 @@
-"""Atomic task libraries, one module per platform, and the scaffolds they need."""
