@@ -684,7 +684,8 @@ def start_shell(args: Args) -> dict[str, Any]:
         env = dict(os.environ)
         env.update({str(k): str(v) for k, v in (prog.get("env") or {}).items()})
         argv = [str(a) for a in prog["argv"]]
-        if _ns_fds:  # as launch: in the server's namespaces (a Wine shell's apps must be readable)
+        fds = tuple(_ns_fds) if prog.get("in_server_namespaces") else ()
+        if fds:  # as launch: in the server's namespaces (a Wine shell's apps must be readable)
             argv = [sys.executable, JAIL, "--in-ns", *argv]
         proc = subprocess.Popen(
             argv,
@@ -694,7 +695,7 @@ def start_shell(args: Args) -> dict[str, Any]:
             stdout=subprocess.DEVNULL,
             stderr=_log_file(),
             start_new_session=True,
-            pass_fds=tuple(_ns_fds),
+            pass_fds=fds,
         )
         _shell[proc.pid] = proc
         started.append(proc.pid)

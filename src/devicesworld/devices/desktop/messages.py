@@ -114,6 +114,12 @@ class ShellProgram(BaseModel):
 
     argv: list[str]
     env: dict[str, str] = Field(default_factory=dict)
+    in_server_namespaces: bool = Field(
+        default=False,
+        description="Start it in the display server's namespaces, as `launch` starts apps (a Wine "
+        "shell: the apps it opens must be readable by the server). Linux panels stay outside: "
+        "started inside, the panel's session services broke the mail client's drafts.",
+    )
 
 
 class ShellStarted(_Reply):

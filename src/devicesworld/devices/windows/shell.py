@@ -39,7 +39,9 @@ def start(desk: Desktop, env: dict[str, str], timeout_s: float = 60.0) -> bool:
         return False
     # its windows are unmanaged (not in the X client list the controller's wait follows): a short
     # wait there, then the shell's own ready file
-    desk.start_shell([ShellProgram(argv=["wine", EXE], env=dict(env))], timeout_s=1.0)
+    desk.start_shell(
+        [ShellProgram(argv=["wine", EXE], env=dict(env), in_server_namespaces=True)], timeout_s=1.0
+    )
     ticks = int(timeout_s * 10)
     r = desk.run(
         f'for i in $(seq {ticks}); do [ -e "{READY}" ] && exec python3 -c "$DW_LOWER"; sleep 0.1; done; exit 1',
