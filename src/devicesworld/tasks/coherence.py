@@ -721,46 +721,36 @@ def _seeded_times(task: Task) -> Iterable[CoherenceProblem]:
     start = task.start_time
     for item in _timed_items(task):
         when = f"{item.at:%a %d %b %H:%M}"
-        said = f"{item.body[:50]!r} " if item.body else ""
-        if NIGHT_HOURS[0] <= item.at.hour < NIGHT_HOURS[1]:
-            yield CoherenceProblem(
+
+        def problem(message: str, item: _Timed = item) -> CoherenceProblem:
+            said = f"{item.body[:50]!r} " if item.body else ""
+            return CoherenceProblem(
                 rule="seeded_times",
                 task_id=task.id,
                 device=item.device,
                 item=item.what,
-                message=f"{said}lands at {when}, in the night ({item.minutes_ago:g} minutes before a "
-                f"{start:%H:%M} start)",
+                message=said + message,
+            )
+
+        if NIGHT_HOURS[0] <= item.at.hour < NIGHT_HOURS[1]:
+            yield problem(
+                f"lands at {when}, in the night ({item.minutes_ago:g} minutes before a {start:%H:%M} start)"
             )
             continue
         today = _SAYS_TODAY.search(item.body)
         if today and item.at.date() != start.date():
-            yield CoherenceProblem(
-                rule="seeded_times",
-                task_id=task.id,
-                device=item.device,
-                item=item.what,
-                message=f"{said}says {today.group(0)!r} but is dated {when}, not the task's day "
-                f"({start:%a %d %b})",
+            yield problem(
+                f"says {today.group(0)!r} but is dated {when}, not the task's day ({start:%a %d %b})"
             )
         just = _SAYS_JUST.search(item.body)
         if just and item.minutes_ago > RECENT_MINUTES:
-            yield CoherenceProblem(
-                rule="seeded_times",
-                task_id=task.id,
-                device=item.device,
-                item=item.what,
-                message=f"{said}says {just.group(0)!r} but was sent {item.minutes_ago:g} minutes before the start",
+            yield problem(
+                f"says {just.group(0)!r} but was sent {item.minutes_ago:g} minutes before the start"
             )
         for pattern, first, last in _SAYS_HOURS:
             m = pattern.search(item.body)
             if m and not first <= item.at.hour < last:
-                yield CoherenceProblem(
-                    rule="seeded_times",
-                    task_id=task.id,
-                    device=item.device,
-                    item=item.what,
-                    message=f"{said}says {m.group(0)!r} but is dated {when}",
-                )
+                yield problem(f"says {m.group(0)!r} but is dated {when}")
 
 
 _CITED_RECENT = re.compile(

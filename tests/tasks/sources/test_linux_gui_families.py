@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from devicesworld.devices.desktop.actions import GUI_ACTION_NAMES
 from devicesworld.tasks.kind_sources import (
     TaskDraw,
     TaskSource,
@@ -17,23 +18,8 @@ from devicesworld.tasks.suites import load_suite
 
 DEV, PERSONAS = "linux_0", 40
 
-GUI_ONLY = {
-    "move_to",
-    "click",
-    "double_click",
-    "right_click",
-    "mouse_down",
-    "mouse_up",
-    "drag_to",
-    "scroll",
-    "type_text",
-    "key_down",
-    "key_up",
-    "hotkey",
-    "wait",
-    "launch_app",
-    "run_command",
-}
+# the GUI action space (reads aside: a solution acts) plus the terminal app's command line
+GUI_ONLY = (set(GUI_ACTION_NAMES) - {"read_element", "list_elements"}) | {"run_command"}
 
 
 def _linux_sources() -> list[TaskSource]:
