@@ -8,9 +8,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from devicesworld.devices.base import DeviceContext, VirtualClock, get_kind
+from devicesworld.devices.base import VirtualClock
 from tests.devices.desktop.test_desktop_clock import require_faketime
-from tests.devices.windows.windows_harness import require_windows_stack
+from tests.devices.windows.windows_harness import require_windows_stack, windows_pc
 
 
 def _shown(out: str) -> datetime:
@@ -29,14 +29,8 @@ def _shown(out: str) -> datetime:
 def test_cmd_shows_the_task_date_and_time_and_follows_an_advance(tmp_path: Path) -> None:
     require_windows_stack()
     require_faketime()
-    kind = get_kind("windows")
-    assert kind is not None
-    for folder in (tmp_path, *tmp_path.parents):
-        if folder.stat().st_uid == 0:
-            folder.chmod(folder.stat().st_mode | 0o001)
     clock = VirtualClock(datetime(2026, 3, 2, 9))
-    ctx = DeviceContext(task_id="t", clock=clock, workdir=tmp_path / "windows_0")
-    dev = kind.factory("windows_0", {"desktop": "hybrid"}, ctx)
+    kind, dev = windows_pc(tmp_path, {"desktop": "hybrid"}, clock)
 
     def act(action: str, **args: Any) -> Any:
         return dev.act(action, kind.actions_for({"desktop": "hybrid"})[action].parse_args(args))

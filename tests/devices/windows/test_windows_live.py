@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from devicesworld.devices.base import DeviceContext, SupportsScreenshot, VirtualClock, get_kind
-from tests.devices.windows.windows_harness import require_windows_stack
+from devicesworld.devices.base import SupportsScreenshot
+from tests.devices.windows.windows_harness import require_windows_stack, windows_pc
 
 PATH = r"C:\Users\user\Documents\visit.txt"
 
 
 def test_notepad_saves_on_the_c_drive_and_the_tree_shows_it(tmp_path: Path) -> None:
     require_windows_stack()
-    kind = get_kind("windows")
-    assert kind is not None
-    for folder in (tmp_path, *tmp_path.parents):
-        if folder.stat().st_uid == 0:
-            folder.chmod(folder.stat().st_mode | 0o001)
-    ctx = DeviceContext(
-        task_id="t", clock=VirtualClock(datetime(2026, 3, 2, 9)), workdir=tmp_path / "windows_0"
-    )
-    dev = kind.factory("windows_0", {"desktop": "hybrid"}, ctx)
+    kind, dev = windows_pc(tmp_path, {"desktop": "hybrid"})
 
     def act(action: str, **args: Any) -> Any:
         return dev.act(action, kind.actions_for({"desktop": "hybrid"})[action].parse_args(args))

@@ -3,14 +3,12 @@ whole; the Save As dialog's elements carry its window, so prompts list the dialo
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from devicesworld.agents.llm.observe import render_device
-from devicesworld.devices.base import DeviceContext, VirtualClock, get_kind
 from devicesworld.devices.listing import CUT_PREFIX
-from tests.devices.windows.windows_harness import require_windows_stack
+from tests.devices.windows.windows_harness import require_windows_stack, windows_pc
 
 TEXT = "".join(f"Rule {i:03d} of the house.\n" for i in range(60))
 PATH = r"C:\Users\user\Documents\rules.txt"
@@ -18,15 +16,7 @@ PATH = r"C:\Users\user\Documents\rules.txt"
 
 def test_a_long_notepad_text_is_cut_with_a_note_and_read_whole(tmp_path: Path) -> None:
     require_windows_stack()
-    kind = get_kind("windows")
-    assert kind is not None
-    for folder in (tmp_path, *tmp_path.parents):
-        if folder.stat().st_uid == 0:
-            folder.chmod(folder.stat().st_mode | 0o001)
-    ctx = DeviceContext(
-        task_id="t", clock=VirtualClock(datetime(2026, 3, 2, 9)), workdir=tmp_path / "windows_0"
-    )
-    dev = kind.factory("windows_0", {}, ctx)
+    kind, dev = windows_pc(tmp_path)
 
     def act(action: str, **args: Any) -> Any:
         return dev.act(action, kind.actions[action].parse_args(args))

@@ -13,9 +13,9 @@ from typing import Any
 
 from PIL import Image
 
-from devicesworld.devices.base import DeviceContext, SupportsScreenshot, VirtualClock, get_kind
+from devicesworld.devices.base import SupportsScreenshot, VirtualClock, get_kind
 from tests.devices.desktop.test_desktop_clock import require_faketime
-from tests.devices.windows.windows_harness import require_windows_stack
+from tests.devices.windows.windows_harness import require_windows_stack, windows_pc
 
 TASK_TIME = datetime(2026, 3, 2, 21, 41)
 
@@ -43,13 +43,7 @@ def test_the_first_screen_has_a_taskbar_clock_on_the_task_time_icons_and_a_worki
 ) -> None:
     require_windows_stack()
     require_faketime()
-    kind = get_kind("windows")
-    assert kind is not None
-    for folder in (tmp_path, *tmp_path.parents):
-        if folder.stat().st_uid == 0:
-            folder.chmod(folder.stat().st_mode | 0o001)
-    ctx = DeviceContext(task_id="t", clock=VirtualClock(TASK_TIME), workdir=tmp_path / "windows_0")
-    dev = kind.factory("windows_0", {}, ctx)
+    kind, dev = windows_pc(tmp_path, clock=VirtualClock(TASK_TIME))
 
     def act(action: str, **args: Any) -> Any:
         return dev.act(action, kind.actions_for({})[action].parse_args(args))
@@ -90,13 +84,7 @@ def test_the_first_screen_has_a_taskbar_clock_on_the_task_time_icons_and_a_worki
 
 def test_a_desktop_icon_opens_its_folder_in_explorer(tmp_path: Path) -> None:
     require_windows_stack()
-    kind = get_kind("windows")
-    assert kind is not None
-    for folder in (tmp_path, *tmp_path.parents):
-        if folder.stat().st_uid == 0:
-            folder.chmod(folder.stat().st_mode | 0o001)
-    ctx = DeviceContext(task_id="t", clock=VirtualClock(TASK_TIME), workdir=tmp_path / "windows_0")
-    dev = kind.factory("windows_0", {}, ctx)
+    kind, dev = windows_pc(tmp_path, clock=VirtualClock(TASK_TIME))
     try:
         icon = next(e for e in dev.observe()["elements"] if e["name"] == "Documents")
         args = kind.actions_for({})["click"].parse_args({"element": icon["index"], "clicks": 2})
