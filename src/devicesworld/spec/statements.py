@@ -439,14 +439,7 @@ def judge_conversation(
         mine: list[Mention] = []
         rivals = [(m, label) for m, label in declared if not _also_expected(m, slots)]
         for sent in sents:
-            here_mine: list[Mention] = []
-            here_other: list[Mention] = []
-            for offset, clause in sent.clauses:
-                for m, is_me in slot.mentions(clause, sent.order, offset):
-                    if is_me and not m.strong_out:
-                        here_mine.append(m)
-                    elif not is_me and m.claimed and slot.same_slot(m.value) and not _also_expected(m, slots):
-                        here_other.append(m)
+            here_mine, here_other = _slot_mentions(slot, sent, slots)
             mine += here_mine
             offered = [m for m in here_other if _offered(sent.text, m) or sent.correction]
             rivals += [(m, m.span) for m in offered]
@@ -485,6 +478,22 @@ def _offered(sentence: str, m: Mention) -> bool:
     return bool(_OFFER_BEFORE.search(before) or _OFFER_AFTER.search(after) or before.rstrip().endswith("/"))
 
 
+def _slot_mentions(
+    slot: _Slot, sent: _Sentence, slots: Sequence[_Slot]
+) -> tuple[list[Mention], list[Mention]]:
+    """The slot's own values a sentence asserts (not strongly ruled out), and the other values of its
+    type it claims there that no slot expects: what both the conversation and a file's sentence judge."""
+    mine: list[Mention] = []
+    other: list[Mention] = []
+    for offset, clause in sent.clauses:
+        for m, is_me in slot.mentions(clause, sent.order, offset):
+            if is_me and not m.strong_out:
+                mine.append(m)
+            elif not is_me and m.claimed and slot.same_slot(m.value) and not _also_expected(m, slots):
+                other.append(m)
+    return mine, other
+
+
 def _also_expected(m: Mention, slots: Sequence[_Slot]) -> bool:
     """A value that is itself one of the expected values is no rival (two times asked for)."""
     for slot in slots:
@@ -517,14 +526,7 @@ def hedges_in_text(
     out: list[str] = []
     for slot in slots:
         for sent in sents:
-            mine: list[Mention] = []
-            other: list[Mention] = []
-            for offset, clause in sent.clauses:
-                for m, is_me in slot.mentions(clause, sent.order, offset):
-                    if is_me and not m.strong_out:
-                        mine.append(m)
-                    elif not is_me and m.claimed and slot.same_slot(m.value) and not _also_expected(m, slots):
-                        other.append(m)
+            mine, other = _slot_mentions(slot, sent, slots)
             if not mine or not other:
                 continue
             offered = any(_offered(sent.text, m) for m in other) or any(_offered(sent.text, m) for m in mine)
