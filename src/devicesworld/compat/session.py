@@ -38,7 +38,7 @@ attempt to ``run.json``.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -169,11 +169,7 @@ class RecordedSession:
 
         Never raises: a malformed action comes back as a failed result and still counts.
         """
-        self._require_running()
-        t_step = time.perf_counter()
-        outcome = self.env.step(action)
-        self._record(action, outcome, t_step, notes)
-        return outcome
+        return self._play(action, lambda: self.env.step(action), notes)
 
     def refuse(
         self,
@@ -183,9 +179,18 @@ class RecordedSession:
         notes: Mapping[str, Any] | None = None,
     ) -> StepOutcome:
         """A step the facade refused before it reached a device (``result`` says why): counted, recorded."""
+        return self._play(action, lambda: self.env.refuse(result), notes)
+
+    def _play(
+        self,
+        action: Step | Mapping[str, Any],
+        play: Callable[[], StepOutcome],
+        notes: Mapping[str, Any] | None,
+    ) -> StepOutcome:
+        """What a step and a refused step share: the session must be running, the outcome is timed and recorded."""
         self._require_running()
         t_step = time.perf_counter()
-        outcome = self.env.refuse(result)
+        outcome = play()
         self._record(action, outcome, t_step, notes)
         return outcome
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 from numpy.typing import NDArray
 
@@ -90,21 +92,30 @@ def train(demos: list[Demo], instructions: dict[str, str], **kw: Any) -> Softmax
     return fit(x, y, **kw)
 
 
-def evaluate(policy: SoftmaxPolicy, task: Task, presets: list[str], max_steps: int = 10) -> float:
-    """Success rate of the cloned policy on ``task`` over ``presets``."""
-    env = PhoneTaskEnv(task, max_steps=max_steps)
+def preset_success(env: gym.Env[Any, Any], presets: list[str], act: Callable[[Any], int]) -> float:
+    """Share of ``presets`` on which ``act`` (observation to action) ends an episode by success; closes ``env``.
+
+    One loop for every cloned policy (numpy here, stable-baselines3 in ``baselines.bc_sb3``),
+    so that they are scored the same way: one episode per preset, seed 0, success = terminated.
+    """
     wins = 0
     try:
         for preset in presets:
             obs, _ = env.reset(seed=0, options={"profile": preset})
             while True:
-                obs, _, terminated, truncated, _ = env.step(policy.act(obs, task.instruction))
+                obs, _, terminated, truncated, _ = env.step(act(obs))
                 if terminated or truncated:
                     wins += int(terminated)
                     break
     finally:
         env.close()
     return wins / len(presets) if presets else 0.0
+
+
+def evaluate(policy: SoftmaxPolicy, task: Task, presets: list[str], max_steps: int = 10) -> float:
+    """Success rate of the cloned policy on ``task`` over ``presets``."""
+    env = PhoneTaskEnv(task, max_steps=max_steps)
+    return preset_success(env, presets, lambda obs: policy.act(obs, task.instruction))
 
 
 def main(argv: list[str] | None = None) -> int:

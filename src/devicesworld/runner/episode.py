@@ -22,6 +22,7 @@ from devicesworld.analysis.sources import sources_seen
 from devicesworld.clip import clip, log_cut, log_cut_all
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.runner.agentcall import DEFAULT_CALL_TIMEOUT_S, AgentThread, AgentTimeout
+from devicesworld.spec.actions import Termination
 from devicesworld.spec.models import Task
 from devicesworld.spec.records import (
     RECORD_SCHEMA_VERSION,
@@ -99,7 +100,8 @@ def run_episode(
         except Exception as exc:
             if log is not None:
                 write_traceback(log, f"setup failed: {exc}")
-            return _harness_failure(task, entry, f"setup failed: {exc}", time.perf_counter() - t0)
+            error = clip(f"setup failed: {exc}", ERROR_LIMIT)
+            return failure_result(task, entry.name, error, duration_s=time.perf_counter() - t0, sources=True)
         initial = _initial_verdicts(env)
         sources = [s.model_dump() for s in task.metadata.sources]
         info = EpisodeInfo(
@@ -316,19 +318,38 @@ def _task_fields(task: Task) -> dict[str, object]:
     }
 
 
-def _harness_failure(task: Task, entry: AgentEntry, error: str, duration: float) -> EpisodeResult:
+def failure_result(
+    task: Task,
+    agent: str,
+    error: str,
+    termination: Termination = "error",
+    duration_s: float = 0.0,
+    *,
+    valid: bool | None = None,
+    sources: bool = False,
+) -> EpisodeResult:
+    """The result of an episode that produced none of its own (setup failed, timeout, retries exhausted).
+
+    ``valid`` defaults to: a ``time_limit`` is the agent's (valid), anything else is
+    the environment's or the harness's (invalid, with its cause). ``sources`` copies the
+    task's metadata.sources, as a failed setup's result always has.
+    """
+    valid = termination == "time_limit" if valid is None else valid
+    fields = _task_fields(task)
+    if not sources:
+        del fields["sources"]
     return EpisodeResult(
         task_id=task.id,
         success=False,
         score=0.0,
         steps=0,
-        duration_s=round(duration, 6),
-        termination="error",
-        agent=entry.name,
-        error=clip(error, ERROR_LIMIT),
-        valid=False,
-        invalid_cause=invalid_cause(error),
-        **_task_fields(task),
+        duration_s=round(duration_s, 6),
+        termination=termination,
+        agent=agent,
+        error=error,
+        valid=valid,
+        invalid_cause=None if valid else invalid_cause(error),
+        **fields,
     )
 
 

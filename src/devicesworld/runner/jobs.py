@@ -27,12 +27,9 @@ from devicesworld.agents.registry import get_agent
 from devicesworld.devices.base import get_kind
 from devicesworld.env.controller import CrossDeviceEnv, InfrastructureError
 from devicesworld.runner.agentcall import DEFAULT_CALL_TIMEOUT_S, abandoned_threads
-from devicesworld.runner.episode import invalid_cause, run_episode, write_traceback
-from devicesworld.spec.actions import Termination
+from devicesworld.runner.episode import failure_result, run_episode, write_traceback
 from devicesworld.spec.models import Task
 from devicesworld.spec.records import EpisodeResult, episode_key
-from devicesworld.tasks.profiles import desktop_profile
-from devicesworld.tasks.scenarios.tiers import task_tier
 
 JOB_SCHEMA_VERSION = 1
 
@@ -168,45 +165,6 @@ def _log_traceback(episode_dir: Path, error: str) -> None:
         episode_dir.mkdir(parents=True, exist_ok=True)
         with (episode_dir / "steps.jsonl").open("a", encoding="utf-8") as log:
             write_traceback(log, error)
-
-
-def failure_result(
-    task: Task,
-    agent: str,
-    error: str,
-    termination: Termination = "error",
-    duration_s: float = 0.0,
-    *,
-    valid: bool | None = None,
-) -> EpisodeResult:
-    """The result of an episode that produced none of its own (timeout, retries exhausted).
-
-    ``valid`` defaults to: a ``time_limit`` is the agent's (valid), anything else is
-    the environment's or the harness's (invalid, with its cause).
-    """
-    valid = termination == "time_limit" if valid is None else valid
-    md = task.metadata
-    return EpisodeResult(
-        task_id=task.id,
-        success=False,
-        score=0.0,
-        steps=0,
-        duration_s=round(duration_s, 6),
-        termination=termination,
-        agent=agent,
-        error=error,
-        valid=valid,
-        invalid_cause=None if valid else invalid_cause(error),
-        instruction=task.instruction,
-        device_combo=task.device_combo,
-        device_kinds=[d.kind for d in task.devices],
-        desktop_profile=desktop_profile(task),
-        pattern=md.pattern,
-        difficulty=md.difficulty,
-        tier=task_tier(task),
-        apps=list(md.apps),
-        split=md.split,
-    )
 
 
 def peak_rss_kb() -> int:

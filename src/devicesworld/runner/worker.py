@@ -30,10 +30,10 @@ from collections import deque
 from collections.abc import Callable
 
 from devicesworld.env.controller import CrossDeviceEnv, InfrastructureError
+from devicesworld.runner.episode import failure_result
 from devicesworld.runner.jobs import (
     EpisodeJob,
     JobOutcome,
-    failure_result,
     make_outcome,
     prepare_env,
     run_job,

@@ -13,7 +13,8 @@ import pytest
 
 from devicesworld.runner.backends.base import Completion
 from devicesworld.runner.backends.scheduler import SchedulePolicy, Scheduler
-from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome, failure_result
+from devicesworld.runner.episode import failure_result
+from devicesworld.runner.jobs import EpisodeJob, EpisodeSettings, JobOutcome
 from devicesworld.spec import Task
 from devicesworld.spec.actions import Termination
 from tests.toykind import toy_task

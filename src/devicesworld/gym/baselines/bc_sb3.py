@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from devicesworld.gym.baselines.wrappers import FEATURES, HashedText
-from devicesworld.gym.bc import collect, features
+from devicesworld.gym.baselines.wrappers import FEATURES, HashedText, require_sb3
+from devicesworld.gym.bc import collect, features, preset_success
 from devicesworld.gym.env import PhoneTaskEnv
 from devicesworld.spec.models import Task
 from devicesworld.tasks.env_split import split_presets
@@ -63,28 +63,11 @@ def fit_policy(
 def success(model: Any, task: Task, presets: list[str], max_steps: int = 10) -> float:
     """Greedy success of the model on ``task`` over ``presets``."""
     env = HashedText(PhoneTaskEnv(task, max_steps=max_steps))
-    wins = 0
-    try:
-        for preset in presets:
-            obs, _ = env.reset(seed=0, options={"profile": preset})
-            while True:
-                action, _ = model.predict(obs, deterministic=True)
-                obs, _, terminated, truncated, _ = env.step(int(action))
-                if terminated or truncated:
-                    wins += int(terminated)
-                    break
-    finally:
-        env.close()
-    return wins / len(presets) if presets else 0.0
+    return preset_success(env, presets, lambda obs: int(model.predict(obs, deterministic=True)[0]))
 
 
 def main(argv: list[str] | None = None) -> None:
-    try:
-        import stable_baselines3  # noqa: F401
-    except ImportError:
-        raise SystemExit(
-            "error: this baseline needs the sb3 extra: pip install 'devicesworld[sb3]'"
-        ) from None
+    require_sb3()
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tasks", default="bmoca-open-clock,bmoca-airplane-on,bmoca-call911")
     parser.add_argument("--demo-presets", type=int, default=7, help="training presets with demonstrations")

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import gymnasium as gym
 import numpy as np
 
-from devicesworld.gym.baselines.wrappers import HashedText
+from devicesworld.gym.baselines.wrappers import HashedText, require_sb3
 from devicesworld.gym.env import PhoneTaskEnv
 from devicesworld.tasks.env_split import split_presets, with_preset
 from devicesworld.tasks.suites import load_suite
@@ -138,12 +138,7 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> None:
-    try:
-        import stable_baselines3  # noqa: F401
-    except ImportError:
-        raise SystemExit(
-            "error: this baseline needs the sb3 extra: pip install 'devicesworld[sb3]'"
-        ) from None
+    require_sb3()
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--algo", choices=["dqn", "ppo"], default="ppo")
     parser.add_argument("--task", default="bmoca-open-clock")

@@ -17,6 +17,16 @@ FEATURES = 1024
 hundred distinct (line, word) pairs of a screen rarely collide."""
 
 
+def require_sb3() -> None:
+    """Exit with the install hint when the ``sb3`` extra is missing (the baselines' commands start here)."""
+    try:
+        import stable_baselines3  # noqa: F401
+    except ImportError:
+        raise SystemExit(
+            "error: this baseline needs the sb3 extra: pip install 'devicesworld[sb3]'"
+        ) from None
+
+
 class HashedText(gym.ObservationWrapper[NDArray[np.float32], Any, Any]):
     """The ``text`` observation as a hashed ``(line, word)`` bag plus the instruction (see ``bc.features``)."""
 

@@ -39,7 +39,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from devicesworld.runner.backends.base import Completion, WorkerPool
-from devicesworld.runner.jobs import EpisodeJob, JobOutcome, failure_result
+from devicesworld.runner.episode import failure_result
+from devicesworld.runner.jobs import EpisodeJob, JobOutcome
 from devicesworld.spec.records import episode_key
 
 DEFAULT_SETUP_TIMEOUT_S = 600.0
