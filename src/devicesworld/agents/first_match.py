@@ -25,7 +25,7 @@ from typing import Any
 from devicesworld.agents.base import AgentOptions, Decision, EpisodeInfo, Feedback
 from devicesworld.spec.actions import FINISH
 from devicesworld.spec.models import Step
-from devicesworld.textshape import FIRST_SCREEN_CHARS, TOKEN, candidates, shape
+from devicesworld.textshape import FIRST_SCREEN_CHARS, TOKEN, candidates, first_screen, shape
 
 SCREEN_CHARS = FIRST_SCREEN_CHARS
 """How much of a device's first screen the agent reads (about one phone screen)."""
@@ -86,54 +86,49 @@ class FirstMatchAgent:
         device = self._last_device
         if device is None or device in self._screens:
             return
-        parts: list[str] = []
+        shown: list[str] = []
         view = observation.get(device, {})
         screen = view.get("screen_text")
         if isinstance(screen, str) and screen.strip():
-            parts.append(screen)
+            shown.append(screen)
         elif isinstance(view.get("elements"), list):
-            parts.append(_element_text(view["elements"]))
+            shown.append(_element_text(view["elements"]))
         if feedback is not None:
-            if feedback.result.message:
-                parts.append(feedback.result.message)
-            if feedback.result.data is not None:
-                parts.append(str(feedback.result.data))
-        text = "\n".join(parts).strip()
-        if text and text != "ok":
-            self._screens[device] = text[:SCREEN_CHARS]
+            text = first_screen(shown, feedback.result.message, feedback.result.data)
+        else:
+            text = first_screen(shown)
+        if text:
+            self._screens[device] = text
 
     def _read_values(self, args: dict[str, Any]) -> tuple[dict[str, Any], bool]:
         """``args`` with every data value replaced by its first match in what the agent has read."""
         screens = [self._instruction, *self._screens.values()]
         gave_up = False
 
-        def replace_token(token: str) -> str:
+        def assign(value: str, left: list[str]) -> str:
+            """``value`` becomes the first of ``left`` (the unused look-alikes read); none left: give up."""
             nonlocal gave_up
+            if not left:
+                gave_up = True
+                return value
+            self._assigned[value] = left[0]
+            return left[0]
+
+        def replace_token(token: str) -> str:
             if len(token) < 2:
                 return token
             if token in self._assigned:
                 return self._assigned[token]
             pattern = shape(token).pattern
             used = {v for k, v in self._assigned.items() if shape(k).pattern == pattern}
-            left = [c for c in candidates(token, screens) if c not in used]
-            if not left:
-                gave_up = True
-                return token
-            self._assigned[token] = left[0]
-            return left[0]
+            return assign(token, [c for c in candidates(token, screens) if c not in used])
 
         def replace_email(address: str) -> str:
-            nonlocal gave_up
             if address in self._assigned:
                 return self._assigned[address]
             used = {v for k, v in self._assigned.items() if EMAIL.fullmatch(k)}
             seen = dict.fromkeys(m.group(0) for text in screens for m in EMAIL.finditer(text))
-            left = [c for c in seen if c not in used]
-            if not left:
-                gave_up = True
-                return address
-            self._assigned[address] = left[0]
-            return left[0]
+            return assign(address, [c for c in seen if c not in used])
 
         def replace_text(text: str) -> str:
             parts: list[str] = []

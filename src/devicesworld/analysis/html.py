@@ -243,14 +243,7 @@ def _run_section(label: str, r: RunReport) -> str:
     m = r.metrics
     out = [f"<h2>{escape(label)}</h2>", f"<p class='muted'>{escape(str(r.run.run_dir))}</p>"]
     out.append(_table(["Metric", "Value", "95% CI"], metrics_rows(m)))
-    for title, groups in (
-        ("By device combination", m.by_device_combo),
-        ("By desktop profile", m.by_desktop_profile),
-        ("By pattern", m.by_pattern),
-        ("By difficulty", m.by_difficulty),
-        ("By tier", m.by_tier),
-        ("By app", m.by_app),
-    ):
+    for title, groups in m.breakdowns():
         out.append(_breakdown(title, groups))
     if r.diagnoses:
         rows = [[d.task_id, d.mode.replace("_", " "), d.failure_type, d.reason] for d in r.diagnoses]

@@ -121,6 +121,17 @@ class RunMetrics(BaseModel):
     )
     seed: int = Field(description="Seed of the bootstrap CIs, so a report can be reproduced.")
 
+    def breakdowns(self) -> list[tuple[str, dict[str, GroupMetrics]]]:
+        """The breakdown tables every report shows (terminal and HTML), titled, in their order."""
+        return [
+            ("By device combination", self.by_device_combo),
+            ("By desktop profile", self.by_desktop_profile),
+            ("By pattern", self.by_pattern),
+            ("By difficulty", self.by_difficulty),
+            ("By tier", self.by_tier),
+            ("By app", self.by_app),
+        ]
+
 
 def is_valid(result: EpisodeResult) -> bool:
     """The episode counts: its environment held (lines written before validity existed count)."""

@@ -143,14 +143,7 @@ def render_metrics(metrics: RunMetrics, console: Console, *, title: str | None =
         console.print("No finished episodes in this run.")
         return
     console.print(termination_table(metrics))
-    for label, groups in (
-        ("By device combination", metrics.by_device_combo),
-        ("By desktop profile", metrics.by_desktop_profile),
-        ("By pattern", metrics.by_pattern),
-        ("By difficulty", metrics.by_difficulty),
-        ("By tier", metrics.by_tier),
-        ("By app", metrics.by_app),
-    ):
+    for label, groups in metrics.breakdowns():
         if groups:
             console.print(breakdown_table(label, groups))
 

@@ -4,6 +4,7 @@ turn expected failures into one-line errors and load commands lazily, and the ta
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -179,6 +180,21 @@ def selection_options(fn: Any) -> Any:
         metavar="ID[,ID...]",
         help="Only these tasks, in this order.",
     )(fn)
+
+
+def lookup_options(fn: Any) -> Any:
+    """``--suite`` and ``--tasks`` of a command that finds one task by id (every built-in suite by default)."""
+    fn = click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in.")(
+        fn
+    )
+    return click.option("--suite", help="Suite to look in (default: every built-in suite).")(fn)
+
+
+def choice_option(*names: str, choices: Sequence[str], help: str | None = None) -> Callable[[Any], Any]:
+    """An option that takes one of ``choices``, the first by default (``--help`` shows which)."""
+    return click.option(
+        *names, type=click.Choice(list(choices)), default=choices[0], show_default=True, help=help
+    )
 
 
 def _source_label(suite: str | None, tasks_path: str | None) -> str:

@@ -13,14 +13,14 @@ if TYPE_CHECKING:
 from devicesworld.cli.common import (
     console,
     find_task,
+    lookup_options,
 )
 
 
 # ------------------------------------------------------------------------------ play
 @click.command()
 @click.argument("task_id")
-@click.option("--suite", help="Suite to look in (default: every built-in suite).")
-@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in.")
+@lookup_options
 @click.option(
     "--record",
     type=click.Path(dir_okay=False, path_type=Path),

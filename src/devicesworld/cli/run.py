@@ -18,6 +18,7 @@ from devicesworld.cli.common import (
     UserError,
     _missing_extra,
     _source_label,
+    choice_option,
     console,
     err_console,
     load_source,
@@ -42,11 +43,9 @@ from devicesworld.cli.common import (
 @click.option(
     "--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Parallel episodes."
 )
-@click.option(
+@choice_option(
     "--backend",
-    type=click.Choice(["local", "ray"]),
-    default="local",
-    show_default=True,
+    choices=["local", "ray"],
     help="local: this machine's processes; ray: a Ray cluster (pip install 'devicesworld[ray]').",
 )
 @click.option(

@@ -19,6 +19,7 @@ from devicesworld.cli.common import (
     UserError,
     console,
     find_task_doc,
+    lookup_options,
     selection_options,
     task_rows,
 )
@@ -107,8 +108,7 @@ def _manifest_title(suite: str | None, tasks_path: str | None) -> str:
 
 @tasks.command("show")
 @click.argument("task_id")
-@click.option("--suite", help="Suite to look in (default: every built-in suite).")
-@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in.")
+@lookup_options
 @click.option("--json", "as_json", is_flag=True, help="Print the full task document.")
 def tasks_show(task_id: str, suite: str | None, tasks_path: str | None, as_json: bool) -> None:
     """Show one task; with --json the document loads again with `run --tasks`."""

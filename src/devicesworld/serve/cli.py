@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import click
 
+from devicesworld.cli.common import choice_option, lookup_options
 from devicesworld.spec.models import Task
 
 
@@ -74,21 +77,28 @@ def _finish(host: Any, run_dir: Path) -> None:
     )
 
 
-_task_options = [
-    click.option("--task", "--task-id", "task_id", required=True, help="The task id."),
-    click.option("--suite", help="Suite to look in (default: every built-in suite)."),
-    click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in."),
-    click.option(
-        "--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-serve-...)."
-    ),
-    click.option("--seed", type=int, default=0, show_default=True),
-]
+@contextmanager
+def _serving(host: Any, run_dir: Path, cannot: str) -> Iterator[None]:
+    """Serve until Ctrl-C (or SIGTERM): a socket that cannot open is a clear error (``cannot``: the
+    message's start), and the episode is closed and recorded however serving ends."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        raise _user_error(f"{cannot}: {exc}") from None
+    finally:
+        _finish(host, run_dir)
 
 
 def _with_task_options(fn: Any) -> Any:
-    for option in reversed(_task_options):
-        fn = option(fn)
-    return fn
+    """The task to serve (``--task``, found like ``tasks show`` finds it), the run directory and the seed."""
+    fn = click.option("--seed", type=int, default=0, show_default=True)(fn)
+    fn = click.option(
+        "--out", type=click.Path(file_okay=False), help="Run directory (default runs/<time>-serve-...)."
+    )(fn)
+    fn = lookup_options(fn)
+    return click.option("--task", "--task-id", "task_id", required=True, help="The task id.")(fn)
 
 
 @click.group()
@@ -98,16 +108,14 @@ def serve() -> None:
 
 @serve.command("mcp")
 @_with_task_options
-@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True)
+@choice_option("--transport", choices=["stdio", "http"])
 @click.option(
     "--port", type=click.IntRange(1, 65535), default=8780, show_default=True, help="HTTP port (first)."
 )
 @click.option("--per-device", is_flag=True, help="One server per device on consecutive ports (needs http).")
-@click.option(
+@choice_option(
     "--separator",
-    type=click.Choice([".", "__"]),
-    default=".",
-    show_default=True,
+    choices=[".", "__"],
     help="Between device and action in tool names ('__' for clients that forbid dots).",
 )
 @click.option(
@@ -144,7 +152,7 @@ def serve_mcp(
     _stop_on_sigterm()
     if debug_evaluate:
         _say("--debug-evaluate: the evaluate tool is on; this run is recorded as not comparable")
-    try:
+    with _serving(host, run_dir, "cannot serve"):
         if transport == "stdio":
             server, _ = build_server(host, sep=separator, debug_evaluate=debug_evaluate)
             _say(f"serving task {task.id} over MCP stdio; recording to {run_dir}")
@@ -160,12 +168,6 @@ def serve_mcp(
                 _say(f"serving {who} over MCP at http://127.0.0.1:{p}{MCP_PATH}")
             _say(f"recording to {run_dir}; Ctrl-C stops")
             asyncio.run(serve_http(servers))
-    except KeyboardInterrupt:
-        pass
-    except OSError as exc:
-        raise _user_error(f"cannot serve: {exc}") from None
-    finally:
-        _finish(host, run_dir)
 
 
 @serve.command("homeassistant")
@@ -215,7 +217,7 @@ def serve_homeassistant(
         )
     run_dir = _run_dir(out, "homeassistant")
     host = _start_host(task, run_dir, "homeassistant", seed)
-    try:
+    with _serving(host, run_dir, f"cannot serve on port {port}"):
         if debug_evaluate:
             _say("--debug-evaluate: devicesworld.evaluate is on; this run is recorded as not comparable")
         hub = HomeHub(host, device_id or homes[0], debug_evaluate=debug_evaluate)
@@ -224,9 +226,3 @@ def serve_homeassistant(
         _say(f"serving {hub.device_id} of task {task.id} as Home Assistant at http://127.0.0.1:{port}/api/")
         _say(f"recording to {run_dir}; Ctrl-C stops")
         serve_forever(app, port)
-    except KeyboardInterrupt:
-        pass
-    except OSError as exc:
-        raise _user_error(f"cannot serve on port {port}: {exc}") from None
-    finally:
-        _finish(host, run_dir)

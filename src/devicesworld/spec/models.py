@@ -25,7 +25,7 @@ from devicesworld.clip import clip, clip_repr
 from devicesworld.numbers import check_number
 from devicesworld.spec.limits import MAX_VALUE_DEPTH, check_value_depth
 from devicesworld.spec.metadata import Composition, ReadRecord
-from devicesworld.worlds.model import Member, WorldSize
+from devicesworld.worlds.model import Member, WorldSize, omit
 
 SCHEMA_VERSION: Final = 1
 """The version a document without one is read as (every shipped suite is version 1)."""
@@ -135,14 +135,12 @@ class Evaluation(_Model):
     @model_serializer(mode="wrap")
     def _omit_defaults(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """Leave the guard's defaults out, so tasks written before it serialise byte for byte."""
-        data: dict[str, Any] = handler(self)
-        if not self.writes:
-            data.pop("writes", None)
-        if not self.harmless:
-            data.pop("harmless", None)
-        if self.collateral == CollateralPolicy():
-            data.pop("collateral", None)
-        return data
+        return omit(
+            handler(self),
+            writes=not self.writes,
+            harmless=not self.harmless,
+            collateral=self.collateral == CollateralPolicy(),
+        )
 
     @field_validator("conditions")
     @classmethod
@@ -180,10 +178,7 @@ class WorldSpec(_Model):
     @model_serializer(mode="wrap")
     def _omit_no_members(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """A world without members serialises as before members existed (shipped suites byte for byte)."""
-        data: dict[str, Any] = handler(self)
-        if not self.members:
-            data.pop("members", None)
-        return data
+        return omit(handler(self), members=not self.members)
 
 
 class Step(_Model):
@@ -297,10 +292,7 @@ class Task(_Model):
     @model_serializer(mode="wrap")
     def _omit_no_world(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """A task without a world serialises as before worlds existed (shipped suites byte for byte)."""
-        data: dict[str, Any] = handler(self)
-        if self.world is None:
-            data.pop("world", None)
-        return data
+        return omit(handler(self), world=self.world is None)
 
     @field_validator("instruction")
     @classmethod

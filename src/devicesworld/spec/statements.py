@@ -100,18 +100,14 @@ class StatementVerdict:
         return not (self.missing or self.distractors or self.hedged or self.corrected or self.false)
 
     def explain(self) -> str:
-        parts = []
-        if self.missing:
-            parts.append(f"missing {self.missing}")
-        if self.distractors:
-            parts.append(f"also claims distractor value(s) {self.distractors}")
-        if self.hedged:
-            parts.append(f"hedges: {self.hedged}")
-        if self.corrected:
-            parts.append(f"a later statement changes the answer: {self.corrected}")
-        if self.false:
-            parts.append(f"states something false: {self.false}")
-        return "; ".join(parts) or "states every expected value and nothing against it"
+        found = [
+            ("missing", self.missing),
+            ("also claims distractor value(s)", self.distractors),
+            ("hedges:", self.hedged),
+            ("a later statement changes the answer:", self.corrected),
+            ("states something false:", self.false),
+        ]
+        return values.reasons(found, "states every expected value and nothing against it")
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -335,12 +335,20 @@ def _quantities(text: str, ctx: ValueContext) -> Iterator[tuple[str, Quantity]]:
             yield m.group(0), Quantity(value, unit)
 
 
-def _parse_quantity(raw: Any, ctx: ValueContext) -> Quantity | None:
+def _number_or_text(raw: Any) -> Decimal | str | None:
+    """A whole field as the number parsers first read it: a JSON number as a ``Decimal``, a bool as
+    ``None`` (never a number), anything else as its stripped text (for the parser to read)."""
     if isinstance(raw, bool):
         return None
     if isinstance(raw, int | float):
-        return Quantity(Decimal(str(raw)))
-    s = str(raw).strip()
+        return Decimal(str(raw))
+    return str(raw).strip()
+
+
+def _parse_quantity(raw: Any, ctx: ValueContext) -> Quantity | None:
+    s = _number_or_text(raw)
+    if not isinstance(s, str):
+        return None if s is None else Quantity(s)
     m = re.fullmatch(rf"(?P<num>{_NUM})\s*(?P<unit>[^\d\s].*)?", s)
     if m is None:
         return None
@@ -410,11 +418,9 @@ def _monies(text: str, ctx: ValueContext) -> Iterator[tuple[str, Money]]:
 
 
 def _parse_money(raw: Any, ctx: ValueContext) -> Money | None:
-    if isinstance(raw, bool):
-        return None
-    if isinstance(raw, int | float):
-        return Money(Decimal(str(raw)))
-    s = str(raw).strip()
+    s = _number_or_text(raw)
+    if not isinstance(s, str):
+        return None if s is None else Money(s)
     m = _MONEY.fullmatch(s)
     if m is None:
         return None
@@ -442,11 +448,10 @@ def _percentages(text: str, ctx: ValueContext) -> Iterator[tuple[str, Decimal]]:
 
 
 def _parse_percentage(raw: Any, ctx: ValueContext) -> Decimal | None:
-    if isinstance(raw, bool):
-        return None
-    if isinstance(raw, int | float):
-        return Decimal(str(raw))
-    m = _PERCENT.fullmatch(str(raw).strip())
+    s = _number_or_text(raw)
+    if not isinstance(s, str):
+        return s
+    m = _PERCENT.fullmatch(s)
     return None if m is None else _to_decimal(m["num"], ctx)
 
 
@@ -712,30 +717,28 @@ def normalise_email(raw: Any) -> str:
 
 
 # ------------------------------------------------------------------------------ the two operations
+_PARSERS: dict[str, Callable[[Any, ValueContext], Any]] = {
+    "text": lambda raw, _ctx: normalise_text(raw),
+    "name": lambda raw, _ctx: normalise_name(raw),
+    "email": lambda raw, _ctx: normalise_email(raw),
+    "phone": _parse_phone,
+    "date": _parse_date,
+    "time": lambda raw, _ctx: _parse_time(raw),
+    "duration": lambda raw, _ctx: _parse_duration(raw),
+    "number": _parse_quantity,
+    "money": _parse_money,
+    "percentage": _parse_percentage,
+}
+"""Each concrete value type's parser (what :func:`parse` reads a whole field with)."""
+
+
 def parse(raw: Any, kind: ValueType, ctx: ValueContext | None = None) -> Any:
     """The typed value of a whole field (``None`` when it is not a value of that type)."""
     ctx = ctx or current_context()
     kind = resolve_type(raw, kind)
-    if kind == "text":
-        return normalise_text(raw)
-    if kind == "name":
-        return normalise_name(raw)
-    if kind == "email":
-        return normalise_email(raw)
-    if kind == "phone":
-        return _parse_phone(raw, ctx)
-    if kind == "date":
-        return _parse_date(raw, ctx)
-    if kind == "time":
-        return _parse_time(raw)
-    if kind == "duration":
-        return _parse_duration(raw)
-    if kind == "number":
-        return _parse_quantity(raw, ctx)
-    if kind == "money":
-        return _parse_money(raw, ctx)
-    if kind == "percentage":
-        return _parse_percentage(raw, ctx)
+    parser = _PARSERS.get(kind)
+    if parser is not None:
+        return parser(raw, ctx)
     raise ValueError(f"unknown value type {kind!r}; use one of {', '.join(VALUE_TYPES)}")
 
 
@@ -855,12 +858,18 @@ class AnswerVerdict(BaseModel):
     distractors: list[str] = Field(default_factory=list)
 
     def explain(self) -> str:
-        parts = []
-        if self.missing:
-            parts.append(f"missing {self.missing}")
-        if self.distractors:
-            parts.append(f"also gives distractor value(s) {self.distractors}")
-        return "; ".join(parts) or "has every expected value and no distractor"
+        return reasons(
+            [("missing", self.missing), ("also gives distractor value(s)", self.distractors)],
+            "has every expected value and no distractor",
+        )
+
+
+def reasons(found: Sequence[tuple[str, list[str]]], none: str) -> str:
+    """A verdict's reasons as a person says them: each non-empty list after its words; ``none`` if all are empty.
+
+    The answer and the conversation verdicts word their reasons the same way through it.
+    """
+    return "; ".join(f"{words} {items}" for words, items in found if items) or none
 
 
 def judge_text(

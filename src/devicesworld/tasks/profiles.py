@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import io
 import sys
 from collections import Counter
 from pathlib import Path
@@ -35,6 +34,7 @@ from devicesworld import jsonl
 from devicesworld.devices.base import get_kind
 from devicesworld.spec.models import PROFILES_SCHEMA_VERSION, Task
 from devicesworld.tasks.semantic import run_profiles
+from devicesworld.tasks.shipped import write_tasks
 
 DESKTOP_KEY = "desktop"
 """The profile key a desktop kind's action space follows (``api`` / ``gui`` / ``hybrid``)."""
@@ -135,13 +135,7 @@ def declare_file(path: Path) -> Counter[str]:
     """Rewrite a ``.jsonl`` / ``.jsonl.gz`` task file in place with :func:`declare_profiles` (gzip
     with the shipped fixed header); returns the count of tasks per reported profile."""
     tasks = [declare_profiles(t) for t in read_tasks(path)]
-    text = "".join(jsonl.model_line(t) for t in tasks).encode("utf-8")
-    if path.suffix == ".gz":
-        buf = io.BytesIO()
-        with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as fh:
-            fh.write(text)
-        text = buf.getvalue()
-    path.write_bytes(text)
+    write_tasks(path, tasks)
     return Counter(desktop_profile(t) for t in tasks)
 
 

@@ -127,7 +127,7 @@ def _spellings(value: Any) -> set[str]:
     if isinstance(value, int) and not isinstance(value, bool):
         forms |= {f"{value}.0"}
     if isinstance(value, str):
-        stamp = _as_datetime(value)
+        stamp = as_datetime(value)
         if stamp is not None:
             forms = {stamp.strftime("%H:%M")}
         if value.startswith("+"):
@@ -137,7 +137,8 @@ def _spellings(value: Any) -> set[str]:
     return {f for f in forms if f}
 
 
-def _as_datetime(value: str) -> datetime | None:
+def as_datetime(value: str) -> datetime | None:
+    """``value`` as a date-time when it is an ISO one (with a ``T``), else ``None`` (a date alone is not)."""
     if "T" not in value:
         return None
     try:
@@ -150,7 +151,7 @@ def _is_data(value: Any) -> bool:
     """A string carrying data that no device re-encodes: a code, a phone number, a reference."""
     if not isinstance(value, str) or sum(ch.isdigit() for ch in value) < 3:
         return False
-    return _as_datetime(value) is None and re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", value) is None
+    return as_datetime(value) is None and re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", value) is None
 
 
 def _key(value: Any) -> str:

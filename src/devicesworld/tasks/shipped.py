@@ -57,6 +57,16 @@ def suite_bytes(tasks: Iterable[Task]) -> bytes:
     return _gzip(raw)
 
 
+def write_tasks(path: Path, tasks: Iterable[Task]) -> None:
+    """Write a task file: the shipped form when ``path`` ends in ``.gz``, plain JSON Lines otherwise.
+
+    The in-place rewriters (profile declaration, difficulty relabelling) use it, so that a
+    rewritten shipped file differs from a rebuilt one only where the tasks do.
+    """
+    raw = "".join(jsonl.model_line(t) for t in tasks).encode("utf-8")
+    path.write_bytes(_gzip(raw) if path.suffix == ".gz" else raw)
+
+
 def _gzip(raw: bytes) -> bytes:
     out = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=out, mtime=0, compresslevel=9) as fh:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import io
 import re
 import sys
 from collections.abc import Iterator
@@ -37,6 +36,7 @@ from pydantic import BaseModel, Field, ValidationError
 from devicesworld import jsonl
 from devicesworld.spec.models import GLOBAL_DEVICE, Task
 from devicesworld.tasks.scenarios.difficulty import LOOKALIKE_CAP, WHERE_COST, Features, Grade, grade
+from devicesworld.tasks.shipped import write_tasks
 from devicesworld.textshape import TOKEN
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -172,13 +172,7 @@ def relabel_file(path: Path) -> tuple[int, int]:
     raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
     tasks = [Task.model_validate_json(line) for _, line in jsonl.split_lines(raw)]
     out = [relabel(t) for t in tasks]
-    text = "".join(jsonl.model_line(t) for t in out).encode("utf-8")
-    if path.suffix == ".gz":
-        buf = io.BytesIO()
-        with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as fh:
-            fh.write(text)
-        text = buf.getvalue()
-    path.write_bytes(text)
+    write_tasks(path, out)
     return len(out), sum(1 for a, b in zip(tasks, out, strict=True) if a is not b)
 
 

@@ -38,6 +38,20 @@ ValueKind = Literal[
 ]
 VALUE_KINDS: tuple[ValueKind, ...] = ValueKind.__args__  # type: ignore[attr-defined]
 Member = Literal["partner", "child", "work"]
+
+
+def omit(data: dict[str, Any], **drop: bool) -> dict[str, Any]:
+    """``data`` (a model's dump) without the keys whose flag is true.
+
+    Fields added after files were shipped are left out while unset, so that worlds and
+    tasks written before them serialise byte for byte (the model serializers use it).
+    """
+    for key, gone in drop.items():
+        if gone:
+            data.pop(key, None)
+    return data
+
+
 MEMBERS: tuple[Member, ...] = ("partner", "child", "work")
 """Whose other worlds a task's further devices can take (docs/worlds.md): the persona's partner, their
 eldest child (each the owner of a world of their own in the same household), or ``work``: the persona's
@@ -279,10 +293,7 @@ class World(_Frozen):
 
     @model_serializer(mode="wrap")
     def _omit_owner(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        if self.member is None:
-            data.pop("member", None)
-        return data
+        return omit(handler(self), member=self.member is None)
 
     @property
     def identity(self) -> tuple[int, str, datetime, str]:

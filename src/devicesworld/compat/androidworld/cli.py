@@ -14,6 +14,7 @@ from typing import IO
 
 import click
 
+from devicesworld.cli.common import lookup_options
 from devicesworld.compat.androidworld.actions import InvalidAction
 from devicesworld.compat.androidworld.elements import UIElement
 
@@ -37,8 +38,7 @@ def androidworld() -> None:
 
 @androidworld.command("state")
 @click.argument("task_id")
-@click.option("--suite", help="Suite to look in (default: every built-in suite).")
-@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in.")
+@lookup_options
 @click.option("--json", "as_json", is_flag=True, help="Print the elements as JSON (AndroidWorld's fields).")
 @click.option("--screenshot", type=click.Path(dir_okay=False, path_type=Path), help="Save the pixels as PNG.")
 def state_cmd(
@@ -75,8 +75,7 @@ def state_cmd(
 
 @androidworld.command("run")
 @click.argument("task_id")
-@click.option("--suite", help="Suite to look in (default: every built-in suite).")
-@click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder to look in.")
+@lookup_options
 @click.option(
     "--actions",
     "actions_path",

@@ -599,17 +599,26 @@ def compile_task(
     return compile_draft(draft_task(doc, defaults=defaults, fragments=fragments, source=source))
 
 
-def compile_files(paths: list[Path]) -> list[Task]:
-    """Every task of ``paths``, in order; all problems of all files are reported together."""
+def draft_files(paths: list[Path], suite: str | None = None) -> list[Draft]:
+    """Every task of ``paths`` as drafts, in order (see :func:`draft_file`).
+
+    All problems of all files are reported together, so that one run of the build
+    lists every mistake rather than the first file's.
+    """
     drafts: list[Draft] = []
     errors: list[DataFileError] = []
     for path in paths:
         try:
-            drafts += draft_file(path)
+            drafts += draft_file(path, suite=suite)
         except DataFileErrors as exc:
             errors += exc.errors
         except DataFileError as exc:
             errors.append(exc)
     if errors:
         raise DataFileErrors(errors)
-    return [compile_draft(d) for d in drafts]
+    return drafts
+
+
+def compile_files(paths: list[Path]) -> list[Task]:
+    """Every task of ``paths``, in order; all problems of all files are reported together."""
+    return [compile_draft(d) for d in draft_files(paths)]

@@ -20,8 +20,7 @@ from pathlib import Path
 
 from devicesworld import jsonl
 from devicesworld.spec.models import Task
-from devicesworld.tasks.handwritten.compiler import Draft, compile_draft, draft_file
-from devicesworld.tasks.handwritten.yamlfile import DataFileError, DataFileErrors
+from devicesworld.tasks.handwritten.compiler import Draft, compile_draft, draft_files
 
 SUITE_FILES: dict[str, tuple[str, ...]] = {
     "smoke": ("smoke-sh.yaml", "smoke-linux.yaml", "smoke-android.yaml"),
@@ -42,18 +41,7 @@ def suite_paths(name: str) -> list[Path]:
 
 def suite_drafts(name: str) -> list[Draft]:
     """The suite's tasks as drafts (files read and checked, nothing run)."""
-    drafts: list[Draft] = []
-    errors: list[DataFileError] = []
-    for path in suite_paths(name):
-        try:
-            drafts += draft_file(path, suite=name)
-        except DataFileErrors as exc:
-            errors += exc.errors
-        except DataFileError as exc:
-            errors.append(exc)
-    if errors:
-        raise DataFileErrors(errors)
-    return drafts
+    return draft_files(suite_paths(name), suite=name)
 
 
 @cache

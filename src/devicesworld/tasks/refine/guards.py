@@ -22,11 +22,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 
 from pydantic import BaseModel
 
 from devicesworld.devices.base import kind_names, traits_of
+from devicesworld.tasks.provenance import as_datetime
 
 MIN_RATIO = 0.5
 MAX_RATIO = 2.0
@@ -119,19 +119,10 @@ def spellings(value: str | int | float) -> set[str]:
         text = str(value)
         if text.startswith("+"):
             forms.add(text[1:])
-        stamp = _as_datetime(text)
+        stamp = as_datetime(text)
         if stamp is not None:
             forms |= {stamp.strftime("%H:%M"), f"{stamp.hour}:{stamp.minute:02d}"}
     return {f for f in forms if f.strip()}
-
-
-def _as_datetime(text: str) -> datetime | None:
-    if "T" not in text:
-        return None
-    try:
-        return datetime.fromisoformat(text)
-    except ValueError:
-        return None
 
 
 def _mentions(form: str, text: str) -> bool:

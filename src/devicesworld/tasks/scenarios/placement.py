@@ -21,13 +21,11 @@ its **first screen**: what the device showed after the solution's first step on 
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel
 
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import GLOBAL_DEVICE, SourceValue, Task
-from devicesworld.textshape import FIRST_SCREEN_CHARS, candidates
+from devicesworld.textshape import candidates, first_screen, forms
 
 END_ACTIONS = frozenset({"finish", "report_infeasible", "answer"})
 
@@ -51,28 +49,12 @@ def first_screens(task: Task) -> dict[str, str]:
             device = step.device
             if device in screens:
                 continue
-            parts: list[str] = []
             screen = env.observe().get(device, {}).get("screen_text")
-            if isinstance(screen, str) and screen.strip():
-                parts.append(screen)
-            if outcome.result.message:
-                parts.append(outcome.result.message)
-            if outcome.result.data is not None:
-                parts.append(str(outcome.result.data))
-            text = "\n".join(parts).strip()
-            if text and text != "ok":
-                screens[device] = text[:FIRST_SCREEN_CHARS]
+            shown = [screen] if isinstance(screen, str) and screen.strip() else []
+            text = first_screen(shown, outcome.result.message, outcome.result.data)
+            if text:
+                screens[device] = text
     return screens
-
-
-def forms(value: Any) -> list[str]:
-    """How a stored value can appear on a screen (``21.5`` and ``21.5``, ``+1555…`` and ``1555…``)."""
-    out = [str(value)]
-    if isinstance(value, float):
-        out.append(f"{value:g}")
-    if isinstance(value, str) and value.startswith("+"):
-        out.append(value[1:])
-    return [f for f in dict.fromkeys(out) if f]
 
 
 def place(

@@ -34,6 +34,7 @@ from pydantic import BaseModel
 
 from devicesworld.spec.metadata import LongMeasures
 from devicesworld.spec.models import GLOBAL_DEVICE, Task
+from devicesworld.textshape import forms
 
 Tier = Literal["standard", "long"]
 TIERS: tuple[Tier, ...] = ("standard", "long")
@@ -54,15 +55,6 @@ class LongRequirements(BaseModel):
 
 
 LONG = LongRequirements()
-
-
-def _forms(value: Any) -> list[str]:
-    out = [str(value)]
-    if isinstance(value, float):
-        out.append(f"{value:g}")
-    if isinstance(value, str) and value.startswith("+"):
-        out.append(value[1:])
-    return [f for f in dict.fromkeys(out) if len(f) >= 2]
 
 
 def _text(args: Any) -> str:
@@ -100,9 +92,9 @@ def measure_long(
     carry, carried = 0, ""
     for param, device, value, description in sources:
         needing = [value] + [v for n, (_, v) in derived.items() if param in source_closure(n, derive, names)]
-        forms = [f for v in needing for f in _forms(v)]
+        written = [f for v in needing for f in forms(v) if len(f) >= 2]
         for i, text in enumerate(texts):
-            if not any(f in text for f in forms):
+            if not any(f in text for f in written):
                 continue
             looked = [j for j in range(i) if steps[j].device == device]
             if looked and i - looked[-1] > carry:

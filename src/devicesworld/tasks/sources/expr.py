@@ -138,12 +138,7 @@ class _Eval:
         if isinstance(node, ast.Name):
             return self.scope.lookup(node.id)
         if isinstance(node, ast.List | ast.Tuple | ast.Set):
-            items: list[Any] = []
-            for elt in node.elts:
-                if isinstance(elt, ast.Starred):
-                    items += list(self.run(elt.value))
-                else:
-                    items.append(self.run(elt))
+            items = self._spread(node.elts)
             return (
                 items
                 if isinstance(node, ast.List)
@@ -228,13 +223,18 @@ class _Eval:
             if all(_Eval(inner).run(cond) for cond in gen.ifs):
                 yield from self._generate(gens, at + 1, inner)
 
-    def _call(self, node: ast.Call) -> Any:
-        args: list[Any] = []
-        for a in node.args:
-            if isinstance(a, ast.Starred):
-                args += list(self.run(a.value))
+    def _spread(self, nodes: list[ast.expr]) -> list[Any]:
+        """The values of a display's items or a call's arguments, ``*x`` unpacked in place."""
+        values: list[Any] = []
+        for node in nodes:
+            if isinstance(node, ast.Starred):
+                values += list(self.run(node.value))
             else:
-                args.append(self.run(a))
+                values.append(self.run(node))
+        return values
+
+    def _call(self, node: ast.Call) -> Any:
+        args = self._spread(node.args)
         kwargs: dict[str, Any] = {}
         for k in node.keywords:
             if k.arg is None:
