@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -90,25 +91,14 @@ def compute_trials(
         for task_id, outcomes in by_task.items()
     ]
 
-    def figure(values: list[float]) -> tuple[float, CI]:
+    columns = {
+        "pass_at_1": [t.pass_at_1 for t in rows],
+        "pass_at_k": [t.pass_at_k for t in rows],
+        "pass_hat_k": [t.pass_hat_k for t in rows],
+        "flip_rate": [1.0 if t.flipped else 0.0 for t in rows],
+    }
+    figures: dict[str, Any] = {}  # each figure and its ``<name>_ci95``
+    for name, values in columns.items():
         lo, hi = bootstrap_ci(values, seed=seed)
-        return sum(values) / len(values), (float(lo), float(hi))
-
-    p1, p1_ci = figure([t.pass_at_1 for t in rows])
-    pk, pk_ci = figure([t.pass_at_k for t in rows])
-    hk, hk_ci = figure([t.pass_hat_k for t in rows])
-    flips, flips_ci = figure([1.0 if t.flipped else 0.0 for t in rows])
-    return TrialMetrics(
-        k=k,
-        n_tasks=len(rows),
-        pass_at_1=p1,
-        pass_at_1_ci95=p1_ci,
-        pass_at_k=pk,
-        pass_at_k_ci95=pk_ci,
-        pass_hat_k=hk,
-        pass_hat_k_ci95=hk_ci,
-        flip_rate=flips,
-        flip_rate_ci95=flips_ci,
-        tasks=rows,
-        seed=seed,
-    )
+        figures[name], figures[f"{name}_ci95"] = sum(values) / len(values), (float(lo), float(hi))
+    return TrialMetrics(k=k, n_tasks=len(rows), tasks=rows, seed=seed, **figures)

@@ -28,9 +28,12 @@ from devicesworld.worlds.model import (
     DEFAULT_START,
     MEMBERS,
     SIZES,
+    DesktopWorld,
+    HomeWorld,
     Member,
     Person,
     Persona,
+    PhoneWorld,
     Relation,
     World,
     WorldSize,
@@ -187,7 +190,6 @@ def generate(persona_seed: int, size: WorldSize, start: datetime) -> World:
     from faker import Faker
 
     from devicesworld.worlds import desktop, home, phone
-    from devicesworld.worlds.picks import build_picks
 
     sizing = SIZING[size]
     rng = random.Random(f"devicesworld-world:{persona_seed}:{size}")
@@ -219,9 +221,26 @@ def generate(persona_seed: int, size: WorldSize, start: datetime) -> World:
     phone_world = phone.build(rng, fake, numbers, sizing, persona, people, start)
     desktop_world = desktop.build(rng, fake, sizing, persona, people, start)
     home_world = home.build(rng, sizing, persona, start)
+    return _assemble(persona_seed, size, start, persona, people, phone_world, desktop_world, home_world)
+
+
+def _assemble(
+    seed: int,
+    size: WorldSize,
+    start: datetime,
+    persona: Persona,
+    people: list[Person],
+    phone_world: PhoneWorld,
+    desktop_world: DesktopWorld,
+    home_world: HomeWorld,
+    member: Member | None = None,
+) -> World:
+    """A world from its surfaces, with the picks indexed over them (an owner's world or a member's)."""
+    from devicesworld.worlds.picks import build_picks
+
     picks = build_picks(persona, people, phone_world, desktop_world, home_world)
     return World(
-        persona_seed=persona_seed,
+        persona_seed=seed,
         size=size,
         start=start,
         persona=persona,
@@ -230,6 +249,7 @@ def generate(persona_seed: int, size: WorldSize, start: datetime) -> World:
         desktop=desktop_world,
         home=home_world,
         picks=picks,
+        member=member,
     )
 
 
@@ -291,7 +311,6 @@ def generate_member(owner: World, member: Member) -> World:
     from faker import Faker
 
     from devicesworld.worlds import desktop, phone
-    from devicesworld.worlds.picks import build_picks
 
     sizing = SIZING[owner.size]
     seed, size, start = owner.persona_seed, owner.size, owner.start
@@ -310,19 +329,7 @@ def generate_member(owner: World, member: Member) -> World:
     notes = [household_notes.get(n.name, n) for n in phone_world.notes]
     phone_world = phone_world.model_copy(update={"notes": notes})
     desktop_world = desktop.build(rng, fake, sizing, persona, people, start)
-    picks = build_picks(persona, people, phone_world, desktop_world, owner.home)
-    return World(
-        persona_seed=seed,
-        size=size,
-        start=start,
-        persona=persona,
-        people=people,
-        phone=phone_world,
-        desktop=desktop_world,
-        home=owner.home,
-        picks=picks,
-        member=member,
-    )
+    return _assemble(seed, size, start, persona, people, phone_world, desktop_world, owner.home, member)
 
 
 PROJECT_NAMES = (
