@@ -10,7 +10,7 @@ from typing import Any
 
 from devicesworld.agents.base import AgentOptions, Decision, EpisodeInfo, Feedback
 from devicesworld.agents.llm.parsing import INVALID_REPLY_ACTION, invalid_reply_step
-from devicesworld.agents.llm.prompts import StepLog, screenshots_of
+from devicesworld.agents.llm.prompts import StepLog, format_previous, screenshots_of, user_message
 from devicesworld.agents.llm.tools import ToolBook
 from devicesworld.llmclient import CallRecord, ChatReply, ImagesRefused, LLMClient, LLMConfig, ToolsRefused
 from devicesworld.spec.models import Step
@@ -89,6 +89,16 @@ class LLMAgentCore:
         for device_id, png in shots.items():
             self._sent_images[device_id] = image_path(png)
         return shots
+
+    def previous_section(self) -> str:
+        """The prompt section every acting model reads: its previous action and that action's feedback."""
+        return f"# Previous action and its feedback\n{format_previous(self.last)}\n\n"
+
+    def messages(
+        self, system: str, text: str, observation: dict[str, dict[str, Any]], only: list[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """A request: the system prompt, then ``text`` with the screenshots of the devices (``only``: those)."""
+        return [{"role": "system", "content": system}, user_message(text, self.images(observation, only))]
 
     def chat(
         self,

@@ -21,8 +21,6 @@ from devicesworld.agents.llm.prompts import (
     devices_line,
     format_history,
     format_observations,
-    format_previous,
-    user_message,
 )
 from devicesworld.agents.llm.tools import ReplyError
 from devicesworld.llmclient import LLMError
@@ -58,12 +56,12 @@ class DirectAgent(LLMAgentCore):
                 shots + f"# Task\n{info.instruction}\n\n"
                 f"# Step {self.step_number} of at most {info.max_steps}\n\n"
                 f"# Current observations\n{format_observations(observation, previous=self.previous_observation)}\n\n"
-                f"# Previous action and its feedback\n{format_previous(self.last)}\n\n"
-                f"# History (last {self.config.history} steps)\n"
+                + self.previous_section()
+                + f"# History (last {self.config.history} steps)\n"
                 f"{format_history(self.history, self.config.history)}\n\n"
                 "Your next action:"
             )
-            return [{"role": "system", "content": system}, user_message(text, self.images(observation))]
+            return self.messages(system, text, observation)
 
         reply = self.chat(build, role="actor", tools=self.book.tools)
         try:

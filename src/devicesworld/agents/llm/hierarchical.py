@@ -26,8 +26,6 @@ from devicesworld.agents.llm.prompts import (
     devices_line,
     format_history,
     format_observations,
-    format_previous,
-    user_message,
 )
 from devicesworld.agents.llm.tools import ReplyError, ToolBook, object_schema
 from devicesworld.spec.actions import FINISH, REPORT_INFEASIBLE
@@ -236,12 +234,9 @@ class HierarchicalAgent(LLMAgentCore):
         text = (
             f"# Reports of the subtasks yours depends on\n{reports}\n\n"
             f"# Current observation of {sub.device}\n{format_observations(observation, only=[sub.device])}\n\n"
-            f"# Previous action and its feedback\n{format_previous(self.last)}\n\n"
-            f"# History on this device (last {self.config.history} steps)\n"
+            + self.previous_section()
+            + f"# History on this device (last {self.config.history} steps)\n"
             f"{format_history(mine, self.config.history)}\n\n"
             f"Your next action (subtask steps so far: {sub.steps}):"
         )
-        return [
-            {"role": "system", "content": system},
-            user_message(text, self.images(observation, only=[sub.device])),
-        ]
+        return self.messages(system, text, observation, only=[sub.device])

@@ -20,7 +20,6 @@ from devicesworld.agents.llm.prompts import (
     action_format,
     devices_line,
     format_observations,
-    format_previous,
     older_steps_note,
     planner_hints,
     user_message,
@@ -109,13 +108,10 @@ class PlannerGrounderAgent(LLMAgentCore):
             text = (
                 f"# Instruction from the planner\n{action}\n\n"
                 f"# Current observation of {device}\n{format_observations(observation, only=[device])}\n\n"
-                f"# Previous action and its feedback\n{format_previous(self.last)}\n\n"
-                "Your action:"
+                + self.previous_section()
+                + "Your action:"
             )
-            return [
-                {"role": "system", "content": system},
-                user_message(text, self.images(observation, [device])),
-            ]
+            return self.messages(system, text, observation, only=[device])
 
         reply = self.chat(grounder_messages, role="grounder", tools=book.tools)
         try:

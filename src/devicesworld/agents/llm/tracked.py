@@ -36,8 +36,6 @@ from devicesworld.agents.llm.prompts import (
     devices_line,
     format_history,
     format_observations,
-    format_previous,
-    user_message,
 )
 from devicesworld.agents.llm.tools import ReplyError, object_schema
 from devicesworld.devices.listing import clip
@@ -375,11 +373,11 @@ class TrackedAgent(LLMAgentCore):
             f"# Task state\n{self.state.render()}\n\n"
             + (f"# Attention\n{notes}\n\n" if notes else "")
             + f"# Current observations\n{format_observations(observation, previous=self.previous_observation)}\n\n"
-            f"# Previous action and its feedback\n{format_previous(self.last)}\n\n"
-            f"# History (last {HISTORY_STEPS} steps)\n{format_history(self.history, HISTORY_STEPS)}\n\n"
+            + self.previous_section()
+            + f"# History (last {HISTORY_STEPS} steps)\n{format_history(self.history, HISTORY_STEPS)}\n\n"
             "Your state updates and next action:"
         )
-        return [{"role": "system", "content": system}, user_message(text, self.images(observation))]
+        return self.messages(system, text, observation)
 
     def _state_note(self) -> dict[str, Any]:
         return {
