@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from devicesworld.worlds import VALUE_KINDS, build_world
-from devicesworld.worlds.model import Pick, World
+from devicesworld.worlds.model import Pick, World, omit
 
 
 def _present(world: World, pick: Pick) -> None:
@@ -104,3 +104,8 @@ def test_picks_are_found_by_key_and_wrap_around() -> None:
     assert w.pick("room_reading", n) == pick
     with pytest.raises(KeyError, match="no world value 'nope/1'"):
         w.value("nope/1")
+
+
+def test_omit_drops_only_the_flagged_keys() -> None:
+    data = {"a": 1, "b": None, "c": []}
+    assert omit(data, b=True, c=False, absent=True) == {"a": 1, "c": []}

@@ -212,3 +212,14 @@ def test_interrupt_records_what_finished_and_propagates() -> None:
     # two waits finished four episodes; the two that finished during the third are drained
     assert len(outcomes) == 6
     assert len({o.task_id for o in outcomes}) == len(outcomes)
+
+
+def test_failure_result_keeps_the_sources_only_when_asked() -> None:
+    doc = toy_task(id="t-src")
+    doc.setdefault("metadata", {})["sources"] = [{"device": "toy_0", "value": "42"}]
+    task = Task.model_validate(doc)
+    setup = failure_result(task, "scripted", "setup failed: boom", sources=True)
+    timeout = failure_result(task, "scripted", "episode timed out", "time_limit")
+    assert setup.sources == [s.model_dump() for s in task.metadata.sources] and setup.sources
+    assert not setup.valid and setup.invalid_cause == "setup_failed"
+    assert timeout.sources == [] and timeout.valid and timeout.invalid_cause is None
