@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from devicesworld.spec.models import Task
 
 from devicesworld.cli.common import (
-    choice_option,
     console,
     err_console,
     load_source,
@@ -29,9 +28,11 @@ from devicesworld.cli.common import (
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
 @click.option("--no-near-misses", is_flag=True, help="Skip the near-miss gate (faster, weaker).")
 @click.option("--no-paraphrases", is_flag=True, help="Skip the paraphrase gate (correct variants must pass).")
-@choice_option(
+@click.option(
     "--gate",
-    choices=["run", "coherence"],
+    type=click.Choice(["run", "coherence"]),
+    default="run",
+    show_default=True,
     help="run: play every task on its devices; coherence: read instruction, worlds and checks for one story "
     "(no device starts; counts per rule).",
 )
