@@ -85,11 +85,11 @@ class BrowserApp(App):
                         rows.append(v.text(line, rid=self.rid("page_text"), height=32))
         return self.page(
             v.row(
-                v.edit(
+                self.field(
+                    st,
                     "bar",
-                    str(st.get("bar", "")),
-                    hint=self.t("br.url_hint"),
-                    rid=self.rid("url_bar"),
+                    hint="br.url_hint",
+                    rid="url_bar",
                     on_enter=lambda: self.go(screen, str(st.get("bar", ""))),
                     weight=5,
                 ),

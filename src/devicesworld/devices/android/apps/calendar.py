@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from devicesworld.devices.android import providers as p
-from devicesworld.devices.android.apps.base import App, Dialog, Screen
+from devicesworld.devices.android.apps.base import App, Screen
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.pickers import date_picker, format_time, time_picker
 from devicesworld.devices.android.ui.view import View
@@ -154,12 +154,7 @@ class CalendarApp(App):
         rows = [self._event_row(e) for e in found]
         return self.page(
             self.appbar(self.t("cal.search")),
-            v.edit(
-                "query",
-                str(screen.state.get("query", "")),
-                hint=self.t("cal.search_hint"),
-                rid=self.rid("search_query"),
-            ),
+            self.field(screen.state, "query", hint="cal.search_hint", rid="search_query"),
             v.scroll_list(
                 "results",
                 rows,
@@ -214,19 +209,9 @@ class CalendarApp(App):
         def ask_delete() -> None:
             def delete() -> None:
                 p.delete_event(self.storage, eid)
-                self.phone.dismiss()
-                self.phone.finish()
+                self.leave()
 
-            self.phone.show_dialog(
-                Dialog(
-                    title=self.t("cal.delete_q"),
-                    body=lambda d: [],
-                    buttons=lambda d: [
-                        v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                        v.button(self.t("sys.delete"), delete, rid="android:id/button1"),
-                    ],
-                )
-            )
+            self.confirm(self.t("cal.delete_q"), "sys.delete", delete)
 
         rows = [
             v.text(e["title"], rid=self.rid("event_title"), height=64, style="headline"),

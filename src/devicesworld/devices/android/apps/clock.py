@@ -29,32 +29,7 @@ class ClockApp(App):
     label_key = "app.clock"
 
     def _tabs(self, screen: Screen) -> View:
-        tab = screen.state.get("tab", "alarm")
-
-        def go(name: str) -> None:
-            screen.state["tab"] = name
-
-        return v.row(
-            View(
-                v.TEXT,
-                text=self.t("ck.alarm"),
-                selected=tab == "alarm",
-                on_click=partial(go, "alarm"),
-                resource_id=self.rid("tab_alarm"),
-                height=48,
-                style="tab",
-            ),
-            View(
-                v.TEXT,
-                text=self.t("ck.timer"),
-                selected=tab == "timer",
-                on_click=partial(go, "timer"),
-                resource_id=self.rid("tab_timer"),
-                height=48,
-                style="tab",
-            ),
-            height=48,
-        )
+        return self.tabs(screen, "alarm", ("alarm", "ck.alarm"), ("timer", "ck.timer"))
 
     def screen_main(self, screen: Screen) -> View:
         if screen.state.get("tab", "alarm") == "timer":
@@ -228,38 +203,14 @@ class ClockApp(App):
             )
             self.phone.dismiss()
 
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("ck.label"),
-                state={"label": current},
-                body=lambda d: [
-                    v.edit(
-                        "label",
-                        str(d.state.get("label", "")),
-                        hint=self.t("ck.label"),
-                        rid=self.rid("label_input"),
-                    )
-                ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.ok"), partial(ok, d), rid="android:id/button1"),
-                ],
-            )
-        )
+        self.ask_text(self.t("ck.label"), "label", current, hint="ck.label", rid="label_input", on_ok=ok)
 
     # --- timer ---------------------------------------------------------------------------
     def _timer(self, screen: Screen) -> View:
         timer = next(iter(p.timers(self.storage)), None)
         kids: list[View] = []
         if timer is None:
-            kids.append(
-                v.edit(
-                    "minutes",
-                    str(screen.state.get("minutes", "")),
-                    hint=self.t("ck.timer_hint"),
-                    rid=self.rid("timer_setup_digits"),
-                )
-            )
+            kids.append(self.field(screen.state, "minutes", hint="ck.timer_hint", rid="timer_setup_digits"))
             kids.append(
                 v.button(
                     self.t("ck.start"),

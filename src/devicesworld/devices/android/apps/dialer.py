@@ -35,32 +35,7 @@ class DialerApp(App):
     permission = "phone"
 
     def _tabs(self, screen: Screen) -> View:
-        tab = screen.state.get("tab", "keypad")
-
-        def go(name: str) -> None:
-            screen.state["tab"] = name
-
-        return v.row(
-            View(
-                v.TEXT,
-                text=self.t("ph.recents"),
-                selected=tab == "recents",
-                on_click=partial(go, "recents"),
-                resource_id=self.rid("tab_recents"),
-                height=48,
-                style="tab",
-            ),
-            View(
-                v.TEXT,
-                text=self.t("ph.keypad"),
-                selected=tab == "keypad",
-                on_click=partial(go, "keypad"),
-                resource_id=self.rid("tab_keypad"),
-                height=48,
-                style="tab",
-            ),
-            height=48,
-        )
+        return self.tabs(screen, "keypad", ("recents", "ph.recents"), ("keypad", "ph.keypad"))
 
     def screen_main(self, screen: Screen) -> View:
         if screen.state.get("tab", "keypad") == "recents":

@@ -82,14 +82,7 @@ class MapsApp(App):
                 ],
             ),
             v.row(
-                v.edit(
-                    "q",
-                    str(st.get("q", "")),
-                    hint=self.t("mp.search_hint"),
-                    rid=self.rid("searchEditText"),
-                    on_enter=search,
-                    weight=5,
-                ),
+                self.field(st, "q", hint="mp.search_hint", rid="searchEditText", on_enter=search, weight=5),
                 v.icon_button(self.t("sys.search"), search, rid=self.rid("search_button")),
                 height=56,
             ),

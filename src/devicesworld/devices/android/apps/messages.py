@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from devicesworld.devices.android import providers as p
-from devicesworld.devices.android.apps.base import App, Dialog, Screen
+from devicesworld.devices.android.apps.base import App, Screen
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
 
@@ -62,16 +62,7 @@ class MessagesApp(App):
             p.delete_thread(self.storage, thread_id)
             self.phone.dismiss()
 
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("msg.delete_thread"),
-                body=lambda d: [],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.delete"), delete, rid="android:id/button1"),
-                ],
-            )
-        )
+        self.confirm(self.t("msg.delete_thread"), "sys.delete", delete)
 
     def receive_share(self, text: str, subject: str) -> None:
         """Shared text: a new conversation whose message field already holds it (Simple SMS Messenger)."""
@@ -165,7 +156,6 @@ class MessagesApp(App):
                     style="bubble_out" if m["type"] == 2 else "bubble_in",
                 )
             )
-        body = str(screen.state.get("body", ""))
 
         def send() -> None:
             # the app sends the field's trimmed value (a trailing Enter adds no newline)
@@ -185,11 +175,11 @@ class MessagesApp(App):
             self.appbar(self._who(address)),
             v.scroll_list("msgs", bubbles, screen.state, rid=self.rid("thread_messages_list")),
             v.row(
-                v.edit(
+                self.field(
+                    screen.state,
                     "body",
-                    body,
-                    hint=self.t("msg.text_hint"),
-                    rid=self.rid("thread_type_message"),
+                    hint="msg.text_hint",
+                    rid="thread_type_message",
                     multiline=True,
                     weight=5,
                 ),

@@ -95,32 +95,7 @@ class MusicApp(App):
     permission = "media"
 
     def _tabs(self, screen: Screen) -> View:
-        tab = screen.state.get("tab", "songs")
-
-        def go(name: str) -> None:
-            screen.state["tab"] = name
-
-        return v.row(
-            View(
-                v.TEXT,
-                text=self.t("mu.songs"),
-                selected=tab == "songs",
-                on_click=partial(go, "songs"),
-                resource_id=self.rid("tab_songs"),
-                height=48,
-                style="tab",
-            ),
-            View(
-                v.TEXT,
-                text=self.t("mu.playlists"),
-                selected=tab == "playlists",
-                on_click=partial(go, "playlists"),
-                resource_id=self.rid("tab_playlists"),
-                height=48,
-                style="tab",
-            ),
-            height=48,
-        )
+        return self.tabs(screen, "songs", ("songs", "mu.songs"), ("playlists", "mu.playlists"))
 
     def play(self, title: str) -> None:
         self.storage.put_pref(PACKAGE, "now_playing", title)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 Handler = Callable[[], Any]
 """A tap handler. It may return a string: a note for the agent's feedback (rarely used)."""
@@ -133,6 +133,15 @@ def icon_button(
         enabled=enabled,
         style="icon",
     )
+
+
+class EditOptions(TypedDict, total=False):
+    """What a caller may set on an :func:`edit` field beyond its text, hint and id."""
+
+    on_enter: Handler | None
+    multiline: bool
+    height: float
+    weight: float
 
 
 def edit(
