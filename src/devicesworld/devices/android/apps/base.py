@@ -89,6 +89,11 @@ class App:
         kids += actions or []
         return v.row(*kids, height=56, rid=self.rid("toolbar"))
 
+    def form_bar(self, title: str, on_save: Callable[[], None], save_rid: str) -> View:
+        """The app bar of an edit form: up, the title, and the primary Save button."""
+        save = v.button(self.t("sys.save"), on_save, rid=self.rid(save_rid), weight=1.4, style="primary")
+        return self.appbar(title, actions=[save])
+
     def page(self, *children: View) -> View:
         for node in children:
             for n in node.walk():
@@ -97,7 +102,7 @@ class App:
         root.package = self.package
         return root
 
-    def field(
+    def edit_field(
         self, state: Mapping[str, Any], key: str, *, hint: str, rid: str, **options: Unpack[v.EditOptions]
     ) -> View:
         """An edit field whose text so far lives in ``state[key]`` (a screen's or a dialog's state).
@@ -105,6 +110,13 @@ class App:
         ``hint`` is a string key and ``rid`` the id within the app's package, as everywhere else.
         """
         return v.edit(key, str(state.get(key, "")), hint=self.t(hint), rid=self.rid(rid), **options)
+
+    def scroll(self, key: str, rows: list[View], state: dict[str, Any], *, rid: str, empty: str = "") -> View:
+        """A scrolling list of ``rows`` (see :func:`..ui.view.scroll_list`) with the app's id ``rid``.
+
+        ``empty`` is the string key shown when there are no rows, or none.
+        """
+        return v.scroll_list(key, rows, state, rid=self.rid(rid), empty=self.t(empty) if empty else "")
 
     def tabs(self, screen: Screen, default: str, *tabs: tuple[str, str]) -> View:
         """A row of ``(name, label key)`` tabs; the chosen name lives in ``screen.state["tab"]``.
@@ -199,7 +211,7 @@ class App:
             Dialog(
                 title=title,
                 state={key: value},
-                body=lambda d: [self.field(d.state, key, hint=hint, rid=rid)],
+                body=lambda d: [self.edit_field(d.state, key, hint=hint, rid=rid)],
                 buttons=lambda d: [
                     v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
                     v.button(self.t("sys.ok"), partial(on_ok, d), rid="android:id/button1"),

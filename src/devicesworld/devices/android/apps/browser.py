@@ -85,7 +85,7 @@ class BrowserApp(App):
                         rows.append(v.text(line, rid=self.rid("page_text"), height=32))
         return self.page(
             v.row(
-                self.field(
+                self.edit_field(
                     st,
                     "bar",
                     hint="br.url_hint",
@@ -95,5 +95,5 @@ class BrowserApp(App):
                 ),
                 height=56,
             ),
-            v.scroll_list("lines", rows, st, rid=self.rid("compositor_view_holder")),
+            self.scroll("lines", rows, st, rid="compositor_view_holder"),
         )

@@ -135,13 +135,7 @@ class CalendarApp(App):
         rows = [self._event_row(e) for e in p.events(self.storage) if e["dtend"][:10] >= today]
         return self.page(
             self.appbar(self.t("cal.agenda")),
-            v.scroll_list(
-                "events",
-                rows,
-                screen.state,
-                rid=self.rid("calendar_events_list"),
-                empty=self.t("cal.no_upcoming"),
-            ),
+            self.scroll("events", rows, screen.state, rid="calendar_events_list", empty="cal.no_upcoming"),
         )
 
     def screen_search(self, screen: Screen) -> View:
@@ -154,13 +148,13 @@ class CalendarApp(App):
         rows = [self._event_row(e) for e in found]
         return self.page(
             self.appbar(self.t("cal.search")),
-            self.field(screen.state, "query", hint="cal.search_hint", rid="search_query"),
-            v.scroll_list(
+            self.edit_field(screen.state, "query", hint="cal.search_hint", rid="search_query"),
+            self.scroll(
                 "results",
                 rows,
                 screen.state,
-                rid=self.rid("search_results_list"),
-                empty=self.t("mp.no_results") if query else "",
+                rid="search_results_list",
+                empty="mp.no_results" if query else "",
             ),
         )
 
@@ -187,9 +181,7 @@ class CalendarApp(App):
             )
         return self.page(
             self.appbar(self.fmt_date(day)),
-            v.scroll_list(
-                "events", rows, screen.state, rid=self.rid("day_events"), empty=self.t("cal.no_events")
-            ),
+            self.scroll("events", rows, screen.state, rid="day_events", empty="cal.no_events"),
             v.button(
                 self.t("cal.new_event"),
                 partial(self.open_editor, None, day),
@@ -319,33 +311,17 @@ class CalendarApp(App):
 
         title = self.t("cal.new_event") if st.get("eid") is None else self.t("sys.edit")
         return self.page(
-            self.appbar(
-                title,
-                actions=[
-                    v.button(
-                        self.t("sys.save"),
-                        partial(self._save, screen),
-                        rid=self.rid("save"),
-                        weight=1.4,
-                        style="primary",
-                    )
-                ],
-            ),
+            self.form_bar(title, partial(self._save, screen), "save"),
             v.column(
-                v.edit("title", str(st["title"]), hint=self.t("cal.title"), rid=self.rid("event_title")),
+                self.edit_field(st, "title", hint="cal.title", rid="event_title"),
                 when_row("start", start),
                 when_row("end", end),
-                v.edit(
-                    "location",
-                    str(st["location"]),
-                    hint=self.t("cal.location"),
-                    rid=self.rid("event_location"),
-                ),
-                v.edit(
+                self.edit_field(st, "location", hint="cal.location", rid="event_location"),
+                self.edit_field(
+                    st,
                     "description",
-                    str(st["description"]),
-                    hint=self.t("cal.description"),
-                    rid=self.rid("event_description"),
+                    hint="cal.description",
+                    rid="event_description",
                     multiline=True,
                     height=88,
                 ),

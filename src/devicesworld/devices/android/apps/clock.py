@@ -64,13 +64,7 @@ class ClockApp(App):
         return self.page(
             self.appbar(self.t("app.clock"), up=False),
             self._tabs(screen),
-            v.scroll_list(
-                "alarms",
-                rows,
-                screen.state,
-                rid=self.rid("alarm_recycler_view"),
-                empty=self.t("ck.no_alarms"),
-            ),
+            self.scroll("alarms", rows, screen.state, rid="alarm_recycler_view", empty="ck.no_alarms"),
             v.button(self.t("ck.add_alarm"), self._add, rid=self.rid("fab"), style="primary"),
         )
 
@@ -210,7 +204,9 @@ class ClockApp(App):
         timer = next(iter(p.timers(self.storage)), None)
         kids: list[View] = []
         if timer is None:
-            kids.append(self.field(screen.state, "minutes", hint="ck.timer_hint", rid="timer_setup_digits"))
+            kids.append(
+                self.edit_field(screen.state, "minutes", hint="ck.timer_hint", rid="timer_setup_digits")
+            )
             kids.append(
                 v.button(
                     self.t("ck.start"),

@@ -43,8 +43,8 @@ class ContactsApp(App):
             )
         return self.page(
             self.appbar(self.t("app.contacts"), up=False),
-            self.field(screen.state, "q", hint="ct.search", rid="search_view", height=48),
-            v.scroll_list("list", rows, screen.state, rid=self.rid("contact_list"), empty=self.t("ct.none")),
+            self.edit_field(screen.state, "q", hint="ct.search", rid="search_view", height=48),
+            self.scroll("list", rows, screen.state, rid="contact_list", empty="ct.none"),
             v.button(
                 self.t("ct.create"),
                 partial(self.open_editor, None),
@@ -155,22 +155,11 @@ class ContactsApp(App):
             "company": "ct.company",
             "notes": "ct.notes",
         }
-        fields = [self.field(st, k, hint=labels[k], rid=f"editor_{k}") for k in FIELDS]
+        fields = [self.edit_field(st, k, hint=labels[k], rid=f"editor_{k}") for k in FIELDS]
         title = self.t("ct.create") if st.get("cid") is None else self.t("ct.edit")
         return self.page(
-            self.appbar(
-                title,
-                actions=[
-                    v.button(
-                        self.t("sys.save"),
-                        partial(self._save, screen),
-                        rid=self.rid("menu_save"),
-                        weight=1.4,
-                        style="primary",
-                    )
-                ],
-            ),
-            v.scroll_list("form", fields, st, rid=self.rid("editor_form")),
+            self.form_bar(title, partial(self._save, screen), "menu_save"),
+            self.scroll("form", fields, st, rid="editor_form"),
         )
 
     def _save(self, screen: Screen) -> None:

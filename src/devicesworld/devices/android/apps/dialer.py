@@ -49,9 +49,7 @@ class DialerApp(App):
                 )
                 for c in p.calls(self.storage)
             ]
-            body = v.scroll_list(
-                "log", rows, screen.state, rid=self.rid("call_log"), empty=self.t("ph.no_calls")
-            )
+            body = self.scroll("log", rows, screen.state, rid="call_log", empty="ph.no_calls")
             return self.page(self.appbar(self.t("app.phone"), up=False), self._tabs(screen), body)
         number = str(screen.state.get("number", ""))
 

@@ -99,7 +99,7 @@ class FilesApp(App):
         title = rel.rsplit("/", 1)[-1] if rel else self.root_label(root)
         kids: list[View] = [
             self.appbar(title),
-            v.scroll_list("entries", rows, screen.state, rid=self.rid("dir_list"), empty=self.t("fl.empty")),
+            self.scroll("entries", rows, screen.state, rid="dir_list", empty="fl.empty"),
         ]
         if self.clip is not None:
             op = self.clip[0]
@@ -138,7 +138,7 @@ class FilesApp(App):
         rows = [v.text(line, height=28, rid=self.rid("content")) for line in lines]
         return self.page(
             self.appbar(rel.rsplit("/", 1)[-1]),
-            v.scroll_list("lines", rows, screen.state, rid=self.rid("viewer")),
+            self.scroll("lines", rows, screen.state, rid="viewer"),
         )
 
     # --- actions -------------------------------------------------------------------------

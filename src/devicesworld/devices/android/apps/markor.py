@@ -43,9 +43,7 @@ class MarkorApp(App):
         ]
         return self.page(
             self.appbar(self.t("app.markor"), up=False),
-            v.scroll_list(
-                "notes", rows, screen.state, rid=self.rid("recycler_view"), empty=self.t("mk.no_notes")
-            ),
+            self.scroll("notes", rows, screen.state, rid="recycler_view", empty="mk.no_notes"),
             v.button(
                 self.t("mk.new_file"), self._new_dialog, rid=self.rid("fab_add_new_item"), style="primary"
             ),
@@ -128,7 +126,7 @@ class MarkorApp(App):
                     )
                 ],
             ),
-            self.field(
+            self.edit_field(
                 st,
                 "text",
                 hint="mk.content_hint",

@@ -42,13 +42,7 @@ class MessagesApp(App):
             )
         return self.page(
             self.appbar(self.t("app.messages"), up=False),
-            v.scroll_list(
-                "threads",
-                rows,
-                screen.state,
-                rid=self.rid("conversations_list"),
-                empty=self.t("msg.no_threads"),
-            ),
+            self.scroll("threads", rows, screen.state, rid="conversations_list", empty="msg.no_threads"),
             v.button(
                 self.t("msg.start_chat"),
                 partial(self.phone.start, PACKAGE, "new"),
@@ -132,7 +126,7 @@ class MessagesApp(App):
                 ),
                 height=56,
             ),
-            v.scroll_list("contacts", rows, screen.state, rid=self.rid("contacts_list")),
+            self.scroll("contacts", rows, screen.state, rid="contacts_list"),
         )
 
     # --- a thread ------------------------------------------------------------------------
@@ -173,9 +167,9 @@ class MessagesApp(App):
 
         return self.page(
             self.appbar(self._who(address)),
-            v.scroll_list("msgs", bubbles, screen.state, rid=self.rid("thread_messages_list")),
+            self.scroll("msgs", bubbles, screen.state, rid="thread_messages_list"),
             v.row(
-                self.field(
+                self.edit_field(
                     screen.state,
                     "body",
                     hint="msg.text_hint",

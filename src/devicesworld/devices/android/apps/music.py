@@ -116,9 +116,7 @@ class MusicApp(App):
             return self.page(
                 self.appbar(self.t("app.music"), up=False),
                 self._tabs(screen),
-                v.scroll_list(
-                    "pls", rows, screen.state, rid=self.rid("recycler_view"), empty=self.t("mu.no_songs")
-                ),
+                self.scroll("pls", rows, screen.state, rid="recycler_view", empty="mu.no_songs"),
                 v.button(
                     self.t("mu.new_playlist"),
                     self._new_playlist,
@@ -139,9 +137,7 @@ class MusicApp(App):
         return self.page(
             self.appbar(self.t("app.music"), up=False),
             self._tabs(screen),
-            v.scroll_list(
-                "songs", rows, screen.state, rid=self.rid("recycler_view"), empty=self.t("mu.no_songs")
-            ),
+            self.scroll("songs", rows, screen.state, rid="recycler_view", empty="mu.no_songs"),
         )
 
     def screen_playlist(self, screen: Screen) -> View:
@@ -152,9 +148,7 @@ class MusicApp(App):
         ]
         return self.page(
             self.appbar(name),
-            v.scroll_list(
-                "songs", rows, screen.state, rid=self.rid("recycler_view"), empty=self.t("mu.no_songs")
-            ),
+            self.scroll("songs", rows, screen.state, rid="recycler_view", empty="mu.no_songs"),
         )
 
     def screen_player(self, screen: Screen) -> View:

@@ -68,7 +68,7 @@ class SettingsApp(App):
         ]
         return self.page(
             self.appbar(self.t("app.settings"), up=False),
-            v.scroll_list("list", rows, screen.state, rid=self.rid("recycler_view")),
+            self.scroll("list", rows, screen.state, rid="recycler_view"),
         )
 
     def _switch(self, label: str, setting: str) -> View:
