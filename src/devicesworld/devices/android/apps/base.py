@@ -167,10 +167,9 @@ class App:
             Dialog(
                 title=title,
                 body=lambda d: [],
-                buttons=lambda d: [
-                    v.button(self.t(cancel), on_cancel or self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t(answer), on_answer, rid="android:id/button1"),
-                ],
+                buttons=lambda d: v.dialog_buttons(
+                    self.t(cancel), on_cancel or self.phone.dismiss, self.t(answer), on_answer
+                ),
             )
         )
 
@@ -194,9 +193,7 @@ class App:
                 body=lambda d: [
                     v.button(self.t(key), partial(then, fn), rid=self.rid(rid)) for key, fn, rid in actions
                 ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2")
-                ],
+                buttons=lambda d: v.dialog_buttons(self.t("sys.cancel"), self.phone.dismiss),
             )
         )
 
@@ -212,10 +209,9 @@ class App:
                 title=title,
                 state={key: value},
                 body=lambda d: [self.edit_field(d.state, key, hint=hint, rid=rid)],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.ok"), partial(on_ok, d), rid="android:id/button1"),
-                ],
+                buttons=lambda d: v.dialog_buttons(
+                    self.t("sys.cancel"), self.phone.dismiss, self.t("sys.ok"), partial(on_ok, d)
+                ),
             )
         )
 

@@ -208,8 +208,6 @@ class MusicApp(App):
                     v.button(name, partial(add, name), rid=self.rid("playlist_choice"))
                     for name in playlists(self.storage)
                 ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2")
-                ],
+                buttons=lambda d: v.dialog_buttons(self.t("sys.cancel"), self.phone.dismiss),
             )
         )

@@ -146,9 +146,7 @@ class SettingsApp(App):
             Dialog(
                 title=title,
                 body=body,
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2")
-                ],
+                buttons=lambda d: v.dialog_buttons(self.t("sys.cancel"), self.phone.dismiss),
             )
         )
 

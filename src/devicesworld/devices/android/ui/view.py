@@ -169,6 +169,17 @@ def edit(
     )
 
 
+def dialog_buttons(
+    cancel: str, on_cancel: Handler, answer: str = "", on_answer: Handler | None = None
+) -> list[View]:
+    """A dialog's buttons as Android's alert dialogs lay them out: the one that backs out
+    (``android:id/button2``), then the answer (``android:id/button1``) when there is one."""
+    out = [button(cancel, on_cancel, rid="android:id/button2")]
+    if answer:
+        out.append(button(answer, on_answer, rid="android:id/button1"))
+    return out
+
+
 def switch(label: str, checked: bool, on_click: Handler, *, rid: str = "", enabled: bool = True) -> View:
     return View(
         SWITCH,
