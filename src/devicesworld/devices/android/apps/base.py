@@ -51,6 +51,10 @@ class App:
     main_activity: ClassVar[str] = "main"
     permission: ClassVar[str] = ""
     """The runtime permission the app asks for on first use (``perm.<name>`` strings), or none."""
+    tabs: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The main screen's tabs as ``(name, label key)``, in order (none: no tab row)."""
+    default_tab: ClassVar[str] = ""
+    """The tab a new main screen shows; empty for the first."""
 
     def __init__(self, phone: Phone) -> None:
         self.phone = phone
@@ -118,12 +122,13 @@ class App:
         """
         return v.scroll_list(key, rows, state, rid=self.rid(rid), empty=self.t(empty) if empty else "")
 
-    def tabs(self, screen: Screen, default: str, *tabs: tuple[str, str]) -> View:
-        """A row of ``(name, label key)`` tabs; the chosen name lives in ``screen.state["tab"]``.
+    def tab(self, screen: Screen) -> str:
+        """The name of the tab the screen shows (kept in ``screen.state["tab"]`` once chosen)."""
+        return str(screen.state.get("tab", self.default_tab or self.tabs[0][0]))
 
-        Each tab's id is ``tab_<name>``, as the recorded solutions know them.
-        """
-        chosen = screen.state.get("tab", default)
+    def tab_row(self, screen: Screen) -> View:
+        """The row of :attr:`tabs`; each tab's id is ``tab_<name>``, as the recorded solutions know them."""
+        chosen = self.tab(screen)
 
         def go(name: str) -> None:
             screen.state["tab"] = name
@@ -139,7 +144,7 @@ class App:
                     height=48,
                     style="tab",
                 )
-                for name, label in tabs
+                for name, label in self.tabs
             ),
             height=48,
         )

@@ -27,12 +27,10 @@ PACKAGE = "com.google.android.deskclock"
 class ClockApp(App):
     package = PACKAGE
     label_key = "app.clock"
-
-    def _tabs(self, screen: Screen) -> View:
-        return self.tabs(screen, "alarm", ("alarm", "ck.alarm"), ("timer", "ck.timer"))
+    tabs = (("alarm", "ck.alarm"), ("timer", "ck.timer"))
 
     def screen_main(self, screen: Screen) -> View:
-        if screen.state.get("tab", "alarm") == "timer":
+        if self.tab(screen) == "timer":
             return self._timer(screen)
         rows = []
         for a in p.alarms(self.storage):
@@ -63,7 +61,7 @@ class ClockApp(App):
             )
         return self.page(
             self.appbar(self.t("app.clock"), up=False),
-            self._tabs(screen),
+            self.tab_row(screen),
             self.scroll("alarms", rows, screen.state, rid="alarm_recycler_view", empty="ck.no_alarms"),
             v.button(self.t("ck.add_alarm"), self._add, rid=self.rid("fab"), style="primary"),
         )
@@ -240,7 +238,7 @@ class ClockApp(App):
                 )
             )
         return self.page(
-            self.appbar(self.t("app.clock"), up=False), self._tabs(screen), v.column(*kids, fill=True)
+            self.appbar(self.t("app.clock"), up=False), self.tab_row(screen), v.column(*kids, fill=True)
         )
 
     def _start_timer(self, screen: Screen) -> None:

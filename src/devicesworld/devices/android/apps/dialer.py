@@ -33,12 +33,11 @@ class DialerApp(App):
     package = PACKAGE
     label_key = "app.phone"
     permission = "phone"
-
-    def _tabs(self, screen: Screen) -> View:
-        return self.tabs(screen, "keypad", ("recents", "ph.recents"), ("keypad", "ph.keypad"))
+    tabs = (("recents", "ph.recents"), ("keypad", "ph.keypad"))
+    default_tab = "keypad"
 
     def screen_main(self, screen: Screen) -> View:
-        if screen.state.get("tab", "keypad") == "recents":
+        if self.tab(screen) == "recents":
             kinds = {"incoming": "ph.incoming", "outgoing": "ph.outgoing", "missed": "ph.missed"}
             rows = [
                 v.item(
@@ -50,7 +49,7 @@ class DialerApp(App):
                 for c in p.calls(self.storage)
             ]
             body = self.scroll("log", rows, screen.state, rid="call_log", empty="ph.no_calls")
-            return self.page(self.appbar(self.t("app.phone"), up=False), self._tabs(screen), body)
+            return self.page(self.appbar(self.t("app.phone"), up=False), self.tab_row(screen), body)
         number = str(screen.state.get("number", ""))
 
         def press(key: str) -> None:
@@ -77,7 +76,7 @@ class DialerApp(App):
         ]
         return self.page(
             self.appbar(self.t("app.phone"), up=False),
-            self._tabs(screen),
+            self.tab_row(screen),
             v.row(
                 v.edit("number", number, hint=self.t("ph.number"), rid=self.rid("digits"), weight=5),
                 v.icon_button(self.t("ph.delete_digit"), backspace, rid=self.rid("deleteButton")),

@@ -93,9 +93,7 @@ class MusicApp(App):
     package = PACKAGE
     label_key = "app.music"
     permission = "media"
-
-    def _tabs(self, screen: Screen) -> View:
-        return self.tabs(screen, "songs", ("songs", "mu.songs"), ("playlists", "mu.playlists"))
+    tabs = (("songs", "mu.songs"), ("playlists", "mu.playlists"))
 
     def play(self, title: str) -> None:
         self.storage.put_pref(PACKAGE, "now_playing", title)
@@ -103,7 +101,7 @@ class MusicApp(App):
         self.phone.start(PACKAGE, "player")
 
     def screen_main(self, screen: Screen) -> View:
-        if screen.state.get("tab", "songs") == "playlists":
+        if self.tab(screen) == "playlists":
             rows = [
                 v.item(
                     name,
@@ -115,7 +113,7 @@ class MusicApp(App):
             ]
             return self.page(
                 self.appbar(self.t("app.music"), up=False),
-                self._tabs(screen),
+                self.tab_row(screen),
                 self.scroll("pls", rows, screen.state, rid="recycler_view", empty="mu.no_songs"),
                 v.button(
                     self.t("mu.new_playlist"),
@@ -136,7 +134,7 @@ class MusicApp(App):
         ]
         return self.page(
             self.appbar(self.t("app.music"), up=False),
-            self._tabs(screen),
+            self.tab_row(screen),
             self.scroll("songs", rows, screen.state, rid="recycler_view", empty="mu.no_songs"),
         )
 
