@@ -60,6 +60,25 @@ class Macro:
 _MACROS: dict[tuple[str, Section, str], Macro] = {}
 
 
+def mapping_args(
+    args: Any, macro: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """A macro's arguments as a mapping with every ``required`` key and none beyond ``optional``.
+
+    Anything else is a :class:`MacroError` that names what is missing or unknown and what the macro takes.
+    """
+    if not isinstance(args, Mapping):
+        raise MacroError(f"{macro} takes a mapping with {', '.join(required + optional)}")
+    missing = [k for k in required if k not in args]
+    unknown = [k for k in args if k not in required + optional]
+    if missing or unknown:
+        parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
+            [f"unknown {', '.join(map(str, unknown))}"] if unknown else []
+        )
+        raise MacroError(f"{macro}: {'; '.join(parts)} (takes {', '.join(required + optional)})")
+    return dict(args)
+
+
 def register(kind: str, section: Section, name: str, doc: str) -> Callable[[MacroFn], MacroFn]:
     """Decorator: register ``fn`` as macro ``name`` of ``kind`` in ``section`` (a later one replaces it)."""
     if section not in SECTIONS:

@@ -13,13 +13,12 @@ right-to-left language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
 from devicesworld.devices.android.i18n import RTL_LANGUAGES, tr_list
 from devicesworld.devices.android.profiles import resolve_profile
-from devicesworld.macros import MacroContext, MacroError, register
+from devicesworld.macros import MacroContext, MacroError, mapping_args, register
 
 KIND = "android"
 
@@ -140,21 +139,6 @@ def _element(name: Any) -> str:
     return ELEMENTS[name]
 
 
-def _mapping(
-    args: Any, macro: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> dict[str, Any]:
-    if not isinstance(args, Mapping):
-        raise MacroError(f"{macro} takes a mapping with {', '.join(required + optional)}")
-    missing = [k for k in required if k not in args]
-    unknown = [k for k in args if k not in required + optional]
-    if missing or unknown:
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
-            [f"unknown {', '.join(map(str, unknown))}"] if unknown else []
-        )
-        raise MacroError(f"{macro}: {'; '.join(parts)} (takes {', '.join(required + optional)})")
-    return dict(args)
-
-
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str):
         raise MacroError(f"{what} must be a string, got {value!r}")
@@ -180,7 +164,7 @@ def _target(args: Any, macro: str) -> dict[str, Any]:
     """``TEXT`` or ``{text|desc|hint: ..., nth: n}`` — an element by what the screen shows."""
     if isinstance(args, str):
         return {"text": args}
-    spec = _mapping(args, macro, (), ("text", "desc", "hint", "nth"))
+    spec = mapping_args(args, macro, (), ("text", "desc", "hint", "nth"))
     if not any(k in spec for k in ("text", "desc", "hint")):
         raise MacroError(f"{macro} needs text, desc or hint")
     return spec
@@ -210,19 +194,19 @@ def _hold(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
 def _press_macro(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     if isinstance(args, str):
         return [_press(_element(args))]
-    spec = _mapping(args, "press", ("name",), ("desc", "text", "nth"))
+    spec = mapping_args(args, "press", ("name",), ("desc", "text", "nth"))
     return [_press(_element(spec.pop("name")), **spec)]
 
 
 @register(KIND, "solution", "type", "type: {into: NAME, text, clear} — type into a named field")
 def _type_macro(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
-    spec = _mapping(args, "type", ("into", "text"), ("clear",))
+    spec = mapping_args(args, "type", ("into", "text"), ("clear",))
     return [_type(_element(spec["into"]), _text(spec["text"], "type.text"), bool(spec.get("clear", False)))]
 
 
 @register(KIND, "solution", "slide", "slide: {element: NAME, to: 0..1} — set a slider (mirrored in RTL)")
 def _slide(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
-    spec = _mapping(args, "slide", ("element", "to"))
+    spec = mapping_args(args, "slide", ("element", "to"))
     to = spec["to"]
     if isinstance(to, bool) or not isinstance(to, (int, float)) or not 0 <= to <= 1:
         raise MacroError(f"slide.to must be a number from 0 to 1, got {to!r}")
@@ -282,7 +266,7 @@ def _open_conversation(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     "send_sms: {to, pick, body} — new text: type `to`, tap `pick` (or use the number)",
 )
 def _send_sms(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
-    spec = _mapping(args, "send_sms", ("to", "body"), ("pick",))
+    spec = mapping_args(args, "send_sms", ("to", "body"), ("pick",))
     pick = spec.get("pick")
     return [
         _ui("open_app", app_name="Messages"),
@@ -306,7 +290,7 @@ def _write_sms(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     KIND, "solution", "set_time", "set_time: {hour: 0-23, minute} — fill the open time picker and press OK"
 )
 def _set_time(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
-    spec = _mapping(args, "set_time", ("hour", "minute"))
+    spec = mapping_args(args, "set_time", ("hour", "minute"))
     hour, minute = spec["hour"], spec["minute"]
     if not (isinstance(hour, int) and 0 <= hour <= 23 and isinstance(minute, int) and 0 <= minute <= 59):
         raise MacroError(f"set_time needs hour 0-23 and minute 0-59, got {hour!r}:{minute!r}")
@@ -327,7 +311,7 @@ def _set_time(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     "pick_date: {date: YYYY-MM-DD, pages: n} — in the open date picker, page n months on, tap the day, OK",
 )
 def _pick_date(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
-    spec = _mapping(args, "pick_date", ("date",), ("pages",))
+    spec = mapping_args(args, "pick_date", ("date",), ("pages",))
     try:
         day = date.fromisoformat(str(spec["date"]))
     except ValueError:

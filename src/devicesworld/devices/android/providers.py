@@ -229,19 +229,26 @@ def calls(s: Storage) -> list[dict[str, Any]]:
 
 
 # --- calendar ------------------------------------------------------------------------------
+def _event_row(
+    title: str, start: datetime, end: datetime, location: str, description: str
+) -> tuple[str, str, str, str, str]:
+    """An event's columns as the Calendar provider stores them (times to the minute)."""
+    return (
+        title,
+        start.isoformat(timespec="minutes"),
+        end.isoformat(timespec="minutes"),
+        location,
+        description,
+    )
+
+
 def add_event(
     s: Storage, title: str, start: datetime, end: datetime, location: str = "", description: str = ""
 ) -> int:
     return s.execute(
         *CAL_DB,
         "INSERT INTO events (title, dtstart, dtend, eventLocation, description) VALUES (?,?,?,?,?)",
-        (
-            title,
-            start.isoformat(timespec="minutes"),
-            end.isoformat(timespec="minutes"),
-            location,
-            description,
-        ),
+        _event_row(title, start, end, location, description),
     )
 
 
@@ -251,14 +258,7 @@ def update_event(
     s.execute(
         *CAL_DB,
         "UPDATE events SET title=?, dtstart=?, dtend=?, eventLocation=?, description=? WHERE _id=?",
-        (
-            title,
-            start.isoformat(timespec="minutes"),
-            end.isoformat(timespec="minutes"),
-            location,
-            description,
-            eid,
-        ),
+        (*_event_row(title, start, end, location, description), eid),
     )
 
 

@@ -37,36 +37,26 @@ _FONT_CANDIDATES = {
     ],
 }
 
-LIGHT = {
-    "bg": (250, 250, 252),
-    "fg": (28, 28, 32),
-    "dim": (110, 110, 120),
-    "bar": (235, 235, 240),
-    "primary": (26, 115, 232),
-    "on_primary": (255, 255, 255),
-    "field": (240, 240, 245),
-    "bubble_in": (232, 234, 237),
-    "bubble_out": (210, 227, 252),
-    "line": (200, 200, 210),
-    "dialog": (255, 255, 255),
-    "keyboard": (220, 222, 228),
-    "danger": (217, 48, 37),
+RGB = tuple[int, int, int]
+_ROLES: dict[str, tuple[RGB, RGB]] = {
+    # role: (light theme, dark theme)
+    "bg": ((250, 250, 252), (18, 18, 20)),
+    "fg": ((28, 28, 32), (232, 232, 236)),
+    "dim": ((110, 110, 120), (150, 150, 160)),
+    "bar": ((235, 235, 240), (32, 32, 36)),
+    "primary": ((26, 115, 232), (138, 180, 248)),
+    "on_primary": ((255, 255, 255), (16, 16, 20)),
+    "field": ((240, 240, 245), (40, 40, 46)),
+    "bubble_in": ((232, 234, 237), (48, 50, 56)),
+    "bubble_out": ((210, 227, 252), (40, 68, 110)),
+    "line": ((200, 200, 210), (70, 70, 80)),
+    "dialog": ((255, 255, 255), (40, 40, 44)),
+    "keyboard": ((220, 222, 228), (44, 46, 52)),
+    "danger": ((217, 48, 37), (242, 139, 130)),
 }
-DARK = {
-    "bg": (18, 18, 20),
-    "fg": (232, 232, 236),
-    "dim": (150, 150, 160),
-    "bar": (32, 32, 36),
-    "primary": (138, 180, 248),
-    "on_primary": (16, 16, 20),
-    "field": (40, 40, 46),
-    "bubble_in": (48, 50, 56),
-    "bubble_out": (40, 68, 110),
-    "line": (70, 70, 80),
-    "dialog": (40, 40, 44),
-    "keyboard": (44, 46, 52),
-    "danger": (242, 139, 130),
-}
+"""Every colour role side by side in both themes, so neither theme can miss one."""
+LIGHT = {role: light for role, (light, _) in _ROLES.items()}
+DARK = {role: dark for role, (_, dark) in _ROLES.items()}
 
 
 @cache
@@ -370,33 +360,33 @@ class _Painter:
         self.draw = ImageDraw.Draw(self.img)
 
 
+_RID_GLYPHS = (
+    ("_increment", "▲"),
+    ("_decrement", "▼"),
+    ("prev", "◀"),
+    ("left_arrow", "◀"),
+    ("next", "▶"),
+    ("right_arrow", "▶"),
+)
+"""An icon's glyph by the end of its resource id."""
+_DESC_GLYPHS = (
+    ("increase", "▲"),
+    ("decrease", "▼"),
+    ("previous", "◀"),
+    ("next", "▶"),
+    ("search", "⚲"),
+    ("more", "⋮"),
+)
+"""An icon's glyph by a word of its description (the first that matches)."""
+
+
 def _rid_glyph(key: str) -> str:
-    for suffix, glyph in (
-        ("_increment", "▲"),
-        ("_decrement", "▼"),
-        ("prev", "◀"),
-        ("left_arrow", "◀"),
-        ("next", "▶"),
-        ("right_arrow", "▶"),
-    ):
-        if key.endswith(suffix):
-            return glyph
-    return ""
+    return next((glyph for suffix, glyph in _RID_GLYPHS if key.endswith(suffix)), "")
 
 
 def _desc_glyph(desc: str) -> str:
     low = desc.casefold()
-    for word, glyph in (
-        ("increase", "▲"),
-        ("decrease", "▼"),
-        ("previous", "◀"),
-        ("next", "▶"),
-        ("search", "⚲"),
-        ("more", "⋮"),
-    ):
-        if word in low:
-            return glyph
-    return desc[:1] or "?"
+    return next((glyph for word, glyph in _DESC_GLYPHS if word in low), desc[:1] or "?")
 
 
 def _status_glyph(desc: str) -> str:

@@ -7,13 +7,18 @@ written deterministically.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date as Date
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
 from devicesworld.devices.android import providers as p
+from devicesworld.devices.android.apps.browser import setup_page
+from devicesworld.devices.android.apps.camera import setup_image
+from devicesworld.devices.android.apps.maps import setup_place
+from devicesworld.devices.android.apps.music import setup_playlist, setup_song
 from devicesworld.devices.base import Args, DeviceError
 from devicesworld.devices.declare import OpTable
 from devicesworld.devices.safefs import FsError
@@ -228,43 +233,17 @@ def add_note(device: AndroidDevice, args: NoteArgs) -> None:
     path.write_text(args.text, encoding="utf-8")
 
 
-# The ops below fill one app's own storage; the effect lives with the app (imported when
-# run: the apps import these argument models).
-
-
-@SETUP_OPS.register("add_image", doc="Write a generated PNG picture.", args=ImageArgs)
-def add_image(device: AndroidDevice, args: ImageArgs) -> None:
-    from devicesworld.devices.android.apps.camera import setup_image
-
-    setup_image(device, args)
-
-
-@SETUP_OPS.register("add_song", doc="Put a generated audio file in Music and the media store.", args=SongArgs)
-def add_song(device: AndroidDevice, args: SongArgs) -> None:
-    from devicesworld.devices.android.apps.music import setup_song
-
-    setup_song(device, args)
-
-
-@SETUP_OPS.register("add_playlist", doc="Create a playlist of library songs.", args=PlaylistArgs)
-def add_playlist(device: AndroidDevice, args: PlaylistArgs) -> None:
-    from devicesworld.devices.android.apps.music import setup_playlist
-
-    setup_playlist(device, args)
-
-
-@SETUP_OPS.register("add_place", doc="Add a place Maps can find (optionally saved).", args=PlaceArgs)
-def add_place(device: AndroidDevice, args: PlaceArgs) -> None:
-    from devicesworld.devices.android.apps.maps import setup_place
-
-    setup_place(device, args)
-
-
-@SETUP_OPS.register("add_page", doc="Serve a local web page to the Browser.", args=PageArgs)
-def add_page(device: AndroidDevice, args: PageArgs) -> None:
-    from devicesworld.devices.android.apps.browser import setup_page
-
-    setup_page(device, args)
+# The ops below fill one app's own storage: the effect lives with the app (which imports these
+# argument models only to type its effect).
+_APP_OPS: tuple[tuple[str, str, type[Args], Callable[[AndroidDevice, Any], None]], ...] = (
+    ("add_image", "Write a generated PNG picture.", ImageArgs, setup_image),
+    ("add_song", "Put a generated audio file in Music and the media store.", SongArgs, setup_song),
+    ("add_playlist", "Create a playlist of library songs.", PlaylistArgs, setup_playlist),
+    ("add_place", "Add a place Maps can find (optionally saved).", PlaceArgs, setup_place),
+    ("add_page", "Serve a local web page to the Browser.", PageArgs, setup_page),
+)
+for _name, _doc, _args, _effect in _APP_OPS:
+    SETUP_OPS.register(_name, doc=_doc, args=_args)(_effect)
 
 
 @SETUP_OPS.register("open_app", doc="Start the episode inside an app.", args=OpenAppArgs)

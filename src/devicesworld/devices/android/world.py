@@ -23,24 +23,18 @@ import tempfile
 import threading
 import wave
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from devicesworld import diskcache
 from devicesworld.devices.android import providers as p
+from devicesworld.devices.android import storage as st
 from devicesworld.devices.android.apps.browser import PACKAGE as BROWSER
 from devicesworld.devices.android.apps.maps import PACKAGE as MAPS
 from devicesworld.devices.android.media import RATE, picture
-from devicesworld.devices.android.storage import (
-    MIME_EMAIL,
-    MIME_NOTE,
-    MIME_ORG,
-    MIME_PHONE,
-    SMS_INBOX,
-    SMS_SENT,
-)
 from devicesworld.devices.base import DeviceContext, GetterFn, VirtualClock, WorldSupport
 from devicesworld.devices.filehash import content_hash, remember_stat
 from devicesworld.worlds.model import PhoneWorld, World
@@ -87,20 +81,20 @@ def _contacts(device: AndroidDevice, phone: PhoneWorld) -> None:
         cid = start + len(raw)
         raw.append((cid, person.name, int(person.relation == "household")))
         for mime, value in (
-            (MIME_PHONE, person.phone),
-            (MIME_EMAIL, person.email),
-            (MIME_ORG, person.company),
+            (st.MIME_PHONE, person.phone),
+            (st.MIME_EMAIL, person.email),
+            (st.MIME_ORG, person.company),
         ):
             if value:
                 data.append((cid, mime, value))
         if person.birthday:
-            data.append((cid, MIME_NOTE, f"Birthday {person.birthday}"))
+            data.append((cid, st.MIME_NOTE, f"Birthday {person.birthday}"))
         if person.phone2:
             wid = start + len(raw)
             raw.append((wid, f"{person.name} (work)", 0))
-            data.append((wid, MIME_PHONE, person.phone2))
+            data.append((wid, st.MIME_PHONE, person.phone2))
             if person.company:
-                data.append((wid, MIME_ORG, person.company))
+                data.append((wid, st.MIME_ORG, person.company))
     conn.executemany("INSERT INTO raw_contacts (_id, display_name, starred) VALUES (?, ?, ?)", raw)
     conn.executemany("INSERT INTO data (raw_contact_id, mimetype, data1) VALUES (?, ?, ?)", data)
 
@@ -139,7 +133,7 @@ def _messages(device: AndroidDevice, phone: PhoneWorld) -> None:
                 p.to_ms(m.at),
                 int(m.read),
                 int(m.read),
-                SMS_SENT if m.sent else SMS_INBOX,
+                st.SMS_SENT if m.sent else st.SMS_INBOX,
                 m.body,
             )
             for m in phone.messages
@@ -189,21 +183,34 @@ class _Files:
     folders: tuple[str, ...]
 
 
-_FILES: dict[tuple[int, str, datetime, str], _Files] = {}
+WorldKey = tuple[int, str, datetime, str]
+"""A world's identity (:attr:`World.identity`): what its prepared files and databases are kept under."""
+T = TypeVar("T")
+
+_FILES: dict[WorldKey, _Files] = {}
 _BUILD_LOCK = threading.RLock()
 """One preparation at a time: a pre-warming thread waits for the world's files instead of redoing them."""
 
 
-def _sdcard_files(world: World) -> _Files:
+def _built_once(cache: dict[WorldKey, T], world: World, make: Callable[[World, WorldKey], T]) -> T:
+    """What ``cache`` keeps for the world, else ``make`` (which stores it) run under the build lock.
+
+    The lock is taken only on a miss, and the cache is read again under it: a thread that
+    waited for another's build finds its result instead of building the world again.
+    """
     key = world.identity
-    found = _FILES.get(key)
+    found = cache.get(key)
     if found is not None:
         return found
     with _BUILD_LOCK:
-        return _FILES.get(key) or _make_sdcard_files(world, key)
+        return cache.get(key) or make(world, key)
 
 
-def _make_sdcard_files(world: World, key: tuple[int, str, datetime, str]) -> _Files:
+def _sdcard_files(world: World) -> _Files:
+    return _built_once(_FILES, world, _make_sdcard_files)
+
+
+def _make_sdcard_files(world: World, key: WorldKey) -> _Files:
     phone = world.phone
     when = world.start.isoformat(timespec="seconds")
     files: list[tuple[str, bytes]] = []
@@ -310,23 +317,16 @@ def _rows(device: AndroidDevice, world: World) -> None:
     _media_rows(device, world)
 
 
-_DATABASES: dict[tuple[int, str, datetime, str], dict[tuple[str, str], sqlite3.Connection]] = {}
+_DATABASES: dict[WorldKey, dict[tuple[str, str], sqlite3.Connection]] = {}
 _DB_LOCK = threading.Lock()
 
 
 def _databases(world: World) -> dict[tuple[str, str], sqlite3.Connection]:
     """The world's provider databases, filled once per world on a scratch phone and kept in memory."""
-    key = world.identity
-    found = _DATABASES.get(key)
-    if found is not None:
-        return found
-    with _BUILD_LOCK:
-        return _DATABASES.get(key) or _make_databases(world, key)
+    return _built_once(_DATABASES, world, _make_databases)
 
 
-def _make_databases(
-    world: World, key: tuple[int, str, datetime, str]
-) -> dict[tuple[str, str], sqlite3.Connection]:
+def _make_databases(world: World, key: WorldKey) -> dict[tuple[str, str], sqlite3.Connection]:
     disk_key = _disk_key(world)
     found = _databases_from_disk(disk_key)
     if found is None:

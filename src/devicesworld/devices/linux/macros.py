@@ -20,7 +20,7 @@ from devicesworld.devices.linux.browser.builtin import view_of_html
 from devicesworld.devices.linux.sites import presets
 from devicesworld.devices.linux.sites.model import Page, Site
 from devicesworld.devices.linux.sites.render import page_html
-from devicesworld.macros import MacroContext, MacroError, register
+from devicesworld.macros import MacroContext, MacroError, mapping_args, register
 
 KIND = "linux"
 
@@ -77,21 +77,6 @@ def fill_steps(site: Site, path: str, values: Sequence[tuple[str, str]]) -> list
     return steps
 
 
-def _mapping(
-    args: Any, macro: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> dict[str, Any]:
-    if not isinstance(args, Mapping):
-        raise MacroError(f"{macro} takes a mapping with {', '.join(required + optional)}")
-    missing = [k for k in required if k not in args]
-    unknown = [k for k in args if k not in required + optional]
-    if missing or unknown:
-        said = [f"missing {', '.join(missing)}"] * bool(missing) + [
-            f"unknown {', '.join(map(str, unknown))}"
-        ] * bool(unknown)
-        raise MacroError(f"{macro}: {'; '.join(said)} (takes {', '.join(required + optional)})")
-    return dict(args)
-
-
 def _site_at(url: Any, ctx: MacroContext, macro: str) -> tuple[Site, str]:
     """The site the task's setup put on this desktop for ``url``, and the path of ``url``."""
     if not isinstance(url, str) or not url.startswith("http://"):
@@ -112,7 +97,7 @@ def _site_at(url: Any, ctx: MacroContext, macro: str) -> tuple[Site, str]:
     "site: {host, title, pages: [{PRESET: {args}}], welcome} — add a web site of preset pages",
 )
 def _site(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
-    spec = _mapping(args, "site", ("host", "title", "pages"), ("welcome",))
+    spec = mapping_args(args, "site", ("host", "title", "pages"), ("welcome",))
     pages: list[Page] = []
     if not isinstance(spec["pages"], list):
         raise MacroError("site.pages must be a list of {PRESET: {arguments}}")
@@ -137,7 +122,7 @@ def _site(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     "fill_form: {url, values: {LABEL: VALUE}} — open a form, fill it by labels, submit",
 )
 def _fill_form(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
-    spec = _mapping(args, "fill_form", ("url", "values"))
+    spec = mapping_args(args, "fill_form", ("url", "values"))
     site, path = _site_at(spec["url"], ctx, "fill_form")
     values = spec["values"]
     if not isinstance(values, Mapping):
@@ -155,7 +140,7 @@ def _fill_form(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     "click_label: {url, label, kind} — click the element with this label on the page",
 )
 def _click_label(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
-    spec = _mapping(args, "click_label", ("url", "label"), ("kind",))
+    spec = mapping_args(args, "click_label", ("url", "label"), ("kind",))
     site, path = _site_at(spec["url"], ctx, "click_label")
     try:
         index = element_index(site, path, str(spec["label"]), spec.get("kind"))
@@ -183,7 +168,7 @@ def _keys(keys: Any) -> list[str]:
 )
 def _save_as(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     """Enter is not used: the file chooser's completion popup may take it."""
-    spec = _mapping(args, "save_as", ("path",), ("key",))
+    spec = mapping_args(args, "save_as", ("path",), ("key",))
     return [
         {"action": "hotkey", "args": {"keys": _keys(spec.get("key", ["ctrl", "s"]))}},
         {"action": "wait", "args": {"seconds": 1.5}},
@@ -208,7 +193,7 @@ def _save_office(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
     "terminal: {command} — type a command into a new terminal window, run it, exit",
 )
 def _terminal(args: Any, ctx: MacroContext) -> list[dict[str, Any]]:
-    spec = _mapping(args, "terminal", ("command",))
+    spec = mapping_args(args, "terminal", ("command",))
     return [
         {"action": "launch_app", "args": {"app": "terminal"}},
         {"action": "type_text", "args": {"text": str(spec["command"]) + "\n"}},

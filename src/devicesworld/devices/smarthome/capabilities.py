@@ -185,6 +185,13 @@ class Capability:
 POWER = Param("power", "bool")
 
 
+def _setting(
+    cluster: str, attr: Param, doc: str, setter: Command, details: dict[str, Any] | None = None
+) -> Capability:
+    """A cluster of one writable attribute and the one command that sets it (its ``setter``)."""
+    return Capability(cluster, (Attribute(attr, doc, setter=setter.name, details=details or {}),), (setter,))
+
+
 def on_off() -> Capability:
     return Capability(
         "OnOff",
@@ -199,11 +206,8 @@ def on_off() -> Capability:
 
 def level_control() -> Capability:
     level = Param("brightness", "integer", "%", 1, 100, 1)
-    return Capability(
-        "LevelControl",
-        (Attribute(level, "Brightness while on.", setter="set_brightness"),),
-        (Command("set_brightness", "Set the brightness (light must be on).", (level,)),),
-    )
+    setter = Command("set_brightness", "Set the brightness (light must be on).", (level,))
+    return _setting("LevelControl", level, "Brightness while on.", setter)
 
 
 def window_covering() -> Capability:
@@ -244,11 +248,8 @@ FAN_SPEEDS = ("low", "medium", "high", "auto")
 def fan_control() -> Capability:
     speed = Param("speed", "enum", values=FAN_SPEEDS)
     attr = Param("fan_speed", "enum", values=FAN_SPEEDS)
-    return Capability(
-        "FanControl",
-        (Attribute(attr, "Fan speed; faster moves more air.", setter="set_fan_speed"),),
-        (Command("set_fan_speed", "Set the fan speed.", (speed,)),),
-    )
+    setter = Command("set_fan_speed", "Set the fan speed.", (speed,))
+    return _setting("FanControl", attr, "Fan speed; faster moves more air.", setter)
 
 
 def humidity_control() -> Capability:
@@ -295,18 +296,9 @@ def operational_state(phases: tuple[str, ...]) -> Capability:
 def run_mode(programs: dict[str, int]) -> Capability:
     names = tuple(programs)
     program = Param("program", "enum", values=names)
-    return Capability(
-        "RunMode",
-        (
-            Attribute(
-                program,
-                "Selected program; change it only while not running.",
-                setter="set_program",
-                details={"program_minutes": dict(programs)},
-            ),
-        ),
-        (Command("set_program", "Select the program (not while running or paused).", (program,)),),
-    )
+    setter = Command("set_program", "Select the program (not while running or paused).", (program,))
+    doc = "Selected program; change it only while not running."
+    return _setting("RunMode", program, doc, setter, {"program_minutes": dict(programs)})
 
 
 CLEAN_MODES = ("vacuum", "mop", "vacuum_and_mop")
@@ -316,11 +308,8 @@ RVC_STATES = ("docked", "cleaning", "paused", "returning")
 def rvc_clean_mode() -> Capability:
     mode = Param("mode", "enum", values=CLEAN_MODES)
     attr = Param("clean_mode", "enum", values=CLEAN_MODES)
-    return Capability(
-        "RvcCleanMode",
-        (Attribute(attr, "What the robot does while cleaning.", setter="set_clean_mode"),),
-        (Command("set_clean_mode", "Choose vacuum, mop or both.", (mode,), needs_power=False),),
-    )
+    setter = Command("set_clean_mode", "Choose vacuum, mop or both.", (mode,), needs_power=False)
+    return _setting("RvcCleanMode", attr, "What the robot does while cleaning.", setter)
 
 
 def rvc_operation() -> Capability:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from devicesworld.devices.smarthome.appliances import RVC_MIN_START_BATTERY
+from devicesworld.devices.smarthome.appliances import RVC_MIN_START_BATTERY, Cycle, Rvc
 from devicesworld.devices.smarthome.errors import ErrorCode, SmartHomeError
 
 if TYPE_CHECKING:
@@ -68,19 +68,24 @@ def close_cover(home: Home, dev: HomeDevice, p: dict[str, Any]) -> str:
     return f"{dev.id} closed (position 0%)"
 
 
+def _not_while(
+    dev: HomeDevice, machine: Cycle | Rvc | None, busy: tuple[str, ...], change: str, hint: str
+) -> None:
+    """A setting the appliance reads when it starts may not ``change`` while its cycle or run is ``busy``."""
+    if machine is not None and machine.state in busy:
+        raise _bad_state(dev, change, machine.state, hint)
+
+
 def set_program(home: Home, dev: HomeDevice, p: dict[str, Any]) -> str:
-    cycle = dev.cycle
-    if cycle is not None and cycle.state in ("running", "paused"):
-        raise _bad_state(dev, "change the program of", cycle.state, "stop the cycle first")
+    _not_while(dev, dev.cycle, ("running", "paused"), "change the program of", "stop the cycle first")
     dev.attrs["program"] = p["program"]
     minutes = dev.category.programs[p["program"]]
     return f"{dev.id} program set to {p['program']} ({minutes} min)"
 
 
 def set_clean_mode(home: Home, dev: HomeDevice, p: dict[str, Any]) -> str:
-    rvc = dev.rvc
-    if rvc is not None and rvc.state in ("cleaning", "returning"):
-        raise _bad_state(dev, "change the clean mode of", rvc.state, "pause it or wait until it is docked")
+    busy = ("cleaning", "returning")
+    _not_while(dev, dev.rvc, busy, "change the clean mode of", "pause it or wait until it is docked")
     dev.attrs["clean_mode"] = p["mode"]
     return f"{dev.id} clean mode set to {p['mode']}"
 

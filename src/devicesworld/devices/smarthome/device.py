@@ -162,13 +162,7 @@ class SmartHomeDevice:
     )
     def _set_device_attribute(self, args: a.SetAttributeArgs) -> ActionResult:
         dev = self.home.device(args.device_id)
-        attr = dev.category.attributes.get(args.attribute)
-        if attr is None:
-            raise SmartHomeError(
-                ErrorCode.UNSUPPORTED,
-                f"{dev.id} ({dev.category.name}) has no attribute {args.attribute!r}; "
-                f"it has: {', '.join(dev.category.attributes)}",
-            )
+        attr = dev.attribute(args.attribute)
         if attr.setter is None:
             raise SmartHomeError(
                 ErrorCode.READ_ONLY,

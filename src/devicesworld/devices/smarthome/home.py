@@ -10,12 +10,14 @@ commands, schedule firings and setup share one code path and one audit trail.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from devicesworld.devices.smarthome import physics
 from devicesworld.devices.smarthome.appliances import Cycle, Rvc
+from devicesworld.devices.smarthome.capabilities import Attribute
 from devicesworld.devices.smarthome.catalog import CATEGORIES, CATEGORY_NAMES, Category
 from devicesworld.devices.smarthome.commands import HANDLERS
 from devicesworld.devices.smarthome.errors import ErrorCode, SmartHomeError
@@ -44,6 +46,19 @@ class HomeDevice:
     cycle: Cycle | None = None
     rvc: Rvc | None = None
 
+    def unsupported(self, lack: str, offer: str) -> SmartHomeError:
+        """UNSUPPORTED: ``<id> (<category>) <lack>; <offer>`` (what it lacks, then what it has instead)."""
+        return SmartHomeError(ErrorCode.UNSUPPORTED, f"{self.id} ({self.category.name}) {lack}; {offer}")
+
+    def attribute(self, name: str) -> Attribute:
+        """The category's attribute ``name``; UNSUPPORTED, naming the ones it has, otherwise."""
+        attr = self.category.attributes.get(name)
+        if attr is None:
+            raise self.unsupported(
+                f"has no attribute {name!r}", f"it has: {', '.join(self.category.attributes)}"
+            )
+        return attr
+
 
 @dataclass(slots=True)
 class HistoryEntry:
@@ -64,6 +79,16 @@ class HistoryEntry:
     after: dict[str, Any] | None = None
     """The device's stored attributes right after a successful command: what the command's outcome
     was (a dryer started with its programme set earlier still ran that programme)."""
+
+
+T = TypeVar("T")
+
+
+def _found(value: T | None, missing: Callable[[], str]) -> T:
+    """``value`` looked up by a name, or NOT_FOUND with the message ``missing`` builds (only then)."""
+    if value is None:
+        raise SmartHomeError(ErrorCode.NOT_FOUND, missing())
+    return value
 
 
 def check_climate(variable: str, value: float) -> float:
@@ -153,13 +178,7 @@ class Home:
         room = self.rooms[dev.room]
         self.freeze(room)
         for name, value in attributes.items():
-            attr = dev.category.attributes.get(name)
-            if attr is None:
-                raise SmartHomeError(
-                    ErrorCode.UNSUPPORTED,
-                    f"{device_id} ({dev.category.name}) has no attribute {name!r}; "
-                    f"it has: {', '.join(dev.category.attributes)}",
-                )
+            attr = dev.attribute(name)
             if name == "battery" and dev.rvc is not None:
                 dev.rvc.set_battery(self.now, float(attr.spec.validate(value, f"{device_id}.battery")))
                 continue
@@ -171,21 +190,21 @@ class Home:
     # --- lookups -------------------------------------------------------------------------
 
     def device(self, device_id: str) -> HomeDevice:
-        dev = self.devices.get(device_id)
-        if dev is None:
-            raise SmartHomeError(
-                ErrorCode.NOT_FOUND,
-                f"no device {device_id!r} in this home; use list_devices to see the device ids",
-            )
-        return dev
+        return _found(
+            self.devices.get(device_id),
+            lambda: f"no device {device_id!r} in this home; use list_devices to see the device ids",
+        )
 
     def room(self, name: str) -> Room:
-        room = self.rooms.get(name)
-        if room is None:
-            raise SmartHomeError(
-                ErrorCode.NOT_FOUND, f"no room {name!r}; rooms are: {', '.join(self.rooms) or '(none)'}"
-            )
-        return room
+        return _found(
+            self.rooms.get(name), lambda: f"no room {name!r}; rooms are: {', '.join(self.rooms) or '(none)'}"
+        )
+
+    def schedule(self, schedule_id: str) -> Schedule:
+        return _found(
+            self.schedules.get(schedule_id),
+            lambda: f"no schedule {schedule_id!r}; use list_schedules to see the ids",
+        )
 
     def climate(self, room: Room, variable: str) -> float:
         return room.climate[variable].at(self.now)
@@ -297,10 +316,8 @@ class Home:
     def validate_command(self, dev: HomeDevice, command: str, params: dict[str, Any]) -> dict[str, Any]:
         cmd = dev.category.commands.get(command)
         if cmd is None:
-            raise SmartHomeError(
-                ErrorCode.UNSUPPORTED,
-                f"{dev.id} ({dev.category.name}) does not support {command!r}; "
-                f"its commands are: {', '.join(dev.category.commands)}",
+            raise dev.unsupported(
+                f"does not support {command!r}", f"its commands are: {', '.join(dev.category.commands)}"
             )
         return cmd.validate(params, dev.id)
 
@@ -345,11 +362,8 @@ class Home:
         else:
             source = self.device(event_device or "")
             if event not in source.category.events:
-                raise SmartHomeError(
-                    ErrorCode.UNSUPPORTED,
-                    f"{source.id} ({source.category.name}) has no event {event!r}; "
-                    f"its events are: {', '.join(source.category.events) or '(none)'}",
-                )
+                events = ", ".join(source.category.events) or "(none)"
+                raise source.unsupported(f"has no event {event!r}", f"its events are: {events}")
             due = None
         sched = Schedule(
             id=self._next_schedule_id(),
@@ -375,12 +389,7 @@ class Home:
         return f"sched_{self._schedules_made}"
 
     def cancel_schedule(self, schedule_id: str) -> Schedule:
-        sched = self.schedules.get(schedule_id)
-        if sched is None:
-            raise SmartHomeError(
-                ErrorCode.NOT_FOUND,
-                f"no schedule {schedule_id!r}; use list_schedules to see the ids",
-            )
+        sched = self.schedule(schedule_id)
         if sched.status != "pending":
             raise SmartHomeError(ErrorCode.CONFLICT, f"schedule {schedule_id} is already {sched.status}")
         sched.status = "cancelled"

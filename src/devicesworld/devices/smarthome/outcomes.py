@@ -16,6 +16,7 @@ from typing import Any
 
 from devicesworld.devices.smarthome.home import HistoryEntry, Home
 from devicesworld.devices.smarthome.timefmt import to_iso
+from devicesworld.devices.smarthome.views import command_run
 
 DEFAULT_HOURS = 24.0
 """How far ahead a timeline looks when the check names no window: a day covers every plan a
@@ -25,11 +26,7 @@ household task makes ("tonight", "tomorrow morning", "after the wash")."""
 def _entry(home: Home, h: HistoryEntry, simulated: bool) -> dict[str, Any]:
     sched = home.schedules.get(h.schedule_id or "")
     return {
-        "time": to_iso(home.epoch, h.time),
-        "device_id": h.device_id,
-        "command": h.command,
-        "params": dict(h.params),
-        "ok": h.ok,
+        **command_run(home, h),
         "source": h.source,
         "schedule_id": h.schedule_id,
         "created_by": sched.created_by if sched is not None else h.source,

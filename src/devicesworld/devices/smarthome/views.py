@@ -95,13 +95,20 @@ def schedule_view(home: Home, s: Schedule) -> dict[str, Any]:
     }
 
 
-def history_view(home: Home, h: HistoryEntry) -> dict[str, Any]:
+def command_run(home: Home, h: HistoryEntry) -> dict[str, Any]:
+    """What every view of a run command starts with: when, which device, what, and whether it worked."""
     return {
         "time": to_iso(home.epoch, h.time),
         "device_id": h.device_id,
         "command": h.command,
         "params": dict(h.params),
         "ok": h.ok,
+    }
+
+
+def history_view(home: Home, h: HistoryEntry) -> dict[str, Any]:
+    return {
+        **command_run(home, h),
         "error_code": h.error_code,
         "source": h.source,
         "schedule_id": h.schedule_id,

@@ -30,9 +30,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from devicesworld.devices.base import GetterFn, SetupCall, WorldSupport
+from pydantic import BaseModel
+
+from devicesworld.devices.base import Args, GetterFn, SetupCall, WorldSupport
 from devicesworld.devices.smarthome import args as a
-from devicesworld.worlds.model import Room, World
+from devicesworld.worlds.model import World
 
 if TYPE_CHECKING:
     from devicesworld.devices.smarthome.device import SmartHomeDevice
@@ -41,42 +43,14 @@ if TYPE_CHECKING:
 def apply(device: SmartHomeDevice, world: World) -> None:
     """Put the world's home surface on a freshly created home (before the task's own setup)."""
     home = world.home
-    device.setup(
-        "configure_home",
-        a.ConfigureHomeArgs(
-            name=home.name,
-            outdoor_temperature=home.outdoor_temperature,
-            outdoor_humidity=home.outdoor_humidity,
-            outdoor_pm25=home.outdoor_pm25,
-        ),
-    )
-    for room in home.rooms:
-        device.setup(
-            "add_room",
-            a.AddRoomArgs(
-                name=room.name,
-                temperature=room.temperature,
-                humidity=room.humidity,
-                pm25=room.pm25,
-                has_window=room.has_window,
-            ),
-        )
-    for d in home.devices:
-        device.setup(
-            "add_device",
-            a.AddDeviceArgs(
-                device_id=d.device_id,
-                category=d.category,
-                room=d.room,
-                name=d.name,
-                state=dict(d.state),
-            ),
-        )
-    for s in home.schedules:
-        device.setup(
-            "add_schedule",
-            a.CreateScheduleArgs(device_id=s.device_id, command=s.command, params=dict(s.params), at=s.at),
-        )
+    calls: list[tuple[str, BaseModel, type[Args]]] = [
+        ("configure_home", home, a.ConfigureHomeArgs),
+        *(("add_room", room, a.AddRoomArgs) for room in home.rooms),
+        *(("add_device", d, a.AddDeviceArgs) for d in home.devices),
+        *(("add_schedule", s, a.CreateScheduleArgs) for s in home.schedules),
+    ]
+    for op, item, model in calls:
+        device.setup(op, model.model_validate(_op_args(item, model)))
 
 
 ONE_PER_HOME = (frozenset({"washing_machine", "dryer"}), frozenset({"robot_vacuum"}))
@@ -99,7 +73,7 @@ def overlay(world: World, ops: list[SetupCall], claims: list[SetupCall]) -> list
     for name in emptied:
         prefix.append(("remove_room", {"room": name}))
         if name not in added_rooms:  # the task puts devices in it without adding it: keep the world's room
-            prefix.append(("add_room", _room_args(world_rooms[name])))
+            prefix.append(("add_room", _op_args(world_rooms[name], a.AddRoomArgs)))
     taken = {d.device_id for d in home.devices} | task_ids
     for d in home.devices:
         if d.room in emptied:
@@ -110,54 +84,30 @@ def overlay(world: World, ops: list[SetupCall], claims: list[SetupCall]) -> list
             new_id = _free_id(d.device_id, taken)
             taken.add(new_id)
             prefix.append(("remove_device", {"device_id": d.device_id}))
-            prefix.append(
-                (
-                    "add_device",
-                    {
-                        "device_id": new_id,
-                        "category": d.category,
-                        "room": d.room,
-                        "name": d.name,
-                        "state": dict(d.state),
-                    },
-                )
-            )
-            for sch in home.schedules:
-                if sch.device_id == d.device_id:
-                    args = {
-                        "device_id": new_id,
-                        "command": sch.command,
-                        "params": dict(sch.params),
-                        "at": sch.at,
-                    }
-                    prefix.append(("add_schedule", args))
+            prefix.append(("add_device", _op_args(d, a.AddDeviceArgs, device_id=new_id)))
+            prefix += [
+                ("add_schedule", _op_args(s, a.CreateScheduleArgs, device_id=new_id))
+                for s in home.schedules
+                if s.device_id == d.device_id
+            ]
     out = list(prefix)
     for op, args in ops:
         if op == "configure_home":
-            merged: dict[str, Any] = {
-                "name": home.name,
-                "outdoor_temperature": home.outdoor_temperature,
-                "outdoor_humidity": home.outdoor_humidity,
-                "outdoor_pm25": home.outdoor_pm25,
-            }
-            merged.update(args)
+            merged = {**_op_args(home, a.ConfigureHomeArgs), **args}
             if args.get("name", DEFAULT_NAME) == DEFAULT_NAME:
                 merged["name"] = home.name
             args = merged
         elif op == "add_room" and args.get("name") in world_rooms:
-            args = {**_room_args(world_rooms[str(args["name"])]), **args}
+            args = {**_op_args(world_rooms[str(args["name"])], a.AddRoomArgs), **args}
         out.append((op, args))
     return out
 
 
-def _room_args(room: Room) -> dict[str, Any]:
-    return {
-        "name": room.name,
-        "temperature": room.temperature,
-        "humidity": room.humidity,
-        "pm25": room.pm25,
-        "has_window": room.has_window,
-    }
+def _op_args(item: BaseModel, model: type[Args], **given: Any) -> dict[str, Any]:
+    """A world item (the home, a room, a device, a schedule) as the arguments of the setup op that
+    makes it: its values for the op model's fields, in the item's field order; ``given`` overrides
+    (a renamed device's new id)."""
+    return {**item.model_dump(include=set(model.model_fields)), **given}
 
 
 def _free_id(device_id: str, taken: set[str]) -> str:

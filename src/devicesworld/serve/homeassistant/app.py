@@ -246,8 +246,9 @@ async def _call(request: web.Request) -> web.Response:
     if not isinstance(data, dict):
         return _message("Data should be a JSON object.", 400)
     want_response = "return_response" in request.query
-    outcome = await hub.call(
-        request.match_info["domain"], request.match_info["service"], data, return_response=want_response
+    domain, service = request.match_info["domain"], request.match_info["service"]
+    outcome = await hub.host.run(
+        lambda _s: hub.call_now(domain, service, data, return_response=want_response)
     )
     await bus.publish(outcome.events)
     if outcome.error is not None:
@@ -379,12 +380,10 @@ class _Connection:
         if not isinstance(data, dict) or (target is not None and not isinstance(target, dict)):
             await self.error(msg_id, "invalid_format", "service_data and target must be objects")
             return
-        outcome: CallOutcome = await self.hub.call(
-            str(msg.get("domain", "")),
-            str(msg.get("service", "")),
-            data,
-            target,
-            return_response=bool(msg.get("return_response", False)),
+        domain, service = str(msg.get("domain", "")), str(msg.get("service", ""))
+        want_response = bool(msg.get("return_response", False))
+        outcome: CallOutcome = await self.hub.host.run(
+            lambda _s: self.hub.call_now(domain, service, data, target, return_response=want_response)
         )
         await self.bus.publish(outcome.events)
         if outcome.error is not None:

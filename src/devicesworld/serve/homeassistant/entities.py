@@ -38,6 +38,13 @@ ROOM_SENSORS = {
     "pm25": ("µg/m³", "pm25", "PM2.5"),
     "illuminance": ("lx", "illuminance", "Illuminance"),
 }
+DEVICE_SENSORS = {
+    # attribute: (unit, device class, label, a measurement)
+    "pm25": ("µg/m³", "pm25", "PM2.5", True),
+    "battery": ("%", "battery", "Battery", True),
+    "remaining_minutes": ("min", "duration", "Remaining time", False),
+}
+"""A device's numeric sensors; its other sensors (operational state, phase) are enums."""
 TIME_ENTITY = "sensor.devicesworld_time"
 SCHEDULES_ENTITY = "sensor.devicesworld_schedules"
 
@@ -148,12 +155,7 @@ def entity_state(entity: Entity, state: Mapping[str, Any]) -> tuple[str, dict[st
         variable = entity.part.split(":", 1)[1]
         unit, device_class, label = ROOM_SENSORS[variable]
         value = state["rooms"][entity.room][variable]
-        return str(value), {
-            "friendly_name": f"{entity.room.replace('_', ' ').title()} {label}",
-            "unit_of_measurement": unit,
-            "device_class": device_class,
-            "state_class": "measurement",
-        }
+        return str(value), _reading(f"{entity.room.replace('_', ' ').title()} {label}", unit, device_class)
     assert entity.device_id is not None and entity.category is not None
     view = state["devices"][entity.device_id]
     attrs: dict[str, Any] = view["attributes"]
@@ -170,32 +172,23 @@ def entity_state(entity: Entity, state: Mapping[str, Any]) -> tuple[str, dict[st
     return _main(entity.category, attrs, name)
 
 
+def _reading(friendly_name: str, unit: str, device_class: str, *, measured: bool = True) -> dict[str, Any]:
+    """The attributes of a numeric sensor; a measurement (not a countdown) has HA's ``state_class``."""
+    attrs = {"friendly_name": friendly_name, "unit_of_measurement": unit, "device_class": device_class}
+    if measured:
+        attrs["state_class"] = "measurement"
+    return attrs
+
+
 def _on(attrs: Mapping[str, Any]) -> str:
     return "on" if attrs.get("power") else "off"
 
 
 def _sensor(category: str, attribute: str, attrs: Mapping[str, Any], name: str) -> tuple[str, dict[str, Any]]:
     value = attrs[attribute]
-    if attribute == "pm25":
-        return str(value), {
-            "friendly_name": f"{name} PM2.5",
-            "unit_of_measurement": "µg/m³",
-            "device_class": "pm25",
-            "state_class": "measurement",
-        }
-    if attribute == "battery":
-        return str(value), {
-            "friendly_name": f"{name} Battery",
-            "unit_of_measurement": "%",
-            "device_class": "battery",
-            "state_class": "measurement",
-        }
-    if attribute == "remaining_minutes":
-        return str(value), {
-            "friendly_name": f"{name} Remaining time",
-            "unit_of_measurement": "min",
-            "device_class": "duration",
-        }
+    if attribute in DEVICE_SENSORS:
+        unit, device_class, label, measured = DEVICE_SENSORS[attribute]
+        return str(value), _reading(f"{name} {label}", unit, device_class, measured=measured)
     options = list(CATEGORIES[category].attributes[attribute].spec.values)
     label = "Operational state" if attribute == "operational_state" else "Phase"
     return str(value), {"friendly_name": f"{name} {label}", "device_class": "enum", "options": options}

@@ -403,19 +403,6 @@ class HomeHub:
     async def start(self) -> None:
         await self.host.run(lambda _s: self.start_now())
 
-    async def call(
-        self,
-        domain: str,
-        service: str,
-        data: Mapping[str, Any] | None,
-        target: Mapping[str, Any] | None = None,
-        *,
-        return_response: bool = False,
-    ) -> CallOutcome:
-        return await self.host.run(
-            lambda _s: self.call_now(domain, service, data, target, return_response=return_response)
-        )
-
 
 def _validate(entity: Entity, commands: list[tuple[str, dict[str, Any]]]) -> None:
     """Check parameters against the device's declared ranges before anything runs, as HA's

@@ -125,12 +125,25 @@ _PERCENTAGE = FieldDecl("Fan speed in percent (0 turns it off).", selector=_num(
 _PRESET = FieldDecl("Preset mode.", selector=_select("auto"))
 _ON_OFF = ("light", "switch", "fan", "humidifier", "climate")
 
+
+def _switching(
+    domains: tuple[str, ...], on: str = "Turn on.", off: str = "Turn off.", toggle: str = "Toggle."
+) -> dict[str, ServiceDecl]:
+    """``turn_on``, ``turn_off`` and ``toggle`` without fields, for entities of ``domains``."""
+    return {
+        "turn_on": ServiceDecl(on, entity_domains=domains),
+        "turn_off": ServiceDecl(off, entity_domains=domains),
+        "toggle": ServiceDecl(toggle, entity_domains=domains),
+    }
+
+
 SERVICES: dict[str, dict[str, ServiceDecl]] = {
-    "homeassistant": {
-        "turn_on": ServiceDecl("Turn on any entity that can be switched on.", entity_domains=_ON_OFF),
-        "turn_off": ServiceDecl("Turn off any entity that can be switched off.", entity_domains=_ON_OFF),
-        "toggle": ServiceDecl("Toggle any entity that can be switched.", entity_domains=_ON_OFF),
-    },
+    "homeassistant": _switching(
+        _ON_OFF,
+        "Turn on any entity that can be switched on.",
+        "Turn off any entity that can be switched off.",
+        "Toggle any entity that can be switched.",
+    ),
     "light": {
         "turn_on": ServiceDecl(
             "Turn on a light, optionally at a brightness (fields a light lacks are dropped, as in HA).",
@@ -140,11 +153,7 @@ SERVICES: dict[str, dict[str, ServiceDecl]] = {
         "turn_off": ServiceDecl("Turn off a light.", _LIGHT_OFF_FIELDS, ("light",)),
         "toggle": ServiceDecl("Toggle a light.", _LIGHT_ON_FIELDS, ("light",)),
     },
-    "switch": {
-        "turn_on": ServiceDecl("Turn on a switch.", entity_domains=("switch",)),
-        "turn_off": ServiceDecl("Turn off a switch.", entity_domains=("switch",)),
-        "toggle": ServiceDecl("Toggle a switch.", entity_domains=("switch",)),
-    },
+    "switch": _switching(("switch",), "Turn on a switch.", "Turn off a switch.", "Toggle a switch."),
     "cover": {
         "open_cover": ServiceDecl("Open a cover fully (position 100).", entity_domains=("cover",)),
         "close_cover": ServiceDecl("Close a cover (position 0).", entity_domains=("cover",)),
@@ -191,18 +200,15 @@ SERVICES: dict[str, dict[str, ServiceDecl]] = {
             {"preset_mode": FieldDecl("Preset.", True, _select("none", "eco"))},
             ("climate",),
         ),
-        "turn_on": ServiceDecl("Turn on.", entity_domains=("climate",)),
-        "turn_off": ServiceDecl("Turn off.", entity_domains=("climate",)),
-        "toggle": ServiceDecl("Toggle.", entity_domains=("climate",)),
+        **_switching(("climate",)),
     },
     "fan": {
-        "turn_on": ServiceDecl(
+        **_switching(("fan",)),
+        "turn_on": ServiceDecl(  # in place of the plain one (first, as in HA's list)
             "Turn on, optionally at a speed or preset.",
             {"percentage": _PERCENTAGE, "preset_mode": _PRESET},
             ("fan",),
         ),
-        "turn_off": ServiceDecl("Turn off.", entity_domains=("fan",)),
-        "toggle": ServiceDecl("Toggle.", entity_domains=("fan",)),
         "set_percentage": ServiceDecl(
             "Set the speed (33 = low, 66 = medium, 100 = high; 0 turns it off).",
             {"percentage": FieldDecl("Speed in percent.", True, _num(0, 100, 1, "%"), 67)},
@@ -215,9 +221,7 @@ SERVICES: dict[str, dict[str, ServiceDecl]] = {
         ),
     },
     "humidifier": {
-        "turn_on": ServiceDecl("Turn on.", entity_domains=("humidifier",)),
-        "turn_off": ServiceDecl("Turn off.", entity_domains=("humidifier",)),
-        "toggle": ServiceDecl("Toggle.", entity_domains=("humidifier",)),
+        **_switching(("humidifier",)),
         "set_humidity": ServiceDecl(
             "Set the target humidity (30-80 %, steps of 5).",
             {"humidity": FieldDecl("Target humidity.", True, _num(30, 80, 5, "%"), 45)},

@@ -85,15 +85,15 @@ class BrowserApp(App):
                         rows.append(v.text(line, rid=self.rid("page_text"), height=32))
         return self.page(
             v.row(
-                v.edit(
+                self.edit_field(
+                    st,
                     "bar",
-                    str(st.get("bar", "")),
-                    hint=self.t("br.url_hint"),
-                    rid=self.rid("url_bar"),
+                    hint="br.url_hint",
+                    rid="url_bar",
                     on_enter=lambda: self.go(screen, str(st.get("bar", ""))),
                     weight=5,
                 ),
                 height=56,
             ),
-            v.scroll_list("lines", rows, st, rid=self.rid("compositor_view_holder")),
+            self.scroll("lines", rows, st, rid="compositor_view_holder"),
         )

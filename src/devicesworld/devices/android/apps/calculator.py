@@ -107,40 +107,27 @@ class CalculatorApp(App):
             )
             for i in range(0, 16, 4)
         ]
+        top: list[tuple[str, str, Callable[[], None], str]] = [
+            ("C", self.t("calc.clear"), clear, "clr"),
+            ("(", "", partial(press, "("), "lparen"),
+            (")", "", partial(press, ")"), "rparen"),
+            ("⌫", self.t("calc.backspace"), backspace, "del"),
+        ]
         return self.page(
             v.text(formula, rid=self.rid("formula"), height=72, style="headline"),
             v.text(str(st.get("result", "")), rid=self.rid("result_preview"), height=48, style="dim"),
             v.row(
-                View(
-                    v.BUTTON,
-                    text="C",
-                    content_description=self.t("calc.clear"),
-                    on_click=clear,
-                    resource_id=self.rid("clr"),
-                    height=56,
-                ),
-                View(
-                    v.BUTTON,
-                    text="(",
-                    on_click=partial(press, "("),
-                    resource_id=self.rid("lparen"),
-                    height=56,
-                ),
-                View(
-                    v.BUTTON,
-                    text=")",
-                    on_click=partial(press, ")"),
-                    resource_id=self.rid("rparen"),
-                    height=56,
-                ),
-                View(
-                    v.BUTTON,
-                    text="⌫",
-                    content_description=self.t("calc.backspace"),
-                    on_click=backspace,
-                    resource_id=self.rid("del"),
-                    height=56,
-                ),
+                *[
+                    View(
+                        v.BUTTON,
+                        text=k,
+                        content_description=desc,
+                        on_click=fn,
+                        resource_id=self.rid(rid),
+                        height=56,
+                    )
+                    for k, desc, fn, rid in top
+                ],
                 height=56,
             ),
             v.column(*rows, fill=True),

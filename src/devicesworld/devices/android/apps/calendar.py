@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from devicesworld.devices.android import providers as p
-from devicesworld.devices.android.apps.base import App, Dialog, Screen
+from devicesworld.devices.android.apps.base import App, Screen
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.pickers import date_picker, format_time, time_picker
 from devicesworld.devices.android.ui.view import View
@@ -135,13 +135,7 @@ class CalendarApp(App):
         rows = [self._event_row(e) for e in p.events(self.storage) if e["dtend"][:10] >= today]
         return self.page(
             self.appbar(self.t("cal.agenda")),
-            v.scroll_list(
-                "events",
-                rows,
-                screen.state,
-                rid=self.rid("calendar_events_list"),
-                empty=self.t("cal.no_upcoming"),
-            ),
+            self.scroll("events", rows, screen.state, rid="calendar_events_list", empty="cal.no_upcoming"),
         )
 
     def screen_search(self, screen: Screen) -> View:
@@ -154,18 +148,13 @@ class CalendarApp(App):
         rows = [self._event_row(e) for e in found]
         return self.page(
             self.appbar(self.t("cal.search")),
-            v.edit(
-                "query",
-                str(screen.state.get("query", "")),
-                hint=self.t("cal.search_hint"),
-                rid=self.rid("search_query"),
-            ),
-            v.scroll_list(
+            self.edit_field(screen.state, "query", hint="cal.search_hint", rid="search_query"),
+            self.scroll(
                 "results",
                 rows,
                 screen.state,
-                rid=self.rid("search_results_list"),
-                empty=self.t("mp.no_results") if query else "",
+                rid="search_results_list",
+                empty="mp.no_results" if query else "",
             ),
         )
 
@@ -192,9 +181,7 @@ class CalendarApp(App):
             )
         return self.page(
             self.appbar(self.fmt_date(day)),
-            v.scroll_list(
-                "events", rows, screen.state, rid=self.rid("day_events"), empty=self.t("cal.no_events")
-            ),
+            self.scroll("events", rows, screen.state, rid="day_events", empty="cal.no_events"),
             v.button(
                 self.t("cal.new_event"),
                 partial(self.open_editor, None, day),
@@ -214,19 +201,9 @@ class CalendarApp(App):
         def ask_delete() -> None:
             def delete() -> None:
                 p.delete_event(self.storage, eid)
-                self.phone.dismiss()
-                self.phone.finish()
+                self.leave()
 
-            self.phone.show_dialog(
-                Dialog(
-                    title=self.t("cal.delete_q"),
-                    body=lambda d: [],
-                    buttons=lambda d: [
-                        v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                        v.button(self.t("sys.delete"), delete, rid="android:id/button1"),
-                    ],
-                )
-            )
+            self.confirm(self.t("cal.delete_q"), "sys.delete", delete)
 
         rows = [
             v.text(e["title"], rid=self.rid("event_title"), height=64, style="headline"),
@@ -334,33 +311,17 @@ class CalendarApp(App):
 
         title = self.t("cal.new_event") if st.get("eid") is None else self.t("sys.edit")
         return self.page(
-            self.appbar(
-                title,
-                actions=[
-                    v.button(
-                        self.t("sys.save"),
-                        partial(self._save, screen),
-                        rid=self.rid("save"),
-                        weight=1.4,
-                        style="primary",
-                    )
-                ],
-            ),
+            self.form_bar(title, partial(self._save, screen), "save"),
             v.column(
-                v.edit("title", str(st["title"]), hint=self.t("cal.title"), rid=self.rid("event_title")),
+                self.edit_field(st, "title", hint="cal.title", rid="event_title"),
                 when_row("start", start),
                 when_row("end", end),
-                v.edit(
-                    "location",
-                    str(st["location"]),
-                    hint=self.t("cal.location"),
-                    rid=self.rid("event_location"),
-                ),
-                v.edit(
+                self.edit_field(st, "location", hint="cal.location", rid="event_location"),
+                self.edit_field(
+                    st,
                     "description",
-                    str(st["description"]),
-                    hint=self.t("cal.description"),
-                    rid=self.rid("event_description"),
+                    hint="cal.description",
+                    rid="event_description",
                     multiline=True,
                     height=88,
                 ),

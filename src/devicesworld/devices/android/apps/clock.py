@@ -27,37 +27,10 @@ PACKAGE = "com.google.android.deskclock"
 class ClockApp(App):
     package = PACKAGE
     label_key = "app.clock"
-
-    def _tabs(self, screen: Screen) -> View:
-        tab = screen.state.get("tab", "alarm")
-
-        def go(name: str) -> None:
-            screen.state["tab"] = name
-
-        return v.row(
-            View(
-                v.TEXT,
-                text=self.t("ck.alarm"),
-                selected=tab == "alarm",
-                on_click=partial(go, "alarm"),
-                resource_id=self.rid("tab_alarm"),
-                height=48,
-                style="tab",
-            ),
-            View(
-                v.TEXT,
-                text=self.t("ck.timer"),
-                selected=tab == "timer",
-                on_click=partial(go, "timer"),
-                resource_id=self.rid("tab_timer"),
-                height=48,
-                style="tab",
-            ),
-            height=48,
-        )
+    tabs = (("alarm", "ck.alarm"), ("timer", "ck.timer"))
 
     def screen_main(self, screen: Screen) -> View:
-        if screen.state.get("tab", "alarm") == "timer":
+        if self.tab(screen) == "timer":
             return self._timer(screen)
         rows = []
         for a in p.alarms(self.storage):
@@ -88,14 +61,8 @@ class ClockApp(App):
             )
         return self.page(
             self.appbar(self.t("app.clock"), up=False),
-            self._tabs(screen),
-            v.scroll_list(
-                "alarms",
-                rows,
-                screen.state,
-                rid=self.rid("alarm_recycler_view"),
-                empty=self.t("ck.no_alarms"),
-            ),
+            self.tab_row(screen),
+            self.scroll("alarms", rows, screen.state, rid="alarm_recycler_view", empty="ck.no_alarms"),
             v.button(self.t("ck.add_alarm"), self._add, rid=self.rid("fab"), style="primary"),
         )
 
@@ -228,24 +195,7 @@ class ClockApp(App):
             )
             self.phone.dismiss()
 
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("ck.label"),
-                state={"label": current},
-                body=lambda d: [
-                    v.edit(
-                        "label",
-                        str(d.state.get("label", "")),
-                        hint=self.t("ck.label"),
-                        rid=self.rid("label_input"),
-                    )
-                ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.ok"), partial(ok, d), rid="android:id/button1"),
-                ],
-            )
-        )
+        self.ask_text(self.t("ck.label"), "label", current, hint="ck.label", rid="label_input", on_ok=ok)
 
     # --- timer ---------------------------------------------------------------------------
     def _timer(self, screen: Screen) -> View:
@@ -253,12 +203,7 @@ class ClockApp(App):
         kids: list[View] = []
         if timer is None:
             kids.append(
-                v.edit(
-                    "minutes",
-                    str(screen.state.get("minutes", "")),
-                    hint=self.t("ck.timer_hint"),
-                    rid=self.rid("timer_setup_digits"),
-                )
+                self.edit_field(screen.state, "minutes", hint="ck.timer_hint", rid="timer_setup_digits")
             )
             kids.append(
                 v.button(
@@ -293,7 +238,7 @@ class ClockApp(App):
                 )
             )
         return self.page(
-            self.appbar(self.t("app.clock"), up=False), self._tabs(screen), v.column(*kids, fill=True)
+            self.appbar(self.t("app.clock"), up=False), self.tab_row(screen), v.column(*kids, fill=True)
         )
 
     def _start_timer(self, screen: Screen) -> None:

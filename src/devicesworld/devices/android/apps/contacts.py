@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 
 from devicesworld.devices.android import providers as p
-from devicesworld.devices.android.apps.base import App, Dialog, Screen
+from devicesworld.devices.android.apps.base import App, Screen
 from devicesworld.devices.android.system.share import share_text
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
@@ -43,14 +43,8 @@ class ContactsApp(App):
             )
         return self.page(
             self.appbar(self.t("app.contacts"), up=False),
-            v.edit(
-                "q",
-                str(screen.state.get("q", "")),
-                hint=self.t("ct.search"),
-                rid=self.rid("search_view"),
-                height=48,
-            ),
-            v.scroll_list("list", rows, screen.state, rid=self.rid("contact_list"), empty=self.t("ct.none")),
+            self.edit_field(screen.state, "q", hint="ct.search", rid="search_view", height=48),
+            self.scroll("list", rows, screen.state, rid="contact_list", empty="ct.none"),
             v.button(
                 self.t("ct.create"),
                 partial(self.open_editor, None),
@@ -115,18 +109,7 @@ class ContactsApp(App):
         )
 
         def more() -> None:
-            self.phone.show_dialog(
-                Dialog(
-                    title=self.t("ct.delete_q"),
-                    body=lambda d: [],
-                    buttons=lambda d: [
-                        v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                        v.button(
-                            self.t("sys.delete"), partial(self._delete, c["id"]), rid="android:id/button1"
-                        ),
-                    ],
-                )
-            )
+            self.confirm(self.t("ct.delete_q"), "sys.delete", partial(self._delete, c["id"]))
 
         return self.page(
             self.appbar(
@@ -172,24 +155,11 @@ class ContactsApp(App):
             "company": "ct.company",
             "notes": "ct.notes",
         }
-        fields = [
-            v.edit(k, str(st.get(k, "")), hint=self.t(labels[k]), rid=self.rid(f"editor_{k}")) for k in FIELDS
-        ]
+        fields = [self.edit_field(st, k, hint=labels[k], rid=f"editor_{k}") for k in FIELDS]
         title = self.t("ct.create") if st.get("cid") is None else self.t("ct.edit")
         return self.page(
-            self.appbar(
-                title,
-                actions=[
-                    v.button(
-                        self.t("sys.save"),
-                        partial(self._save, screen),
-                        rid=self.rid("menu_save"),
-                        weight=1.4,
-                        style="primary",
-                    )
-                ],
-            ),
-            v.scroll_list("form", fields, st, rid=self.rid("editor_form")),
+            self.form_bar(title, partial(self._save, screen), "menu_save"),
+            self.scroll("form", fields, st, rid="editor_form"),
         )
 
     def _save(self, screen: Screen) -> None:

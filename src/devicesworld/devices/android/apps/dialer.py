@@ -33,37 +33,11 @@ class DialerApp(App):
     package = PACKAGE
     label_key = "app.phone"
     permission = "phone"
-
-    def _tabs(self, screen: Screen) -> View:
-        tab = screen.state.get("tab", "keypad")
-
-        def go(name: str) -> None:
-            screen.state["tab"] = name
-
-        return v.row(
-            View(
-                v.TEXT,
-                text=self.t("ph.recents"),
-                selected=tab == "recents",
-                on_click=partial(go, "recents"),
-                resource_id=self.rid("tab_recents"),
-                height=48,
-                style="tab",
-            ),
-            View(
-                v.TEXT,
-                text=self.t("ph.keypad"),
-                selected=tab == "keypad",
-                on_click=partial(go, "keypad"),
-                resource_id=self.rid("tab_keypad"),
-                height=48,
-                style="tab",
-            ),
-            height=48,
-        )
+    tabs = (("recents", "ph.recents"), ("keypad", "ph.keypad"))
+    default_tab = "keypad"
 
     def screen_main(self, screen: Screen) -> View:
-        if screen.state.get("tab", "keypad") == "recents":
+        if self.tab(screen) == "recents":
             kinds = {"incoming": "ph.incoming", "outgoing": "ph.outgoing", "missed": "ph.missed"}
             rows = [
                 v.item(
@@ -74,10 +48,8 @@ class DialerApp(App):
                 )
                 for c in p.calls(self.storage)
             ]
-            body = v.scroll_list(
-                "log", rows, screen.state, rid=self.rid("call_log"), empty=self.t("ph.no_calls")
-            )
-            return self.page(self.appbar(self.t("app.phone"), up=False), self._tabs(screen), body)
+            body = self.scroll("log", rows, screen.state, rid="call_log", empty="ph.no_calls")
+            return self.page(self.appbar(self.t("app.phone"), up=False), self.tab_row(screen), body)
         number = str(screen.state.get("number", ""))
 
         def press(key: str) -> None:
@@ -104,7 +76,7 @@ class DialerApp(App):
         ]
         return self.page(
             self.appbar(self.t("app.phone"), up=False),
-            self._tabs(screen),
+            self.tab_row(screen),
             v.row(
                 v.edit("number", number, hint=self.t("ph.number"), rid=self.rid("digits"), weight=5),
                 v.icon_button(self.t("ph.delete_digit"), backspace, rid=self.rid("deleteButton")),

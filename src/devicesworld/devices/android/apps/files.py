@@ -99,7 +99,7 @@ class FilesApp(App):
         title = rel.rsplit("/", 1)[-1] if rel else self.root_label(root)
         kids: list[View] = [
             self.appbar(title),
-            v.scroll_list("entries", rows, screen.state, rid=self.rid("dir_list"), empty=self.t("fl.empty")),
+            self.scroll("entries", rows, screen.state, rid="dir_list", empty="fl.empty"),
         ]
         if self.clip is not None:
             op = self.clip[0]
@@ -138,7 +138,7 @@ class FilesApp(App):
         rows = [v.text(line, height=28, rid=self.rid("content")) for line in lines]
         return self.page(
             self.appbar(rel.rsplit("/", 1)[-1]),
-            v.scroll_list("lines", rows, screen.state, rid=self.rid("viewer")),
+            self.scroll("lines", rows, screen.state, rid="viewer"),
         )
 
     # --- actions -------------------------------------------------------------------------
@@ -182,24 +182,7 @@ class FilesApp(App):
             if self._guarded(fs.rename, rel, dst):
                 self.phone.dismiss()
 
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("sys.rename"),
-                state={"name": name},
-                body=lambda d: [
-                    v.edit(
-                        "name",
-                        str(d.state.get("name", "")),
-                        hint=self.t("fl.new_name"),
-                        rid=self.rid("rename_input"),
-                    )
-                ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.ok"), partial(ok, d), rid="android:id/button1"),
-                ],
-            )
-        )
+        self.ask_text(self.t("sys.rename"), "name", name, hint="fl.new_name", rid="rename_input", on_ok=ok)
 
     def _delete_dialog(self, root: str, rel: str) -> None:
         fs = self.fs(root)
@@ -208,16 +191,7 @@ class FilesApp(App):
             if fs.lstat(rel) is None or self._guarded(lambda: fs.remove(rel, recursive=True)):
                 self.phone.dismiss()
 
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("fl.delete_q", name=rel.rsplit("/", 1)[-1]),
-                body=lambda d: [],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.delete"), delete, rid="android:id/button1"),
-                ],
-            )
-        )
+        self.confirm(self.t("fl.delete_q", name=rel.rsplit("/", 1)[-1]), "sys.delete", delete)
 
     def _set_clip(self, op: str, root: str, rel: str) -> None:
         self.clip = (op, root, rel)

@@ -82,24 +82,13 @@ class MapsApp(App):
                 ],
             ),
             v.row(
-                v.edit(
-                    "q",
-                    str(st.get("q", "")),
-                    hint=self.t("mp.search_hint"),
-                    rid=self.rid("searchEditText"),
-                    on_enter=search,
-                    weight=5,
+                self.edit_field(
+                    st, "q", hint="mp.search_hint", rid="searchEditText", on_enter=search, weight=5
                 ),
                 v.icon_button(self.t("sys.search"), search, rid=self.rid("search_button")),
                 height=56,
             ),
-            v.scroll_list(
-                "results",
-                rows,
-                st,
-                rid=self.rid("search_results"),
-                empty=self.t("mp.no_results") if query else "",
-            ),
+            self.scroll("results", rows, st, rid="search_results", empty="mp.no_results" if query else ""),
         )
 
     def screen_place(self, screen: Screen) -> View:
@@ -149,7 +138,5 @@ class MapsApp(App):
         ]
         return self.page(
             self.appbar(self.t("mp.saved")),
-            v.scroll_list(
-                "saved", rows, screen.state, rid=self.rid("favorites_list"), empty=self.t("mp.no_results")
-            ),
+            self.scroll("saved", rows, screen.state, rid="favorites_list", empty="mp.no_results"),
         )

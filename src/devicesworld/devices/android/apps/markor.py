@@ -43,9 +43,7 @@ class MarkorApp(App):
         ]
         return self.page(
             self.appbar(self.t("app.markor"), up=False),
-            v.scroll_list(
-                "notes", rows, screen.state, rid=self.rid("recycler_view"), empty=self.t("mk.no_notes")
-            ),
+            self.scroll("notes", rows, screen.state, rid="recycler_view", empty="mk.no_notes"),
             v.button(
                 self.t("mk.new_file"), self._new_dialog, rid=self.rid("fab_add_new_item"), style="primary"
             ),
@@ -101,25 +99,14 @@ class MarkorApp(App):
                 path.rename(dst)
                 self.phone.dismiss()
 
-            self.ask_name(self.t("sys.rename"), "new_file_dialog__name", ok)
-            if self.phone.dialog is not None:
-                self.phone.dialog.state["name"] = name
+            self.ask_name(self.t("sys.rename"), "new_file_dialog__name", ok, name)
 
         def delete() -> None:
             def really() -> None:
                 path.unlink(missing_ok=True)
                 self.phone.dismiss()
 
-            self.phone.show_dialog(
-                Dialog(
-                    title=self.t("fl.delete_q", name=name),
-                    body=lambda d: [],
-                    buttons=lambda d: [
-                        v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                        v.button(self.t("sys.delete"), really, rid="android:id/button1"),
-                    ],
-                )
-            )
+            self.confirm(self.t("fl.delete_q", name=name), "sys.delete", really)
 
         actions: list[tuple[str, Callable[[], None], str]] = [
             ("sys.share", share, "action_share"),
@@ -139,11 +126,11 @@ class MarkorApp(App):
                     )
                 ],
             ),
-            v.edit(
+            self.edit_field(
+                st,
                 "text",
-                str(st.get("text", "")),
-                hint=self.t("mk.content_hint"),
-                rid=self.rid("document__fragment__edit__highlighting_editor"),
+                hint="mk.content_hint",
+                rid="document__fragment__edit__highlighting_editor",
                 multiline=True,
                 height=0,
             ),
@@ -163,21 +150,9 @@ class MarkorApp(App):
 
         def save_and_leave() -> None:
             self._save(screen)
-            self.phone.dismiss()
-            self.phone.finish()
+            self.leave()
 
-        def discard() -> None:
-            self.phone.dismiss()
-            self.phone.finish()
-
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("mk.unsaved_q"),
-                body=lambda d: [],
-                buttons=lambda d: [
-                    v.button(self.t("sys.discard"), discard, rid="android:id/button2"),
-                    v.button(self.t("sys.save"), save_and_leave, rid="android:id/button1"),
-                ],
-            )
+        self.confirm(
+            self.t("mk.unsaved_q"), "sys.save", save_and_leave, cancel="sys.discard", on_cancel=self.leave
         )
         return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from devicesworld.devices.android import providers as p
-from devicesworld.devices.android.apps.base import App, Dialog, Screen
+from devicesworld.devices.android.apps.base import App, Screen
 from devicesworld.devices.android.ui import view as v
 from devicesworld.devices.android.ui.view import View
 
@@ -42,13 +42,7 @@ class MessagesApp(App):
             )
         return self.page(
             self.appbar(self.t("app.messages"), up=False),
-            v.scroll_list(
-                "threads",
-                rows,
-                screen.state,
-                rid=self.rid("conversations_list"),
-                empty=self.t("msg.no_threads"),
-            ),
+            self.scroll("threads", rows, screen.state, rid="conversations_list", empty="msg.no_threads"),
             v.button(
                 self.t("msg.start_chat"),
                 partial(self.phone.start, PACKAGE, "new"),
@@ -62,16 +56,7 @@ class MessagesApp(App):
             p.delete_thread(self.storage, thread_id)
             self.phone.dismiss()
 
-        self.phone.show_dialog(
-            Dialog(
-                title=self.t("msg.delete_thread"),
-                body=lambda d: [],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2"),
-                    v.button(self.t("sys.delete"), delete, rid="android:id/button1"),
-                ],
-            )
-        )
+        self.confirm(self.t("msg.delete_thread"), "sys.delete", delete)
 
     def receive_share(self, text: str, subject: str) -> None:
         """Shared text: a new conversation whose message field already holds it (Simple SMS Messenger)."""
@@ -141,7 +126,7 @@ class MessagesApp(App):
                 ),
                 height=56,
             ),
-            v.scroll_list("contacts", rows, screen.state, rid=self.rid("contacts_list")),
+            self.scroll("contacts", rows, screen.state, rid="contacts_list"),
         )
 
     # --- a thread ------------------------------------------------------------------------
@@ -165,7 +150,6 @@ class MessagesApp(App):
                     style="bubble_out" if m["type"] == 2 else "bubble_in",
                 )
             )
-        body = str(screen.state.get("body", ""))
 
         def send() -> None:
             # the app sends the field's trimmed value (a trailing Enter adds no newline)
@@ -183,13 +167,13 @@ class MessagesApp(App):
 
         return self.page(
             self.appbar(self._who(address)),
-            v.scroll_list("msgs", bubbles, screen.state, rid=self.rid("thread_messages_list")),
+            self.scroll("msgs", bubbles, screen.state, rid="thread_messages_list"),
             v.row(
-                v.edit(
+                self.edit_field(
+                    screen.state,
                     "body",
-                    body,
-                    hint=self.t("msg.text_hint"),
-                    rid=self.rid("thread_type_message"),
+                    hint="msg.text_hint",
+                    rid="thread_type_message",
                     multiline=True,
                     weight=5,
                 ),

@@ -93,34 +93,7 @@ class MusicApp(App):
     package = PACKAGE
     label_key = "app.music"
     permission = "media"
-
-    def _tabs(self, screen: Screen) -> View:
-        tab = screen.state.get("tab", "songs")
-
-        def go(name: str) -> None:
-            screen.state["tab"] = name
-
-        return v.row(
-            View(
-                v.TEXT,
-                text=self.t("mu.songs"),
-                selected=tab == "songs",
-                on_click=partial(go, "songs"),
-                resource_id=self.rid("tab_songs"),
-                height=48,
-                style="tab",
-            ),
-            View(
-                v.TEXT,
-                text=self.t("mu.playlists"),
-                selected=tab == "playlists",
-                on_click=partial(go, "playlists"),
-                resource_id=self.rid("tab_playlists"),
-                height=48,
-                style="tab",
-            ),
-            height=48,
-        )
+    tabs = (("songs", "mu.songs"), ("playlists", "mu.playlists"))
 
     def play(self, title: str) -> None:
         self.storage.put_pref(PACKAGE, "now_playing", title)
@@ -128,7 +101,7 @@ class MusicApp(App):
         self.phone.start(PACKAGE, "player")
 
     def screen_main(self, screen: Screen) -> View:
-        if screen.state.get("tab", "songs") == "playlists":
+        if self.tab(screen) == "playlists":
             rows = [
                 v.item(
                     name,
@@ -140,10 +113,8 @@ class MusicApp(App):
             ]
             return self.page(
                 self.appbar(self.t("app.music"), up=False),
-                self._tabs(screen),
-                v.scroll_list(
-                    "pls", rows, screen.state, rid=self.rid("recycler_view"), empty=self.t("mu.no_songs")
-                ),
+                self.tab_row(screen),
+                self.scroll("pls", rows, screen.state, rid="recycler_view", empty="mu.no_songs"),
                 v.button(
                     self.t("mu.new_playlist"),
                     self._new_playlist,
@@ -163,10 +134,8 @@ class MusicApp(App):
         ]
         return self.page(
             self.appbar(self.t("app.music"), up=False),
-            self._tabs(screen),
-            v.scroll_list(
-                "songs", rows, screen.state, rid=self.rid("recycler_view"), empty=self.t("mu.no_songs")
-            ),
+            self.tab_row(screen),
+            self.scroll("songs", rows, screen.state, rid="recycler_view", empty="mu.no_songs"),
         )
 
     def screen_playlist(self, screen: Screen) -> View:
@@ -177,9 +146,7 @@ class MusicApp(App):
         ]
         return self.page(
             self.appbar(name),
-            v.scroll_list(
-                "songs", rows, screen.state, rid=self.rid("recycler_view"), empty=self.t("mu.no_songs")
-            ),
+            self.scroll("songs", rows, screen.state, rid="recycler_view", empty="mu.no_songs"),
         )
 
     def screen_player(self, screen: Screen) -> View:
@@ -239,8 +206,6 @@ class MusicApp(App):
                     v.button(name, partial(add, name), rid=self.rid("playlist_choice"))
                     for name in playlists(self.storage)
                 ],
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2")
-                ],
+                buttons=lambda d: v.dialog_buttons(self.t("sys.cancel"), self.phone.dismiss),
             )
         )

@@ -74,6 +74,6 @@ class RecorderApp(App):
             self.appbar(self.t("app.recorder"), up=False),
             status,
             v.text(self.t("rec.list"), height=32, style="label"),
-            v.scroll_list("recs", rows, screen.state, rid=self.rid("recycler_view")),
+            self.scroll("recs", rows, screen.state, rid="recycler_view"),
             control,
         )

@@ -68,7 +68,7 @@ class SettingsApp(App):
         ]
         return self.page(
             self.appbar(self.t("app.settings"), up=False),
-            v.scroll_list("list", rows, screen.state, rid=self.rid("recycler_view")),
+            self.scroll("list", rows, screen.state, rid="recycler_view"),
         )
 
     def _switch(self, label: str, setting: str) -> View:
@@ -146,9 +146,7 @@ class SettingsApp(App):
             Dialog(
                 title=title,
                 body=body,
-                buttons=lambda d: [
-                    v.button(self.t("sys.cancel"), self.phone.dismiss, rid="android:id/button2")
-                ],
+                buttons=lambda d: v.dialog_buttons(self.t("sys.cancel"), self.phone.dismiss),
             )
         )
 

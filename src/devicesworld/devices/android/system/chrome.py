@@ -7,6 +7,7 @@ from the same view nodes as apps, so the agent sees and taps it the same way.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -137,6 +138,30 @@ def launcher(phone: Phone) -> View:
     return _sys(grid, LAUNCHER_PKG)
 
 
+def _clearable(
+    phone: Phone,
+    package: str,
+    key: str,
+    items: list[View],
+    list_id: str,
+    empty: str,
+    clear: Callable[[], None],
+) -> tuple[View, View]:
+    """A system list (notifications, recent apps) and its *Clear all* button, greyed out when empty.
+
+    Ids are ``<package>:id/<list_id>`` and ``<package>:id/clear_all``; ``empty`` is a string key.
+    """
+    return (
+        v.scroll_list(key, items, phone.shade_state, rid=f"{package}:id/{list_id}", empty=phone.t(empty)),
+        v.button(
+            phone.t("sys.clear_all"),
+            clear if items else None,
+            rid=f"{package}:id/clear_all",
+            enabled=bool(items),
+        ),
+    )
+
+
 def shade(phone: Phone) -> View:
     st = phone.storage
 
@@ -176,19 +201,7 @@ def shade(phone: Phone) -> View:
     body = v.column(
         tiles,
         v.text(phone.t("sys.notifications"), style="title", height=40),
-        v.scroll_list(
-            "shade_scroll",
-            items,
-            phone.shade_state,
-            rid=f"{SYSUI}:id/notification_stack",
-            empty=phone.t("sys.no_notifications"),
-        ),
-        v.button(
-            phone.t("sys.clear_all"),
-            clear if phone.notifications else None,
-            rid=f"{SYSUI}:id/clear_all",
-            enabled=bool(phone.notifications),
-        ),
+        *_clearable(phone, SYSUI, "shade_scroll", items, "notification_stack", "sys.no_notifications", clear),
     )
     body.style = "shade"
     return _sys(body)
@@ -213,19 +226,7 @@ def recents(phone: Phone) -> View:
         for p in phone.recents
     ]
     body = v.column(
-        v.scroll_list(
-            "recents_scroll",
-            cards,
-            phone.shade_state,
-            rid=f"{LAUNCHER_PKG}:id/overview_panel",
-            empty=phone.t("sys.no_recents"),
-        ),
-        v.button(
-            phone.t("sys.clear_all"),
-            clear if phone.recents else None,
-            rid=f"{LAUNCHER_PKG}:id/clear_all",
-            enabled=bool(phone.recents),
-        ),
+        *_clearable(phone, LAUNCHER_PKG, "recents_scroll", cards, "overview_panel", "sys.no_recents", clear),
     )
     return _sys(body, LAUNCHER_PKG)
 

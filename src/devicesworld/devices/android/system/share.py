@@ -53,7 +53,7 @@ def share_text(phone: Phone, text: str, subject: str = "", *, source: str = "") 
         Dialog(
             title=phone.t("sys.share_via"),
             body=body,
-            buttons=lambda d: [v.button(phone.t("sys.cancel"), phone.dismiss, rid="android:id/button2")],
+            buttons=lambda d: v.dialog_buttons(phone.t("sys.cancel"), phone.dismiss),
             resource_id=SHEET_RID,
         )
     )

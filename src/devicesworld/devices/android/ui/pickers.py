@@ -285,8 +285,7 @@ def time_picker(phone: Phone, hour: int, minute: int, on_set: Callable[[int, int
         # OK), on the right of the row
         to = "pick.to_wheels" if state.get("mode") == "clock" else "pick.to_clock"
         return [
-            v.button(phone.t("sys.cancel"), phone.dismiss, rid="android:id/button2"),
-            v.button(phone.t("sys.ok"), ok, rid="android:id/button1"),
+            *v.dialog_buttons(phone.t("sys.cancel"), phone.dismiss, phone.t("sys.ok"), ok),
             v.icon_button(phone.t(to), toggle_mode, rid="android:id/toggle_mode", weight=0.5),
         ]
 
@@ -376,10 +375,7 @@ def date_picker(phone: Phone, day: date, on_set: Callable[[date], None]) -> Dial
         return [summary, header, *rows]
 
     def buttons(d: Dialog) -> list[View]:
-        return [
-            v.button(phone.t("sys.cancel"), phone.dismiss, rid="android:id/button2"),
-            v.button(phone.t("sys.ok"), ok, rid="android:id/button1"),
-        ]
+        return v.dialog_buttons(phone.t("sys.cancel"), phone.dismiss, phone.t("sys.ok"), ok)
 
     return Dialog(
         title=phone.t("pick.select_date"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 Handler = Callable[[], Any]
 """A tap handler. It may return a string: a note for the agent's feedback (rarely used)."""
@@ -135,6 +135,15 @@ def icon_button(
     )
 
 
+class EditOptions(TypedDict, total=False):
+    """What a caller may set on an :func:`edit` field beyond its text, hint and id."""
+
+    on_enter: Handler | None
+    multiline: bool
+    height: float
+    weight: float
+
+
 def edit(
     key: str,
     value: str,
@@ -158,6 +167,17 @@ def edit(
         multiline=multiline,
         weight=weight,
     )
+
+
+def dialog_buttons(
+    cancel: str, on_cancel: Handler, answer: str = "", on_answer: Handler | None = None
+) -> list[View]:
+    """A dialog's buttons as Android's alert dialogs lay them out: the one that backs out
+    (``android:id/button2``), then the answer (``android:id/button1``) when there is one."""
+    out = [button(cancel, on_cancel, rid="android:id/button2")]
+    if answer:
+        out.append(button(answer, on_answer, rid="android:id/button1"))
+    return out
 
 
 def switch(label: str, checked: bool, on_click: Handler, *, rid: str = "", enabled: bool = True) -> View:
