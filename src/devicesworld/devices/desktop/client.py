@@ -40,7 +40,6 @@ from devicesworld.devices.ownership import make_owned_dir, remove_owned
 
 CONTROLLER = Path(__file__).with_name("inside_ctl.py")
 JAIL = Path(__file__).with_name("inside_jail.py")
-OFFICE = Path(__file__).with_name("inside_office.py")
 SYSTEM_PYTHON = "/usr/bin/python3"
 HOME = "/home/user"
 _ETC_HOST_ENTRIES = (
@@ -220,7 +219,6 @@ def desktop_argv(cfg: DesktopConfig) -> list[str]:
     for src, dest in cfg.ro_binds:
         args += ["--ro-bind", str(src), dest]
     args += ["--ro-bind", str(CONTROLLER), "/opt/dw/ctl.py", "--ro-bind", str(JAIL), "/opt/dw/jail.py"]
-    args += ["--ro-bind", str(OFFICE), "/opt/dw/office.py"]
     args += [
         "--unshare-all",
         "--uid",
@@ -504,29 +502,6 @@ class Desktop:
         sandbox, what matches the glob patterns in ``remove``; True if it was running."""
         result = self.request("stop_app", {"pid": pid, "remove": remove or []}, timeout=30)
         return bool(result.get("stopped"))
-
-    def office_connect(self, pipe: str, timeout_s: float = 10.0) -> bool:
-        """Connect the controller to a LibreOffice started with ``--accept=pipe,name=PIPE;urp;`` (a warm
-        office, :mod:`.inside_office`); False if it did not accept within ``timeout_s``."""
-        result = self.request(
-            "office_connect", {"pipe": pipe, "timeout_s": timeout_s}, timeout=timeout_s + 30
-        )
-        return bool(result.get("connected"))
-
-    def office_prewarm(self, pipe: str, module: str) -> bool:
-        """Have the office on ``pipe`` save and load a small file of ``module``'s task format once,
-        hidden, so the task's own load does not pay for the filters' first use."""
-        return bool(self.request("office_prewarm", {"pipe": pipe, "module": module}, timeout=120).get("warm"))
-
-    def office_load(self, pipe: str, path: str, wait_s: float, *, quiet: bool = False) -> m.OfficeLoad:
-        """Have the office on ``pipe`` load ``path`` (inside the sandbox) as ``soffice PATH`` would, waiting
-        at most ``wait_s`` for it to finish."""
-        return self._typed(
-            m.OfficeLoad,
-            "office_load",
-            {"pipe": pipe, "path": path, "wait_s": wait_s, "quiet": quiet},
-            timeout=wait_s + 30,
-        )
 
     def start_shell(
         self,

@@ -93,9 +93,6 @@ class WarmApp:
     shares: tuple[str, ...] = ()
     leftovers: tuple[str, ...] = ()
     """Glob patterns, inside the sandbox, of what the app leaves behind when it is killed."""
-    uno_pipe: str | None = None
-    """The UNO pipe the app listens on, the controller connected (:mod:`.inside_office`): a file is
-    handed over by one call instead of a second ``soffice`` process (``None``: that process)."""
 
 
 WARM_IDLE_S = 0.3
@@ -470,9 +467,7 @@ class GuiSession:
                 mine = app.window.lower() in (w.app + " " + w.title).lower()
                 return w.mapped and mine and (w.id != warm.window or w.title != warm.title)
 
-            by_uno = self._load_in(warm, argv[-1], app.start_timeout_s)
-            if not by_uno:
-                self.desktop.launch(argv, env={**self._clock_env(app.clock), **app.env})
+            self.desktop.launch(argv, env={**self._clock_env(app.clock), **app.env})
             win = self.desktop.wait_window(loaded, app.start_timeout_s)
             if win is None:
                 return ActionResult.failure(
@@ -480,28 +475,13 @@ class GuiSession:
                 )
             if win.id != warm.window:  # opened beside the empty document, not into it: close that one
                 self.desktop.close_window(warm.window)
-            if by_uno:  # loaded when the call returned: only its drawing to wait for, as after an input
-                self.settle(command=False)
-            else:
-                self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=WARM_IDLE_S)
+            self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=WARM_IDLE_S)
             if app.ready_role:
                 self._wait_tree(app, self._title_now(win), fresh=False)
         assert win is not None
         self._wait_focus(win)
         title = self._title_now(win)
         return ActionResult.success(f"{app.name} opened: {title!r}", {"window": title})
-
-    def _load_in(self, warm: WarmApp, path: str, timeout_s: float) -> bool:
-        """Have the warm app load ``path`` over its UNO pipe; False if it has none, is not connected or
-        the load failed (then the file goes by the app's own command line, whose errors a task sees
-        as after a cold start). A load still running after ``timeout_s`` counts as handed over."""
-        if warm.uno_pipe is None:
-            return False
-        try:
-            done = self.desktop.office_load(warm.uno_pipe, path, timeout_s, quiet=True)
-        except DesktopError:
-            return False
-        return done.connected and done.error is None
 
     def _launch(self, g: a.LaunchAppArgs) -> ActionResult:
         app = self.apps.get(g.app)

@@ -53,7 +53,6 @@ BUS = "unix:path=/tmp/dbus-session"
 WM_FLAG = "/tmp/.wm-ready"
 LOG = "/tmp/.desktop-log"
 JAIL = "/opt/dw/jail.py"
-OFFICE = "/opt/dw/office.py"
 PR_SET_DUMPABLE = 4
 
 _procs: dict[int, subprocess.Popen[bytes]] = {}  # pid -> Popen of launched apps
@@ -803,45 +802,6 @@ def stop_app(args: Args) -> dict[str, bool]:
     return {"stopped": True, "windows_gone": gone}
 
 
-def _office() -> Any:
-    """``inside_office.py`` (bound at :data:`OFFICE`), imported at its first use: only a desktop with a
-    warm office loads Debian's python3-uno into the controller."""
-    import importlib
-
-    if os.path.dirname(OFFICE) not in sys.path:
-        sys.path.insert(0, os.path.dirname(OFFICE))
-    return importlib.import_module("office")
-
-
-def office_connect(args: Args) -> dict[str, bool]:
-    """Connect to the warm office listening on the UNO pipe ``pipe`` (see ``inside_office.py``)."""
-    return {"connected": bool(_office().connect(str(args["pipe"]), float(args.get("timeout_s", 10))))}
-
-
-def office_prewarm(args: Args) -> dict[str, bool]:
-    """Use the warm office's filters for ``module``'s task format once (``inside_office.prewarm``)."""
-    return {"warm": bool(_office().prewarm(str(args["pipe"]), str(args["module"])))}
-
-
-def office_load(args: Args) -> dict[str, Any]:
-    """Have the warm office on ``pipe`` load ``path`` as ``soffice PATH`` would; wait at most ``wait_s``.
-    ``quiet``: no AT-SPI events while it loads (see :meth:`_TreeCache.pause`)."""
-    quiet = bool(args.get("quiet")) and _cache.listener is not None
-    if quiet:
-        _cache.pause()
-        _cache.pump()
-    try:
-        result: dict[str, Any] = _office().load(
-            str(args["pipe"]), str(args["path"]), float(args.get("wait_s", 60))
-        )
-    finally:
-        if quiet:
-            _cache.pump()
-            _cache.clear()
-            _cache.listen(atspi())
-    return result
-
-
 def _sid(pid: int) -> Any:
     try:
         return os.getsid(int(pid))
@@ -1306,15 +1266,6 @@ class _TreeCache:
         self.listener = A.EventListener.new(self._on_event)
         for kind in (*_EV_KIDS, *_EV_NODE, *_EV_BOXES, *_EV_TABLE):
             self.listener.register(kind)
-
-    def pause(self) -> None:
-        """Stop listening (the apps stop sending these events); :meth:`listen` again and :meth:`clear`
-        after: a swapped-in document is a new window's worth of objects, read whole anyway, and
-        LibreOffice sending an event for each of them as it builds them costs it more than the load."""
-        if self.listener is not None:
-            for kind in (*_EV_KIDS, *_EV_NODE, *_EV_BOXES, *_EV_TABLE):
-                self.listener.deregister(kind)
-            self.listener = None
 
     def clear(self) -> None:
         self.info.clear()
@@ -1819,9 +1770,6 @@ COMMANDS: dict[str, Callable[[Args], Any]] = {
     "launch": launch,
     "kill_apps": kill_apps,
     "stop_app": stop_app,
-    "office_connect": office_connect,
-    "office_load": office_load,
-    "office_prewarm": office_prewarm,
     "start_shell": start_shell,
     "run": run,
     "wait_idle": wait_idle,

@@ -84,14 +84,6 @@ class Launched(_Reply):
     exited: int | None = None
 
 
-class OfficeLoad(_Reply):
-    """What a warm office's load over UNO came to (``inside_office.load``)."""
-
-    connected: bool = Field(description="False: the controller had no connection to that office.")
-    done: bool = Field(description="The load finished (with ``error`` set if it failed) within the wait.")
-    error: str | None = None
-
-
 class RunResult(_Reply):
     exit_code: int | None
     stdout: str

@@ -28,14 +28,10 @@ from devicesworld.devices.linux.gui.apps import APPS
 
 OFFICE_APPS = ("writer", "calc")
 """The apps one LibreOffice process serves (a launch of either goes to the running one)."""
-UNO_PIPE = "dw_office"
-"""The named pipe the warm office accepts UNO connections on (in the sandbox's own ``/tmp``): the
-controller hands it the task's file through it (``devices/desktop/inside_office.py``)."""
 LEFTOVERS = (
     "/home/user/.config/libreoffice/4/.lock",
     "/tmp/lu*.tmp",
     "/tmp/OSL_PIPE_*_SingleOfficeIPC_*",
-    f"/tmp/OSL_PIPE_*_{UNO_PIPE}",
     "/home/user/.cache/fontconfig",
 )
 """What a killed LibreOffice leaves in the sandbox (a clean quit removes the first three itself; the
@@ -68,8 +64,7 @@ def start(desk: Desktop, app_name: str, env: Mapping[str, str]) -> WarmApp | Non
     # libfaketime's one-second cache it loaded the file on the host's date and then, saving it on
     # the task's, asked whether to overwrite a file "changed by others": measured, 5 of 6 replays)
     more = {"FAKETIME_NO_CACHE": "1"} if env.get("FAKETIME_TIMESTAMP_FILE") else {}
-    argv = [*app.argv, f"--accept=pipe,name={UNO_PIPE};urp;"]
-    launched = desk.launch(argv, env={**env, **app.env, **more})
+    launched = desk.launch(list(app.argv), env={**env, **app.env, **more})
     win = desk.wait_window(
         lambda w: w.mapped and app.window.lower() in (w.app + " " + w.title).lower(), app.start_timeout_s
     )
@@ -80,12 +75,6 @@ def start(desk: Desktop, app_name: str, env: Mapping[str, str]) -> WarmApp | Non
     session = GuiSession(desk, APPS)
     session._wait_tree(app, win.title)
     title = next((w.title for w in desk.windows() if w.id == win.id), win.title)
-    try:  # without python3-uno (or a connection) the file goes by a second ``soffice``, as before
-        uno = UNO_PIPE if desk.office_connect(UNO_PIPE, timeout_s=10) else None
-        if uno is not None:
-            desk.office_prewarm(uno, app_name)
-    except DesktopError:
-        uno = None
     return WarmApp(
         app=app_name,
         pid=launched.pid,
@@ -93,7 +82,6 @@ def start(desk: Desktop, app_name: str, env: Mapping[str, str]) -> WarmApp | Non
         title=title,
         shares=tuple(a for a in OFFICE_APPS if a != app_name),
         leftovers=LEFTOVERS,
-        uno_pipe=uno,
     )
 
 
