@@ -177,34 +177,54 @@ def test_the_pool_learns_which_office_a_key_keeps_warm() -> None:
     assert warm_office.wanted(key) is None
 
 
-def test_a_file_swapped_in_right_after_the_spare_is_taken_saves_without_a_prompt(
-    tmp_path: Path, key: pool.SpareKey
-) -> None:
-    """The task's clock is written when a device takes the spare, and its file is handed to the warm
-    office a moment later: LibreOffice must already be on the task's clock, or it saves the file
-    only after asking whether to overwrite a file "changed by others" (the save then never lands)."""
-    warm_office.note(key, "calc")
-    _fresh_spare(key)
-    dev = _open(tmp_path / "warm")  # takes the spare: its clock is written now
-    try:
-        assert dev.gui is not None and dev.gui.ready is not None and dev.gui.ready.warm is not None
-        op, args = FILES["calc"]
-        _setup(dev, op, args)
-        _setup(dev, "open_app", {"app": "calc", "path": args["path"]})
-        kind = get_kind("linux")
-        assert kind is not None
-        actions = kind.actions_for(GUI)
-        for step, step_args in (
+EDITS: dict[str, tuple[list[tuple[str, dict[str, Any]]], Any]] = {
+    "calc": (
+        [
             ("hotkey", {"keys": ["ctrl", "End"]}),
             ("hotkey", {"keys": ["Down"]}),
             ("hotkey", {"keys": ["Home"]}),
             ("type_text", {"text": "c\t3\n"}),
-            ("hotkey", {"keys": ["ctrl", "s"]}),
-        ):
+        ],
+        [["a", 1], ["b", 2], ["c", 3]],
+    ),
+    "writer": (
+        [("hotkey", {"keys": ["ctrl", "End"]}), ("type_text", {"text": "!"})],
+        ["Hello from the memo!"],
+    ),
+}
+"""Per app: the edit a test replays on the swapped-in file, and what the saved file then reads."""
+
+
+@pytest.mark.parametrize("app", ["calc", "writer"])
+def test_a_file_swapped_in_right_after_the_spare_is_taken_saves_without_a_prompt(
+    tmp_path: Path, key: pool.SpareKey, app: str
+) -> None:
+    """The task's clock is written when a device takes the spare, and its file is handed to the warm
+    office a moment later: LibreOffice must already be on the task's clock, or it saves the file
+    only after asking whether to overwrite a file "changed by others" (the save then never lands).
+    The window shows the task's file, and an edit saves to the file's own path (Writer and Calc)."""
+    warm_office.note(key, app)
+    _fresh_spare(key)
+    dev = _open(tmp_path / "warm")  # takes the spare: its clock is written now
+    try:
+        assert dev.gui is not None and dev.gui.ready is not None and dev.gui.ready.warm is not None
+        desk = dev.gui.session.desktop
+        op, args = FILES[app]
+        _setup(dev, op, args)
+        _setup(dev, "open_app", {"app": app, "path": args["path"]})
+        assert dev.gui.session.warm is None  # taken by the launch
+        name = args["path"][2:]
+        assert [w.title for w in desk.windows() if w.mapped] == [f"{name} - LibreOffice {app.title()}"]
+        kind = get_kind("linux")
+        assert kind is not None
+        actions = kind.actions_for(GUI)
+        steps, saved = EDITS[app]
+        for step, step_args in (*steps, ("hotkey", {"keys": ["ctrl", "s"]})):
             assert dev.act(step, actions[step].parse_args(step_args)).ok
-        titles = [w.title for w in dev.gui.session.desktop.windows() if w.mapped]
+        titles = [w.title for w in desk.windows() if w.mapped]
         assert not [t for t in titles if "Changed by Others" in t], titles
-        rows = dev.get("xlsx", kind.getters["xlsx"].parse_args({"path": args["path"]}))
-        assert rows == [["a", 1], ["b", 2], ["c", 3]], rows
+        getter = "xlsx" if app == "calc" else "docx"
+        got = dev.get(getter, kind.getters[getter].parse_args({"path": args["path"]}))
+        assert got == saved, got
     finally:
         dev.close()
