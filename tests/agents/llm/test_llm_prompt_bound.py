@@ -27,6 +27,7 @@ from devicesworld.agents.llm.prompts import (
     FEEDBACK_CHARS,
     HISTORY_CHARS,
     SAME_AS,
+    SAME_BUT,
     action_format,
     action_rules,
     devices_line,
@@ -235,10 +236,18 @@ def test_a_real_four_device_first_request_stays_under_12k_and_states_everything_
     assert user.count(SAME_AS.format(device="android_0")) == 1  # both phones start on the launcher
 
 
-def test_a_device_whose_text_repeats_an_earlier_ones_says_so() -> None:
-    """Two phones on the same screen: the second says it is the first's, character for character."""
-    view = {"screen_text": "Launcher\n[0] TextView 'Clock'\n[1] TextView 'Calendar'"}
-    other = {"screen_text": "Launcher\n[0] TextView 'Clock'\n[1] TextView 'Contacts'"}
-    text = format_observations({"phone_0": view, "phone_1": dict(view), "phone_2": other})
-    assert text.count("'Calendar'") == 1 and "'Contacts'" in text
-    assert f"## phone_1\n{SAME_AS.format(device='phone_0')}" in text
+def test_a_device_whose_text_repeats_an_earlier_ones_says_so_or_gives_the_lines_that_differ() -> None:
+    """Two phones on the same screen: the second says it is the first's, character for character; a
+    third whose clock reads differently gives only that line; a fourth on another screen is whole."""
+    apps = "".join(f"\n[{i}] TextView 'App {i}'" for i in range(2, 9))
+    view = {"screen_text": "Launcher · 09:00\n[0] TextView '09:00'\n[1] TextView 'Clock'" + apps}
+    twelve = {"screen_text": "Launcher · 9:00\n[0] TextView '9:00'\n[1] TextView 'Clock'" + apps}
+    other = {"screen_text": "Settings\n[0] TextView 'Wi-Fi'"}
+    text = format_observations({"phone_0": view, "phone_1": dict(view), "phone_2": twelve, "phone_3": other})
+    assert text.count("'App 5'") == 1 and "'Wi-Fi'" in text
+    assert f"## phone_1\n{SAME_AS.format(device='phone_0')}\n## phone_2" in text
+    assert (
+        f"## phone_2\n{SAME_BUT.format(device='phone_0')}\nLauncher · 9:00\n[0] TextView '9:00'\n## phone_3"
+        in text
+    )
+    assert text.endswith("## phone_3\n{}\nscreen:\nSettings\n[0] TextView 'Wi-Fi'")

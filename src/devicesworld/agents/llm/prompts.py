@@ -133,24 +133,47 @@ def format_observations(
     """Each device's observation (:func:`.observe.render_device`); ``previous`` (the observation
     of the agent's last step) puts the elements that changed since then first.
 
-    A device whose text is the same as an earlier device's, to the character (two phones on their
-    launcher), says so instead of repeating it: nothing is lost, and a four-device first prompt
-    stays in its bound (issue #34)."""
+    A device whose text is an earlier device's, line for line (two phones on their launcher), says
+    so instead of repeating it, and one that differs from it in a few lines only (the clock's
+    format) gives those lines: nothing is lost, and a four-device first prompt stays in its bound
+    (issue #34)."""
     parts = []
-    seen: dict[str, str] = {}
+    shown: list[tuple[str, str]] = []  # (device, text) written out in full
     for device_id, view in observation.items():
         if only is not None and device_id not in only:
             continue
         before = (previous or {}).get(device_id)
         text = render_device(device_id, view, before if isinstance(before, dict) else None)
-        same = seen.setdefault(text, device_id)
-        shown = text if same == device_id else SAME_AS.format(device=same)
-        parts.append(f"## {device_id}\n{shown}")
+        parts.append(f"## {device_id}\n{_against_earlier(device_id, text, shown)}")
     return "\n".join(parts) or "(none)"
 
 
 SAME_AS = "(the same text as {device}'s above, element indices included)"
 """What a device's observation says when its text is an earlier device's, character for character."""
+SAME_BUT = "(the same lines as {device}'s above, element indices included, but for these:)"
+"""The heading of a device's observation written as the few lines where it differs from an earlier one's."""
+
+
+def _against_earlier(device_id: str, text: str, shown: list[tuple[str, str]]) -> str:
+    """``text`` as written in the prompt: :data:`SAME_AS` an earlier device's, or :data:`SAME_BUT`
+    with the lines that differ (when both have as many lines and at most a quarter differ), or whole
+    (then remembered in ``shown`` for the devices after it)."""
+    lines = text.splitlines()
+    best: tuple[str, list[str]] | None = None
+    for device, earlier in shown:
+        old = earlier.splitlines()
+        if len(old) != len(lines):
+            continue
+        differ = [new for new, was in zip(lines, old, strict=True) if new != was]
+        if len(differ) * 4 <= len(lines) and (best is None or len(differ) < len(best[1])):
+            best = (device, differ)
+    if best is None:
+        shown.append((device_id, text))
+        return text
+    device, differ = best
+    return (
+        SAME_AS.format(device=device) if not differ else "\n".join([SAME_BUT.format(device=device), *differ])
+    )
 
 
 def format_previous(last: StepLog | None) -> str:
