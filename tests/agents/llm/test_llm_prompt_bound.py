@@ -251,3 +251,9 @@ def test_a_device_whose_text_repeats_an_earlier_ones_says_so_or_gives_the_lines_
         in text
     )
     assert text.endswith("## phone_3\n{}\nscreen:\nSettings\n[0] TextView 'Wi-Fi'")
+    # a differing line that names no element (not the header's) could not say where it goes: whole
+    shown, hidden = (
+        {"screen_text": view["screen_text"] + f"\n({note})"} for note in ("keys shown", "keys hidden")
+    )
+    text = format_observations({"phone_0": shown, "phone_1": hidden})
+    assert text.endswith("## phone_1\n{}\nscreen:\n" + hidden["screen_text"]) and "but for these" not in text

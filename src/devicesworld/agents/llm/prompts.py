@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -154,9 +155,16 @@ SAME_BUT = "(the same lines as {device}'s above, element indices included, but f
 """The heading of a device's observation written as the few lines where it differs from an earlier one's."""
 
 
+HEAD_LINES = 3
+"""The lines of a device's text before its element lines (its fields, ``screen:``, a screen's title):
+a differing one among them is the header's, so a diff may give it without an index."""
+_INDEXED = re.compile(r"^\[\d+\] ")
+
+
 def _against_earlier(device_id: str, text: str, shown: list[tuple[str, str]]) -> str:
     """``text`` as written in the prompt: :data:`SAME_AS` an earlier device's, or :data:`SAME_BUT`
-    with the lines that differ (when both have as many lines and at most a quarter differ), or whole
+    with the lines that differ (when both have as many lines, at most a quarter differ and each is
+    an element's, named by its index, or a header line), or whole
     (then remembered in ``shown`` for the devices after it)."""
     lines = text.splitlines()
     best: tuple[str, list[str]] | None = None
@@ -164,8 +172,10 @@ def _against_earlier(device_id: str, text: str, shown: list[tuple[str, str]]) ->
         old = earlier.splitlines()
         if len(old) != len(lines):
             continue
-        differ = [new for new, was in zip(lines, old, strict=True) if new != was]
-        if len(differ) * 4 <= len(lines) and (best is None or len(differ) < len(best[1])):
+        at = [n for n, (new, was) in enumerate(zip(lines, old, strict=True)) if new != was]
+        differ = [lines[n] for n in at]
+        placed = all(n < HEAD_LINES or _INDEXED.match(lines[n]) for n in at)  # each says where it goes
+        if placed and len(differ) * 4 <= len(lines) and (best is None or len(differ) < len(best[1])):
             best = (device, differ)
     if best is None:
         shown.append((device_id, text))
