@@ -26,17 +26,15 @@ class AnswerArgs(Args):
 
 GLOBAL_ACTIONS: dict[str, ActionSpec] = by_name(
     [
-        ActionSpec(
-            name=FINISH, doc="Declare that the whole task is complete; ends the episode.", args_model=NoArgs
-        ),
+        ActionSpec(name=FINISH, doc="The whole task is done; ends the episode.", args_model=NoArgs),
         ActionSpec(
             name=REPORT_INFEASIBLE,
-            doc="Report that the request cannot be carried out, with the reason; ends the episode.",
+            doc="The request cannot be carried out (say why); ends the episode.",
             args_model=ReportInfeasibleArgs,
         ),
         ActionSpec(
             name=ANSWER,
-            doc="State the answer to a question the task asks; the last one counts. Does not end the episode.",
+            doc="Answer a question the task asks (the last answer counts); does not end the episode.",
             args_model=AnswerArgs,
         ),
     ]

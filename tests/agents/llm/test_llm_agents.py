@@ -53,7 +53,7 @@ def test_each_agent_works_without_function_calling(
     result, _ = run(agent, server.base_url, "scripted", tmp_path, tools="off")
     assert result.termination == "finished" and result.error is None
     assert all("tools" not in r.body for r in server.requests)
-    assert any("The available actions" in _prompt_text(r.body) for r in server.requests)
+    assert any("Actions by device" in _prompt_text(r.body) for r in server.requests)
 
 
 def test_json_in_text_is_accepted_even_when_tools_are_offered(server: ScriptedServer, tmp_path: Path) -> None:
@@ -174,4 +174,4 @@ def test_an_endpoint_that_rejects_tools_gets_text_prompts(server: ScriptedServer
     assert result.termination == "finished" and steps[0]["ok"]
     assert "tools" in server.requests[0].body
     assert all("tools" not in r.body for r in server.requests[1:])
-    assert "The available actions" in _prompt_text(server.requests[1].body)
+    assert "Actions by device" in _prompt_text(server.requests[1].body)

@@ -190,7 +190,7 @@ def test_docs_agents_lists_every_observation_limit() -> None:
         assert figure in section, figure
 
 
-def test_a_four_device_prompt_stays_under_12_kb() -> None:
+def test_a_four_device_first_request_stays_under_12k_chars_in_both_protocols() -> None:
     import sys
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -205,4 +205,5 @@ def test_a_four_device_prompt_stays_under_12_kb() -> None:
         pytest.skip("the benchmark's tasks are not in this test suite")
     for task in tasks.values():
         sizes = measure(task)
-        assert len(task.devices) == 4 and sizes["text"]["total"] < 12_288, (task.id, sizes)
+        assert len(task.devices) == 4 and sizes["text"]["total"] < 12_000, (task.id, sizes)
+        assert sizes["tools"]["request"] < 12_000, (task.id, sizes)  # messages + tool JSON

@@ -30,10 +30,14 @@ def test_one_tool_per_kind_plus_global_actions() -> None:
     assert all(re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", n) for n in names)
     params = book.tools[0]["function"]["parameters"]
     assert params["properties"]["device"]["enum"] == ["smarthome_0"]
-    actions = params["properties"]["action"]["enum"]
+    # the action is a name the catalog states (once, in the system prompt), not an enum repeating it
+    assert params["properties"]["action"] == {"type": "string"}
+    actions = book.targets["smarthome"].actions
     assert "list_rooms" in actions and "create_schedule" in actions
-    assert actions == [a["name"] for a in info.action_spaces["smarthome_0"]]
+    assert list(actions) == [a["name"] for a in info.action_spaces["smarthome_0"]]
+    assert all(f"- {a}(" in book.catalog_text() for a in actions)
     assert params["required"] == ["device", "action"] and params["properties"]["args"] == {"type": "object"}
+    assert "description" not in book.tools[0]["function"]  # the catalog says what each action does
     # the global tools carry no words the catalog already states
     report = next(t for t in book.tools if t["function"]["name"] == "report_infeasible")
     assert "description" not in json.dumps(report["function"]["parameters"])
@@ -92,7 +96,7 @@ def test_tools_for_one_device_and_text_catalog() -> None:
     text = ToolBook.build(info).catalog_text()
     home = text.split("# smarthome_0\n", 1)[1]
     assert home.startswith("- list_rooms(): List the rooms of the home.")
-    assert "- finish(): " in text.split("# global actions (no device)\n", 1)[1]
+    assert "- finish(): " in text.split("# global (no device)\n", 1)[1]
     line = next(x for x in text.splitlines() if x.startswith("- get_device_state("))
     assert line.startswith('- get_device_state(device_id: string "A device id')  # required: no "?"
 
@@ -135,10 +139,8 @@ def test_a_device_group_shares_one_catalog_line_and_schemas_are_lean(monkeypatch
     thin = next(t for t in ToolBook.build(_two_phone_info()).tools if t["function"]["name"] == "phone")
     params = thin["function"]["parameters"]["properties"]
     assert params["args"] == {"type": "object"}  # the catalog has it
-    assert params["device"]["enum"] == ["phone_0", "phone_1"] and params["action"]["enum"] == [
-        "click",
-        "tap_again",
-    ]
+    assert params["device"]["enum"] == ["phone_0", "phone_1"] and params["action"] == {"type": "string"}
+    assert ToolBook.build(_two_phone_info()).targets["phone"].actions == ("click", "tap_again")
     monkeypatch.setattr(tools_module, "THIN_TOOLS", False)
     book = ToolBook.build(_two_phone_info())
     text = book.catalog_text()

@@ -63,3 +63,25 @@ def fresh_desktop(root: Path, **config: object) -> Iterator[Desktop]:
         yield desk
     finally:
         desk.close()
+
+
+MAXIMISE = """
+import sys
+from Xlib import X, display
+from Xlib.protocol import event
+d = display.Display()
+root = d.screen().root
+win = d.create_resource_object("window", int(sys.argv[1]))
+state = d.intern_atom("_NET_WM_STATE")
+horz, vert = d.intern_atom("_NET_WM_STATE_MAXIMIZED_HORZ"), d.intern_atom("_NET_WM_STATE_MAXIMIZED_VERT")
+ev = event.ClientMessage(window=win, client_type=state, data=(32, [1, horz, vert, 1, 0]))
+root.send_event(ev, event_mask=X.SubstructureRedirectMask | X.SubstructureNotifyMask)
+d.sync()
+"""
+
+
+def maximise(desk: Desktop, window_id: int) -> None:
+    """Ask the window manager to maximise one X window (what a double click on its title bar asks
+    for), through python3-xlib inside the desktop's sandbox."""
+    r = desk.run(f"python3 -c '{MAXIMISE}' {window_id}", timeout_s=30, jail=False)
+    assert r.exit_code == 0, r

@@ -14,7 +14,7 @@ from devicesworld.devices.linux.device import LinuxDevice
 from devicesworld.devices.linux.gui import shell
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Evaluation, Task
-from tests.devices.desktop.desktop_harness import REQUIRE_SYSTEM, require_app, require_gui_stack
+from tests.devices.desktop.desktop_harness import REQUIRE_SYSTEM, maximise, require_app, require_gui_stack
 from tests.devices.desktop.test_desktop_clock import require_faketime
 
 
@@ -169,3 +169,26 @@ def test_an_app_opened_from_the_menu_counts_as_launched_for_the_checks() -> None
         window = device.gui.session.desktop.wait_window(lambda w: "Mousepad" in w.title, timeout_s=120)
         assert window is not None and window.launched
         assert env.evaluate().success
+
+
+def test_the_panel_lists_open_windows_and_a_maximised_window_stays_below_it() -> None:
+    """The panel's window list (xfce4-panel's tasklist) has a button per app window, named by its
+    title; the panel reserves its strip (a strut), so a maximised window starts below it."""
+    require_gui_stack()
+    require_shell()
+    require_app("mousepad")
+    with CrossDeviceEnv(_task()) as env:
+        env.reset()
+        out = env.step({"device": "linux_0", "action": "launch_app", "args": {"app": "text_editor"}})
+        assert out.result.ok, out.result.message
+        device = env._devices["linux_0"]
+        assert isinstance(device, LinuxDevice) and device.gui is not None
+        desk = device.gui.session.desktop
+        window = desk.wait_window(lambda w: "Mousepad" in w.title, timeout_s=120)
+        assert window is not None
+        panel = _element(device.observe(), "frame", "", app="xfce4-panel")
+        button = _element(device.observe(), "toggle button", window.title, app="xfce4-panel")
+        assert button["box"][1] + button["box"][3] <= panel["box"][3]  # in the panel's strip
+        maximise(desk, window.id)
+        wide = desk.wait_window(lambda w: w.id == window.id and w.box[2] >= 1200, timeout_s=60)
+        assert wide is not None and wide.box[1] >= panel["box"][3], wide  # below the panel, not under it

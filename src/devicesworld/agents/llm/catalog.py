@@ -18,9 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-SIGNATURE_HELP = (
-    'each arg as name?: type = default "what it is" (? optional; a bare type name is defined below)'
-)
+SIGNATURE_HELP = 'args as name?: type = default "about" (? optional; a bare type name is under Definitions)'
 
 
 _SCALARS = {"integer": "int", "number": "number", "string": "string", "boolean": "bool", "null": "null"}
@@ -73,7 +71,7 @@ def _bounds(schema: dict[str, Any]) -> str:
             out += f"{sign}{_num(schema[key])}"
     lo, hi = schema.get("minLength"), schema.get("maxLength")
     if lo is not None or hi is not None:
-        out += f"({lo or 0}-{hi if hi is not None else ''} chars)"
+        out += f"({lo}-{hi} chars)" if lo and hi is not None else f"(≥{lo} chars)" if lo else f"(≤{hi} chars)"
     return out
 
 
@@ -156,7 +154,7 @@ def render(entries: list[tuple[str, str, str, dict[str, Any]]], defs: dict[str, 
     for (group, action, doc, _), text in zip(entries, texts, strict=True):
         if group != current:
             current = group
-            lines.append(f"# {group.replace(',', ', ')}" if group else "# global actions (no device)")
+            lines.append(f"# {group.replace(',', ', ')}" if group else "# global (no device)")
         if not text:
             lines.append(f"- {action}(): {doc}")
             continue

@@ -26,7 +26,7 @@ from devicesworld.agents.llm.tools import ReplyError
 from devicesworld.llmclient import LLMError
 
 SYSTEM = """\
-You are an agent that operates several devices (phones, desktops, a smart home) to carry out a user's task.
+You operate devices (phones, desktops, a smart home) to carry out a user's task.
 Devices: {devices}.
 {rules}
 {format}"""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -32,21 +33,21 @@ HISTORY_STEPS = 10
 
 RULES_HEAD = """\
 Rules:
-- Each turn you take exactly one action on one device (or a global action).
+- One action a turn, on one device (or a global action).
 """
 LIMITS = f"""\
 Limits (a cut is never silent: it ends in {CUT_PREFIX}what was left out; how to get the rest]):
-- Observation: {OBSERVATION_CHARS:,} chars a device, dialogs, changed elements and the focused window first;
-  list_elements lists the rest. Element texts may be cut (desktops: 300 chars); read_element reads them,
+- Observation: {OBSERVATION_CHARS:,} chars a device; dialogs, changed elements, the focused window first;
+  list_elements lists the rest. Element texts may be cut (desktops: 300 chars): read_element reads
   {READ_CHUNK:,} chars a call.
-- Feedback: {{feedback:,}} chars; history: the last {{steps}} steps, {{history:,}} chars a line. Listings come
-  in pages (start). Screenshots are whole, at the device's resolution.
+- Feedback: {{feedback:,}} chars. History: the last {{steps}} steps, {{history:,}} chars a line. Listings come in
+  pages (start). Screenshots are whole, at the device's resolution.
 """
 
 RULES_TAIL = """\
-- Use the feedback of your previous action: if it failed, fix the cause instead of repeating it.
-- Call finish only when every part of the task is done on every device; call report_infeasible
-  with a reason if the request cannot be carried out."""
+- Use your previous action's feedback: if it failed, fix the cause rather than repeat it.
+- Call finish only when every part of the task is done on every device; report_infeasible (with a
+  reason) if the request cannot be carried out."""
 
 
 def _hints() -> list[PromptHint]:
@@ -73,17 +74,15 @@ def planner_hints() -> str:
 
 
 TOOLS_FORMAT = """\
-Act by calling exactly one of the provided tools. A device's tool is named after its kind and takes
-{{"device": "<device id>", "action": "<action name>", "args": {{...}}}}, the args as the catalog below
-states; a global action's tool takes its arguments directly.
-The available actions by device, one a line, name(args): description; {help}.
+Call exactly one tool. A device's tool is named after its kind and takes {{"device": id, "action": name,
+"args": {{...}}}}; a global action's tool takes its args directly.
+Actions by device, name(args): what it does; {help}.
 {catalog}"""
 
 TEXT_FORMAT = """\
-Reply with exactly one JSON object, and nothing else after it:
-{{"device": "<device id>", "action": "<action name>", "args": {{...}}}}
-Global actions have no device: {{"action": "finish"}} or {{"action": "report_infeasible", "args": {{"reason": "..."}}}}.
-The available actions by device, one a line, name(args): description; {help}.
+Reply with exactly one JSON object, nothing after it: {{"device": id, "action": name, "args": {{...}}}};
+a global action has no device: {{"action": "report_infeasible", "args": {{"reason": "..."}}}}.
+Actions by device, name(args): what it does; {help}.
 {catalog}"""
 
 
@@ -120,7 +119,11 @@ class StepLog(BaseModel):
 
 
 def devices_line(info: EpisodeInfo) -> str:
-    return ", ".join(f"{d.id} ({d.kind})" for d in info.devices)
+    """The task's devices, each kind named once after its devices: ``android_0, android_1 (android), ...``."""
+    by_kind: dict[str, list[str]] = {}
+    for d in info.devices:
+        by_kind.setdefault(d.kind, []).append(d.id)
+    return ", ".join(f"{', '.join(ids)} ({kind})" for kind, ids in by_kind.items())
 
 
 def format_observations(
@@ -129,28 +132,70 @@ def format_observations(
     previous: dict[str, dict[str, Any]] | None = None,
 ) -> str:
     """Each device's observation (:func:`.observe.render_device`); ``previous`` (the observation
-    of the agent's last step) puts the elements that changed since then first."""
+    of the agent's last step) puts the elements that changed since then first.
+
+    A device whose text is an earlier device's, line for line (two phones on their launcher), says
+    so instead of repeating it, and one that differs from it in a few lines only (the clock's
+    format) gives those lines: nothing is lost, and a four-device first prompt stays in its bound
+    (issue #34)."""
     parts = []
+    shown: list[tuple[str, str]] = []  # (device, text) written out in full
     for device_id, view in observation.items():
         if only is not None and device_id not in only:
             continue
         before = (previous or {}).get(device_id)
-        parts.append(
-            f"## {device_id}\n{render_device(device_id, view, before if isinstance(before, dict) else None)}"
-        )
+        text = render_device(device_id, view, before if isinstance(before, dict) else None)
+        parts.append(f"## {device_id}\n{_against_earlier(device_id, text, shown)}")
     return "\n".join(parts) or "(none)"
+
+
+SAME_AS = "(the same text as {device}'s above, element indices included)"
+"""What a device's observation says when its text is an earlier device's, character for character."""
+SAME_BUT = "(the same lines as {device}'s above, element indices included, but for these:)"
+"""The heading of a device's observation written as the few lines where it differs from an earlier one's."""
+
+
+HEAD_LINES = 3
+"""The lines of a device's text before its element lines (its fields, ``screen:``, a screen's title):
+a differing one among them is the header's, so a diff may give it without an index."""
+_INDEXED = re.compile(r"^\[\d+\] ")
+
+
+def _against_earlier(device_id: str, text: str, shown: list[tuple[str, str]]) -> str:
+    """``text`` as written in the prompt: :data:`SAME_AS` an earlier device's, or :data:`SAME_BUT`
+    with the lines that differ (when both have as many lines, at most a quarter differ and each is
+    an element's, named by its index, or a header line), or whole
+    (then remembered in ``shown`` for the devices after it)."""
+    lines = text.splitlines()
+    best: tuple[str, list[str]] | None = None
+    for device, earlier in shown:
+        old = earlier.splitlines()
+        if len(old) != len(lines):
+            continue
+        at = [n for n, (new, was) in enumerate(zip(lines, old, strict=True)) if new != was]
+        differ = [lines[n] for n in at]
+        placed = all(n < HEAD_LINES or _INDEXED.match(lines[n]) for n in at)  # each says where it goes
+        if placed and len(differ) * 4 <= len(lines) and (best is None or len(differ) < len(best[1])):
+            best = (device, differ)
+    if best is None:
+        shown.append((device_id, text))
+        return text
+    device, differ = best
+    return (
+        SAME_AS.format(device=device) if not differ else "\n".join([SAME_BUT.format(device=device), *differ])
+    )
 
 
 def format_previous(last: StepLog | None) -> str:
     if last is None:
-        return "(none: this is the first step)"
+        return "(none)"
     return f"step {last.step}: {last.headline()}\n-> {last.outcome(FEEDBACK_CHARS)}"
 
 
 def format_history(history: list[StepLog], n: int) -> str:
     recent = history[-n:] if n > 0 else []
     if not recent:
-        return older_steps_note(history, 0) or "(empty)"
+        return older_steps_note(history, 0) or "(none)"
     lines = (
         [older_steps_note(history[: len(history) - len(recent)], len(recent))]
         if len(history) > len(recent)

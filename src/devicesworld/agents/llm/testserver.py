@@ -201,10 +201,10 @@ def _query_from_tools(tools: list[dict[str, Any]], body: dict[str, Any]) -> tupl
         device = props.get("device", {})
         if not device.get("enum"):
             continue
-        actions = props.get("action", {}).get("enum")
-        if actions:
+        if "action" in props:  # a kind's tool: its devices' actions are the catalog's
+            actions = props["action"].get("enum")
             for dev in device["enum"]:
-                action = next((a for a in actions if a in free.get(dev, ())), None)
+                action = next((a for a in free.get(dev, ()) if not actions or a in actions), None)
                 if action:
                     return fn["name"], dev, action
         elif "__" in fn["name"] and not props.get("args", {}).get("required"):

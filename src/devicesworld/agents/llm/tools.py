@@ -97,7 +97,8 @@ class ToolBook:
         if include_global:
             for spec in info.action_spaces.get(GLOBAL_KEY, []):
                 params = bare_schema(spec["args_schema"]) if THIN_TOOLS else spec["args_schema"]
-                book.add_plain_tool(spec["name"], spec.get("doc", ""), params, kind=None)
+                doc = "" if THIN_TOOLS else spec.get("doc", "")  # thin: the catalog's line says it
+                book.add_plain_tool(spec["name"], doc, params, kind=None)
                 book.catalog.append(("", spec["name"], spec.get("doc", ""), spec["args_schema"]))
         return book
 
@@ -108,12 +109,12 @@ class ToolBook:
             "type": "object",
             "properties": {
                 "device": {"enum": devices},
-                "action": {"enum": actions},
+                "action": {"type": "string"},  # the catalog names each device's actions, once
                 "args": {"type": "object"},
             },
             "required": ["device", "action"],
         }
-        self.tools.append(_function(name, KIND_DOC.format(kind=kind), params))
+        self.tools.append(_function(name, KIND_DOC, params))
         self.targets[name] = ToolTarget(kind=kind, action="", devices=tuple(devices), actions=tuple(actions))
 
     def _add_device_tool(self, kind: str, devices: tuple[str, ...], spec: dict[str, Any]) -> None:
@@ -188,8 +189,9 @@ class ToolBook:
         return render_catalog(entries, defs)
 
 
-KIND_DOC = "[{kind}] actions and args: see the catalog"
-"""A kind tool's description: the actions' own words are the catalog's, written once."""
+KIND_DOC = ""
+"""A kind tool's description: none, the actions' names and words are the catalog's, written once
+(the system prompt says a device's tool is named after its kind)."""
 
 
 def kind_tool_name(kind: str) -> str:
@@ -201,7 +203,9 @@ def tool_name(kind: str, action: str) -> str:
 
 
 def _function(name: str, doc: str, params: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "function", "function": {"name": name, "description": doc, "parameters": params}}
+    """An OpenAI function tool; an empty ``doc`` is left out (the catalog states what it does)."""
+    about = {"description": doc} if doc else {}
+    return {"type": "function", "function": {"name": name, **about, "parameters": params}}
 
 
 def lean_schema(value: Any) -> Any:

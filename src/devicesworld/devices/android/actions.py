@@ -19,7 +19,7 @@ from devicesworld.devices.base import Args, NoArgs
 class TargetArgs(Args):
     """An element by ``index``, or a point by ``x`` and ``y`` (pixels)."""
 
-    index: int | None = Field(default=None, ge=0, description="Index in ui_elements.")
+    index: int | None = Field(default=None, ge=0, description="Element index.")
     x: float | None = Field(default=None, ge=0, description="Pixel x (with y).")
     y: float | None = Field(default=None, ge=0, description="Pixel y (with x).")
 
@@ -36,18 +36,16 @@ class TargetArgs(Args):
 
 
 class InputTextArgs(Args):
-    text: str = Field(description="Text to type into the focused field.")
-    index: int | None = Field(default=None, ge=0, description="Tap this field first to focus it.")
+    text: str
+    index: int | None = Field(default=None, ge=0, description="A field to tap first.")
     x: float | None = Field(
         default=None,
         ge=0,
-        description="Tap this point first, whatever is there (with y; AndroidWorld's way).",
+        description="A point to tap first (with y).",
     )
-    y: float | None = Field(default=None, ge=0, description="Pixel y of the point to tap first (with x).")
-    clear: bool = Field(default=False, description="Replace the field's text instead of appending.")
-    enter: bool = Field(
-        default=False, description="Press Enter after typing (AndroidWorld's input_text always does)."
-    )
+    y: float | None = Field(default=None, ge=0, description="(with x)")
+    clear: bool = Field(default=False, description="Replace the field's text, not append.")
+    enter: bool = Field(default=False, description="Press Enter after typing.")
 
     @model_validator(mode="after")
     def _one_target(self) -> InputTextArgs:
@@ -59,13 +57,13 @@ class InputTextArgs(Args):
 
 
 class ScrollArgs(Args):
-    direction: Literal["up", "down", "left", "right"] = Field(description="'down' reveals what is below.")
+    direction: Literal["up", "down", "left", "right"]
     index: int | None = Field(default=None, ge=0, description="The list to scroll (default: the screen's).")
     distance: float = Field(
         default=1.0,
         gt=0,
         le=1,
-        description="How far, as a fraction of a page (1: a page less one row; AndroidWorld's drag: 0.5).",
+        description="Pages to scroll (1: a page less one row).",
     )
 
 
@@ -86,9 +84,7 @@ class WaitArgs(Args):
 
 class GestureArgs(Args):
     touch_point: tuple[float, float] = Field(description="[y, x] in 0..1 where the finger lands.")
-    lift_point: tuple[float, float] = Field(
-        description="[y, x] in 0..1 where it lifts; close to touch = tap."
-    )
+    lift_point: tuple[float, float] = Field(description="[y, x] in 0..1 where it lifts.")
 
     @model_validator(mode="after")
     def _in_unit_square(self) -> GestureArgs:

@@ -251,7 +251,7 @@ class AndroidDevice:
 
     @ACTIONS.register(
         "input_text",
-        doc="Type into the focused text field (or tap the field at index, or the point x,y, first); clear replaces.",
+        doc="Type into the focused field (tapping index or x,y first if given).",
         args=InputTextArgs,
     )
     def _input_text(self, args: InputTextArgs) -> ActionResult:
@@ -310,7 +310,7 @@ class AndroidDevice:
         self.phone.overlay = "recents"
         return ActionResult.success("recent apps")
 
-    @ACTIONS.register("open_app", doc="Launch an app by its name.", args=OpenAppArgs)
+    @ACTIONS.register("open_app", doc="Launch an app.", args=OpenAppArgs)
     def _open_app(self, args: OpenAppArgs) -> ActionResult:
         phone = self.phone
         app = phone.app_for(args.app_name)
@@ -320,16 +320,14 @@ class AndroidDevice:
         phone.open_app(app.package)
         return ActionResult.success(f"opened {phone.t(app.label_key)}")
 
-    @ACTIONS.register(
-        "wait", doc="Let virtual time pass (timers, recordings, incoming messages).", args=WaitArgs
-    )
+    @ACTIONS.register("wait", doc="Let virtual time pass (timers, incoming messages).", args=WaitArgs)
     def _wait(self, args: WaitArgs) -> ActionResult:
         self.context.clock.advance(args.seconds)
         return ActionResult.success(f"waited {args.seconds:g} s")
 
     @ACTIONS.register(
         "gesture",
-        doc="B-MoCA dual gesture: touch [y,x] to lift [y,x], normalised; a short one is a tap.",
+        doc="B-MoCA's gesture: touch, then lift; a short one is a tap.",
         args=GestureArgs,
     )
     def _gesture(self, args: GestureArgs) -> ActionResult:

@@ -29,15 +29,15 @@ Button = Literal["left", "right", "middle"]
 
 
 class Selector(Args):
-    """Finds an element of the current observation by what it is, not by its number."""
+    """An element of the current observation by what it is, not by its number."""
 
-    role: str | None = Field(None, description="AT-SPI role, e.g. 'push button', 'table cell', 'text'.")
-    name: str | None = Field(None, description="Exact accessible name.")
-    name_contains: str | None = Field(None, description="Part of the accessible name.")
-    text_contains: str | None = Field(None, description="Part of the element's text.")
-    app: str | None = Field(None, description="The application the element belongs to.")
-    window: str | None = Field(None, description="Part of the title of the window the element is in.")
-    nth: int = Field(0, ge=0, description="Which match, in list order (0 = the first).")
+    role: str | None = Field(None, description="As listed, e.g. 'push button'.")
+    name: str | None = Field(None, description="Exact name.")
+    name_contains: str | None = None
+    text_contains: str | None = None
+    app: str | None = Field(None, description="Its application.")
+    window: str | None = Field(None, description="Part of its window's title.")
+    nth: int = Field(0, ge=0, description="Which match, in list order (0: the first).")
 
 
 ElementRef = int | Selector
@@ -46,11 +46,9 @@ ElementRef = int | Selector
 class Target(Args):
     """A point on the screen or an element (index of the last observation, or a selector)."""
 
-    x: int | None = Field(None, ge=0, le=10_000, description="Screen x in pixels.")
-    y: int | None = Field(None, ge=0, le=10_000, description="Screen y in pixels.")
-    element: ElementRef | None = Field(
-        None, description="Index in the observation's element list (acts on the centre of its box)."
-    )
+    x: int | None = Field(None, ge=0, le=10_000, description="Screen x in pixels (with y).")
+    y: int | None = Field(None, ge=0, le=10_000, description="Screen y in pixels (with x).")
+    element: ElementRef | None = Field(None, description="An element's index (its box's centre), or x/y.")
 
     @model_validator(mode="after")
     def _one_target(self) -> Self:
@@ -131,12 +129,12 @@ class HotkeyArgs(Args):
 
 
 class WaitArgs(Args):
-    seconds: float = Field(1.0, ge=0, le=30, description="How long to wait (the desktop keeps running).")
+    seconds: float = Field(1.0, ge=0, le=30, description="The desktop keeps running meanwhile.")
 
 
 class LaunchAppArgs(Args):
     app: str = Field(description="One of the desktop's apps.")
-    path: str | None = Field(None, description="A file or folder to open with it (e.g. '~/report.docx').")
+    path: str | None = Field(None, description="A file or folder to open, e.g. '~/report.docx'.")
 
 
 class RunCommandArgs(Args):
@@ -191,22 +189,22 @@ class GuiActor(Protocol):
 
 _GUI_DOCS: tuple[tuple[str, str, type[Args]], ...] = (
     ("move_to", "Move the mouse pointer to x/y or an element.", PointArgs),
-    ("click", "Click at x/y or on element [n] (button left/right/middle; clicks 1-3).", ClickArgs),
-    ("double_click", "Double-click at x/y or on element [n].", PointArgs),
-    ("right_click", "Right-click at x/y or on element [n] (context menu).", PointArgs),
-    ("mouse_down", "Press and hold a mouse button (at x/y or an element if given).", ButtonArgs),
-    ("mouse_up", "Release a mouse button (at x/y or an element if given).", ButtonArgs),
+    ("click", "Click at x/y or on an element.", ClickArgs),
+    ("double_click", "Double-click at x/y or on an element.", PointArgs),
+    ("right_click", "Right-click at x/y or on an element (context menu).", PointArgs),
+    ("mouse_down", "Press and hold a mouse button, at x/y or an element if given.", ButtonArgs),
+    ("mouse_up", "Release a mouse button, at x/y or an element if given.", ButtonArgs),
     (
         "drag_to",
-        "Drag with the button held to x/y or element [n] (from from_x/from_y or from_element, else from the pointer).",
+        "Drag, button held, from from_x/from_y or from_element (else the pointer) to x/y or an element.",
         DragArgs,
     ),
-    ("scroll", "Turn the mouse wheel (dy down, dx right), at x/y or an element if given.", ScrollArgs),
-    ("type_text", "Type text with the keyboard into the focused element (any Unicode).", TypeTextArgs),
+    ("scroll", "Turn the mouse wheel, at x/y or an element if given.", ScrollArgs),
+    ("type_text", "Type text into the focused element.", TypeTextArgs),
     ("key_down", "Press and hold one key.", KeyArgs),
     ("key_up", "Release a held key.", KeyArgs),
-    ("hotkey", "Press a key combination, e.g. ['ctrl', 's'] or ['enter'].", HotkeyArgs),
-    ("wait", "Wait a few seconds for the desktop to catch up.", WaitArgs),
+    ("hotkey", "Press a key combination.", HotkeyArgs),
+    ("wait", "Wait for the desktop to catch up.", WaitArgs),
 )
 
 
@@ -238,9 +236,7 @@ def gui_action_table(owner: str, apps: list[str], *, shell_doc: str | None = Non
     table.register("list_elements", doc=LIST_DOC, args=ListElementsArgs)(_forward("list_elements"))
     table.register(
         "launch_app",
-        doc="Open an application (optionally on a file or folder): "
-        + ", ".join(apps)
-        + ". A convenience action: a person would use the desktop's menu or icons.",
+        doc="Open an app, on a file or folder if given (a convenience: a person would use the menu or icons).",
         args=launch_args_model(apps),
     )(_forward("launch_app"))
     if shell_doc is not None:

@@ -65,7 +65,7 @@ class RoomArgs(Args):
 class ControlArgs(Args):
     device_id: str
     command: str = Field(description="A command listed by get_capabilities, e.g. 'turn_on'.")
-    params: dict[str, Any] = Field(default_factory=dict, description="The command's parameters.")
+    params: dict[str, Any] = Field(default_factory=dict)
 
 
 class SetAttributeArgs(Args):

@@ -23,10 +23,7 @@ from devicesworld.devices.smarthome.home import Home
 from devicesworld.devices.smarthome.scheduler import Schedule
 from devicesworld.devices.smarthome.timefmt import parse_at, to_iso, to_seconds
 
-_STATE_HINT = (
-    "The home's state is not shown here: query it with list_rooms, list_devices, "
-    "get_device_state, get_capabilities and get_room_status."
-)
+_STATE_HINT = "No state shown here: query it (list_devices, get_device_state, get_room_status, ...)."
 
 
 ACTIONS: ActionTable[SmartHomeDevice] = ActionTable("smarthome")
@@ -148,7 +145,7 @@ class SmartHomeDevice:
 
     @ACTIONS.register(
         "control_device",
-        doc="Run a device command now, e.g. command='set_target_temperature', params={'temperature': 22}.",
+        doc="Run a device command now, e.g. 'set_target_temperature' with params {'temperature': 22}.",
         args=a.ControlArgs,
     )
     def _control_device(self, args: a.ControlArgs) -> ActionResult:
@@ -209,7 +206,7 @@ class SmartHomeDevice:
 
     @ACTIONS.register(
         "create_schedule",
-        doc="Run a command later: give exactly one of at ('HH:MM' or ISO), delay_minutes, or after_event.",
+        doc="Run a command later: give exactly one of at, delay_minutes, after_event.",
         args=a.CreateScheduleArgs,
     )
     def _create_schedule(self, args: a.CreateScheduleArgs) -> ActionResult:

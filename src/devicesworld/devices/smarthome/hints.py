@@ -6,7 +6,6 @@ from devicesworld import prompthints
 
 prompthints.register(
     "smarthome",
-    act="The SmartHome state is not shown in its observation: query it "
-    "(list_rooms, list_devices, get_device_state, ...).",
+    act="The SmartHome's observation shows no state: query it (list_devices, get_device_state, ...).",
     plan="The SmartHome state is not shown: plan queries for it.",
 )

@@ -9,6 +9,11 @@ clock (a ``Static`` in the ``Shell_TrayWnd``) and the icons (list items of the
 desktop's ``SysListView32``), and its windows are shown without activation, so Wine leaves them to
 no window manager: they are not in the window list and apps keep the focus.
 
+Its windows are unmanaged, so the window manager would let a maximised app cover the taskbar: a
+second shell program, :data:`STRUT` (python3-xlib, as :data:`LOWER`), holds a 1-pixel X dock window
+in the taskbar's colour whose strut reserves the taskbar's strip, as a real panel's does, so openbox
+maximises windows above it (and ``_NET_WORKAREA``, which Wine reads for the work area, leaves it out).
+
 It starts once per desktop, after the task's clock is written (its clock must show the task's time
 from the first screenshot), through the controller's ``start_shell`` (kept across resets of the
 apps; apps opened from its menu or icons count as launched). ``DEVICESWORLD_DESKTOP_SHELL=off``
@@ -26,6 +31,10 @@ EXE = r"C:\windows\dwshell.exe"
 READY = "$HOME/.wine/drive_c/windows/temp/dw-shell.ready"
 """The file the shell writes once its windows are shown (Wine's own folder: not the task's state)."""
 SWITCH_ENV = "DEVICESWORLD_DESKTOP_SHELL"
+TASKBAR_HEIGHT = 36
+"""Pixels of the taskbar along the bottom (``BAR_H`` in ``helper/dwshell.c``)."""
+TASKBAR_PIXEL = 0x20242A
+"""The taskbar's grey (``BAR_GREY`` in ``helper/dwshell.c``) as a 24-bit X pixel."""
 
 
 def enabled() -> bool:
@@ -39,8 +48,9 @@ def start(desk: Desktop, env: dict[str, str], timeout_s: float = 60.0) -> bool:
         return False
     # its windows are unmanaged (not in the X client list the controller's wait follows): a short
     # wait there, then the shell's own ready file
+    strut = ShellProgram(argv=["python3", "-c", STRUT, str(TASKBAR_HEIGHT), str(TASKBAR_PIXEL)])
     desk.start_shell(
-        [ShellProgram(argv=["wine", EXE], env=dict(env), in_server_namespaces=True)], timeout_s=1.0
+        [strut, ShellProgram(argv=["wine", EXE], env=dict(env), in_server_namespaces=True)], timeout_s=1.0
     )
     ticks = int(timeout_s * 10)
     r = desk.run(
@@ -71,3 +81,50 @@ raise SystemExit(0 if n else 1)
 never lowers an X window (it only raises the one on top of the Win32 order, and the desktop stays
 at the bottom of that); the window manager keeps app frames just above its own support window,
 which the desktop's windows, mapped later, would otherwise cover."""
+
+
+STRUT = """
+import os, sys, time
+from Xlib import X, Xatom, Xutil, display
+from Xlib.protocol import event
+height, pixel = int(sys.argv[1]), int(sys.argv[2])
+d = display.Display()
+s = d.screen()
+w = s.root.create_window(0, s.height_in_pixels - 1, 1, 1, 0, s.root_depth, X.InputOutput,
+                         X.CopyFromParent, background_pixel=pixel)
+w.set_wm_name("taskbar strut")
+w.set_wm_class("dwstrut", "dwstrut")
+w.set_wm_hints(flags=Xutil.InputHint, input=0)
+w.set_wm_normal_hints(flags=Xutil.USPosition | Xutil.USSize, x=0, y=s.height_in_pixels - 1,
+                      width=1, height=1)
+atom = d.intern_atom
+w.change_property(atom("_NET_WM_WINDOW_TYPE"), Xatom.ATOM, 32, [atom("_NET_WM_WINDOW_TYPE_DOCK")])
+w.change_property(atom("_NET_WM_STRUT"), Xatom.CARDINAL, 32, [0, 0, 0, height])
+w.change_property(atom("_NET_WM_STRUT_PARTIAL"), Xatom.CARDINAL, 32,
+                  [0, 0, 0, height, 0, 0, 0, 0, 0, 0, 0, s.width_in_pixels - 1])
+w.map()
+d.sync()
+request = os.path.join(os.environ["HOME"], ".wine/drive_c/windows/temp/dw-activate")
+active = atom("_NET_ACTIVE_WINDOW")
+while True:
+    while d.pending_events():
+        d.next_event()
+    try:
+        with open(request) as f:
+            xid = int(f.read().strip() or 0)
+        os.unlink(request)
+    except (OSError, ValueError):
+        xid = 0
+    if xid:
+        target = d.create_resource_object("window", xid)
+        ask = event.ClientMessage(window=target, client_type=active, data=(32, [2, X.CurrentTime, 0, 0, 0]))
+        s.root.send_event(ask, event_mask=X.SubstructureRedirectMask | X.SubstructureNotifyMask)
+        d.flush()
+    time.sleep(0.05)
+"""
+"""The taskbar's X side: a dock window (1 pixel, in the bottom-left corner of the taskbar, in its
+colour) whose ``_NET_WM_STRUT_PARTIAL`` reserves the bottom ``height`` pixels, living as long as this
+program, a shell program (not in the window list, kept across resets of the apps); and the window
+manager's activation of the window a taskbar button names (``dwshell.exe`` writes its X id to
+``dw-activate`` in Wine's temp folder; this asks openbox as a pager does: ``_NET_ACTIVE_WINDOW``,
+source 2), since the Win32 taskbar cannot move the X focus itself."""

@@ -11,9 +11,12 @@
  *     on it. (Not a list view: reading a list view's items needs the tree helper to read this
  *     process's memory, which Wine's server, inside the desktop's Landlock domain, may not do for a
  *     program the controller started outside it.)
- *   - the taskbar (class Shell_TrayWnd), always on top along the bottom, with a "Start" button and
+ *   - the taskbar (class Shell_TrayWnd), always on top along the bottom, with a "Start" button, a
+ *     button for each open app window (named by its title, pressed for the active one; a click
+ *     brings that window to the front, restoring it if minimised, or minimises the active one), and
  *     a clock (class TrayClockWClass, a Static) showing the local time and date -- the task's,
  *     since the desktop's programs run under the task clock's libfaketime -- updated every second.
+ *     (The strip it stands on is reserved for it by an X dock window with a strut: shell.py.)
  *   - the Start menu (class DwStartMenu), a popup above the button listing the apps as buttons:
  *     Notepad, WordPad, File Explorer, Command Prompt. Its items are real child windows, so the
  *     element list shows them (a Win32 popup menu's items would not be in the tree).
@@ -38,7 +41,10 @@
 #define ID_START 100
 #define ID_CLOCK 101
 #define ID_APP0 200
+#define ID_TASK0 300
+#define MAX_TASKS 16
 #define READY_FILE L"C:\\windows\\temp\\dw-shell.ready"
+#define ACTIVATE_FILE L"C:\\windows\\temp\\dw-activate"
 
 static const COLORREF DESKTOP_BLUE = RGB(0x1E, 0x5A, 0x96);
 static const COLORREF BAR_GREY = RGB(0x20, 0x24, 0x2A);
@@ -48,6 +54,8 @@ static HBRUSH g_desktop_brush, g_bar_brush, g_select_brush;
 static HICON g_folder_icon;
 static WCHAR g_profile[MAX_PATH] = L"C:\\users\\user";
 static int g_cx, g_cy;
+static HWND g_task_win[MAX_TASKS], g_task_btn[MAX_TASKS]; /* the window list: button i stands for window i */
+static int g_n_tasks;
 
 struct app { const WCHAR *label; const WCHAR *cmd; DWORD flags; };
 static const struct app APPS[] = {
@@ -97,6 +105,97 @@ static void update_clock(void)
              t.wYear);
     GetWindowTextW(g_clock, old, 64);
     if (lstrcmpW(old, text)) SetWindowTextW(g_clock, text);
+}
+
+struct tasks { HWND win[MAX_TASKS]; int n; };
+
+static BOOL CALLBACK collect_task(HWND hwnd, LPARAM lp)
+{ /* an app window as a taskbar lists it: visible, titled, not a tool window, owned only if an app window */
+    struct tasks *t = (struct tasks *)lp;
+    LONG ex = GetWindowLongW(hwnd, GWL_EXSTYLE);
+    DWORD pid = 0;
+    if (t->n >= MAX_TASKS) return FALSE;
+    if (!IsWindowVisible(hwnd) || GetWindowTextLengthW(hwnd) == 0 || (ex & WS_EX_TOOLWINDOW)) return TRUE;
+    if (GetWindow(hwnd, GW_OWNER) && !(ex & WS_EX_APPWINDOW)) return TRUE;
+    GetWindowThreadProcessId(hwnd, &pid);
+    if (pid != GetCurrentProcessId()) t->win[t->n++] = hwnd;
+    return TRUE;
+}
+
+static BOOL listed(const HWND *list, int n, HWND hwnd)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (list[i] == hwnd) return TRUE;
+    return FALSE;
+}
+
+static void update_tasks(void)
+{ /* windows keep their place in the list (new ones at the end); a button changes only when its window does */
+    struct tasks now;
+    HWND next[MAX_TASKS], active = GetForegroundWindow();
+    WCHAR title[256], old[256];
+    int i, n = 0, w, left = 80, room = g_cx - 176 - 80;
+    now.n = 0;
+    EnumWindows(collect_task, (LPARAM)&now);
+    for (i = 0; i < g_n_tasks; i++)
+        if (listed(now.win, now.n, g_task_win[i])) next[n++] = g_task_win[i];
+    for (i = 0; i < now.n && n < MAX_TASKS; i++)
+        if (!listed(next, n, now.win[i])) next[n++] = now.win[i];
+    w = n ? room / n - 4 : 0;
+    if (w > 160) w = 160;
+    for (i = 0; i < MAX_TASKS; i++) {
+        if (i >= n) {
+            if (g_task_btn[i]) DestroyWindow(g_task_btn[i]);
+            g_task_btn[i] = NULL;
+            g_task_win[i] = NULL;
+            continue;
+        }
+        g_task_win[i] = next[i];
+        GetWindowTextW(next[i], title, 256);
+        if (!g_task_btn[i]) {
+            g_task_btn[i] = CreateWindowExW(0, L"BUTTON", title, WS_CHILD | BS_PUSHBUTTON, 0, 0, 0, 0, g_bar,
+                                            (HMENU)(INT_PTR)(ID_TASK0 + i), GetModuleHandleW(NULL), NULL);
+            SendMessageW(g_task_btn[i], WM_SETFONT, (WPARAM)GetStockObject(DEFAULT_GUI_FONT), FALSE);
+        }
+        GetWindowTextW(g_task_btn[i], old, 256);
+        if (lstrcmpW(old, title)) SetWindowTextW(g_task_btn[i], title);
+        SetWindowPos(g_task_btn[i], NULL, left + i * (w + 4), 3, w, BAR_H - 6,
+                     SWP_NOZORDER | SWP_NOACTIVATE | SWP_SHOWWINDOW);
+        if (((SendMessageW(g_task_btn[i], BM_GETSTATE, 0, 0) & BST_PUSHED) != 0) != (next[i] == active))
+            SendMessageW(g_task_btn[i], BM_SETSTATE, next[i] == active, 0);
+    }
+    g_n_tasks = n;
+}
+
+static void ask_activate(HWND hwnd)
+{ /* the X window manager decides focus: shell.py's X side asks it for us, as a pager does (Wine's own
+     SetForegroundWindow from this unmanaged process leaves the X focus where it was) */
+    HANDLE xid = GetPropW(hwnd, L"__wine_x11_whole_window");
+    char text[32];
+    DWORD n;
+    HANDLE f;
+    if (!xid) return;
+    n = (DWORD)snprintf(text, sizeof(text), "%lu\n", (unsigned long)(ULONG_PTR)xid);
+    f = CreateFileW(ACTIVATE_FILE L".tmp", GENERIC_WRITE, 0, NULL, CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, NULL);
+    if (f == INVALID_HANDLE_VALUE) return;
+    WriteFile(f, text, n, &n, NULL);
+    CloseHandle(f);
+    MoveFileExW(ACTIVATE_FILE L".tmp", ACTIVATE_FILE, MOVEFILE_REPLACE_EXISTING);
+}
+
+static void switch_to(int i)
+{ /* as a taskbar button: the active window minimises, another comes to the front (restored if minimised) */
+    HWND hwnd = i >= 0 && i < g_n_tasks ? g_task_win[i] : NULL;
+    if (!hwnd || !IsWindow(hwnd)) return;
+    if (hwnd == GetForegroundWindow() && !IsIconic(hwnd)) {
+        ShowWindowAsync(hwnd, SW_MINIMIZE);
+    } else {
+        if (IsIconic(hwnd)) ShowWindowAsync(hwnd, SW_RESTORE);
+        SetForegroundWindow(hwnd);
+        ask_activate(hwnd);
+    }
+    update_tasks();
 }
 
 static void show_menu(BOOL show)
@@ -152,9 +251,11 @@ static LRESULT CALLBACK bar_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
         return (LRESULT)g_bar_brush;
     case WM_COMMAND:
         if (LOWORD(wp) == ID_START) show_menu(!IsWindowVisible(g_menu));
+        else if (LOWORD(wp) >= ID_TASK0 && LOWORD(wp) < ID_TASK0 + MAX_TASKS) switch_to(LOWORD(wp) - ID_TASK0);
         return 0;
     case WM_TIMER:
-        update_clock();
+        if (wp == 2) update_tasks();
+        else update_clock();
         return 0;
     case WM_CLOSE:
         return 0;
@@ -311,6 +412,8 @@ int WINAPI wWinMain(HINSTANCE inst, HINSTANCE prev, LPWSTR args, int show)
     SendMessageW(g_clock, WM_SETFONT, (WPARAM)font, TRUE);
     update_clock();
     SetTimer(g_bar, 1, 1000, NULL);
+    update_tasks();
+    SetTimer(g_bar, 2, 200, NULL); /* the window list follows the apps within a fifth of a second */
 
     g_menu = CreateWindowExW(WS_EX_TOOLWINDOW | WS_EX_TOPMOST | WS_EX_NOACTIVATE, L"DwStartMenu", L"Start",
                              WS_POPUP | WS_BORDER, 0, 0, 200, (int)N_APPS * 34 + 8, NULL, NULL, inst, NULL);
