@@ -32,7 +32,7 @@ from pathlib import Path
 
 from devicesworld.devices.base import DeviceError
 from devicesworld.devices.safefs import sandbox_host_ids
-from devicesworld.devices.windows.cache import cache_root
+from devicesworld.diskcache import cache_root
 
 LAYOUT = 1
 """Bump when the template's content changes (its stamp then differs and it is rebuilt)."""
