@@ -34,7 +34,7 @@ import os
 import secrets
 import shutil
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -117,6 +117,19 @@ def split_relative(path: str) -> list[str]:
     return parts
 
 
+def resolve_dots(parts: Iterable[str]) -> list[str]:
+    """An absolute path's components with ``.`` and empty parts dropped and each ``..`` taking
+    back the one before it, never above the root (a Linux sandbox path and a Windows path alike)."""
+    out: list[str] = []
+    for part in parts:
+        if part == "..":
+            if out:
+                out.pop()
+        elif part not in ("", "."):
+            out.append(part)
+    return out
+
+
 # ------------------------------------------------------------------------------ openat2
 class _OpenHow(ctypes.Structure):
     _fields_ = [("flags", ctypes.c_uint64), ("mode", ctypes.c_uint64), ("resolve", ctypes.c_uint64)]
@@ -184,14 +197,11 @@ class Entry:
     mtime_ns: int = 0
 
 
+_KINDS: dict[int, Kind] = {stat.S_IFREG: "file", stat.S_IFDIR: "dir", stat.S_IFLNK: "link"}
+
+
 def _kind(mode: int) -> Kind:
-    if stat.S_ISREG(mode):
-        return "file"
-    if stat.S_ISDIR(mode):
-        return "dir"
-    if stat.S_ISLNK(mode):
-        return "link"
-    return "other"
+    return _KINDS.get(stat.S_IFMT(mode), "other")
 
 
 class SafeRoot:

@@ -43,6 +43,16 @@ class Selector(Args):
 ElementRef = int | Selector
 
 
+def _one_point(x: int | None, y: int | None, element: ElementRef | None, prefix: str = "") -> None:
+    """A point is given by both coordinates or by an element, not both (the target of an action
+    and the start of a drag alike); the fields are named ``<prefix>x``, ``<prefix>y``, ``<prefix>element``."""
+    xn, yn, en = f"{prefix}x", f"{prefix}y", f"{prefix}element"
+    if (x is None) != (y is None):
+        raise ValueError(f"give both {xn} and {yn}, or neither")
+    if x is not None and element is not None:
+        raise ValueError(f"give {xn}/{yn} or {en}, not both")
+
+
 class Target(Args):
     """A point on the screen or an element (index of the last observation, or a selector)."""
 
@@ -54,10 +64,7 @@ class Target(Args):
 
     @model_validator(mode="after")
     def _one_target(self) -> Self:
-        if (self.x is None) != (self.y is None):
-            raise ValueError("give both x and y, or neither")
-        if self.x is not None and self.element is not None:
-            raise ValueError("give x/y or element, not both")
+        _one_point(self.x, self.y, self.element)
         return self
 
     @property
@@ -96,10 +103,7 @@ class DragArgs(NeedTarget):
 
     @model_validator(mode="after")
     def _from(self) -> Self:
-        if (self.from_x is None) != (self.from_y is None):
-            raise ValueError("give both from_x and from_y, or neither")
-        if self.from_x is not None and self.from_element is not None:
-            raise ValueError("give from_x/from_y or from_element, not both")
+        _one_point(self.from_x, self.from_y, self.from_element, prefix="from_")
         return self
 
 

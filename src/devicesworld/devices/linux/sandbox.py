@@ -35,7 +35,6 @@ link the agent planted.
 
 from __future__ import annotations
 
-import atexit
 import collections
 import contextlib
 import logging
@@ -60,11 +59,18 @@ from devicesworld.devices.desktop.client import BWRAP_ENV as BWRAP_ENV
 from devicesworld.devices.desktop.client import bwrap_binary
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.clock import DesktopClock
+from devicesworld.devices.desktop.sysroot import (
+    ACCOUNTS,
+    USR_SYMLINKS,
+    etc_args,
+    let_others_pass,
+    owned_etc,
+    usr_args,
+)
 from devicesworld.devices.homefs import HomeMount, take_home
 from devicesworld.devices.limits import Limits, default_limits, limit_hit
 from devicesworld.devices.listing import cut_note
-from devicesworld.devices.ownership import make_owned_dir, remove_owned
-from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
+from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, resolve_dots, sandbox_host_ids
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +90,6 @@ _CWD_OK = re.compile(r"^/[^\x00-\x1f\x7f]*$")
 
 _HOST_RO_PATHS = ("/usr",)
 _ETC_FROM_HOST = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.types")
-_USR_SYMLINKS = ("bin", "lib", "lib32", "lib64", "libx32", "sbin")
 
 FALLBACK_WARNING = (
     "bubblewrap (bwrap) is not installed: Linux devices run in a weak process sandbox that does "
@@ -119,11 +124,9 @@ _PROBES: dict[tuple[str, tuple[str, ...]], str | None] = {}
 def _probe(path: str, extra: tuple[str, ...]) -> str | None:
     key = (path, extra)
     if key not in _PROBES:
-        argv = [path, "--ro-bind", "/usr", "/usr"]
-        for name in _USR_SYMLINKS:
-            if Path("/usr", name).exists():
-                argv += ["--symlink", f"usr/{name}", f"/{name}"]
-        argv += [
+        argv = [
+            path,
+            *usr_args(),
             "--unshare-all",
             *extra,
             "--uid",
@@ -336,11 +339,7 @@ class Sandbox:
         if self.host_ids is None:
             return
         tops = [self.paths.root, *(p for p in (self.drive, _ETC_DIR) if p is not None)]
-        for folder in {f for top in tops for f in (top, *top.parents)}:
-            with contextlib.suppress(OSError):
-                st = folder.stat()
-                if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
-                    folder.chmod((st.st_mode & 0o7777) | 0o001)
+        let_others_pass(tops)
 
     @property
     def isolated(self) -> bool:
@@ -353,13 +352,10 @@ class Sandbox:
         args = [self.bwrap]
         for path in _HOST_RO_PATHS:
             args += ["--ro-bind", path, path]
-        for name in _USR_SYMLINKS:
+        for name in USR_SYMLINKS:
             if Path("/usr", name).exists() or Path("/", name).is_symlink():
                 args += ["--symlink", f"usr/{name}", f"/{name}"]
-        args += ["--ro-bind", str(shared_etc()), "/etc"]
-        for name in _ETC_FROM_HOST:
-            if Path("/etc", name).exists():
-                args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
+        args += etc_args(shared_etc(), _ETC_FROM_HOST)
         args += ["--proc", "/proc", "--dev", "/dev"]
         for source, dest in self._binds():
             args += ["--bind", str(source), dest]
@@ -614,16 +610,7 @@ class Sandbox:
             p = HOME + p[1:]
         if not p.startswith("/"):
             p = f"{self.cwd.rstrip('/')}/{p}"
-        parts: list[str] = []
-        for part in p.split("/"):
-            if part in ("", "."):
-                continue
-            if part == "..":
-                if parts:
-                    parts.pop()
-                continue
-            parts.append(part)
-        return "/" + "/".join(parts)
+        return "/" + "/".join(resolve_dots(p.split("/")))
 
     def locate(self, path: str) -> RootedPath:
         """Which of the device's places ``path`` is in, and where inside it (no host path involved)."""
@@ -692,30 +679,15 @@ def shared_etc() -> Path:
         return _ETC_DIR
     # Owned (a lock file naming this process, next to it, not inside the bound /etc), so
     # a later run removes it if this process is killed before its atexit handler runs.
-    owned = make_owned_dir("dw-etc-")
-    etc = owned / "etc"
-    etc.mkdir()
-    (etc / "passwd").write_text("root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:User:/home/user:/bin/bash\n")
-    (etc / "group").write_text("root:x:0:\nuser:x:1000:\n")
-    (etc / "hosts").write_text("127.0.0.1 localhost\n::1 localhost\n")
-    (etc / "nsswitch.conf").write_text("passwd: files\ngroup: files\nhosts: files\n")
-    for name in _ETC_FROM_HOST:
-        host = Path("/etc") / name
-        if host.is_dir():
-            (etc / name).mkdir(exist_ok=True)
-        elif host.exists():
-            (etc / name).touch()
-    etc.chmod(0o755)
-    owned.chmod(0o711)  # a sandbox run as ``nobody`` (root harness) must reach the bound /etc
-    owner = os.getpid()
-
-    def _remove() -> None:  # forked workers inherit the path but must not remove it
-        if os.getpid() == owner:
-            remove_owned(owned)
-
-    atexit.register(_remove)
-    _ETC_DIR = etc
-    return etc
+    _ETC_DIR = owned_etc(
+        "dw-etc-",
+        {
+            **ACCOUNTS,
+            "hosts": "127.0.0.1 localhost\n::1 localhost\n",
+        },
+        _ETC_FROM_HOST,
+    )
+    return _ETC_DIR
 
 
 class _Capture:

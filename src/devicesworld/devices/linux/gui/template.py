@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig
+from devicesworld.devices.desktop.sysroot import let_others_pass
 from devicesworld.devices.linux.gui import mail_client, shell
 from devicesworld.devices.safefs import sandbox_host_ids
 
@@ -93,11 +94,7 @@ def _build(root: Path) -> None:
         p.mkdir(parents=True)
         if ids:
             os.chown(p, *ids)
-    for folder in (root, *root.parents):
-        with contextlib.suppress(OSError):
-            st = folder.stat()
-            if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
-                folder.chmod((st.st_mode & 0o7777) | 0o001)
+    let_others_pass([root])
     desk = Desktop(DesktopConfig(home=home, tmp=tmp, run_as=ids, start_timeout_s=300, request_timeout_s=300))
     desk.start()
     try:
