@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from devicesworld.devices.cgroups import SandboxCgroup, sandbox_cgroup, setpriv_argv
 from devicesworld.devices.desktop import messages as m
 from devicesworld.devices.desktop.spawner import spawn
-from devicesworld.devices.desktop.sysroot import ACCOUNTS, etc_args, owned_etc, usr_args
+from devicesworld.devices.desktop.sysroot import ACCOUNTS, etc_args, owned_etc, run_as, usr_args
 from devicesworld.devices.limits import Limits, default_limits
 
 CONTROLLER = Path(__file__).with_name("inside_ctl.py")
@@ -269,9 +269,7 @@ class Desktop:
             env={},
             cwd="/",
             start_new_session=True,
-            user=ids[0] if ids else None,
-            group=ids[1] if ids else None,
-            extra_groups=[] if ids else None,
+            **run_as(ids),
         )
         threading.Thread(target=self._drain, name="desktop-stderr", daemon=True).start()
         try:

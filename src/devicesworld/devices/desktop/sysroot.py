@@ -15,6 +15,7 @@ import contextlib
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TypedDict
 
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
 
@@ -92,3 +93,18 @@ def let_others_pass(tops: Iterable[Path]) -> None:
             st = folder.stat()
             if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
                 folder.chmod((st.st_mode & 0o7777) | 0o001)
+
+
+class RunAs(TypedDict, total=False):
+    """``subprocess`` arguments that choose the user a process starts as."""
+
+    user: int
+    group: int
+    extra_groups: list[int]
+
+
+def run_as(ids: tuple[int, int] | None) -> RunAs:
+    """The ``subprocess`` arguments that start a sandbox as its host user (``ids``, the uid and
+    gid of :func:`~devicesworld.devices.safefs.sandbox_host_ids`) without the harness's
+    supplementary groups; none when there is no such user (the harness is not root)."""
+    return {"user": ids[0], "group": ids[1], "extra_groups": []} if ids else {}

@@ -65,6 +65,7 @@ from devicesworld.devices.desktop.sysroot import (
     etc_args,
     let_others_pass,
     owned_etc,
+    run_as,
     usr_args,
 )
 from devicesworld.devices.homefs import HomeMount, take_home
@@ -144,9 +145,7 @@ def _probe(path: str, extra: tuple[str, ...]) -> str | None:
                 timeout=20,
                 env={},
                 cwd="/",
-                user=ids[0] if ids else None,
-                group=ids[1] if ids else None,
-                extra_groups=[] if ids else None,
+                **run_as(ids),
             )
             _PROBES[key] = (
                 None
@@ -484,9 +483,7 @@ class Sandbox:
             env=env,
             cwd=host_cwd,
             start_new_session=True,
-            user=ids[0] if ids else None,
-            group=ids[1] if ids else None,
-            extra_groups=[] if ids else None,
+            **run_as(ids),
         )
         out_cap, err_cap = _Capture(max_chars), _Capture(max_chars // 2)
         over: list[bool] = []

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from devicesworld.devices.base import DeviceError
-from devicesworld.devices.desktop.sysroot import etc_args, let_others_pass, usr_args, write_etc
+from devicesworld.devices.desktop.sysroot import etc_args, let_others_pass, run_as, usr_args, write_etc
 from devicesworld.devices.safefs import sandbox_host_ids
 from devicesworld.diskcache import cache_root
 
@@ -209,9 +209,7 @@ def _build(staging: Path, ids: tuple[int, int] | None) -> None:
         capture_output=True,
         text=True,
         timeout=BUILD_TIMEOUT_S,
-        user=ids[0] if ids else None,
-        group=ids[1] if ids else None,
-        extra_groups=[] if ids else None,
+        **run_as(ids),
     )
     prefix = home / ".wine"
     if done.returncode != 0 or not (prefix / "system.reg").is_file():
