@@ -39,7 +39,6 @@ combination's command (ctrl+b) with its toolbar redraw ~0.35 s after the key, dr
 between; text typed before then misses the command's effect."""
 
 
-
 def _libreoffice(module: str, ready_role: str) -> App:
     """A LibreOffice module (``writer``, ``calc``), ready once its document (``ready_role``) is in
     the element tree and settled as LibreOffice needs."""
