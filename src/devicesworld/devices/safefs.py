@@ -84,20 +84,29 @@ class FsError(Exception):
         self.message = message
 
 
+_ERRNO_TEXTS: dict[str, dict[int, str]] = {
+    "NOT_FOUND": {errno.ENOENT: "no such file or folder"},
+    "IS_A_DIRECTORY": {errno.EISDIR: "is a folder"},
+    "NOT_A_DIRECTORY": {errno.ENOTDIR: "is not a folder (or a part of its path is a file)"},
+    "PERMISSION_DENIED": {
+        errno.ELOOP: "is a symbolic link or passes through one; links are not followed",
+        errno.EXDEV: "leaves the device's files",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "operation not permitted",
+    },
+    "RESOURCE_LIMIT": {
+        errno.ENOSPC: "the device's storage is full",
+        errno.EDQUOT: "the device's storage quota is used up",
+        errno.EFBIG: "the file would exceed the size limit",
+    },
+    "NOT_EMPTY": {errno.ENOTEMPTY: "is a non-empty folder"},
+    "ALREADY_EXISTS": {errno.EEXIST: "already exists"},
+    "INVALID_ARGS": {errno.ENAMETOOLONG: "the name is too long"},
+}
+"""What an agent is told for each errno, under the error code it is reported with."""
+
 _ERRNO_CODES: dict[int, tuple[str, str]] = {
-    errno.ENOENT: ("NOT_FOUND", "no such file or folder"),
-    errno.EISDIR: ("IS_A_DIRECTORY", "is a folder"),
-    errno.ENOTDIR: ("NOT_A_DIRECTORY", "is not a folder (or a part of its path is a file)"),
-    errno.ELOOP: ("PERMISSION_DENIED", "is a symbolic link or passes through one; links are not followed"),
-    errno.EXDEV: ("PERMISSION_DENIED", "leaves the device's files"),
-    errno.EACCES: ("PERMISSION_DENIED", "permission denied"),
-    errno.EPERM: ("PERMISSION_DENIED", "operation not permitted"),
-    errno.ENOSPC: ("RESOURCE_LIMIT", "the device's storage is full"),
-    errno.EDQUOT: ("RESOURCE_LIMIT", "the device's storage quota is used up"),
-    errno.EFBIG: ("RESOURCE_LIMIT", "the file would exceed the size limit"),
-    errno.ENOTEMPTY: ("NOT_EMPTY", "is a non-empty folder"),
-    errno.EEXIST: ("ALREADY_EXISTS", "already exists"),
-    errno.ENAMETOOLONG: ("INVALID_ARGS", "the name is too long"),
+    number: (code, text) for code, texts in _ERRNO_TEXTS.items() for number, text in texts.items()
 }
 
 
