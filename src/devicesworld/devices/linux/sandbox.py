@@ -48,7 +48,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -204,22 +204,15 @@ class SandboxPaths:
     root: Path
     view: Path | None = None
     store: Path | None = None
+    home: Path = field(init=False)
+    tmp: Path = field(init=False)
+    bind_home: Path = field(init=False)
+    bind_tmp: Path = field(init=False)
 
-    @property
-    def home(self) -> Path:
-        return (self.view or self.root) / "home"
-
-    @property
-    def tmp(self) -> Path:
-        return (self.view or self.root) / "tmp"
-
-    @property
-    def bind_home(self) -> Path:
-        return (self.store or self.root) / "home"
-
-    @property
-    def bind_tmp(self) -> Path:
-        return (self.store or self.root) / "tmp"
+    def __post_init__(self) -> None:
+        seen, bound = self.view or self.root, self.store or self.root
+        self.home, self.tmp = seen / "home", seen / "tmp"
+        self.bind_home, self.bind_tmp = bound / "home", bound / "tmp"
 
     @property
     def cwd_file(self) -> Path:

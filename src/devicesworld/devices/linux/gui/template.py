@@ -35,18 +35,19 @@ from devicesworld.devices.safefs import sandbox_host_ids
 VERSION = "2"
 CACHE_ROOT = Path(os.environ.get("DEVICESWORLD_GUI_CACHE", "/dev/shm/devicesworld-gui"))
 
-_LO_SETTINGS = [
-    ("/org.openoffice.Office.Common/Misc", "ShowTipOfTheDay", "false"),
-    ("/org.openoffice.Office.Common/Misc", "FirstRun", "false"),
-    ("/org.openoffice.Office.Common/Save/Document", "WarnAlienFormat", "false"),
-    ("/org.openoffice.Office.Common/Save/Document", "AutoSave", "false"),
-    ("/org.openoffice.Office.Recovery/AutoSave", "Enabled", "false"),
-    ("/org.openoffice.Office.Recovery/RecoveryInfo", "Enabled", "false"),
-    ("/org.openoffice.Office.Writer/AutoFunction/Completion", "Enable", "false"),
-    ("/org.openoffice.Office.Calc/Input", "AutoInput", "false"),
-    ("/org.openoffice.Setup/Product", "LastTimeDonateShown", "9999999999"),
-    ("/org.openoffice.Setup/Product", "LastTimeGetInvolvedShown", "9999999999"),
-]
+_LO_SETTINGS = {
+    "/org.openoffice.Office.Common/Misc": {"ShowTipOfTheDay": "false", "FirstRun": "false"},
+    "/org.openoffice.Office.Common/Save/Document": {"WarnAlienFormat": "false", "AutoSave": "false"},
+    "/org.openoffice.Office.Recovery/AutoSave": {"Enabled": "false"},
+    "/org.openoffice.Office.Recovery/RecoveryInfo": {"Enabled": "false"},
+    "/org.openoffice.Office.Writer/AutoFunction/Completion": {"Enable": "false"},
+    "/org.openoffice.Office.Calc/Input": {"AutoInput": "false"},
+    "/org.openoffice.Setup/Product": {
+        "LastTimeDonateShown": "9999999999",
+        "LastTimeGetInvolvedShown": "9999999999",
+    },
+}
+"""LibreOffice settings fused into the profile: configuration node -> property -> value."""
 
 _THUNAR = """<?xml version="1.0" encoding="UTF-8"?>
 <channel name="thunar" version="1.0">
@@ -117,7 +118,8 @@ def _build(root: Path) -> None:
         text = xcu.read_text("utf-8")
         items = "".join(
             f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value></prop></item>\n'
-            for path, name, value in _LO_SETTINGS
+            for path, props in _LO_SETTINGS.items()
+            for name, value in props.items()
         )
         xcu.write_text(text.replace("</oor:items>", items + "</oor:items>"), "utf-8")
     thunar = home / ".config/xfce4/xfconf/xfce-perchannel-xml/thunar.xml"
