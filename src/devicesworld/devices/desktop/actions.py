@@ -148,32 +148,6 @@ class RunCommandArgs(Args):
     timeout_s: float = Field(30.0, gt=0, le=300)
 
 
-GUI_ACTION_NAMES = (
-    "move_to",
-    "click",
-    "double_click",
-    "right_click",
-    "mouse_down",
-    "mouse_up",
-    "drag_to",
-    "scroll",
-    "type_text",
-    "key_down",
-    "key_up",
-    "hotkey",
-    "wait",
-    "read_element",
-    "list_elements",
-    "launch_app",
-)
-"""The GUI-only space (``desktop: gui``): pointer, keyboard, wait and the ``launch_app`` convenience."""
-
-SHELL_ACTION = "run_command"
-"""The one action a ``hybrid`` desktop adds: a shell next to the GUI (the paper's Linux setting)."""
-
-HYBRID_ACTION_NAMES = (*GUI_ACTION_NAMES, SHELL_ACTION)
-
-
 def launch_args_model(apps: list[str]) -> type[LaunchAppArgs]:
     """``LaunchAppArgs`` whose JSON Schema lists ``apps`` (validation against them is the device's)."""
     enum = list(apps)
@@ -211,7 +185,18 @@ _GUI_DOCS: tuple[tuple[str, str, type[Args]], ...] = (
     ("key_up", "Release a held key.", KeyArgs),
     ("hotkey", "Press a key combination, e.g. ['ctrl', 's'] or ['enter'].", HotkeyArgs),
     ("wait", "Wait a few seconds for the desktop to catch up.", WaitArgs),
+    # the ways to the rest of a cut element text or element list (devices/listing.py)
+    ("read_element", READ_DOC, ReadElementArgs),
+    ("list_elements", LIST_DOC, ListElementsArgs),
 )
+
+GUI_ACTION_NAMES = (*(name for name, _, _ in _GUI_DOCS), "launch_app")
+"""The GUI-only space (``desktop: gui``): pointer, keyboard, wait and the ``launch_app`` convenience."""
+
+SHELL_ACTION = "run_command"
+"""The one action a ``hybrid`` desktop adds: a shell next to the GUI (the paper's Linux setting)."""
+
+HYBRID_ACTION_NAMES = (*GUI_ACTION_NAMES, SHELL_ACTION)
 
 
 def _forward(action: str) -> Callable[[GuiActor, Args], ActionResult]:
@@ -237,9 +222,6 @@ def gui_action_table(owner: str, apps: list[str], *, shell_doc: str | None = Non
     table: ActionTable[GuiActor] = ActionTable(owner)
     for name, doc, model in _GUI_DOCS:
         table.register(name, doc=doc, args=model)(_forward(name))
-    # The ways to the rest of a cut element text or element list (devices/listing.py).
-    table.register("read_element", doc=READ_DOC, args=ReadElementArgs)(_forward("read_element"))
-    table.register("list_elements", doc=LIST_DOC, args=ListElementsArgs)(_forward("list_elements"))
     table.register(
         "launch_app",
         doc="Open an application (optionally on a file or folder): "
