@@ -15,13 +15,13 @@ logs plain indices.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Literal, Protocol, Self, cast
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, Protocol, Self, cast
 
 from pydantic import Field, model_validator
 from pydantic.config import JsonDict
 
-from devicesworld.devices.base import ActionResult, Args
+from devicesworld.devices.base import ActionResult, ActionSpec, Args
 from devicesworld.devices.declare import ActionTable
 from devicesworld.devices.listing import LIST_DOC, READ_DOC, ListElementsArgs, ReadElementArgs
 
@@ -232,3 +232,15 @@ def gui_action_table(owner: str, apps: list[str], *, shell_doc: str | None = Non
     if shell_doc is not None:
         table.register(SHELL_ACTION, doc=shell_doc, args=RunCommandArgs)(_forward(SHELL_ACTION))
     return table
+
+
+def actions_by_desktop(
+    default: Mapping[str, ActionSpec], **tables: Mapping[str, ActionSpec]
+) -> Callable[[Mapping[str, Any]], Mapping[str, ActionSpec]]:
+    """A desktop kind's ``profile_actions``: the action table named by the profile's ``desktop``
+    (``gui``, ``hybrid``, ...), ``default`` for a profile that names none of them."""
+
+    def profile_actions(profile: Mapping[str, Any]) -> Mapping[str, ActionSpec]:
+        return tables.get(str(profile.get("desktop")), default)
+
+    return profile_actions
