@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from devicesworld.devices.safefs import FsError, SafeRoot, openat2_available, split_relative
+from devicesworld.devices.safefs import FsError, SafeRoot, openat2_available, resolve_dots, split_relative
 
 STRATEGIES = [
     pytest.param(True, id="openat2"),
@@ -154,3 +154,16 @@ def test_dotdot_and_nul_are_refused() -> None:
     with pytest.raises(FsError, match="NUL"):
         split_relative("a\x00b")
     assert split_relative("./a//b/") == ["a", "b"]
+
+
+@pytest.mark.parametrize(
+    ("parts", "resolved"),
+    [
+        (["", "home", "user", ".", "a.txt"], ["home", "user", "a.txt"]),
+        (["home", "user", "..", "..", "..", "etc"], ["etc"]),  # never above the root
+        (["a", "", "b", "..", "c"], ["a", "c"]),
+        ([".."], []),
+    ],
+)
+def test_dots_resolve_inside_the_root(parts: list[str], resolved: list[str]) -> None:
+    assert resolve_dots(parts) == resolved

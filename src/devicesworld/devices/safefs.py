@@ -34,7 +34,7 @@ import os
 import secrets
 import shutil
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -84,20 +84,29 @@ class FsError(Exception):
         self.message = message
 
 
+_ERRNO_TEXTS: dict[str, dict[int, str]] = {
+    "NOT_FOUND": {errno.ENOENT: "no such file or folder"},
+    "IS_A_DIRECTORY": {errno.EISDIR: "is a folder"},
+    "NOT_A_DIRECTORY": {errno.ENOTDIR: "is not a folder (or a part of its path is a file)"},
+    "PERMISSION_DENIED": {
+        errno.ELOOP: "is a symbolic link or passes through one; links are not followed",
+        errno.EXDEV: "leaves the device's files",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "operation not permitted",
+    },
+    "RESOURCE_LIMIT": {
+        errno.ENOSPC: "the device's storage is full",
+        errno.EDQUOT: "the device's storage quota is used up",
+        errno.EFBIG: "the file would exceed the size limit",
+    },
+    "NOT_EMPTY": {errno.ENOTEMPTY: "is a non-empty folder"},
+    "ALREADY_EXISTS": {errno.EEXIST: "already exists"},
+    "INVALID_ARGS": {errno.ENAMETOOLONG: "the name is too long"},
+}
+"""What an agent is told for each errno, under the error code it is reported with."""
+
 _ERRNO_CODES: dict[int, tuple[str, str]] = {
-    errno.ENOENT: ("NOT_FOUND", "no such file or folder"),
-    errno.EISDIR: ("IS_A_DIRECTORY", "is a folder"),
-    errno.ENOTDIR: ("NOT_A_DIRECTORY", "is not a folder (or a part of its path is a file)"),
-    errno.ELOOP: ("PERMISSION_DENIED", "is a symbolic link or passes through one; links are not followed"),
-    errno.EXDEV: ("PERMISSION_DENIED", "leaves the device's files"),
-    errno.EACCES: ("PERMISSION_DENIED", "permission denied"),
-    errno.EPERM: ("PERMISSION_DENIED", "operation not permitted"),
-    errno.ENOSPC: ("RESOURCE_LIMIT", "the device's storage is full"),
-    errno.EDQUOT: ("RESOURCE_LIMIT", "the device's storage quota is used up"),
-    errno.EFBIG: ("RESOURCE_LIMIT", "the file would exceed the size limit"),
-    errno.ENOTEMPTY: ("NOT_EMPTY", "is a non-empty folder"),
-    errno.EEXIST: ("ALREADY_EXISTS", "already exists"),
-    errno.ENAMETOOLONG: ("INVALID_ARGS", "the name is too long"),
+    number: (code, text) for code, texts in _ERRNO_TEXTS.items() for number, text in texts.items()
 }
 
 
@@ -115,6 +124,19 @@ def split_relative(path: str) -> list[str]:
     if any("\x00" in p for p in parts):
         raise FsError("INVALID_ARGS", "a path may not contain NUL characters")
     return parts
+
+
+def resolve_dots(parts: Iterable[str]) -> list[str]:
+    """An absolute path's components with ``.`` and empty parts dropped and each ``..`` taking
+    back the one before it, never above the root (a Linux sandbox path and a Windows path alike)."""
+    out: list[str] = []
+    for part in parts:
+        if part == "..":
+            if out:
+                out.pop()
+        elif part not in ("", "."):
+            out.append(part)
+    return out
 
 
 # ------------------------------------------------------------------------------ openat2
@@ -184,14 +206,11 @@ class Entry:
     mtime_ns: int = 0
 
 
+_KINDS: dict[int, Kind] = {stat.S_IFREG: "file", stat.S_IFDIR: "dir", stat.S_IFLNK: "link"}
+
+
 def _kind(mode: int) -> Kind:
-    if stat.S_ISREG(mode):
-        return "file"
-    if stat.S_ISDIR(mode):
-        return "dir"
-    if stat.S_ISLNK(mode):
-        return "link"
-    return "other"
+    return _KINDS.get(stat.S_IFMT(mode), "other")
 
 
 class SafeRoot:

@@ -15,13 +15,13 @@ logs plain indices.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Literal, Protocol, Self, cast
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, Protocol, Self, cast
 
 from pydantic import Field, model_validator
 from pydantic.config import JsonDict
 
-from devicesworld.devices.base import ActionResult, Args
+from devicesworld.devices.base import ActionResult, ActionSpec, Args
 from devicesworld.devices.declare import ActionTable
 from devicesworld.devices.listing import LIST_DOC, READ_DOC, ListElementsArgs, ReadElementArgs
 
@@ -43,6 +43,16 @@ class Selector(Args):
 ElementRef = int | Selector
 
 
+def _one_point(x: int | None, y: int | None, element: ElementRef | None, prefix: str = "") -> None:
+    """A point is given by both coordinates or by an element, not both (the target of an action
+    and the start of a drag alike); the fields are named ``<prefix>x``, ``<prefix>y``, ``<prefix>element``."""
+    xn, yn, en = f"{prefix}x", f"{prefix}y", f"{prefix}element"
+    if (x is None) != (y is None):
+        raise ValueError(f"give both {xn} and {yn}, or neither")
+    if x is not None and element is not None:
+        raise ValueError(f"give {xn}/{yn} or {en}, not both")
+
+
 class Target(Args):
     """A point on the screen or an element (index of the last observation, or a selector)."""
 
@@ -52,10 +62,7 @@ class Target(Args):
 
     @model_validator(mode="after")
     def _one_target(self) -> Self:
-        if (self.x is None) != (self.y is None):
-            raise ValueError("give both x and y, or neither")
-        if self.x is not None and self.element is not None:
-            raise ValueError("give x/y or element, not both")
+        _one_point(self.x, self.y, self.element)
         return self
 
     @property
@@ -94,10 +101,7 @@ class DragArgs(NeedTarget):
 
     @model_validator(mode="after")
     def _from(self) -> Self:
-        if (self.from_x is None) != (self.from_y is None):
-            raise ValueError("give both from_x and from_y, or neither")
-        if self.from_x is not None and self.from_element is not None:
-            raise ValueError("give from_x/from_y or from_element, not both")
+        _one_point(self.from_x, self.from_y, self.from_element, prefix="from_")
         return self
 
 
@@ -142,32 +146,6 @@ class RunCommandArgs(Args):
     timeout_s: float = Field(30.0, gt=0, le=300)
 
 
-GUI_ACTION_NAMES = (
-    "move_to",
-    "click",
-    "double_click",
-    "right_click",
-    "mouse_down",
-    "mouse_up",
-    "drag_to",
-    "scroll",
-    "type_text",
-    "key_down",
-    "key_up",
-    "hotkey",
-    "wait",
-    "read_element",
-    "list_elements",
-    "launch_app",
-)
-"""The GUI-only space (``desktop: gui``): pointer, keyboard, wait and the ``launch_app`` convenience."""
-
-SHELL_ACTION = "run_command"
-"""The one action a ``hybrid`` desktop adds: a shell next to the GUI (the paper's Linux setting)."""
-
-HYBRID_ACTION_NAMES = (*GUI_ACTION_NAMES, SHELL_ACTION)
-
-
 def launch_args_model(apps: list[str]) -> type[LaunchAppArgs]:
     """``LaunchAppArgs`` whose JSON Schema lists ``apps`` (validation against them is the device's)."""
     enum = list(apps)
@@ -205,7 +183,18 @@ _GUI_DOCS: tuple[tuple[str, str, type[Args]], ...] = (
     ("key_up", "Release a held key.", KeyArgs),
     ("hotkey", "Press a key combination.", HotkeyArgs),
     ("wait", "Wait for the desktop to catch up.", WaitArgs),
+    # the ways to the rest of a cut element text or element list (devices/listing.py)
+    ("read_element", READ_DOC, ReadElementArgs),
+    ("list_elements", LIST_DOC, ListElementsArgs),
 )
+
+GUI_ACTION_NAMES = (*(name for name, _, _ in _GUI_DOCS), "launch_app")
+"""The GUI-only space (``desktop: gui``): pointer, keyboard, wait and the ``launch_app`` convenience."""
+
+SHELL_ACTION = "run_command"
+"""The one action a ``hybrid`` desktop adds: a shell next to the GUI (the paper's Linux setting)."""
+
+HYBRID_ACTION_NAMES = (*GUI_ACTION_NAMES, SHELL_ACTION)
 
 
 def _forward(action: str) -> Callable[[GuiActor, Args], ActionResult]:
@@ -231,9 +220,6 @@ def gui_action_table(owner: str, apps: list[str], *, shell_doc: str | None = Non
     table: ActionTable[GuiActor] = ActionTable(owner)
     for name, doc, model in _GUI_DOCS:
         table.register(name, doc=doc, args=model)(_forward(name))
-    # The ways to the rest of a cut element text or element list (devices/listing.py).
-    table.register("read_element", doc=READ_DOC, args=ReadElementArgs)(_forward("read_element"))
-    table.register("list_elements", doc=LIST_DOC, args=ListElementsArgs)(_forward("list_elements"))
     table.register(
         "launch_app",
         doc="Open an app, on a file or folder if given (a convenience: a person would use the menu or icons).",
@@ -242,3 +228,15 @@ def gui_action_table(owner: str, apps: list[str], *, shell_doc: str | None = Non
     if shell_doc is not None:
         table.register(SHELL_ACTION, doc=shell_doc, args=RunCommandArgs)(_forward(SHELL_ACTION))
     return table
+
+
+def actions_by_desktop(
+    default: Mapping[str, ActionSpec], **tables: Mapping[str, ActionSpec]
+) -> Callable[[Mapping[str, Any]], Mapping[str, ActionSpec]]:
+    """A desktop kind's ``profile_actions``: the action table named by the profile's ``desktop``
+    (``gui``, ``hybrid``, ...), ``default`` for a profile that names none of them."""
+
+    def profile_actions(profile: Mapping[str, Any]) -> Mapping[str, ActionSpec]:
+        return tables.get(str(profile.get("desktop")), default)
+
+    return profile_actions

@@ -15,7 +15,6 @@ every desktop is display ``:0``), the device's home, no network, no capabilities
 
 from __future__ import annotations
 
-import atexit
 import base64
 import contextlib
 import json
@@ -35,8 +34,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from devicesworld.devices.cgroups import SandboxCgroup, sandbox_cgroup, setpriv_argv
 from devicesworld.devices.desktop import messages as m
 from devicesworld.devices.desktop.spawner import spawn
+from devicesworld.devices.desktop.sysroot import ACCOUNTS, etc_args, owned_etc, run_as, usr_args
 from devicesworld.devices.limits import Limits, default_limits
-from devicesworld.devices.ownership import make_owned_dir, remove_owned
 
 CONTROLLER = Path(__file__).with_name("inside_ctl.py")
 JAIL = Path(__file__).with_name("inside_jail.py")
@@ -59,7 +58,6 @@ _ETC_HOST_ENTRIES = (
     "chromium",
     "chromium.d",
 )
-_USR_SYMLINKS = ("bin", "lib", "lib32", "lib64", "libx32", "sbin")
 REQUIRED_TOOLS = ("Xvfb", "openbox", "dbus-daemon")
 
 R = TypeVar("R", bound=BaseModel)
@@ -169,47 +167,23 @@ def desktop_etc(hostname: str) -> Path:
         found = _ETC.get(hostname)
         if found is not None and found.is_dir():
             return found
-        owned = make_owned_dir("dw-desk-etc-")
-        etc = owned / "etc"
-        etc.mkdir()
-        (etc / "passwd").write_text(
-            "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:User:/home/user:/bin/bash\n"
+        etc = owned_etc(
+            "dw-desk-etc-",
+            {
+                **ACCOUNTS,
+                "hosts": f"127.0.0.1 localhost\n127.0.1.1 {hostname}\n::1 localhost\n",
+                "hostname": hostname + "\n",
+                "machine-id": "d3516e5c0b9b4f1e8e2a6f4b7c9d0e1f\n",
+            },
+            _ETC_HOST_ENTRIES,
         )
-        (etc / "group").write_text("root:x:0:\nuser:x:1000:\n")
-        (etc / "hosts").write_text(f"127.0.0.1 localhost\n127.0.1.1 {hostname}\n::1 localhost\n")
-        (etc / "hostname").write_text(hostname + "\n")
-        (etc / "nsswitch.conf").write_text("passwd: files\ngroup: files\nhosts: files\n")
-        (etc / "machine-id").write_text("d3516e5c0b9b4f1e8e2a6f4b7c9d0e1f\n")
-        for name in _ETC_HOST_ENTRIES:
-            host = Path("/etc") / name
-            if host.is_dir():
-                (etc / name).mkdir(exist_ok=True)
-            elif host.exists():
-                (etc / name).touch()
-        for p in (etc, *etc.rglob("*")):
-            p.chmod(0o755 if p.is_dir() else 0o644)
-        owned.chmod(0o711)
-        owner = os.getpid()
-
-        def _remove() -> None:
-            if os.getpid() == owner:
-                remove_owned(owned)
-
-        atexit.register(_remove)
         _ETC[hostname] = etc
         return etc
 
 
 def desktop_argv(cfg: DesktopConfig) -> list[str]:
     """The full argv that starts the sandbox with the controller as its first process."""
-    args = [*cfg.wrapper, cfg.bwrap, "--ro-bind", "/usr", "/usr"]
-    for name in _USR_SYMLINKS:
-        if Path("/usr", name).exists():
-            args += ["--symlink", f"usr/{name}", f"/{name}"]
-    args += ["--ro-bind", str(desktop_etc(cfg.hostname)), "/etc"]
-    for name in _ETC_HOST_ENTRIES:
-        if Path("/etc", name).exists():
-            args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
+    args = [*cfg.wrapper, cfg.bwrap, *usr_args(), *etc_args(desktop_etc(cfg.hostname), _ETC_HOST_ENTRIES)]
     if Path("/var/cache/fontconfig").is_dir():
         args += ["--ro-bind", "/var/cache/fontconfig", "/var/cache/fontconfig"]
     args += ["--proc", "/proc", "--dev", "/dev"]
@@ -295,9 +269,7 @@ class Desktop:
             env={},
             cwd="/",
             start_new_session=True,
-            user=ids[0] if ids else None,
-            group=ids[1] if ids else None,
-            extra_groups=[] if ids else None,
+            **run_as(ids),
         )
         threading.Thread(target=self._drain, name="desktop-stderr", daemon=True).start()
         try:

@@ -935,19 +935,29 @@ def run(args: Args) -> dict[str, Any]:
     }
 
 
-def _cpu_ticks() -> int:
-    keep = {os.getpid(), *(p.pid for p in _core), *_shell}
+def _apps_total(leaf: str, keep: set[int], parse: Callable[[str], int]) -> int:
+    """``parse`` of ``/proc/PID/<leaf>`` summed over every process but those in ``keep`` (one that
+    is gone or reads oddly counts nothing): the CPU the apps used, in the file's unit."""
     total = 0
     for name in os.listdir("/proc"):
         if not name.isdigit() or int(name) in keep:
             continue
         try:
-            with open(f"/proc/{name}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
+            with open(f"/proc/{name}/{leaf}") as f:
+                total += parse(f.read())
         except (OSError, ValueError, IndexError):
             pass
     return total
+
+
+def _stat_ticks(text: str) -> int:
+    """User plus system CPU ticks of a ``/proc/PID/stat`` line (fields after the command's name)."""
+    fields = text.rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def _cpu_ticks() -> int:
+    return _apps_total("stat", {os.getpid(), *(p.pid for p in _core), *_shell}, _stat_ticks)
 
 
 CARET_AREA = 600
@@ -1098,17 +1108,7 @@ def _forget_damage() -> None:
 def _cpu_ns() -> int:
     """CPU time of every app's main thread (ns, /proc/PID/schedstat): the desktop's core and this
     controller left out. Nanosecond resolution, where /proc/PID/stat counts 10 ms ticks."""
-    keep = {os.getpid(), *(p.pid for p in _core)}
-    total = 0
-    for name in os.listdir("/proc"):
-        if not name.isdigit() or int(name) in keep:
-            continue
-        try:
-            with open(f"/proc/{name}/schedstat") as f:
-                total += int(f.read().split()[0])
-        except (OSError, ValueError, IndexError):
-            pass
-    return total
+    return _apps_total("schedstat", {os.getpid(), *(p.pid for p in _core)}, lambda text: int(text.split()[0]))
 
 
 def _active_label() -> str:

@@ -88,11 +88,16 @@ class WriteDocumentArgs(Args):
     data: Any = Field(default=None, description="JSON value (json).")
 
 
-class WriteEmailArgs(Args):
+class MailArgs(Args):
+    """What a mail says: shared by the draft action and the op that seeds a mail."""
+
     to: list[str] = Field(min_length=1)
     subject: str
     body: str
     cc: list[str] = Field(default_factory=list)
+
+
+class WriteEmailArgs(MailArgs):
     filename: str | None = Field(default=None, description="Defaults to a name made from the subject.")
 
 
@@ -124,41 +129,40 @@ class SubmitArgs(Args):
 # --- setup ops -------------------------------------------------------------------------
 
 
-class WriteTextOp(Args):
+class FileOp(Args):
+    """A setup op that writes one file (or folder) at ``path``."""
+
     path: str
+
+
+class WriteTextOp(FileOp):
     content: str
 
 
-class WriteCsvOp(Args):
-    path: str
+class WriteCsvOp(FileOp):
     rows: list[list[Any]]
 
 
-class WriteJsonOp(Args):
-    path: str
+class WriteJsonOp(FileOp):
     data: Any
 
 
-class WriteXlsxOp(Args):
-    path: str
+class WriteXlsxOp(FileOp):
     sheets: dict[str, list[list[Any]]] = Field(min_length=1)
 
 
-class WriteDocxOp(Args):
-    path: str
+class WriteDocxOp(FileOp):
     paragraphs: list[str]
     title: str | None = None
     table: list[list[str]] = Field(default_factory=list)
 
 
-class WritePdfOp(Args):
-    path: str
+class WritePdfOp(FileOp):
     paragraphs: list[str]
     title: str | None = None
 
 
-class WriteImageOp(Args):
-    path: str
+class WriteImageOp(FileOp):
     width: int = Field(ge=1, le=8000)
     height: int = Field(ge=1, le=8000)
     color: str = "#4a90d9"
@@ -169,24 +173,19 @@ class WriteImageOp(Args):
     )
 
 
-class WriteWavOp(Args):
-    path: str
+class WriteWavOp(FileOp):
     seconds: float = Field(gt=0, le=600)
     frequency: float = Field(default=440.0, gt=0, le=20000)
     sample_rate: int = Field(default=16000, ge=1000, le=96000)
     channels: int = Field(default=1, ge=1, le=2)
 
 
-class WriteTreeOp(Args):
+class WriteTreeOp(FileOp):
     path: str = Field(description="Folder of the archive members or the project.")
     files: dict[str, str] = Field(min_length=1, description="Relative path -> text content.")
 
 
-class WriteEmlOp(Args):
-    to: list[str] = Field(min_length=1)
-    subject: str
-    body: str
-    cc: list[str] = Field(default_factory=list)
+class WriteEmlOp(MailArgs):
     sender: str | None = Field(default=None, description="Defaults to the user's own address.")
     path: str | None = Field(default=None, description="Defaults to ~/Mail/Drafts/<subject>.eml.")
 

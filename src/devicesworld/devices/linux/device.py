@@ -519,7 +519,8 @@ class LinuxDevice:
         if not name.endswith(".eml"):
             name += ".eml"
         path = f"~/Mail/Drafts/{name}"
-        writers.write_eml(self._host(path), g.to, g.subject, g.body, self.owner_address, g.cc)
+        message = writers.email_bytes(g.to, g.subject, g.body, self.owner_address, g.cc)
+        writers.write_bytes(self._host(path), message)
         return ActionResult.success(f"draft saved as {path}")
 
     # ---------------------------------------------------------------- browser

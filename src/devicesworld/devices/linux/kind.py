@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import devicesworld.devices.linux.gui.checks  # noqa: F401  (declares the GUI checks on CHECKS)
-from devicesworld.devices.base import ActionSpec, DeviceKind
+from devicesworld.devices.base import DeviceKind
+from devicesworld.devices.desktop.actions import actions_by_desktop
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.checks import CHECKS
 from devicesworld.devices.linux.device import ACTIONS, GUI_ACTIONS, HYBRID_ACTIONS, factory
@@ -21,12 +22,6 @@ from devicesworld.devices.linux.setup import SETUP_OPS
 from devicesworld.devices.linux.state import STATE, WRITES
 from devicesworld.devices.linux.traits import TRAITS
 from devicesworld.devices.linux.world import WORLD
-
-
-def profile_actions(profile: Mapping[str, Any]) -> Mapping[str, ActionSpec]:
-    """``gui`` publishes the GUI table alone, ``hybrid`` adds ``run_command``; ``api`` the tool-style actions."""
-    desktop = profile.get("desktop")
-    return GUI_ACTIONS if desktop == "gui" else HYBRID_ACTIONS if desktop == "hybrid" else ACTIONS
 
 
 def legacy_profile(profile: Mapping[str, Any]) -> dict[str, Any]:
@@ -49,6 +44,7 @@ KIND = DeviceKind(
     state=STATE,
     world=WORLD,
     traits=TRAITS,
-    profile_actions=profile_actions,
+    # ``gui`` publishes the GUI table alone, ``hybrid`` adds ``run_command``; ``api`` the tool-style actions
+    profile_actions=actions_by_desktop(ACTIONS, gui=GUI_ACTIONS, hybrid=HYBRID_ACTIONS),
     legacy_profile=legacy_profile,
 )

@@ -35,7 +35,6 @@ link the agent planted.
 
 from __future__ import annotations
 
-import atexit
 import collections
 import contextlib
 import logging
@@ -49,7 +48,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -60,11 +59,19 @@ from devicesworld.devices.desktop.client import BWRAP_ENV as BWRAP_ENV
 from devicesworld.devices.desktop.client import bwrap_binary
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.clock import DesktopClock
+from devicesworld.devices.desktop.sysroot import (
+    ACCOUNTS,
+    USR_SYMLINKS,
+    etc_args,
+    let_others_pass,
+    owned_etc,
+    run_as,
+    usr_args,
+)
 from devicesworld.devices.homefs import HomeMount, take_home
 from devicesworld.devices.limits import Limits, default_limits, limit_hit
 from devicesworld.devices.listing import cut_note
-from devicesworld.devices.ownership import make_owned_dir, remove_owned
-from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, sandbox_host_ids
+from devicesworld.devices.safefs import FsError, RootedPath, SafeRoot, resolve_dots, sandbox_host_ids
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +91,6 @@ _CWD_OK = re.compile(r"^/[^\x00-\x1f\x7f]*$")
 
 _HOST_RO_PATHS = ("/usr",)
 _ETC_FROM_HOST = ("alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.types")
-_USR_SYMLINKS = ("bin", "lib", "lib32", "lib64", "libx32", "sbin")
 
 FALLBACK_WARNING = (
     "bubblewrap (bwrap) is not installed: Linux devices run in a weak process sandbox that does "
@@ -119,11 +125,9 @@ _PROBES: dict[tuple[str, tuple[str, ...]], str | None] = {}
 def _probe(path: str, extra: tuple[str, ...]) -> str | None:
     key = (path, extra)
     if key not in _PROBES:
-        argv = [path, "--ro-bind", "/usr", "/usr"]
-        for name in _USR_SYMLINKS:
-            if Path("/usr", name).exists():
-                argv += ["--symlink", f"usr/{name}", f"/{name}"]
-        argv += [
+        argv = [
+            path,
+            *usr_args(),
             "--unshare-all",
             *extra,
             "--uid",
@@ -141,9 +145,7 @@ def _probe(path: str, extra: tuple[str, ...]) -> str | None:
                 timeout=20,
                 env={},
                 cwd="/",
-                user=ids[0] if ids else None,
-                group=ids[1] if ids else None,
-                extra_groups=[] if ids else None,
+                **run_as(ids),
             )
             _PROBES[key] = (
                 None
@@ -202,22 +204,15 @@ class SandboxPaths:
     root: Path
     view: Path | None = None
     store: Path | None = None
+    home: Path = field(init=False)
+    tmp: Path = field(init=False)
+    bind_home: Path = field(init=False)
+    bind_tmp: Path = field(init=False)
 
-    @property
-    def home(self) -> Path:
-        return (self.view or self.root) / "home"
-
-    @property
-    def tmp(self) -> Path:
-        return (self.view or self.root) / "tmp"
-
-    @property
-    def bind_home(self) -> Path:
-        return (self.store or self.root) / "home"
-
-    @property
-    def bind_tmp(self) -> Path:
-        return (self.store or self.root) / "tmp"
+    def __post_init__(self) -> None:
+        seen, bound = self.view or self.root, self.store or self.root
+        self.home, self.tmp = seen / "home", seen / "tmp"
+        self.bind_home, self.bind_tmp = bound / "home", bound / "tmp"
 
     @property
     def cwd_file(self) -> Path:
@@ -336,11 +331,7 @@ class Sandbox:
         if self.host_ids is None:
             return
         tops = [self.paths.root, *(p for p in (self.drive, _ETC_DIR) if p is not None)]
-        for folder in {f for top in tops for f in (top, *top.parents)}:
-            with contextlib.suppress(OSError):
-                st = folder.stat()
-                if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
-                    folder.chmod((st.st_mode & 0o7777) | 0o001)
+        let_others_pass(tops)
 
     @property
     def isolated(self) -> bool:
@@ -353,13 +344,10 @@ class Sandbox:
         args = [self.bwrap]
         for path in _HOST_RO_PATHS:
             args += ["--ro-bind", path, path]
-        for name in _USR_SYMLINKS:
+        for name in USR_SYMLINKS:
             if Path("/usr", name).exists() or Path("/", name).is_symlink():
                 args += ["--symlink", f"usr/{name}", f"/{name}"]
-        args += ["--ro-bind", str(shared_etc()), "/etc"]
-        for name in _ETC_FROM_HOST:
-            if Path("/etc", name).exists():
-                args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
+        args += etc_args(shared_etc(), _ETC_FROM_HOST)
         args += ["--proc", "/proc", "--dev", "/dev"]
         for source, dest in self._binds():
             args += ["--bind", str(source), dest]
@@ -488,9 +476,7 @@ class Sandbox:
             env=env,
             cwd=host_cwd,
             start_new_session=True,
-            user=ids[0] if ids else None,
-            group=ids[1] if ids else None,
-            extra_groups=[] if ids else None,
+            **run_as(ids),
         )
         out_cap, err_cap = _Capture(max_chars), _Capture(max_chars // 2)
         over: list[bool] = []
@@ -614,16 +600,7 @@ class Sandbox:
             p = HOME + p[1:]
         if not p.startswith("/"):
             p = f"{self.cwd.rstrip('/')}/{p}"
-        parts: list[str] = []
-        for part in p.split("/"):
-            if part in ("", "."):
-                continue
-            if part == "..":
-                if parts:
-                    parts.pop()
-                continue
-            parts.append(part)
-        return "/" + "/".join(parts)
+        return "/" + "/".join(resolve_dots(p.split("/")))
 
     def locate(self, path: str) -> RootedPath:
         """Which of the device's places ``path`` is in, and where inside it (no host path involved)."""
@@ -692,30 +669,15 @@ def shared_etc() -> Path:
         return _ETC_DIR
     # Owned (a lock file naming this process, next to it, not inside the bound /etc), so
     # a later run removes it if this process is killed before its atexit handler runs.
-    owned = make_owned_dir("dw-etc-")
-    etc = owned / "etc"
-    etc.mkdir()
-    (etc / "passwd").write_text("root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:User:/home/user:/bin/bash\n")
-    (etc / "group").write_text("root:x:0:\nuser:x:1000:\n")
-    (etc / "hosts").write_text("127.0.0.1 localhost\n::1 localhost\n")
-    (etc / "nsswitch.conf").write_text("passwd: files\ngroup: files\nhosts: files\n")
-    for name in _ETC_FROM_HOST:
-        host = Path("/etc") / name
-        if host.is_dir():
-            (etc / name).mkdir(exist_ok=True)
-        elif host.exists():
-            (etc / name).touch()
-    etc.chmod(0o755)
-    owned.chmod(0o711)  # a sandbox run as ``nobody`` (root harness) must reach the bound /etc
-    owner = os.getpid()
-
-    def _remove() -> None:  # forked workers inherit the path but must not remove it
-        if os.getpid() == owner:
-            remove_owned(owned)
-
-    atexit.register(_remove)
-    _ETC_DIR = etc
-    return etc
+    _ETC_DIR = owned_etc(
+        "dw-etc-",
+        {
+            **ACCOUNTS,
+            "hosts": "127.0.0.1 localhost\n::1 localhost\n",
+        },
+        _ETC_FROM_HOST,
+    )
+    return _ETC_DIR
 
 
 class _Capture:

@@ -8,8 +8,9 @@ office writers of :mod:`.resources.writers`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from devicesworld.devices.base import DeviceError
 from devicesworld.devices.declare import OpTable
@@ -17,11 +18,13 @@ from devicesworld.devices.desktop.actions import LaunchAppArgs
 from devicesworld.devices.desktop.client import DesktopError
 from devicesworld.devices.linux import args as a
 from devicesworld.devices.linux.resources import writers
+from devicesworld.devices.safefs import RootedPath
 
 if TYPE_CHECKING:
     from devicesworld.devices.linux.device import LinuxDevice
 
 SETUP_OPS: OpTable[LinuxDevice] = OpTable("linux")
+F = TypeVar("F", bound=a.FileOp)
 
 
 def slug(text: str) -> str:
@@ -29,64 +32,63 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")[:60] or "draft"
 
 
-@SETUP_OPS.register("write_text", doc="A UTF-8 text file.", args=a.WriteTextOp)
-def write_text(d: LinuxDevice, o: a.WriteTextOp) -> None:
-    writers.write_text(d._host(o.path), o.content)
+def _writes(name: str, doc: str, args: type[F], write: Callable[[RootedPath, F], None]) -> None:
+    """Declare the setup op ``name``: it writes one file (or folder) at the op's ``path``, through
+    the device's host view, with a writer of :mod:`.resources.writers`."""
+
+    def handler(d: LinuxDevice, o: F) -> None:
+        write(d._host(o.path), o)
+
+    SETUP_OPS.register(name, doc=doc, args=args)(handler)
 
 
-@SETUP_OPS.register("write_csv", doc="A CSV file from rows.", args=a.WriteCsvOp)
-def write_csv(d: LinuxDevice, o: a.WriteCsvOp) -> None:
-    writers.write_csv(d._host(o.path), o.rows)
-
-
-@SETUP_OPS.register("write_json", doc="A JSON file (pretty-printed).", args=a.WriteJsonOp)
-def write_json(d: LinuxDevice, o: a.WriteJsonOp) -> None:
-    writers.write_json(d._host(o.path), o.data)
-
-
-@SETUP_OPS.register("write_xlsx", doc="An xlsx workbook: sheet name -> rows.", args=a.WriteXlsxOp)
-def write_xlsx(d: LinuxDevice, o: a.WriteXlsxOp) -> None:
-    writers.write_xlsx(d._host(o.path), o.sheets)
-
-
-@SETUP_OPS.register(
-    "write_docx", doc="A docx document: optional title, paragraphs, optional table.", args=a.WriteDocxOp
+_writes("write_text", "A UTF-8 text file.", a.WriteTextOp, lambda at, o: writers.write_text(at, o.content))
+_writes("write_csv", "A CSV file from rows.", a.WriteCsvOp, lambda at, o: writers.write_csv(at, o.rows))
+_writes(
+    "write_json", "A JSON file (pretty-printed).", a.WriteJsonOp, lambda at, o: writers.write_json(at, o.data)
 )
-def write_docx(d: LinuxDevice, o: a.WriteDocxOp) -> None:
-    writers.write_docx(d._host(o.path), o.paragraphs, o.title, o.table)
-
-
-@SETUP_OPS.register("write_pdf", doc="A PDF: optional title and paragraphs.", args=a.WritePdfOp)
-def write_pdf(d: LinuxDevice, o: a.WritePdfOp) -> None:
-    writers.write_pdf(d._host(o.path), o.paragraphs, o.title)
-
-
-@SETUP_OPS.register(
+_writes(
+    "write_xlsx",
+    "An xlsx workbook: sheet name -> rows.",
+    a.WriteXlsxOp,
+    lambda at, o: writers.write_xlsx(at, o.sheets),
+)
+_writes(
+    "write_docx",
+    "A docx document: optional title, paragraphs, optional table.",
+    a.WriteDocxOp,
+    lambda at, o: writers.write_docx(at, o.paragraphs, o.title, o.table),
+)
+_writes(
+    "write_pdf",
+    "A PDF: optional title and paragraphs.",
+    a.WritePdfOp,
+    lambda at, o: writers.write_pdf(at, o.paragraphs, o.title),
+)
+_writes(
     "write_image",
-    doc="An image (PNG/JPEG by extension) of a size and colour, with optional text.",
-    args=a.WriteImageOp,
+    "An image (PNG/JPEG by extension) of a size and colour, with optional text.",
+    a.WriteImageOp,
+    lambda at, o: writers.write_image(at, o.width, o.height, o.color, o.text, o.description),
 )
-def write_image(d: LinuxDevice, o: a.WriteImageOp) -> None:
-    writers.write_image(d._host(o.path), o.width, o.height, o.color, o.text, o.description)
-
-
-@SETUP_OPS.register("write_wav", doc="A WAV tone of a duration.", args=a.WriteWavOp)
-def write_wav(d: LinuxDevice, o: a.WriteWavOp) -> None:
-    writers.write_wav(d._host(o.path), o.seconds, o.frequency, o.sample_rate, o.channels)
-
-
-@SETUP_OPS.register(
-    "write_archive", doc="A zip or tar(.gz) archive of text files (format by extension).", args=a.WriteTreeOp
+_writes(
+    "write_wav",
+    "A WAV tone of a duration.",
+    a.WriteWavOp,
+    lambda at, o: writers.write_wav(at, o.seconds, o.frequency, o.sample_rate, o.channels),
 )
-def write_archive(d: LinuxDevice, o: a.WriteTreeOp) -> None:
-    writers.write_archive(d._host(o.path), o.files)
-
-
-@SETUP_OPS.register(
-    "write_project", doc="A folder of text files, e.g. a Python package with tests.", args=a.WriteTreeOp
+_writes(
+    "write_archive",
+    "A zip or tar(.gz) archive of text files (format by extension).",
+    a.WriteTreeOp,
+    lambda at, o: writers.write_archive(at, o.files),
 )
-def write_project(d: LinuxDevice, o: a.WriteTreeOp) -> None:
-    writers.write_tree(d._host(o.path), o.files)
+_writes(
+    "write_project",
+    "A folder of text files, e.g. a Python package with tests.",
+    a.WriteTreeOp,
+    lambda at, o: writers.write_tree(at, o.files),
+)
 
 
 SEEDED_MAIL_AGE = timedelta(hours=1)
@@ -101,7 +103,8 @@ def write_eml(d: LinuxDevice, o: a.WriteEmlOp) -> None:
     path = o.path or f"~/Mail/Drafts/{slug(o.subject)}.eml"
     # dated by the task's clock, an hour before the task starts (it was 1 Jan 2026 in every task)
     when = d.context.clock.now - SEEDED_MAIL_AGE
-    writers.write_eml(d._host(path), o.to, o.subject, o.body, o.sender or d.owner_address, o.cc, when=when)
+    message = writers.email_bytes(o.to, o.subject, o.body, o.sender or d.owner_address, o.cc, when=when)
+    writers.write_bytes(d._host(path), message)
 
 
 @SETUP_OPS.register("make_dir", doc="A folder.", args=a.PathArgs)

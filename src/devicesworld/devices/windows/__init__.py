@@ -6,7 +6,9 @@ used without loading the whole kind.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from devicesworld.devices import lazy_kind
 
 if TYPE_CHECKING:
     from devicesworld.devices.windows.kind import KIND
@@ -14,10 +16,4 @@ if TYPE_CHECKING:
 __all__ = ["KIND"]
 
 
-def __getattr__(name: str) -> Any:
-    if name == "KIND":
-        from devicesworld.devices.windows import macros as _macros  # noqa: F401  (registers the task-file macros)
-        from devicesworld.devices.windows.kind import KIND
-
-        return KIND
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_kind(__name__)

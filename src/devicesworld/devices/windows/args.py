@@ -7,7 +7,7 @@ before any device starts.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -88,13 +88,17 @@ _DISTRACTORS = (
 )
 
 
+def _near_misses(description: str = _DISTRACTORS) -> Any:
+    """A check's ``distractors`` field: the near misses it must not find, none by default."""
+    return Field(default_factory=list, description=description)
+
+
 class FileExistsArgs(Args):
     path: WinPathStr
     present: bool = True
     is_dir: bool | None = None
-    distractors: list[WinPathStr] = Field(
-        default_factory=list,
-        description="Near-miss paths (the look-alike file put there instead) that must not exist.",
+    distractors: list[WinPathStr] = _near_misses(
+        "Near-miss paths (the look-alike file put there instead) that must not exist."
     )
 
 
@@ -107,7 +111,7 @@ class FileTextArgs(Args):
     encoding: Literal["ansi", "utf-8", "utf-8-bom", "utf-16"] | None = Field(
         None, description="Also require this encoding (by byte-order mark / bytes)."
     )
-    distractors: list[str] = Field(default_factory=list, description=_DISTRACTORS)
+    distractors: list[str] = _near_misses()
 
 
 class RtfTextArgs(Args):
@@ -116,9 +120,8 @@ class RtfTextArgs(Args):
     bold: bool | None = None
     italic: bool | None = None
     underline: bool | None = None
-    distractors: list[str] = Field(
-        default_factory=list,
-        description="Near-miss paragraphs (their text) that must not carry the styles asked true here.",
+    distractors: list[str] = _near_misses(
+        "Near-miss paragraphs (their text) that must not carry the styles asked true here."
     )
 
 
@@ -126,7 +129,7 @@ class RtfParagraphsArgs(Args):
     path: WinPathStr
     contains: list[str] = Field(default_factory=list)
     not_contains: list[str] = Field(default_factory=list)
-    distractors: list[str] = Field(default_factory=list, description=_DISTRACTORS)
+    distractors: list[str] = _near_misses()
 
 
 class WindowTitleArgs(Args):

@@ -25,6 +25,7 @@ from devicesworld.devices.desktop.actions import gui_action_table
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError, missing_stack
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.clock import DesktopClock
+from devicesworld.devices.desktop.sysroot import let_others_pass
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.homefs import HomeMount, take_home
 from devicesworld.devices.limits import default_limits
@@ -104,11 +105,7 @@ class WindowsDevice:
             places = [self.drive.root] if self.spare is not None else [self.root, self.tmp, self.drive.root]
             for place in places:
                 os.lchown(place, *self.ids)
-            for folder in {f for top in (self.root, self.drive.root) for f in (top, *top.parents)}:
-                with contextlib.suppress(OSError):
-                    st = folder.stat()
-                    if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
-                        folder.chmod((st.st_mode & 0o7777) | 0o001)
+            let_others_pass([self.root, self.drive.root])
         self.files = WinFiles(self.home, self.drive.root, self.ids)
         # the task's clock (docs/gui.md): Wine's apps and cmd read it through libfaketime, as a Linux
         # desktop's do; a spare binds its folder when it starts, so it follows the task that takes it

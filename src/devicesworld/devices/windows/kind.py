@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from devicesworld.devices.base import ActionSpec, DeviceKind
+from devicesworld.devices.base import DeviceKind
+from devicesworld.devices.desktop.actions import actions_by_desktop
 from devicesworld.devices.windows import args as a
 from devicesworld.devices.windows.checks import CHECKS
 from devicesworld.devices.windows.device import (
@@ -25,11 +26,6 @@ from devicesworld.devices.windows.traits import TRAITS
 from devicesworld.devices.windows.world import WORLD
 
 __all__ = ["KIND", "LAUNCH_MODEL"]
-
-
-def profile_actions(profile: Mapping[str, Any]) -> Mapping[str, ActionSpec]:
-    """``hybrid`` adds cmd's ``run_command``; the default ``gui`` publishes no shell action."""
-    return HYBRID_ACTIONS if profile.get("desktop") == "hybrid" else ACTIONS
 
 
 def legacy_profile(profile: Mapping[str, Any]) -> dict[str, Any]:
@@ -49,6 +45,7 @@ KIND = DeviceKind(
     state=STATE,
     world=WORLD,
     traits=TRAITS,
-    profile_actions=profile_actions,
+    # ``hybrid`` adds cmd's ``run_command``; the default ``gui`` publishes no shell action
+    profile_actions=actions_by_desktop(ACTIONS, hybrid=HYBRID_ACTIONS),
     legacy_profile=legacy_profile,
 )

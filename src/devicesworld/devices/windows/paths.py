@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from devicesworld.devices.safefs import resolve_dots
+
 USER = "user"
 PROFILE = rf"C:\Users\{USER}"
 SHELL_FOLDERS = {
@@ -99,13 +101,9 @@ def parse_path(raw: str) -> WinPath:
     letter = m.group("letter").upper()
     if letter not in ("C", DRIVE_LETTER):
         raise PathError(f"drive {letter}: does not exist (the drives are C: and {DRIVE_LETTER}:)")
-    parts: list[str] = []
-    for part in re.split(r"[\\/]+", text[2:]):
-        if part in ("", "."):
-            continue
-        if part == "..":
-            if parts:
-                parts.pop()
+    parts = re.split(r"[\\/]+", text[2:])
+    for part in parts:  # every name is checked, even one a later ``..`` takes back
+        if part in ("", ".", ".."):
             continue
         if any(c in _BAD_CHARS for c in part):
             raise PathError(f"{part[:80]!r} contains a character Windows does not allow in names")
@@ -113,8 +111,7 @@ def parse_path(raw: str) -> WinPath:
             raise PathError(f"{part[:80]!r} ends with a space or a dot")
         if part.split(".")[0].lower() in _RESERVED:
             raise PathError(f"{part[:80]!r} is a reserved device name")
-        parts.append(part)
-    return WinPath(letter, tuple(parts))
+    return WinPath(letter, tuple(resolve_dots(parts)))
 
 
 def state_key(raw: str) -> str | None:

@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from devicesworld.devices.base import DeviceError
+from devicesworld.devices.desktop.sysroot import etc_args, let_others_pass, run_as, usr_args, write_etc
 from devicesworld.devices.safefs import sandbox_host_ids
-from devicesworld.devices.windows.cache import cache_root
+from devicesworld.diskcache import cache_root
 
 LAYOUT = 1
 """Bump when the template's content changes (its stamp then differs and it is rebuilt)."""
@@ -165,17 +166,13 @@ def template(*, cache: Path | None = None) -> Template:
 
 def _write_etc(etc: Path) -> None:
     etc.mkdir(parents=True, exist_ok=True)
-    (etc / "passwd").write_text("user:x:1000:1000:user:/home/user:/bin/sh\n")
-    (etc / "group").write_text("user:x:1000:\n")
-    (etc / "hosts").write_text("127.0.0.1 localhost\n127.0.1.1 desktop\n")
-    (etc / "hostname").write_text("desktop\n")
-    (etc / "nsswitch.conf").write_text("passwd: files\ngroup: files\nhosts: files\n")
-    for name in _ETC_FROM_HOST:  # mount points for the host files bound over them
-        host = Path("/etc", name)
-        if host.is_dir():
-            (etc / name).mkdir(exist_ok=True)
-        elif host.exists():
-            (etc / name).touch()
+    files = {
+        "passwd": "user:x:1000:1000:user:/home/user:/bin/sh\n",
+        "group": "user:x:1000:\n",
+        "hosts": "127.0.0.1 localhost\n127.0.1.1 desktop\n",
+        "hostname": "desktop\n",
+    }
+    write_etc(etc, files, _ETC_FROM_HOST)
 
 
 def _build(staging: Path, ids: tuple[int, int] | None) -> None:
@@ -187,19 +184,8 @@ def _build(staging: Path, ids: tuple[int, int] | None) -> None:
     if ids is not None:
         for folder in (staging, home, tmp, *(home / name for name in SHELL_FOLDERS)):
             os.chown(folder, *ids)
-        for folder in (staging, *staging.parents):
-            with contextlib.suppress(OSError):
-                st = folder.stat()
-                if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
-                    folder.chmod((st.st_mode & 0o7777) | 0o001)
-    argv = ["bwrap", "--ro-bind", "/usr", "/usr"]
-    for name in ("bin", "lib", "lib64", "sbin"):
-        if Path("/usr", name).exists():
-            argv += ["--symlink", f"usr/{name}", f"/{name}"]
-    argv += ["--ro-bind", str(etc), "/etc"]
-    for name in _ETC_FROM_HOST:
-        if Path("/etc", name).exists():
-            argv += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
+        let_others_pass([staging])
+    argv = ["bwrap", *usr_args(), *etc_args(etc, _ETC_FROM_HOST)]
     argv += [
         "--proc",
         "/proc",
@@ -223,9 +209,7 @@ def _build(staging: Path, ids: tuple[int, int] | None) -> None:
         capture_output=True,
         text=True,
         timeout=BUILD_TIMEOUT_S,
-        user=ids[0] if ids else None,
-        group=ids[1] if ids else None,
-        extra_groups=[] if ids else None,
+        **run_as(ids),
     )
     prefix = home / ".wine"
     if done.returncode != 0 or not (prefix / "system.reg").is_file():

@@ -33,9 +33,9 @@ def unavailable(profile: Mapping[str, Any]) -> str | None:
     import shutil
 
     from devicesworld.devices.desktop.client import missing_stack
-    from devicesworld.devices.windows.cache import cache_root
     from devicesworld.devices.windows.helper.build import COMPILER, INSTALL_HINT, source_hash
     from devicesworld.devices.windows.prefix import wine_missing
+    from devicesworld.diskcache import cache_root
 
     problem = wine_missing() or missing_stack()
     built = (cache_root() / "wintree" / source_hash() / "wintree.exe").is_file()

@@ -180,3 +180,5 @@ CELL_TAGS = frozenset({"td", "th"})
 CELL_END = "\x1f"
 """Segment pushed after each table cell: cells read as ``a | b | c``."""
 SKIP_TAGS = frozenset({"script", "style", "head", "noscript", "template", "title"})
+READING_RULES = (sorted(BLOCK_TAGS), sorted(SKIP_TAGS), sorted(CELL_TAGS), CELL_END)
+"""The same reading rules as the in-page reader of the Chromium engine takes them (JSON)."""

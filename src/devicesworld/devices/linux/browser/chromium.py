@@ -27,10 +27,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from devicesworld.devices.linux.browser.base import (
-    BLOCK_TAGS,
-    CELL_END,
-    CELL_TAGS,
-    SKIP_TAGS,
+    READING_RULES,
     BrowserError,
     PageView,
     format_page,
@@ -198,9 +195,7 @@ class ChromiumBrowser:
     def _read(self) -> PageView:
         if not self.opened:
             raise BrowserError("NO_PAGE", "no page is open; use browser_open first")
-        data = self._page.evaluate(
-            _READ_JS, [sorted(BLOCK_TAGS), sorted(SKIP_TAGS), sorted(CELL_TAGS), CELL_END]
-        )
+        data = self._page.evaluate(_READ_JS, list(READING_RULES))
         return format_page(self._page.url, data["title"], data["segments"], self.status)
 
     def read(self) -> PageView:

@@ -38,27 +38,25 @@ LO_SETTLE_S, LO_COMMAND_SETTLE_S = 0.12, 0.45
 combination's command (ctrl+b) with its toolbar redraw ~0.35 s after the key, drawing nothing in
 between; text typed before then misses the command's effect."""
 
+
+def _libreoffice(module: str, ready_role: str) -> App:
+    """A LibreOffice module (``writer``, ``calc``), ready once its document (``ready_role``) is in
+    the element tree and settled as LibreOffice needs."""
+    return App(
+        module,
+        ["soffice", f"--{module}", "--norestore", "--nologo"],
+        window=f"LibreOffice {module.title()}",
+        idle_s=1.0,
+        start_timeout_s=120,
+        ready_role=ready_role,
+        settle_s=LO_SETTLE_S,
+        command_settle_s=LO_COMMAND_SETTLE_S,
+    )
+
+
 APPS: dict[str, App] = {
-    "writer": App(
-        "writer",
-        ["soffice", "--writer", "--norestore", "--nologo"],
-        window="LibreOffice Writer",
-        idle_s=1.0,
-        start_timeout_s=120,
-        ready_role="document text",
-        settle_s=LO_SETTLE_S,
-        command_settle_s=LO_COMMAND_SETTLE_S,
-    ),
-    "calc": App(
-        "calc",
-        ["soffice", "--calc", "--norestore", "--nologo"],
-        window="LibreOffice Calc",
-        idle_s=1.0,
-        start_timeout_s=120,
-        ready_role="document spreadsheet",
-        settle_s=LO_SETTLE_S,
-        command_settle_s=LO_COMMAND_SETTLE_S,
-    ),
+    "writer": _libreoffice("writer", "document text"),
+    "calc": _libreoffice("calc", "document spreadsheet"),
     "text_editor": App("text_editor", ["mousepad", "--opening-mode=window"], window="mousepad"),
     "files": App("files", ["thunar"], window="thunar"),
     "terminal": App(

@@ -28,24 +28,26 @@ import time
 from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig
+from devicesworld.devices.desktop.sysroot import let_others_pass
 from devicesworld.devices.linux.gui import mail_client, shell
 from devicesworld.devices.safefs import sandbox_host_ids
 
 VERSION = "2"
 CACHE_ROOT = Path(os.environ.get("DEVICESWORLD_GUI_CACHE", "/dev/shm/devicesworld-gui"))
 
-_LO_SETTINGS = [
-    ("/org.openoffice.Office.Common/Misc", "ShowTipOfTheDay", "false"),
-    ("/org.openoffice.Office.Common/Misc", "FirstRun", "false"),
-    ("/org.openoffice.Office.Common/Save/Document", "WarnAlienFormat", "false"),
-    ("/org.openoffice.Office.Common/Save/Document", "AutoSave", "false"),
-    ("/org.openoffice.Office.Recovery/AutoSave", "Enabled", "false"),
-    ("/org.openoffice.Office.Recovery/RecoveryInfo", "Enabled", "false"),
-    ("/org.openoffice.Office.Writer/AutoFunction/Completion", "Enable", "false"),
-    ("/org.openoffice.Office.Calc/Input", "AutoInput", "false"),
-    ("/org.openoffice.Setup/Product", "LastTimeDonateShown", "9999999999"),
-    ("/org.openoffice.Setup/Product", "LastTimeGetInvolvedShown", "9999999999"),
-]
+_LO_SETTINGS = {
+    "/org.openoffice.Office.Common/Misc": {"ShowTipOfTheDay": "false", "FirstRun": "false"},
+    "/org.openoffice.Office.Common/Save/Document": {"WarnAlienFormat": "false", "AutoSave": "false"},
+    "/org.openoffice.Office.Recovery/AutoSave": {"Enabled": "false"},
+    "/org.openoffice.Office.Recovery/RecoveryInfo": {"Enabled": "false"},
+    "/org.openoffice.Office.Writer/AutoFunction/Completion": {"Enable": "false"},
+    "/org.openoffice.Office.Calc/Input": {"AutoInput": "false"},
+    "/org.openoffice.Setup/Product": {
+        "LastTimeDonateShown": "9999999999",
+        "LastTimeGetInvolvedShown": "9999999999",
+    },
+}
+"""LibreOffice settings fused into the profile: configuration node -> property -> value."""
 
 _THUNAR = """<?xml version="1.0" encoding="UTF-8"?>
 <channel name="thunar" version="1.0">
@@ -93,11 +95,7 @@ def _build(root: Path) -> None:
         p.mkdir(parents=True)
         if ids:
             os.chown(p, *ids)
-    for folder in (root, *root.parents):
-        with contextlib.suppress(OSError):
-            st = folder.stat()
-            if st.st_uid == os.geteuid() and not st.st_mode & 0o001:
-                folder.chmod((st.st_mode & 0o7777) | 0o001)
+    let_others_pass([root])
     desk = Desktop(DesktopConfig(home=home, tmp=tmp, run_as=ids, start_timeout_s=300, request_timeout_s=300))
     desk.start()
     try:
@@ -120,7 +118,8 @@ def _build(root: Path) -> None:
         text = xcu.read_text("utf-8")
         items = "".join(
             f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value></prop></item>\n'
-            for path, name, value in _LO_SETTINGS
+            for path, props in _LO_SETTINGS.items()
+            for name, value in props.items()
         )
         xcu.write_text(text.replace("</oor:items>", items + "</oor:items>"), "utf-8")
     thunar = home / ".config/xfce4/xfconf/xfce-perchannel-xml/thunar.xml"

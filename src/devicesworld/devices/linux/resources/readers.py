@@ -121,21 +121,18 @@ def _sheet_rows(name: str, ws: Any, budget: list[int]) -> list[list[Any]]:
 
 
 def read_xlsx(path: Source, sheet: str | None = None) -> list[list[Any]]:
-    name = path.name
-    wb = _open_workbook(path)
-    try:
-        if sheet is not None and sheet not in wb.sheetnames:
-            raise FormatError(f"{name} has no sheet {sheet!r}; sheets: {', '.join(wb.sheetnames)}")
-        ws = wb[sheet] if sheet is not None else wb.worksheets[0]
-        return _sheet_rows(name, ws, [MAX_CELLS])
-    finally:
-        wb.close()
+    return _read_sheet(path, sheet, data_only=True)
 
 
 def read_xlsx_formulas(path: Source, sheet: str | None = None) -> list[list[Any]]:
     """A sheet's rows as stored: formulas as their text (``=SUM(B2:B4)``), not their cached values."""
+    return _read_sheet(path, sheet, data_only=False)
+
+
+def _read_sheet(path: Source, sheet: str | None, *, data_only: bool) -> list[list[Any]]:
+    """One sheet's rows (the first sheet by default), as cached values or as stored."""
     name = path.name
-    wb = _open_workbook(path, data_only=False)
+    wb = _open_workbook(path, data_only=data_only)
     try:
         if sheet is not None and sheet not in wb.sheetnames:
             raise FormatError(f"{name} has no sheet {sheet!r}; sheets: {', '.join(wb.sheetnames)}")

@@ -30,7 +30,10 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from docx.document import Document as DocxDocument
 
 FIXED_TIME = datetime(2026, 1, 1, 9, 0, 0)
 _ZIP_TIME = (2026, 1, 1, 9, 0, 0)
@@ -104,6 +107,11 @@ def _pin_office_zip(raw: bytes) -> bytes:
     return out.getvalue()
 
 
+def write_bytes(path: Dest, data: bytes) -> None:
+    """A file of bytes already rendered (an .eml from :func:`email_bytes`)."""
+    _save(path, data)
+
+
 def write_text(path: Dest, content: str) -> None:
     _save(path, content.encode("utf-8"))
 
@@ -156,6 +164,12 @@ def _docx_bytes(paragraphs: Sequence[str], title: str | None, table: Sequence[Se
         doc.add_heading(title, level=1)
     for text in paragraphs:
         doc.add_paragraph(text)
+    return _docx_finished(doc, table)
+
+
+def _docx_finished(doc: DocxDocument, table: Sequence[Sequence[Any]]) -> bytes:
+    """A docx's bytes once its optional table (first row the header) is appended and its
+    properties pinned: the common end of every docx writer."""
     if table:
         t = doc.add_table(rows=len(table), cols=max(len(r) for r in table))
         for i, row in enumerate(table):
@@ -189,18 +203,7 @@ def write_docx_sections(
             doc.add_heading(heading, level=2)
         for text in paragraphs:
             doc.add_paragraph(text)
-    if table:
-        t = doc.add_table(rows=len(table), cols=max(len(r) for r in table))
-        for i, row in enumerate(table):
-            for j, cell in enumerate(row):
-                t.cell(i, j).text = str(cell)
-    props = doc.core_properties
-    props.created = FIXED_TIME
-    props.modified = FIXED_TIME
-    props.author = "devicesworld"
-    buf = io.BytesIO()
-    doc.save(buf)
-    _save(path, _pin_office_zip(buf.getvalue()))
+    _save(path, _docx_finished(doc, table))
 
 
 def write_pdf(path: Dest, paragraphs: Sequence[str], title: str | None = None) -> None:
@@ -337,15 +340,3 @@ def email_bytes(
     msg["X-Unsent"] = "1"
     msg.set_content(body)
     return bytes(msg)
-
-
-def write_eml(
-    path: Dest,
-    to: Sequence[str],
-    subject: str,
-    body: str,
-    sender: str,
-    cc: Sequence[str] = (),
-    when: datetime = FIXED_TIME,
-) -> None:
-    _save(path, email_bytes(to, subject, body, sender, cc, when))

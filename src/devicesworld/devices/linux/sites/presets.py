@@ -1,108 +1,75 @@
 """Ready-made site pages for the paper's web surfaces, as :class:`Page` data.
 
-Forms: registration, verification-code entry, booking, order, feedback. Read-only
-pages: a policy, a product list, a timetable. Task builders combine them into a
+Forms: registration, verification-code entry, booking, order, feedback (their wording and
+fields are data, ``data/form_pages.json``). Read-only pages: a policy, a product list, a
+timetable. Task builders combine them into a
 :class:`Site`; the values a task depends on (a code, a price, a departure) are
 arguments, so the page is generated from the task spec.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
 
-from devicesworld.devices.linux.sites.model import Form, FormField, Page, Site
+from devicesworld.devices.linux.sites.model import FormField, Page, Site
+
+
+@cache
+def _form_pages() -> dict[str, Any]:
+    """The form pages' wording and fields (data/form_pages.json), by preset name."""
+    text = (
+        resources.files("devicesworld.devices.linux.sites")
+        .joinpath("data/form_pages.json")
+        .read_text("utf-8")
+    )
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _form_page(
+    name: str,
+    path: str,
+    *,
+    options: Mapping[str, Sequence[str]] | None = None,
+    expected: Mapping[str, str] | None = None,
+    extra: Sequence[FormField] = (),
+) -> Page:
+    """The form page ``name`` at ``path``, with the task's values: the ``options`` of its choice
+    fields and the value a field must be ``expected`` to have, by field name; ``extra`` fields last."""
+    spec = copy.deepcopy(_form_pages()[name])
+    fields: list[Any] = spec["form"]["fields"]
+    for field in fields:
+        if options and field["name"] in options:
+            field["options"] = list(options[field["name"]])
+        if expected and field["name"] in expected:
+            field["expected"] = expected[field["name"]]
+    fields.extend(extra)
+    return Page.model_validate({"path": path, **spec})
 
 
 def registration_page(path: str = "/register", extra: Sequence[FormField] = ()) -> Page:
-    return Page(
-        path=path,
-        title="Create an account",
-        paragraphs=["Fill in your details to register."],
-        form=Form(
-            id="registration",
-            fields=[
-                FormField(name="full_name", label="Full name"),
-                FormField(name="email", label="Email", type="email"),
-                FormField(name="phone", label="Phone", type="tel", required=False),
-                *extra,
-            ],
-            submit_label="Register",
-            success_message="Registration complete. Welcome!",
-        ),
-    )
+    return _form_page("registration", path, extra=extra)
 
 
 def verification_page(code: str, path: str = "/verify") -> Page:
-    return Page(
-        path=path,
-        title="Verify your account",
-        paragraphs=["Enter the 6-digit verification code we sent you."],
-        form=Form(
-            id="verification",
-            fields=[
-                FormField(name="email", label="Email", type="email"),
-                FormField(name="code", label="Verification code", expected=code),
-            ],
-            submit_label="Verify",
-            success_message="Your account is verified.",
-        ),
-    )
+    return _form_page("verification", path, expected={"code": code})
 
 
 def booking_page(slots: Sequence[str], services: Sequence[str], path: str = "/book") -> Page:
-    return Page(
-        path=path,
-        title="Book an appointment",
-        form=Form(
-            id="booking",
-            fields=[
-                FormField(name="name", label="Your name"),
-                FormField(name="service", label="Service", type="select", options=list(services)),
-                FormField(name="date", label="Date", type="date"),
-                FormField(name="slot", label="Time slot", type="select", options=list(slots)),
-                FormField(name="notes", label="Notes", type="textarea", required=False),
-            ],
-            submit_label="Book",
-            success_message="Your appointment is booked.",
-        ),
-    )
+    return _form_page("booking", path, options={"service": services, "slot": slots})
 
 
 def order_page(products: Sequence[str], path: str = "/order") -> Page:
-    return Page(
-        path=path,
-        title="Place an order",
-        form=Form(
-            id="order",
-            fields=[
-                FormField(name="product", label="Product", type="select", options=list(products)),
-                FormField(name="quantity", label="Quantity", type="number"),
-                FormField(name="name", label="Name"),
-                FormField(name="address", label="Delivery address", type="textarea"),
-                FormField(name="delivery", label="Delivery", type="radio", options=["standard", "express"]),
-            ],
-            submit_label="Place order",
-            success_message="Thank you, your order was placed.",
-        ),
-    )
+    return _form_page("order", path, options={"product": products})
 
 
 def feedback_page(topics: Sequence[str] = ("service", "product", "website"), path: str = "/feedback") -> Page:
-    return Page(
-        path=path,
-        title="Send us feedback",
-        form=Form(
-            id="feedback",
-            fields=[
-                FormField(name="topic", label="Topic", type="select", options=list(topics)),
-                FormField(name="rating", label="Rating (1-5)", type="number"),
-                FormField(name="message", label="Message", type="textarea"),
-                FormField(name="contact_ok", label="You may contact me", type="checkbox", required=False),
-            ],
-            submit_label="Send",
-            success_message="Thanks for your feedback!",
-        ),
-    )
+    return _form_page("feedback", path, options={"topic": topics})
 
 
 def policy_page(title: str, rules: Sequence[str], path: str = "/policy") -> Page:

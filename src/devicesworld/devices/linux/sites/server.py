@@ -34,7 +34,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from devicesworld.devices.base import DeviceContext
-from devicesworld.devices.linux.sites.model import Form, Site
+from devicesworld.devices.linux.sites.model import Form, Page, Site
 from devicesworld.devices.linux.sites.render import not_found_html, page_html
 
 SITES_KEY = "linux_sites"
@@ -248,35 +248,36 @@ def _handler_for(service: SiteService) -> type[BaseHTTPRequestHandler]:
                 self._refuse(400, "Bad Request: the request target is not a URL.")
                 return None
 
-        def do_GET(self) -> None:
+        def _target(self, *, form: bool) -> tuple[Site, str, str, Page] | None:
+            """The site, host, path and page a request is for, or ``None`` once it is refused or
+            answered 404 (no such site or page; for a form post, a page without a form)."""
             if not self._authorised():
-                return
+                return None
             site, host = self._site()
             path = self._path()
             if path is None:
-                return
-            if site is None:
+                return None
+            page = site.page(path) if site else None
+            if site is None or page is None or (form and page.form is None):
                 self._send(404, not_found_html(host, path))
+                return None
+            return site, host, path, page
+
+        def do_GET(self) -> None:
+            target = self._target(form=False)
+            if target is None:
                 return
-            page = site.page(path)
-            if page is None:
-                self._send(404, not_found_html(host, path))
-                return
+            site, host, path, page = target
             if self.headers.get("Purpose") != "prefetch":
                 service.record_visit(host, path, "GET")
             self._send(200, page_html(site, page))
 
         def do_POST(self) -> None:
-            if not self._authorised():
+            target = self._target(form=True)
+            if target is None:
                 return
-            site, host = self._site()
-            path = self._path()
-            if path is None:
-                return
-            page = site.page(path) if site else None
-            if site is None or page is None or page.form is None:
-                self._send(404, not_found_html(host, path))
-                return
+            site, host, path, page = target
+            assert page.form is not None  # _target answered 404 for a page without a form
             body = self._body()
             if body is None:
                 return

@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from devicesworld.devices.windows.cache import cache_root
+from devicesworld.diskcache import cache_root
 
 SOURCE = Path(__file__).with_name("wintree.c")
 SHELL_SOURCE = Path(__file__).with_name("dwshell.c")

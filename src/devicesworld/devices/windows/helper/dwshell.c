@@ -208,22 +208,32 @@ static void show_menu(BOOL show)
     }
 }
 
-static LRESULT CALLBACK desktop_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
+/* What every window of the shell does alike, after its own messages: none takes the focus
+   from an app when clicked, and each paints its background with its brush (an icon paints its
+   own, in WM_PAINT). */
+static LRESULT shell_default(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp, HBRUSH brush)
 {
     switch (msg) {
     case WM_MOUSEACTIVATE:
         return MA_NOACTIVATE;
+    case WM_ERASEBKGND: {
+        RECT r;
+        GetClientRect(hwnd, &r);
+        FillRect((HDC)wp, &r, brush);
+        return 1;
+    }
+    }
+    return DefWindowProcW(hwnd, msg, wp, lp);
+}
+
+static LRESULT CALLBACK desktop_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    switch (msg) {
     case WM_WINDOWPOSCHANGING: {
         WINDOWPOS *pos = (WINDOWPOS *)lp;
         pos->hwndInsertAfter = HWND_BOTTOM; /* the desktop stays below every app */
         pos->flags |= SWP_NOACTIVATE;
         return 0;
-    }
-    case WM_ERASEBKGND: {
-        RECT r;
-        GetClientRect(hwnd, &r);
-        FillRect((HDC)wp, &r, g_desktop_brush);
-        return 1;
     }
     case WM_LBUTTONDOWN:
         show_menu(FALSE);
@@ -231,20 +241,12 @@ static LRESULT CALLBACK desktop_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
     case WM_CLOSE:
         return 0; /* the desktop is not closed by Alt+F4 */
     }
-    return DefWindowProcW(hwnd, msg, wp, lp);
+    return shell_default(hwnd, msg, wp, lp, g_desktop_brush);
 }
 
 static LRESULT CALLBACK bar_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
 {
     switch (msg) {
-    case WM_MOUSEACTIVATE:
-        return MA_NOACTIVATE;
-    case WM_ERASEBKGND: {
-        RECT r;
-        GetClientRect(hwnd, &r);
-        FillRect((HDC)wp, &r, g_bar_brush);
-        return 1;
-    }
     case WM_CTLCOLORSTATIC:
         SetTextColor((HDC)wp, RGB(255, 255, 255));
         SetBkColor((HDC)wp, BAR_GREY);
@@ -260,20 +262,12 @@ static LRESULT CALLBACK bar_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
     case WM_CLOSE:
         return 0;
     }
-    return DefWindowProcW(hwnd, msg, wp, lp);
+    return shell_default(hwnd, msg, wp, lp, g_bar_brush);
 }
 
 static LRESULT CALLBACK menu_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
 {
     switch (msg) {
-    case WM_MOUSEACTIVATE:
-        return MA_NOACTIVATE;
-    case WM_ERASEBKGND: {
-        RECT r;
-        GetClientRect(hwnd, &r);
-        FillRect((HDC)wp, &r, g_bar_brush);
-        return 1;
-    }
     case WM_COMMAND: {
         int i = LOWORD(wp) - ID_APP0;
         if (i >= 0 && i < (int)N_APPS) {
@@ -286,7 +280,7 @@ static LRESULT CALLBACK menu_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
         ShowWindow(hwnd, SW_HIDE);
         return 0;
     }
-    return DefWindowProcW(hwnd, msg, wp, lp);
+    return shell_default(hwnd, msg, wp, lp, g_bar_brush);
 }
 
 static ATOM klass(const WCHAR *name, WNDPROC proc, HINSTANCE inst)
@@ -303,8 +297,6 @@ static ATOM klass(const WCHAR *name, WNDPROC proc, HINSTANCE inst)
 static LRESULT CALLBACK icon_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
 {
     switch (msg) {
-    case WM_MOUSEACTIVATE:
-        return MA_NOACTIVATE;
     case WM_LBUTTONDOWN: { /* one click selects, as on a desktop */
         HWND other;
         show_menu(FALSE);
@@ -343,7 +335,7 @@ static LRESULT CALLBACK icon_proc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
         return 0;
     }
     }
-    return DefWindowProcW(hwnd, msg, wp, lp);
+    return shell_default(hwnd, msg, wp, lp, g_desktop_brush);
 }
 
 static void add_icons(HINSTANCE inst)

@@ -111,20 +111,46 @@ static int window_text(HWND h, WCHAR *buf, int cap) {
     return (int)got;
 }
 
-/* List-view items: text of column 0, box in screen coordinates, selected state. */
-static void put_listview_items(HWND h) {
-    DWORD_PTR count = 0;
-    if (!SendMessageTimeoutW(h, LVM_GETITEMCOUNT, 0, 0, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &count)) return;
-    if (count == 0) return;
-    if (count > MAX_ITEMS) count = MAX_ITEMS;
+/* The first step of reading a common control's items (their messages carry pointers that
+   are not marshalled): how many there are (`count_msg`, at most MAX_ITEMS), and a buffer of
+   `size` bytes inside the process that owns `h`, with that process in `*proc`. NULL when
+   there are none or the process cannot be opened; else free both with release_remote. */
+static BYTE *remote_buffer(HWND h, UINT count_msg, SIZE_T size, DWORD_PTR *count, HANDLE *proc) {
+    *count = 0;
+    if (!SendMessageTimeoutW(h, count_msg, 0, 0, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, count)) return NULL;
+    if (*count == 0) return NULL;
+    if (*count > MAX_ITEMS) *count = MAX_ITEMS;
     DWORD pid = 0;
     GetWindowThreadProcessId(h, &pid);
-    HANDLE proc = OpenProcess(PROCESS_VM_OPERATION | PROCESS_VM_READ | PROCESS_VM_WRITE, FALSE, pid);
-    if (!proc) return;
+    *proc = OpenProcess(PROCESS_VM_OPERATION | PROCESS_VM_READ | PROCESS_VM_WRITE, FALSE, pid);
+    if (!*proc) return NULL;
+    BYTE *remote = (BYTE *)VirtualAllocEx(*proc, NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
+    if (!remote) CloseHandle(*proc);
+    return remote;
+}
+
+static void release_remote(HANDLE proc, BYTE *remote) {
+    VirtualFreeEx(proc, remote, 0, MEM_RELEASE);
+    CloseHandle(proc);
+}
+
+/* A box in `h`'s client coordinates, in screen coordinates. */
+static RECT on_screen(HWND h, const RECT *r) {
+    POINT tl = {r->left, r->top}, br = {r->right, r->bottom};
+    ClientToScreen(h, &tl);
+    ClientToScreen(h, &br);
+    RECT screen = {tl.x, tl.y, br.x, br.y};
+    return screen;
+}
+
+/* List-view items: text of column 0, box in screen coordinates, selected state. */
+static void put_listview_items(HWND h) {
     const SIZE_T textcap = 260;
-    SIZE_T size = sizeof(LVITEMW) + sizeof(RECT) + textcap * sizeof(WCHAR);
-    BYTE *remote = (BYTE *)VirtualAllocEx(proc, NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
-    if (!remote) { CloseHandle(proc); return; }
+    DWORD_PTR count = 0;
+    HANDLE proc = NULL;
+    BYTE *remote = remote_buffer(h, LVM_GETITEMCOUNT, sizeof(LVITEMW) + sizeof(RECT) + textcap * sizeof(WCHAR),
+                                 &count, &proc);
+    if (!remote) return;
     WCHAR *remote_text = (WCHAR *)(remote + sizeof(LVITEMW) + sizeof(RECT));
     RECT *remote_rect = (RECT *)(remote + sizeof(LVITEMW));
     puts_(",\"items\":[");
@@ -163,10 +189,7 @@ static void put_listview_items(HWND h) {
             width > 0 && r.left + (LONG)width + 8 < r.right)
             r.right = r.left + (LONG)width + 8;
         if (icon.right > icon.left && icon.left < r.left) r.left = icon.left;
-        POINT tl = {r.left, r.top}, br = {r.right, r.bottom};
-        ClientToScreen(h, &tl);
-        ClientToScreen(h, &br);
-        RECT screen = {tl.x, tl.y, br.x, br.y};
+        RECT screen = on_screen(h, &r);
         if (i) puts_(",");
         puts_("{\"text\":");
         put_wstr(text, (int)wcslen(text));
@@ -175,24 +198,16 @@ static void put_listview_items(HWND h) {
         putf(",\"sel\":%lld}", (item.state & LVIS_SELECTED) ? 1 : 0, 0, 0, 0);
     }
     puts_("]");
-    VirtualFreeEx(proc, remote, 0, MEM_RELEASE);
-    CloseHandle(proc);
+    release_remote(proc, remote);
 }
 
 /* Toolbar buttons (WordPad's Bold, Italic, ...): box, checked and enabled states. They
    have no text of their own (their names are tooltips, which only the app can give). */
 static void put_toolbar_buttons(HWND h) {
     DWORD_PTR count = 0;
-    if (!SendMessageTimeoutW(h, TB_BUTTONCOUNT, 0, 0, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &count)) return;
-    if (count == 0) return;
-    if (count > MAX_ITEMS) count = MAX_ITEMS;
-    DWORD pid = 0;
-    GetWindowThreadProcessId(h, &pid);
-    HANDLE proc = OpenProcess(PROCESS_VM_OPERATION | PROCESS_VM_READ | PROCESS_VM_WRITE, FALSE, pid);
-    if (!proc) return;
-    SIZE_T size = sizeof(TBBUTTON) + sizeof(RECT);
-    BYTE *remote = (BYTE *)VirtualAllocEx(proc, NULL, size, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
-    if (!remote) { CloseHandle(proc); return; }
+    HANDLE proc = NULL;
+    BYTE *remote = remote_buffer(h, TB_BUTTONCOUNT, sizeof(TBBUTTON) + sizeof(RECT), &count, &proc);
+    if (!remote) return;
     RECT *remote_rect = (RECT *)(remote + sizeof(TBBUTTON));
     int first = 1;
     puts_(",\"items\":[");
@@ -210,10 +225,7 @@ static void put_toolbar_buttons(HWND h) {
         if (!SendMessageTimeoutW(h, TB_GETITEMRECT, (WPARAM)i, (LPARAM)remote_rect, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &res) || !res)
             continue;
         ReadProcessMemory(proc, remote_rect, &r, sizeof r, &io);
-        POINT tl = {r.left, r.top}, br = {r.right, r.bottom};
-        ClientToScreen(h, &tl);
-        ClientToScreen(h, &br);
-        RECT screen = {tl.x, tl.y, br.x, br.y};
+        RECT screen = on_screen(h, &r);
         if (!first) puts_(",");
         first = 0;
         putf("{\"k\":\"button\",\"id\":%lld,\"text\":\"\",\"r\":", button.idCommand, 0, 0, 0);
@@ -222,8 +234,7 @@ static void put_toolbar_buttons(HWND h) {
              (button.fsState & TBSTATE_ENABLED) ? 1 : 0, 0, 0);
     }
     puts_("]");
-    VirtualFreeEx(proc, remote, 0, MEM_RELEASE);
-    CloseHandle(proc);
+    release_remote(proc, remote);
 }
 
 static int checked_state(HWND h, const WCHAR *cls) {
