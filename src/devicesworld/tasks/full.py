@@ -1,8 +1,7 @@
 """The ``full`` suite: its recipe, a reproducible parallel build, and the shipped file.
 
 Version 2 (issue #15) is built from the scenario families (``tasks/scenarios/``):
-one shard per family, the quota of :data:`FULL_TARGET` split evenly over the
-families; then one shard per task source of the device kinds (their GUI tasks on Linux
+one shard per family, its count read from ``tasks/data/full-recipe.yaml``; then one shard per task source of the device kinds (their GUI tasks on Linux
 desktops and Windows, issue #16; ``tasks/kind_sources.py``), each task proven on the
 live desktop. Version 1 was built by the v1 composition engine, since deleted; it ships
 frozen as ``full-v1.jsonl.gz`` (the suite ``full-v1``) for comparison, loaded and never
@@ -35,7 +34,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from pydantic import BaseModel, Field
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
 from devicesworld import jsonl
 from devicesworld.spec.models import Task
@@ -46,13 +46,15 @@ from devicesworld.tasks.validate import validate_task
 FULL_VERSION = 2
 FULL_SEED = 2026
 FULL_TARGET = 6000
-"""Tasks asked of the scenario families together, split evenly over them (:func:`recipe`); a task
+"""Tasks asked of the scenario families together (at least; each family's count is data,
+:data:`RECIPE_FILE`); a task
 no draw can make valid is left out and counted, and later copies of an earlier task are dropped.
 The kinds' GUI task sources (:func:`source_shards`) come after them (issue #15 asks for over 6,140
 in all; `devicesworld tasks list --suite full` and docs/scenarios.md give the current counts).
 Proving them takes about 0.7 CPU-s per scenario task and 4-15 per GUI task: on this 2-core
 machine about an hour of both cores (docs/scenarios.md)."""
 TEST_SIZE = 200
+RECIPE_FILE = "full-recipe.yaml"
 
 
 @dataclass(frozen=True)
@@ -65,30 +67,56 @@ class Shard:
     """Task ids are ``dw-<prefix>-<index>``."""
 
 
-@cache
-def recipe() -> tuple[Shard, ...]:
-    """Version 2: one shard per shipped scenario family, :data:`FULL_TARGET` split evenly.
+class FullRecipe(BaseModel):
+    """``tasks/data/full-recipe.yaml``: how many tasks each scenario family contributes."""
 
-    A family with ``max_tasks`` takes at most that many; the rest is spread over the others.
-    """
+    model_config = ConfigDict(extra="forbid")
+    families: dict[str, NonNegativeInt] = Field(description="family id -> its task count in `full`")
+
+
+class RecipeError(ValueError):
+    """The recipe file and the shipped families disagree (a family without a count, or a count
+    for no family): said by name, before anything is built."""
+
+
+def family_counts(text: str | None = None) -> dict[str, int]:
+    """Each shipped family's task count, from the recipe file (or ``text``, a recipe's YAML); a
+    family the recipe does not name, a name no family has, or a count over the family's
+    ``max_tasks`` is a :class:`RecipeError`."""
     from devicesworld.tasks.scenarios.loader import shipped_families
 
-    families = list(shipped_families())
-    quotas: dict[str, int] = {}
-    left, open_ = FULL_TARGET, list(families)
-    while open_:
-        share = -(-left // len(open_))
-        capped = [f for f in open_ if f.max_tasks is not None and f.max_tasks < share]
-        if not capped:
-            for f in open_:
-                quotas[f.family] = share
-            break
-        for f in capped:
-            quotas[f.family] = f.max_tasks or 0
-            left -= quotas[f.family]
-            open_.remove(f)
+    if text is None:
+        text = (resources.files("devicesworld.tasks") / "data" / RECIPE_FILE).read_text(encoding="utf-8")
+    try:
+        counts = FullRecipe.model_validate(yaml.safe_load(text)).families
+    except (ValidationError, yaml.YAMLError) as exc:
+        raise RecipeError(f"{RECIPE_FILE}: {exc}") from None
+    shipped = {f.family: f.max_tasks for f in shipped_families()}
+    problems = [
+        *(f"family {n!r} has no count (add `{n}: N`)" for n in shipped if n not in counts),
+        *(f"{n!r} is no shipped family" for n in counts if n not in shipped),
+        *(
+            f"{n!r}: {counts[n]} is over its max_tasks {cap}"
+            for n, cap in shipped.items()
+            if cap is not None and counts.get(n, 0) > cap
+        ),
+    ]
+    if problems:
+        raise RecipeError(f"{RECIPE_FILE}: " + "; ".join(problems))
+    return {n: counts[n] for n in shipped}
+
+
+@cache
+def recipe() -> tuple[Shard, ...]:
+    """Version 2: one shard per shipped scenario family with its count from the recipe file
+    (:func:`family_counts`), then the kinds' task sources."""
+    from devicesworld.tasks.scenarios.loader import shipped_families
+
+    counts = family_counts()
     scenario = tuple(
-        Shard(f"family:{f.family}", quotas[f.family], f.family.replace("_", "-")) for f in families
+        Shard(f"family:{f.family}", counts[f.family], f.family.replace("_", "-"))
+        for f in shipped_families()
+        if counts[f.family] > 0
     )
     return scenario + source_shards()
 
