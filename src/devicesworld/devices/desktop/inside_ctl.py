@@ -817,7 +817,8 @@ def _sid(pid: int) -> Any:
 
 
 class _Ends:
-    """The first and last ``keep`` bytes of a stream and how many bytes it had in all."""
+    """The first and last ``keep`` bytes of a stream and how many bytes it had in all (tool mode's
+    twin is ``linux/sandbox.py: _Capture``; this file imports nothing of the project, see the module doc)."""
 
     def __init__(self, keep: Any) -> None:
         self.keep = keep
@@ -1710,6 +1711,8 @@ def tree(args: Args) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------- forwarding
 def _pipe(src: Any, dst: Any) -> None:
+    """Copy ``src`` to ``dst`` until EOF. The host's relay has its twin (``linux/gui/sites_relay.py:
+    _pump``): this file runs alone under the sandbox's Python and imports nothing of the project."""
     import socket
 
     try:
