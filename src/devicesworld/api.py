@@ -52,13 +52,15 @@ def load_tasks(
     Loading never runs a device setup.
     """
     from devicesworld.tasks.loading import load_tasks as load_file
-    from devicesworld.tasks.suites import load_suite, suite_names
+    from devicesworld.tasks.suites import RETIRED, load_suite, suite_names, unknown_suite
 
     name = str(source)
     if name in suite_names():
         tasks = load_suite(name)
     elif Path(name).exists():
         tasks = load_file(name)
+    elif name in RETIRED:  # asked for by name: say what replaces it
+        raise FileNotFoundError(unknown_suite(name))
     else:
         raise FileNotFoundError(
             f"{name!r} is neither a suite ({', '.join(suite_names())}) nor an existing task file or folder"

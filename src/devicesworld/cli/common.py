@@ -145,7 +145,7 @@ def load_source(
         from devicesworld.tasks.shipped import index_rows, read_rows
 
         # choose from the index, parsing only the chosen lines (a suite outside the index,
-        # such as the GUI suites, is parsed whole and selected below)
+        # such as an archived test version, is parsed whole and selected below)
         if (task_ids or filters) and index_rows(name):
             rows = task_rows(name, None, task_ids, filters)
             if not rows:
@@ -228,7 +228,7 @@ def _unindexed_suite(name: str) -> list[Any]:
 def find_task_doc(task_id: str, suite: str | None, tasks_path: str | None) -> dict[str, Any]:
     """A task's JSON document: a shipped one from the index without parsing a model, or from --tasks."""
     from devicesworld.tasks.shipped import find_indexed_doc, index_rows
-    from devicesworld.tasks.suites import suite_names
+    from devicesworld.tasks.suites import suite_names, unknown_suite
 
     if tasks_path:
         for task in load_source(None, tasks_path):
@@ -237,8 +237,8 @@ def find_task_doc(task_id: str, suite: str | None, tasks_path: str | None) -> di
                 return doc
         raise UserError(f"no task {task_id!r} in {tasks_path}")
     if suite and suite not in suite_names():
-        raise UserError(f"unknown suite {suite!r}; known suites: {', '.join(suite_names())}")
-    if suite and not index_rows(suite):  # a suite shipped outside the index (the GUI suites)
+        raise UserError(unknown_suite(suite))
+    if suite and not index_rows(suite):  # a suite shipped outside the index (an archived test version)
         for task in _unindexed_suite(suite):
             if task.id == task_id:
                 shown: dict[str, Any] = task.model_dump(mode="json")
@@ -268,7 +268,7 @@ def task_rows(
     """Listing rows: a shipped suite's from the index (no task is parsed), a file's from its tasks."""
     from devicesworld.tasks.filtering import parse_filter, parse_ids, select_rows
     from devicesworld.tasks.shipped import index_rows, task_row
-    from devicesworld.tasks.suites import suite_names
+    from devicesworld.tasks.suites import suite_names, unknown_suite
 
     if suite and tasks_path:
         raise UserError("give either --suite or --tasks, not both")
@@ -276,7 +276,7 @@ def task_rows(
     if tasks_path:
         rows = [task_row(t) for t in load_source(None, tasks_path)]
     elif name not in suite_names():
-        raise UserError(f"unknown suite {name!r}; known suites: {', '.join(suite_names())}")
+        raise UserError(unknown_suite(name))
     else:
         rows = index_rows(name) or [task_row(t) for t in _unindexed_suite(name)]
     picked = select_rows(rows, parse_ids(task_ids), [parse_filter(f) for f in filters])

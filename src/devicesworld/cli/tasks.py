@@ -47,7 +47,7 @@ def tasks() -> None:
 
 
 @tasks.command("list")
-@click.option("--suite", help="A built-in suite (default smoke).")
+@click.option("--suite", help="A built-in suite (default smoke; with no option at all, the suites).")
 @click.option("--tasks", "tasks_path", type=click.Path(), help="A task file or folder.")
 @selection_options
 @click.option("--instructions", is_flag=True, help="Add each task's instruction.")
@@ -60,7 +60,13 @@ def tasks_list(
     instructions: bool,
     as_json: bool,
 ) -> None:
-    """One line per task: id, device kinds, pattern, difficulty, tier, split (read from the task index)."""
+    """One line per task: id, device kinds, pattern, difficulty, tier, split (read from the task index).
+
+    Without --suite, --tasks or a selection: one line per suite instead (its size, what it is for,
+    whether it is frozen)."""
+    if not (suite or tasks_path or task_ids or filters):
+        _list_suites(as_json)
+        return
     rows = [
         {**r, "tier": r.get("tier") or "standard"} for r in task_rows(suite, tasks_path, task_ids, filters)
     ]
@@ -89,6 +95,22 @@ def tasks_list(
     for r in rows:
         cells = {**r, "devices": ", ".join(r["devices"])}
         table.add_row(*(escape(str(cells[c])) for c in columns))
+    console.print(table)
+
+
+def _list_suites(as_json: bool) -> None:
+    from devicesworld.tasks.suites import suite_summaries
+
+    summaries = suite_summaries()
+    if as_json:
+        keys = ("suite", "tasks", "about", "frozen")
+        click.echo(json.dumps([dict(zip(keys, s, strict=True)) for s in summaries], indent=2))
+        return
+    table = Table(title=f"{len(summaries)} suites (devicesworld tasks list --suite NAME lists one's tasks)")
+    for col in ("suite", "tasks", "frozen", "what it is for"):
+        table.add_column(col, overflow="fold", justify="right" if col == "tasks" else "left")
+    for name, size, about, frozen in summaries:
+        table.add_row(name, str(size), "frozen" if frozen else "", escape(about))
     console.print(table)
 
 

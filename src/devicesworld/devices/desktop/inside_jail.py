@@ -48,6 +48,8 @@ import resource
 import signal
 import sys
 import time
+from collections.abc import Iterator
+from typing import NoReturn
 
 PR_SET_DUMPABLE = 4
 PR_SET_CHILD_SUBREAPER = 36
@@ -79,8 +81,8 @@ _libc = ctypes.CDLL(None, use_errno=True)
 _libc.syscall.restype = ctypes.c_long
 
 
-def _prctl(option, value):
-    return _libc.prctl(option, ctypes.c_ulong(value), 0, 0, 0) == 0
+def _prctl(option: int, value: int) -> bool:
+    return bool(_libc.prctl(option, ctypes.c_ulong(value), 0, 0, 0) == 0)
 
 
 class _RulesetAttr(ctypes.Structure):
@@ -92,12 +94,12 @@ class _PathBeneath(ctypes.Structure):
     _fields_ = [("allowed", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
 
 
-def landlock_abi():
+def landlock_abi() -> int:
     v = _libc.syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
     return int(v) if v > 0 else 0
 
 
-def _handled_fs(abi):
+def _handled_fs(abi: int) -> int:
     mask = (1 << 13) - 1
     if abi >= 2:
         mask |= 1 << 13  # REFER
@@ -108,7 +110,7 @@ def _handled_fs(abi):
     return mask
 
 
-def landlock(abi, policy, scope=True):
+def landlock(abi: int, policy: dict[str, list[str]] | None, scope: bool = True) -> str:
     """Enter a Landlock domain: no signals out (ABI 6+; ``scope``), and the filesystem policy if given.
 
     The controller of a Windows desktop enters a filesystem-only domain itself (``scope``
@@ -154,7 +156,7 @@ def landlock(abi, policy, scope=True):
     return "fs+scope" if policy else "scope"
 
 
-def _own_namespace():
+def _own_namespace() -> bool:
     """A new user namespace with the same uid and gid (so NPROC counts this command only)."""
     uid, gid = os.getuid(), os.getgid()
     if _libc.unshare(CLONE_NEWUSER) != 0:
@@ -171,7 +173,7 @@ def _own_namespace():
     return True
 
 
-def _uid_tasks(uid):
+def _uid_tasks(uid: int) -> int:
     n = 0
     for name in os.listdir("/proc"):
         if name.isdigit():
@@ -184,7 +186,7 @@ def _uid_tasks(uid):
     return n
 
 
-def _stats():
+def _stats() -> Iterator[tuple[int, list[str]]]:
     """(pid, the fields of /proc/<pid>/stat after the command name) of every process now."""
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -197,14 +199,14 @@ def _stats():
         yield int(name), fields
 
 
-def _children(me):
+def _children(me: int) -> list[int]:
     return [pid for pid, fields in _stats() if int(fields[1]) == me]
 
 
-def tree_tasks(me):
+def tree_tasks(me: int) -> int:
     """Tasks (processes and threads: what ``RLIMIT_NPROC`` counts) of the command's tree below ``me``."""
-    kids = {}
-    threads = {}
+    kids: dict[int, list[int]] = {}
+    threads: dict[int, int] = {}
     for pid, fields in _stats():
         kids.setdefault(int(fields[1]), []).append(pid)
         threads[pid] = int(fields[17])  # num_threads (field 20 of stat)
@@ -216,7 +218,7 @@ def tree_tasks(me):
     return total
 
 
-def _reap_all():
+def _reap_all() -> bool:
     while True:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
@@ -226,7 +228,7 @@ def _reap_all():
             return False
 
 
-def sweep(me):
+def sweep(me: int) -> None:
     """Kill and reap every descendant: orphans come to us (subreaper) as their parents die."""
     for _ in range(10000):
         kids = _children(me)
@@ -238,7 +240,7 @@ def sweep(me):
         time.sleep(0.005)
 
 
-def hold_namespace(paths):
+def hold_namespace(paths: list[str]) -> int:
     """A user and mount namespace with each of ``paths`` covered by an empty tmpfs, held until the
     controller (our parent) dies. Prints ``ready`` once made, or ``failed: why``."""
     _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -271,7 +273,7 @@ def hold_namespace(paths):
         signal.pause()
 
 
-def in_namespace(fds, argv):
+def in_namespace(fds: list[int], argv: list[str]) -> NoReturn:
     """Join the user and mount namespaces whose descriptors ``fds`` are (opened by the controller
     from the holder of :func:`hold_namespace`) and execute ``argv``; with none (none could be made)
     execute it as it is."""
@@ -287,7 +289,7 @@ def in_namespace(fds, argv):
     _exec_command(argv)
 
 
-def main():
+def main() -> int:
     if sys.argv[1] == "--hold-ns":
         return hold_namespace(sys.argv[2:])
     if sys.argv[1] == "--in-ns":
@@ -403,7 +405,7 @@ PRELOAD_KEPT = "DW_JAIL_PRELOAD"
 without it: under libfaketime the jail's own short sleeps failed with EINVAL."""
 
 
-def _without_preload():
+def _without_preload() -> None:
     """Run the jail itself without ``LD_PRELOAD``; the command gets it back (:func:`_exec_command`)."""
     if os.environ.get("LD_PRELOAD") and PRELOAD_KEPT not in os.environ:
         env = dict(os.environ)
@@ -411,7 +413,7 @@ def _without_preload():
         os.execve(sys.executable, [sys.executable, *sys.argv], env)
 
 
-def _exec_command(argv):
+def _exec_command(argv: list[str]) -> NoReturn:
     """Become the command: the one place the jail hands the command its ``LD_PRELOAD`` back."""
     kept = os.environ.pop(PRELOAD_KEPT, None)
     if kept:

@@ -90,9 +90,11 @@ def compile_command(files: tuple[Path, ...], suite: str | None, out_dir: Path | 
 
 @click.command("macros")
 def macros_command() -> None:
-    """List the task-file macros each device kind registers (docs/task-format.md, "Data files")."""
+    """List the macros a task file may use: each kind's (docs/task-format.md, "Data files"), then the
+    scenario families' step templates (docs/scenarios.md, "Step templates")."""
     from devicesworld import macros
     from devicesworld.devices.base import get_kind, kind_names
+    from devicesworld.tasks.scenarios.loader import shipped_macros
 
     for name in kind_names():
         get_kind(name)  # loading a kind registers its macros
@@ -100,3 +102,7 @@ def macros_command() -> None:
         click.echo(f"{kind}:")
         for m in macros.macros_of(kind):
             click.echo(f"  {m.section:<8} {m.doc}")
+    click.echo("scenario step templates (tasks/data/scenarios/_macros*.yaml, `macro: NAME` in a family):")
+    for name, template in sorted(shipped_macros().items()):
+        args = f"({', '.join(template.args)})" if template.args else ""
+        click.echo(f"  {template.kind:<9} {name}{args}: {template.doc}")
