@@ -140,6 +140,13 @@ class KindTraits(BaseModel):
         description="(device id, profile) -> the address other devices text this one at (a phone number), "
         "or None; the coherence gate pairs messages between a task's devices by it (issue #33).",
     )
+    isolated: bool = Field(
+        default=False,
+        description="Its devices share no service with other devices (no drive, network or web): only the "
+        "task's clock reaches them. Quality control then replays just such devices for a variant that "
+        "differs only there and takes every other device from the reference run's record "
+        "(tasks/recorded.py).",
+    )
     unavailable: Callable[[Mapping[str, Any]], str | None] | None = Field(
         default=None,
         description="Why a device of this profile cannot start on this machine (a missing system tool), or None.",

@@ -137,7 +137,16 @@ class CrossDeviceEnv:
             verdict = env.evaluate()
     """
 
-    def __init__(self, task: Task, *, seed: int = 0, workdir: Path | None = None) -> None:
+    def __init__(
+        self,
+        task: Task,
+        *,
+        seed: int = 0,
+        workdir: Path | None = None,
+        kinds: Mapping[str, DeviceKind] | None = None,
+    ) -> None:
+        """``kinds``: per device id, a kind to use in place of the registry's (quality control
+        records some devices' run and plays it back for a variant: ``tasks/recorded.py``)."""
         self.task = task
         self.seed = seed
         self._kinds: dict[str, DeviceKind] = {}
@@ -146,7 +155,7 @@ class CrossDeviceEnv:
         self._profiles: dict[str, dict[str, Any]] = {}
         """Each device's profile as it runs (``DeviceKind.profile_of``: a version-1 task's legacy reading)."""
         for dev in task.devices:
-            kind = get_kind(dev.kind)
+            kind = kinds[dev.id] if kinds and dev.id in kinds else get_kind(dev.kind)
             if kind is None:
                 raise EnvError(f"task {task.id}: unknown device kind {dev.kind!r}")
             self._kinds[dev.id] = kind

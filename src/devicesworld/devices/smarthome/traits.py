@@ -66,4 +66,5 @@ TRAITS = KindTraits(
     noun_pattern=r"\bsmart[- ]home(?:['\u2019]s|s)?\b",
     place="in the smart home",
     surfaces=surfaces,
+    isolated=True,
 )
