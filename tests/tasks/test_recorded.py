@@ -17,7 +17,7 @@ from devicesworld.spec.models import Step, Task
 from devicesworld.tasks import validate as v
 from devicesworld.tasks.nearmiss import near_misses
 from devicesworld.tasks.paraphrase import paraphrases
-from devicesworld.tasks.recorded import Recording, played_back
+from devicesworld.tasks.recorded import Recording, playable, recordable
 from tests.devices.linux.linux_harness import require_bwrap
 
 HERE = Path(__file__).parent
@@ -67,27 +67,34 @@ def test_phone_and_home_variants_played_back_give_the_full_verdict(task_id: str)
     assert _compare(TASKS[task_id]) >= 2
 
 
-def test_desktop_and_home_variants_played_back_give_the_full_verdict() -> None:
+@pytest.mark.parametrize(
+    "task_id",
+    ["dw-tidy-before-cleaner-0003", "dw-grocery-list-sync-0002", "dw-delivery-window-household-0009"],
+)
+def test_desktop_variants_played_back_give_the_full_verdict(task_id: str) -> None:
     require_bwrap()
-    assert _compare(TASKS["dw-tidy-before-cleaner-0003"]) >= 2
+    assert _compare(TASKS[task_id]) >= 2
 
 
-def test_only_isolated_devices_run_live() -> None:
-    task = TASKS["dw-alarm-opens-curtains-0001"]
-    assert played_back(task) == ["android_0"]
-    assert played_back(TASKS["dw-movie-night-0013"]) == []  # the home alone: nothing to play back
-    assert played_back(TASKS["dw-which-sam-plumber-0004"]) == []  # no isolated device
+def test_devices_that_share_a_service_with_a_live_device_run_live() -> None:
+    task = TASKS["dw-delivery-window-household-0009"]  # two phones, a desktop, the home
+    assert recordable(task) == ["android_0", "android_1", "linux_0", "smarthome_0"]
+    assert recordable(TASKS["dw-movie-night-0013"]) == []  # the home alone: nothing to play back
+    everything = {"android_0", "android_1", "linux_0", "smarthome_0"}
+    # the phones text each other: one live phone keeps the other live; the drive is watched
+    assert playable(task, everything - {"android_0"}) == {"linux_0", "smarthome_0"}
+    assert playable(task, everything - {"smarthome_0"}) == everything - {"smarthome_0"}
+    assert playable(task, everything - {"linux_0"}) == everything - {"linux_0"}
 
 
-def test_a_variant_that_changes_a_played_back_device_is_replayed() -> None:
+def test_a_device_the_variant_changes_runs_live() -> None:
     task = TASKS["dw-alarm-opens-curtains-0001"]
     record = Recording(task, task.solution)
     phone = next(s for s in task.solution if s.device == "android_0")
-    other = [*task.solution, phone]
-    assert record.covers(task.solution)
-    assert not record.covers(other)
-    assert not record.covers(task.solution, stray_on="android_0")
-    assert record.covers(task.solution, stray_on="smarthome_0")
+    assert record.covers(task.solution) == {"android_0", "smarthome_0"}
+    assert record.covers([*task.solution, phone]) == {"smarthome_0"}
+    assert record.covers(task.solution, stray_on="android_0") == {"smarthome_0"}
+    assert record.covers(task.solution, output_on=("smarthome_0", "undo")) == {"android_0"}
 
 
 def test_a_run_that_leaves_the_record_is_noticed() -> None:
@@ -98,8 +105,8 @@ def test_a_run_that_leaves_the_record_is_noticed() -> None:
     wait = Step(device="smarthome_0", action="advance_time", args={"minutes": 90})
     steps = [wait, *task.solution]
     record = player.records[1]
-    assert record.covers(steps)
-    replay = record.replay()
+    assert record.covers(steps) == {"android_0"}
+    replay = record.replay({"android_0"})
     v._play(task, steps, kinds=replay.kinds)
     assert replay.diverged()
     before = player.played_back

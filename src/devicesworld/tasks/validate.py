@@ -51,17 +51,17 @@ class TaskReport(BaseModel):
     paraphrases_skipped: int = Field(default=0, description="Correct variants whose steps did not run.")
     played_back: int = Field(
         default=0,
-        description="Variants whose non-isolated devices were played back from a recorded run "
-        "(tasks.recorded) rather than replayed; the verdict is the same.",
+        description="Variants run with the devices they do not change played back from a recorded "
+        "run (tasks.recorded) rather than replayed; the verdict is the same.",
     )
 
 
 def validate_task(
     task: Task, *, near_miss: bool = True, paraphrase: bool = True, play_back: bool = True
 ) -> TaskReport:
-    """Every gate on one task. ``play_back``: run a variant that differs only on isolated devices
-    (the smart home) with the other devices played back from the reference run
-    (:mod:`devicesworld.tasks.recorded`) — same verdict, no desktop restart."""
+    """Every gate on one task. ``play_back``: run only the devices a variant changes, the others
+    played back from the run of setup alone or of the reference solution where nothing can tell
+    (:mod:`devicesworld.tasks.recorded`) — the same verdict, without restarting a desktop."""
     problems: list[str] = []
     problems += _devices_take_part(task)
     problems += world_problems(task)
@@ -158,14 +158,14 @@ class _Player:
         stray_on: str | None = None,
         output_on: tuple[str, OutputChange] | None = None,
     ) -> _Run:
-        for record in self.records:
-            if record.covers(steps, stray_on=stray_on, output_on=output_on):
-                replay = record.replay()
-                run = _play(self.task, steps, stray_on=stray_on, output_on=output_on, kinds=replay.kinds)
-                if not replay.diverged():
-                    self.played_back += 1
-                    return run
-                break
+        covered = [(r.covers(steps, stray_on=stray_on, output_on=output_on), r) for r in self.records]
+        devices, record = max(covered, key=lambda c: len(c[0]), default=(set(), None))
+        if record is not None and devices:
+            replay = record.replay(devices)
+            run = _play(self.task, steps, stray_on=stray_on, output_on=output_on, kinds=replay.kinds)
+            if not replay.diverged():
+                self.played_back += 1
+                return run
         return _play(self.task, steps, stray_on=stray_on, output_on=output_on)
 
 

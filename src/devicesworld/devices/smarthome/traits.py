@@ -61,10 +61,10 @@ def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
 
 
 TRAITS = KindTraits(
+    services=frozenset(),
     paraphrases=paraphrases,
     noun="smart home",
     noun_pattern=r"\bsmart[- ]home(?:['\u2019]s|s)?\b",
     place="in the smart home",
     surfaces=surfaces,
-    isolated=True,
 )
