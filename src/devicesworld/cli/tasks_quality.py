@@ -29,6 +29,12 @@ from devicesworld.cli.common import (
 @click.option("--no-near-misses", is_flag=True, help="Skip the near-miss gate (faster, weaker).")
 @click.option("--no-paraphrases", is_flag=True, help="Skip the paraphrase gate (correct variants must pass).")
 @click.option(
+    "--no-play-back",
+    is_flag=True,
+    help="Replay every device of every variant (slower; the default plays back the devices a variant "
+    "leaves as recorded, with the same verdict: docs/performance.md).",
+)
+@click.option(
     "--gate",
     type=click.Choice(["run", "coherence"]),
     default="run",
@@ -44,6 +50,7 @@ def tasks_validate(
     workers: int,
     no_near_misses: bool,
     no_paraphrases: bool,
+    no_play_back: bool,
     gate: str,
     task_ids: tuple[str, ...],
     filters: tuple[str, ...],
@@ -73,6 +80,7 @@ def tasks_validate(
             workers=workers,
             near_miss=not no_near_misses,
             paraphrase=not no_paraphrases,
+            play_back=not no_play_back,
             progress=tick,
         )
     seconds = time.perf_counter() - started
@@ -102,6 +110,9 @@ def tasks_validate(
             )
             for name, (runs, tasks_with) in paraphrase_counts(reports).items():
                 console.print(f"  {name:<17} {runs:>6} on {tasks_with} task(s)")
+        played = sum(r.played_back for r in reports)
+        if played:
+            console.print(f"{played} variant(s) ran with the devices they leave as recorded played back")
     if bad:
         raise SystemExit(1)
 
