@@ -198,8 +198,12 @@ def _play(
             applicable = env.stray_change(stray_on, "add") is not None
         if output_on is not None:
             applicable = env.output_change(*output_on) is not None
-        changes = {d: [str(c) for c in cs] for d, cs in env.changes().items()}
+        # the guard's snapshots come before the checks run (their by-products are not changes), so
+        # the changes are read from them; without the guard, before the evaluation as always
+        early = None if task.evaluation.collateral.guard else env.changes()
         verdict = env.evaluate()
+        listed = early if early is not None else env.changes(env.final_snapshots)
+        changes = {d: [str(c) for c in cs] for d, cs in listed.items()}
     except Exception as exc:
         env.close()
         return None, [f"setup failed: {exc}"], list(env.cleanup_errors)
