@@ -42,6 +42,12 @@ from devicesworld.cli.common import (
     help="run: play every task on its devices; coherence: read instruction, worlds and checks for one story "
     "(no device starts; counts per rule).",
 )
+@click.option(
+    "--report-dir",
+    type=click.Path(file_okay=False),
+    help="Write one JSON report per scenario family there, and take the families already written "
+    "from it (a long run resumes where it stopped).",
+)
 @selection_options
 @click.option("--json", "as_json", is_flag=True)
 def tasks_validate(
@@ -52,6 +58,7 @@ def tasks_validate(
     no_paraphrases: bool,
     no_play_back: bool,
     gate: str,
+    report_dir: str | None,
     task_ids: tuple[str, ...],
     filters: tuple[str, ...],
     as_json: bool,
@@ -75,14 +82,21 @@ def tasks_validate(
             failed += sum(not r.ok for r in batch)
             bar.advance(len(batch), failed=failed)
 
-        reports = validate_many(
-            items,
-            workers=workers,
-            near_miss=not no_near_misses,
-            paraphrase=not no_paraphrases,
-            play_back=not no_play_back,
-            progress=tick,
-        )
+        options: dict[str, Any] = {
+            "workers": workers,
+            "near_miss": not no_near_misses,
+            "paraphrase": not no_paraphrases,
+            "play_back": not no_play_back,
+            "progress": tick,
+        }
+        if report_dir is not None:
+            from pathlib import Path
+
+            from devicesworld.tasks.validate_shards import validate_shards
+
+            reports = validate_shards(items, Path(report_dir), **options)
+        else:
+            reports = validate_many(items, **options)
     seconds = time.perf_counter() - started
     bad = [r for r in reports if not r.ok]
     if as_json:
