@@ -378,3 +378,38 @@ def test_a_value_hedged_inside_an_output_file_must_fail() -> None:
     report = validate_task(task)
     assert report.ok, report.problems
     assert report.mutations["hedge_in_file"] == 1
+
+
+def test_a_windows_file_value_is_hedged_in_the_file() -> None:
+    """The Windows ``file_text`` judges a typed value in its own sentence too (``statement_checks``),
+    so quality control plays the hedge there (issue 32; the check's own cases are in
+    tests/devices/windows/test_windows_checks.py)."""
+    path = r"C:\Users\user\Documents\study.txt"
+    task = Task.model_validate(
+        {
+            "id": "nm-win-file",
+            "instruction": "Write the study temperature, 23.5 °C, into Documents\\study.txt.",
+            "devices": [{"id": "windows_0", "kind": "windows"}],
+            "evaluation": {
+                "conditions": [
+                    {
+                        "id": "note",
+                        "device": "windows_0",
+                        "check": "file_text",
+                        "args": {"path": path, "contains": ["23.5"]},
+                    }
+                ]
+            },
+            "solution": [
+                {
+                    "device": "windows_0",
+                    "action": "type_text",
+                    "args": {"text": "Mon 21 °C\nStudy: 23.5 °C\n"},
+                },
+                {"device": "windows_0", "action": "hotkey", "args": {"keys": ["ctrl", "s"]}},
+                {"action": "finish"},
+            ],
+        }
+    )
+    (hedge,) = [m for m in near_misses(task) if m.mutation == "hedge_in_file"]
+    assert "Study: 23.5 (or maybe" in hedge.steps[0].args["text"]

@@ -29,12 +29,24 @@ from devicesworld.cli.common import (
 @click.option("--no-near-misses", is_flag=True, help="Skip the near-miss gate (faster, weaker).")
 @click.option("--no-paraphrases", is_flag=True, help="Skip the paraphrase gate (correct variants must pass).")
 @click.option(
+    "--no-play-back",
+    is_flag=True,
+    help="Replay every device of every variant (slower; the default plays back the devices a variant "
+    "leaves as recorded, with the same verdict: docs/performance.md).",
+)
+@click.option(
     "--gate",
     type=click.Choice(["run", "coherence"]),
     default="run",
     show_default=True,
     help="run: play every task on its devices; coherence: read instruction, worlds and checks for one story "
     "(no device starts; counts per rule).",
+)
+@click.option(
+    "--report-dir",
+    type=click.Path(file_okay=False),
+    help="Write one JSON report per scenario family there, and take the families already written "
+    "from it (a long run resumes where it stopped).",
 )
 @selection_options
 @click.option("--json", "as_json", is_flag=True)
@@ -44,7 +56,9 @@ def tasks_validate(
     workers: int,
     no_near_misses: bool,
     no_paraphrases: bool,
+    no_play_back: bool,
     gate: str,
+    report_dir: str | None,
     task_ids: tuple[str, ...],
     filters: tuple[str, ...],
     as_json: bool,
@@ -68,13 +82,21 @@ def tasks_validate(
             failed += sum(not r.ok for r in batch)
             bar.advance(len(batch), failed=failed)
 
-        reports = validate_many(
-            items,
-            workers=workers,
-            near_miss=not no_near_misses,
-            paraphrase=not no_paraphrases,
-            progress=tick,
-        )
+        options: dict[str, Any] = {
+            "workers": workers,
+            "near_miss": not no_near_misses,
+            "paraphrase": not no_paraphrases,
+            "play_back": not no_play_back,
+            "progress": tick,
+        }
+        if report_dir is not None:
+            from pathlib import Path
+
+            from devicesworld.tasks.validate_shards import validate_shards
+
+            reports = validate_shards(items, Path(report_dir), **options)
+        else:
+            reports = validate_many(items, **options)
     seconds = time.perf_counter() - started
     bad = [r for r in reports if not r.ok]
     if as_json:
@@ -102,6 +124,9 @@ def tasks_validate(
             )
             for name, (runs, tasks_with) in paraphrase_counts(reports).items():
                 console.print(f"  {name:<17} {runs:>6} on {tasks_with} task(s)")
+        played = sum(r.played_back for r in reports)
+        if played:
+            console.print(f"{played} variant(s) ran with the devices they leave as recorded played back")
     if bad:
         raise SystemExit(1)
 

@@ -140,6 +140,14 @@ class KindTraits(BaseModel):
         description="(device id, profile) -> the address other devices text this one at (a phone number), "
         "or None; the coherence gate pairs messages between a task's devices by it (issue #33).",
     )
+    services: frozenset[str] | None = Field(
+        default=None,
+        description="The task-wide services (`DeviceContext.shared`) its devices use, by name ('drive', "
+        "'android_network'); empty: none, only the task's clock reaches them. Quality control replays a "
+        "variant's changed devices live and plays the others back from the reference run when no live "
+        "and played-back device share a service but the drive, which it watches (tasks/recorded.py). "
+        "None: not declared (always replayed live).",
+    )
     unavailable: Callable[[Mapping[str, Any]], str | None] | None = Field(
         default=None,
         description="Why a device of this profile cannot start on this machine (a missing system tool), or None.",

@@ -137,7 +137,16 @@ class CrossDeviceEnv:
             verdict = env.evaluate()
     """
 
-    def __init__(self, task: Task, *, seed: int = 0, workdir: Path | None = None) -> None:
+    def __init__(
+        self,
+        task: Task,
+        *,
+        seed: int = 0,
+        workdir: Path | None = None,
+        kinds: Mapping[str, DeviceKind] | None = None,
+    ) -> None:
+        """``kinds``: per device id, a kind to use in place of the registry's (quality control
+        records some devices' run and plays it back for a variant: ``tasks/recorded.py``)."""
         self.task = task
         self.seed = seed
         self._kinds: dict[str, DeviceKind] = {}
@@ -146,7 +155,7 @@ class CrossDeviceEnv:
         self._profiles: dict[str, dict[str, Any]] = {}
         """Each device's profile as it runs (``DeviceKind.profile_of``: a version-1 task's legacy reading)."""
         for dev in task.devices:
-            kind = get_kind(dev.kind)
+            kind = kinds[dev.id] if kinds and dev.id in kinds else get_kind(dev.kind)
             if kind is None:
                 raise EnvError(f"task {task.id}: unknown device kind {dev.kind!r}")
             self._kinds[dev.id] = kind
@@ -172,6 +181,8 @@ class CrossDeviceEnv:
         self._closed = True
         self._baseline: dict[str, Snapshot] = {}
         """Each guarded device's state right after setup (the collateral guard's start point)."""
+        self.final_snapshots: dict[str, Snapshot] | None = None
+        """The snapshots the last :meth:`evaluate` judged (None: it took none, the guard is off)."""
 
     # ----------------------------------------------------------------- lifecycle
     def reset(self) -> dict[str, dict[str, Any]]:
@@ -467,6 +478,7 @@ class CrossDeviceEnv:
         guarded = bool(self._baseline) and self.task.evaluation.collateral.guard
         errors: dict[str, str] = {}
         final = take_snapshots(self._devices, self._kinds, errors) if guarded else {}
+        self.final_snapshots = final if guarded else None
         verdict = evaluate_conditions(
             self.task.evaluation.conditions, self.getter_for, kind_of, value_context(self.task)
         )
@@ -475,10 +487,14 @@ class CrossDeviceEnv:
         guards = guard_results(self.task, self._kinds, self._baseline, final, self.getter_for, errors)
         return aggregate([*verdict.conditions, *guards])
 
-    def changes(self) -> dict[str, list[Change]]:
+    def changes(self, final: Mapping[str, Snapshot] | None = None) -> dict[str, list[Change]]:
         """Every change since setup on each guarded device that its kind does not call harmless,
-        allowed by the task or not (quality control: did a step change anything at all?)."""
-        final = take_snapshots(self._devices, self._kinds, {})
+        allowed by the task or not (quality control: did a step change anything at all?).
+
+        ``final``: the snapshots to compare (:attr:`final_snapshots` right after an evaluation:
+        the same state, without taking every snapshot twice); default: taken now."""
+        if final is None:
+            final = take_snapshots(self._devices, self._kinds, {})
         out: dict[str, list[Change]] = {}
         for device_id, before in self._baseline.items():
             state = self._kinds[device_id].state

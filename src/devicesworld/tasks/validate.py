@@ -23,12 +23,14 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
+from devicesworld.devices.base import DeviceKind
 from devicesworld.devices.state import OutputChange
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Step, Task
 from devicesworld.tasks.nearmiss import MUTATIONS, near_misses
 from devicesworld.tasks.paraphrase import GATES, paraphrases
 from devicesworld.tasks.provenance import provenance_problems
+from devicesworld.tasks.recorded import Recording
 from devicesworld.tasks.worldqc import world_problems
 from devicesworld.verify import EvaluationResult
 
@@ -47,20 +49,32 @@ class TaskReport(BaseModel):
         description="Correct variants run per gate (tasks.paraphrase.GATES); each must pass.",
     )
     paraphrases_skipped: int = Field(default=0, description="Correct variants whose steps did not run.")
+    played_back: int = Field(
+        default=0,
+        description="Variants run with the devices they do not change played back from a recorded "
+        "run (tasks.recorded) rather than replayed; the verdict is the same.",
+    )
 
 
-def validate_task(task: Task, *, near_miss: bool = True, paraphrase: bool = True) -> TaskReport:
+def validate_task(
+    task: Task, *, near_miss: bool = True, paraphrase: bool = True, play_back: bool = True
+) -> TaskReport:
+    """Every gate on one task. ``play_back``: run only the devices a variant changes, the others
+    played back from the run of setup alone or of the reference solution where nothing can tell
+    (:mod:`devicesworld.tasks.recorded`) — the same verdict, without restarting a desktop."""
     problems: list[str] = []
     problems += _devices_take_part(task)
     problems += world_problems(task)
     if task.metadata.origin in ("composition", "scenario"):
         problems += provenance_problems(task)
-    problems += _setup_alone_fails(task)
-    solved, solution_problems = _solution_passes(task)
+    records = [Recording(task, []), Recording(task, task.solution)] if play_back else []
+    problems += _setup_alone_fails(task, records[0] if records else None)
+    solved, solution_problems = _solution_passes(task, records[1] if records else None)
     problems += solution_problems
+    player = _Player(task, [r for r in records if r.logs] if not problems else [])
     ran: dict[str, int] = {}
     for miss in near_misses(task) if near_miss and not problems else []:
-        verdict, _, errors = _play(task, miss.steps, stray_on=miss.stray_on, output_on=miss.output_on)
+        verdict, _, errors = player.play(miss.steps, stray_on=miss.stray_on, output_on=miss.output_on)
         problems += [f"cleanup after near miss: {e}" for e in errors]
         if verdict is None or not verdict.applicable:
             continue  # the kind found nothing stray to change
@@ -74,7 +88,7 @@ def validate_task(task: Task, *, near_miss: bool = True, paraphrase: bool = True
     said: dict[str, int] = {}
     skipped = 0
     for variant in paraphrases(task) if paraphrase and not problems else []:
-        verdict, failures, errors = _play(task, variant.steps)
+        verdict, failures, errors = player.play(variant.steps)
         problems += [f"cleanup after correct variant: {e}" for e in errors]
         if verdict is None or failures:
             skipped += 1
@@ -96,6 +110,7 @@ def validate_task(task: Task, *, near_miss: bool = True, paraphrase: bool = True
         mutations=ran,
         paraphrases=said,
         paraphrases_skipped=skipped,
+        played_back=player.played_back,
     )
 
 
@@ -124,19 +139,50 @@ class _Played(BaseModel):
     """Per device, every non-harmless change since setup (``path kind``)."""
 
 
+_Run = tuple[_Played | None, list[str], list[str]]
+
+
+class _Player:
+    """Plays variants: from a record where one covers the variant and the run stays on it, else
+    on fresh devices (a diverged run's verdict is dropped and the variant replayed in full)."""
+
+    def __init__(self, task: Task, records: Sequence[Recording]) -> None:
+        self.task = task
+        self.records = records
+        self.played_back = 0
+
+    def play(
+        self,
+        steps: Sequence[Step],
+        *,
+        stray_on: str | None = None,
+        output_on: tuple[str, OutputChange] | None = None,
+    ) -> _Run:
+        covered = [(r.covers(steps, stray_on=stray_on, output_on=output_on), r) for r in self.records]
+        devices, record = max(covered, key=lambda c: len(c[0]), default=(set(), None))
+        if record is not None and devices:
+            replay = record.replay(devices)
+            run = _play(self.task, steps, stray_on=stray_on, output_on=output_on, kinds=replay.kinds)
+            if not replay.diverged():
+                self.played_back += 1
+                return run
+        return _play(self.task, steps, stray_on=stray_on, output_on=output_on)
+
+
 def _play(
     task: Task,
     steps: Sequence[Step],
     *,
     stray_on: str | None = None,
     output_on: tuple[str, OutputChange] | None = None,
-) -> tuple[_Played | None, list[str], list[str]]:
+    kinds: dict[str, DeviceKind] | None = None,
+) -> _Run:
     """Run ``steps`` on a fresh environment: the verdict, each failed step, cleanup errors.
 
     ``stray_on``: then make one change there the task never mentions (not applicable when
-    the kind finds none).
+    the kind finds none). ``kinds``: devices recorded or played back (:mod:`tasks.recorded`).
     """
-    env = CrossDeviceEnv(task)
+    env = CrossDeviceEnv(task, kinds=kinds)
     failures: list[str] = []
     applicable = True
     try:
@@ -152,8 +198,12 @@ def _play(
             applicable = env.stray_change(stray_on, "add") is not None
         if output_on is not None:
             applicable = env.output_change(*output_on) is not None
-        changes = {d: [str(c) for c in cs] for d, cs in env.changes().items()}
+        # the guard's snapshots come before the checks run (their by-products are not changes), so
+        # the changes are read from them; without the guard, before the evaluation as always
+        early = None if task.evaluation.collateral.guard else env.changes()
         verdict = env.evaluate()
+        listed = early if early is not None else env.changes(env.final_snapshots)
+        changes = {d: [str(c) for c in cs] for d, cs in listed.items()}
     except Exception as exc:
         env.close()
         return None, [f"setup failed: {exc}"], list(env.cleanup_errors)
@@ -162,8 +212,8 @@ def _play(
     return played, failures, list(env.cleanup_errors)
 
 
-def _setup_alone_fails(task: Task) -> list[str]:
-    env = CrossDeviceEnv(task)
+def _setup_alone_fails(task: Task, record: Recording | None = None) -> list[str]:
+    env = CrossDeviceEnv(task, kinds=record.recording_kinds() if record is not None else None)
     try:
         env.reset()
         problems = [f"resource does not open: {p}" for p in env.resource_problems()]
@@ -183,11 +233,12 @@ def _setup_alone_fails(task: Task) -> list[str]:
     return problems
 
 
-def _solution_passes(task: Task) -> tuple[_Played | None, list[str]]:
+def _solution_passes(task: Task, record: Recording | None = None) -> tuple[_Played | None, list[str]]:
     """The reference solution's run (None when it could not run) and its problems."""
     if not task.solution:
         return None, ["the task has no reference solution"]
-    played, failures, errors = _play(task, task.solution)
+    kinds = record.recording_kinds() if record is not None else None
+    played, failures, errors = _play(task, task.solution, kinds=kinds)
     problems = [f"solution {f}" for f in failures] + [f"cleanup: {e}" for e in errors]
     if played is None:
         return None, problems

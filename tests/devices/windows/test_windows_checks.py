@@ -76,7 +76,8 @@ def test_distractors_make_a_file_giving_the_near_miss_fail() -> None:
     hedged = getter({P: "Gate code: 4471 (or 7704)\n"})
     out = wc.file_text(hedged, wa.FileTextArgs(path=P, contains=["4471"], distractors=["7704"]))
     assert not out.passed and "near-miss" in out.detail and "7704" in out.detail
-    assert wc.file_text(hedged, wa.FileTextArgs(path=P, contains=["4471"])).passed
+    undeclared = wc.file_text(hedged, wa.FileTextArgs(path=P, contains=["4471"]))  # issue 32: any rival
+    assert not undeclared.passed and "hedges" in undeclared.detail
     assert wc.file_exists(get, wa.FileExistsArgs(path=P)).passed
     both = wc.file_exists(get, wa.FileExistsArgs(path=P, distractors=[twin]))
     assert not both.passed and "claim-84546.txt" in both.detail
@@ -96,3 +97,15 @@ def test_rtf_distractors_forbid_styling_or_writing_the_twin() -> None:
     assert wc.rtf_paragraphs(getter({R: letter}), p).passed
     hedge = write_rtf([[Run("Our account number is now 41516171 (was 74849404).")]])
     assert not wc.rtf_paragraphs(getter({R: hedge}), p).passed
+
+
+def test_a_typed_value_hedged_in_its_own_sentence_fails() -> None:
+    """Issue 32, as on the Linux desktop: the sentence that states the value is judged, the file's
+    other lines are no corrections, and free text has no rival of its type."""
+    a = wa.FileTextArgs(path=P, contains=["23.5"])
+    assert wc.file_text(getter({P: "Study: 23.5 °C\nKitchen: 19 °C\n"}), a).passed
+    for hedge in ("Study: 23.5 (or maybe 26.5) °C\n", "Study: 23.5 or 26.5 °C\n"):
+        out = wc.file_text(getter({P: hedge}), a)
+        assert not out.passed and "hedges" in out.detail, hedge
+    words = wa.FileTextArgs(path=P, contains=["eggs"])
+    assert wc.file_text(getter({P: "eggs or milk\n"}), words).passed

@@ -83,6 +83,7 @@ def own_address(device_id: str, profile: Mapping[str, Any]) -> str | None:
 
 
 TRAITS = KindTraits(
+    services=frozenset({"drive", "android_network"}),
     paraphrases=paraphrases,
     conversation_checks=frozenset({"sms_sent", "sms_received"}),
     noun="phone",

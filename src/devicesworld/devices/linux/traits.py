@@ -74,6 +74,7 @@ def unavailable(profile: Mapping[str, Any]) -> str | None:
 
 
 TRAITS = KindTraits(
+    services=frozenset({"drive", "linux_sites"}),
     noun="desktop",
     noun_pattern=r"\bdesktop(?:['\u2019]s|s)?\b",
     place="on the desktop",

@@ -61,6 +61,7 @@ def paraphrases(steps: Sequence[StepTuple], start: datetime) -> list[Splice]:
 
 
 TRAITS = KindTraits(
+    services=frozenset(),
     paraphrases=paraphrases,
     noun="smart home",
     noun_pattern=r"\bsmart[- ]home(?:['\u2019]s|s)?\b",

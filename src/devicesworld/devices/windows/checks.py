@@ -11,7 +11,7 @@ from typing import Any
 from devicesworld.devices.base import CheckOutcome, GetterFn
 from devicesworld.devices.declare import CheckTable
 from devicesworld.devices.windows import args as wa
-from devicesworld.spec import values
+from devicesworld.spec import statements, values
 
 CHECKS = CheckTable("windows")
 """The kind's checks, each declared on its function; they read the device only through ``get``."""
@@ -25,6 +25,15 @@ def _text_problems(text: str, contains: list[str], not_contains: list[str]) -> l
     return [f"missing {s!r}" for s in contains if s not in text] + [
         f"still contains {s!r}" for s in not_contains if s in text
     ]
+
+
+def _hedge_problems(text: str, contains: list[str]) -> list[str]:
+    """A typed value the file states, hedged or corrected in its own sentence ("23.5 (or maybe 26.5)
+    °C"): the file does not state it (issue 32, as the Linux ``file_contains``). Free text ("eggs")
+    has no other value of its type; the file's other lines are never corrections."""
+    typed = [s for s in contains if s in text and values.infer_type(s) != "text"]
+    found = statements.hedges_in_text(text, typed) if typed else []
+    return [f"hedges the value in {found}"] if found else []
 
 
 def _twin_problems(text: str, distractors: list[str]) -> list[str]:
@@ -82,6 +91,7 @@ def file_text(get: GetterFn, a: wa.FileTextArgs) -> CheckOutcome:
         if want != got:
             problems.append(f"content is {_short(got)!r}, expected {_short(want)!r}")
     problems += _text_problems(text, a.contains, a.not_contains) + _twin_problems(text, a.distractors)
+    problems += _hedge_problems(text, a.contains)
     if a.encoding is not None:
         enc = get("raw_encoding", {"path": a.path})
         same = enc == a.encoding or (a.encoding in ("ansi", "utf-8") and enc == "ascii")

@@ -45,6 +45,8 @@ def unavailable(profile: Mapping[str, Any]) -> str | None:
 
 
 TRAITS = KindTraits(
+    services=frozenset({"drive"}),
+    statement_checks=frozenset({"file_text"}),
     noun="Windows PC",
     noun_pattern=r"\bWindows (?:PC|computer|desktop)s?\b",
     place="on the Windows PC",
