@@ -35,6 +35,11 @@ are described at their functions and in docs/scenarios.md):
   other's own number, :attr:`KindTraits.own_address`) exists on both sides: sent on one,
   received on the other, same text, same minute.
 
+- ``owner_name``: a contact names a person (no "Me", "Contact 1", "Mom?"), and a contact on another
+  device for one of the user's own phones carries the user's (the persona's) name.
+- ``household_name``: a child the instruction names carries the household's surname.
+- ``file_dates``: a file named for a year or month agrees with its dates and the task's start.
+
 Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
 by reasoning, and files of the persona world (only the task's own files are read).
 """
