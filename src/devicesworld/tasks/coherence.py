@@ -984,7 +984,7 @@ def _owner_names(task: Task, persona: Person | None) -> Iterable[CoherenceProble
 
 
 _CHILD_NAMED = re.compile(
-    r"\b(?:my|our)\s+(?:daughter|son|kid|child|stepdaughter|stepson),?\s+([A-Z][a-z]+)\b", re.IGNORECASE
+    r"\b(?:[Mm]y|[Oo]ur)\s+(daughter|son|kid|child|stepdaughter|stepson),?\s+([A-Z][a-z]+)\b"
 )
 
 
@@ -996,7 +996,7 @@ def _household_names(task: Task, facts: _Facts, persona: Person | None) -> Itera
         return
     seeded = {str((s.args or {}).get("name", "")) for s in task.setup if s.op == "add_contact"}
     for m in _CHILD_NAMED.finditer(task.instruction):
-        first = m.group(1)
+        relation, first = m.group(1), m.group(2)
         for c in facts.contacts:
             parts = c.name.split()
             if c.device != facts.user_phone or c.name not in seeded or len(parts) < 2 or parts[0] != first:
@@ -1007,7 +1007,7 @@ def _household_names(task: Task, facts: _Facts, persona: Person | None) -> Itera
                     task_id=task.id,
                     device=c.device,
                     item=c.name,
-                    message=f"the instruction calls {first} the user's {m.group(0).split()[1]}, but the "
+                    message=f"the instruction calls {first} the user's {relation}, but the "
                     f"contact's surname is not the household's ({persona.last})",
                 )
 
