@@ -336,3 +336,159 @@ def test_every_mail_address_belongs_to_someone_and_a_person_has_one() -> None:
     problems = coherence_problems(two, with_world=False)
     assert [p.rule for p in problems] == ["email_identity"]
     assert "2 different e-mail addresses" in problems[0].message
+
+
+# ------------------------------------------------------------------ the names of the task's people
+def _with_world(task: Task, seed: int = 4) -> Task:
+    devices = [d.id for d in task.devices if d.id.endswith("_0")]
+    return Task.model_validate(
+        {
+            **task.model_dump(),
+            "world": {"persona_seed": seed, "size": "small", "devices": devices, "reads": []},
+        }
+    )
+
+
+def _user(task: Task) -> Any:
+    from devicesworld.tasks.coherence import _persona
+
+    person = _persona(task)
+    assert person is not None
+    return person
+
+
+def _owner_problems(task: Task) -> list[Any]:
+    return [p for p in coherence_problems(task) if p.rule == "owner_name"]
+
+
+def test_another_persons_phone_stores_the_user_under_the_users_own_name() -> None:
+    def partner_stores(name: str) -> Task:
+        contact = {"op": "add_contact", "args": {"name": name, "phone": "+15551000"}}
+        return _with_world(_two_phones([contact], []))
+
+    me = _user(partner_stores("x"))
+    problems = _owner_problems(partner_stores("Me"))
+    assert [(p.device, p.item) for p in problems] == [("android_1", "Me")]
+    assert me.name in problems[0].message  # names whom the contact should carry
+    wrong = _owner_problems(partner_stores("Jordan"))
+    assert [(p.device, p.item) for p in wrong] == [("android_1", "Jordan")]
+    assert "the user's own phone" in wrong[0].message
+    for good in (me.name, me.first, f"{me.first} (work)"):
+        assert _owner_problems(partner_stores(good)) == [], good
+
+
+def test_a_placeholder_contact_is_flagged_on_any_device_without_a_world() -> None:
+    for name in ("Me", "Contact 1", "Mom?", "", "+15551000"):
+        task = _two_phones([{"op": "add_contact", "args": {"name": name, "phone": "+15559999"}}], [])
+        assert [p.rule for p in coherence_problems(task, with_world=False)] == ["owner_name"], name
+    for name in ("Mum", "Plumber", "Jordan"):  # what people store; no world says the user's name
+        task = _two_phones([{"op": "add_contact", "args": {"name": name, "phone": "+15551000"}}], [])
+        assert coherence_problems(task, with_world=False) == [], name
+
+
+def test_a_child_the_instruction_names_carries_the_households_surname() -> None:
+    def daughter(surname: str | None) -> Task:
+        base = _with_world(_task("My daughter Maya wants her lamp dimmer. Add a Shift event.", []))
+        name = f"Maya {surname or _user(base).last}"
+        contact = {"device": "android_0", "op": "add_contact", "args": {"name": name, "phone": "+15552000"}}
+        return Task.model_validate({**base.model_dump(), "setup": [contact]})
+
+    problems = [p for p in coherence_problems(daughter("Brooks")) if p.rule == "household_name"]
+    assert [(p.device, p.item) for p in problems] == [("android_0", "Maya Brooks")]
+    assert "daughter" in problems[0].message
+    assert [p for p in coherence_problems(daughter(None)) if p.rule == "household_name"] == []
+
+
+# ------------------------------------------------------------------ dates in file names
+def _pdf(path: str, *paragraphs: str) -> dict[str, Any]:
+    return {"op": "write_pdf", "args": {"path": path, "title": "Bill", "paragraphs": list(paragraphs)}}
+
+
+def test_a_seeded_file_agrees_with_the_year_or_month_its_name_carries() -> None:
+    def problems(*files: dict[str, Any]) -> list[str]:
+        return [p.message for p in coherence_problems(_desktop_task_with(files), with_world=False)]
+
+    assert (
+        problems(
+            _pdf("~/Downloads/tax-return-2025.pdf", "Last year's summary."),
+            _pdf("~/Documents/bill-2026-02.pdf", "Electricity used 1-28 February."),
+            _pdf("~/Documents/bill-2026-03.pdf", "Issued 1 March."),
+        )
+        == []
+    )
+    found = problems(
+        _pdf("~/Downloads/tax-return-2024.pdf", "Last year's summary."),
+        _pdf("~/Documents/bill-2026-04.pdf", "Due in April."),
+        _pdf("~/Documents/bill-2026-03.pdf", "Electricity used 1-31 March."),
+    )
+    assert len(found) == 3, found
+    assert "says 'last year'" in found[0]
+    assert "after the task starts" in found[1]
+    assert "has not ended" in found[2]
+
+
+def _desktop_task_with(files: tuple[dict[str, Any], ...]) -> Task:
+    return Task.model_validate(
+        {
+            "id": "t-files",
+            "instruction": 'Add "Shift".',
+            "devices": [{"id": "android_0", "kind": "android"}, {"id": "linux_0", "kind": "linux"}],
+            "start_time": "2026-03-02T09:00:00",
+            "setup": [{"device": "linux_0", **f} for f in files],
+            "evaluation": {
+                "conditions": [
+                    {"id": "c", "device": "android_0", "check": "event_exists", "args": {"title": "Shift"}}
+                ]
+            },
+        }
+    )
+
+
+@pytest.mark.parametrize("start", ["2026-03-02T09:00:00", "2026-01-01T03:00:00", "2026-12-31T22:00:00"])
+def test_the_worlds_files_agree_with_the_years_their_names_carry(start: str) -> None:
+    from devicesworld.tasks.coherence import _world_file_dates
+
+    task = Task.model_validate(
+        {
+            **_task("Add a Shift event.", [], start=start).model_dump(),
+            "world": {"persona_seed": 7, "size": "lived"},
+        }
+    )
+    assert list(_world_file_dates(task)) == []  # the generator keeps to it (issue #33)
+
+
+def test_a_world_file_dated_outside_its_year_or_with_later_records_is_flagged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import devicesworld.worlds.generate as generate
+    from devicesworld.tasks.coherence import _world_file_dates
+
+    task = Task.model_validate(
+        {**_task("Add a Shift event.", []).model_dump(), "world": {"persona_seed": 7, "size": "lived"}}
+    )
+    world = generate.build_world(7, "lived", task.start_time)
+    expenses = next(f for f in world.desktop.files if f.path == "Documents/expenses_2026.csv")
+    budget = next(f for f in world.desktop.files if f.path.endswith("budget_2026.xlsx"))
+    header = expenses.rows[0]
+    odd = [
+        expenses.model_copy(update={"mtime": task.start_time.replace(year=2025, month=12, day=31)}),
+        expenses.model_copy(
+            update={"path": "Documents/ledger.csv", "rows": [header, ["2026-11-02", "x", "y", 1]]}
+        ),
+        expenses.model_copy(
+            update={"path": "Documents/spend_2025.csv", "rows": [header, ["2026-01-02", "x", "y", 1]]}
+        ),
+        budget.model_copy(
+            update={"rows": [header, ["2026-11-02", "x", "y", 1]]}
+        ),  # a plan lists what is to come
+    ]
+    monkeypatch.setattr(
+        generate,
+        "build_world",
+        lambda *a, **k: world.model_copy(update={"desktop": world.desktop.model_copy(update={"files": odd})}),
+    )
+    found = [(p.item, p.message) for p in _world_file_dates(task)]
+    items = [item for item, _ in found]
+    assert items.count("Documents/expenses_2026.csv") >= 1 and "dated 2025-12-31" in found[0][1]
+    assert "Documents/ledger.csv" in items and "Documents/spend_2025.csv" in items
+    assert not any("budget" in item for item in items)

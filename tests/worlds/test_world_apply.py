@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -183,3 +184,14 @@ def test_loading_refuses_a_world_on_a_kind_without_worlds() -> None:
     task = _task(["toy"], {"persona_seed": 1, "devices": ["toy_0"]})
     assert semantic_problems(task) == [("world.devices.0", "toy device toy_0 does not take worlds")]
     assert semantic_problems(_task(["smarthome"], {"persona_seed": 1, "devices": ["smarthome_0"]})) == []
+
+
+def test_the_desktops_world_folders_are_dated_by_their_newest_file_not_the_host_clock() -> None:
+    world = build_world(32, "small")
+    with CrossDeviceEnv(_task(["linux"], {"persona_seed": 32, "size": "small"})) as env:
+        env.reset()
+        home = env.device("linux_0").sandbox.paths.home  # type: ignore[attr-defined]
+        project = next(f.path.split("/")[1] for f in world.desktop.files if f.path.endswith(".docx"))
+        newest = max(f.mtime for f in world.desktop.files if f.path.startswith(f"Documents/{project}/"))
+        shown = (home / "Documents" / project).stat().st_mtime
+        assert shown == newest.replace(tzinfo=UTC).timestamp()  # March 2026, not the host's day

@@ -35,6 +35,11 @@ are described at their functions and in docs/scenarios.md):
   other's own number, :attr:`KindTraits.own_address`) exists on both sides: sent on one,
   received on the other, same text, same minute.
 
+- ``owner_name``: a contact names a person (no "Me", "Contact 1", "Mom?"), and a contact on another
+  device for one of the user's own phones carries the user's (the persona's) name.
+- ``household_name``: a child the instruction names carries the household's surname.
+- ``file_dates``: a file named for a year or month agrees with its dates and the task's start.
+
 Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
 by reasoning, and files of the persona world (only the task's own files are read).
 """
@@ -48,11 +53,14 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
 from devicesworld.spec.models import Task
+
+if TYPE_CHECKING:
+    from devicesworld.worlds.model import Person
 
 RULES = (
     "perspective",
@@ -66,6 +74,9 @@ RULES = (
     "world_dates",
     "seeded_times",
     "email_identity",
+    "owner_name",
+    "household_name",
+    "file_dates",
 )
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
@@ -869,6 +880,273 @@ def _email_identity(task: Task, own: list[_Contact]) -> Iterable[CoherenceProble
             )
 
 
+# ------------------------------------------------------------------ the names of the task's people
+PLACEHOLDER_NAMES = frozenset(
+    {
+        "me",
+        "myself",
+        "i",
+        "you",
+        "mine",
+        "my number",
+        "my phone",
+        "user",
+        "owner",
+        "unknown",
+        "someone",
+        "somebody",
+        "test",
+        "contact",
+        "new contact",
+        "no name",
+    }
+)
+"""Contact names that stand for a person without naming one (issue #33: the partner's phone stores the
+user as "Me"). Kinship and trade names people do store ("Mum", "Plumber") are not among them."""
+_NUMBERED_PLACEHOLDER = re.compile(
+    r"^(?:contact|number|person|phone|user|unknown|name)\s*#?\d+$", re.IGNORECASE
+)
+
+
+def placeholder_name(name: str) -> bool:
+    """Whether a contact's name names nobody: "Me", "Contact 1", "Mom?" (a guess), digits or nothing."""
+    text = name.strip()
+    return (
+        not re.search(r"[A-Za-z]", text)
+        or text.lower() in PLACEHOLDER_NAMES
+        or bool(_NUMBERED_PLACEHOLDER.match(text))
+        or "?" in text
+    )
+
+
+def _persona(task: Task) -> Person | None:
+    """The user (the world's persona), or None for a task without a world."""
+    if task.world is None:
+        return None
+    from devicesworld.worlds.generate import build_world
+
+    return build_world(task.world.persona_seed, task.world.size, task.start_time).persona.person
+
+
+def _persona_devices(task: Task) -> set[str]:
+    """The user's own devices: those taking the persona's world (by default the first of each kind) and
+    the persona's `work` machines; a member's device (partner, child) is another person's."""
+    world = task.world
+    if world is None:
+        return set()
+    ids = [d.id for d in task.devices]
+    own = set(world.devices) if world.devices is not None else {i for i in ids if i.rsplit("_", 1)[-1] == "0"}
+    own -= set(world.members)
+    return own | {d for d, member in world.members.items() if member == "work"}
+
+
+def _names_person(name: str, person: Person) -> bool:
+    """A contact name that is this person's: their first name or full name (a label in brackets aside)."""
+    words = [w.lower() for w in re.sub(r"\([^)]*\)", " ", name).split()]
+    return words in ([person.first.lower()], [person.first.lower(), person.last.lower()])
+
+
+def _owner_names(task: Task, persona: Person | None) -> Iterable[CoherenceProblem]:
+    """Every contact the task seeds names a person (no "Me", "Contact 1", "Mom?"), and a contact on
+    another device for one of the user's own phones carries the user's name (the persona's)."""
+    owner = {number: device for device, number in _own_addresses(task).items()}
+    mine = _persona_devices(task)
+    for step in task.setup:
+        if step.op != "add_contact":
+            continue
+        args = step.args or {}
+        name, phone = str(args.get("name", "")), str(args.get("phone", ""))
+        device = owner.get(_digits(phone))
+        user = f" (the user: {persona.name})" if persona is not None and device in mine else ""
+        if placeholder_name(name):
+            yield CoherenceProblem(
+                rule="owner_name",
+                task_id=task.id,
+                device=step.device,
+                item=name or "(no name)",
+                message=f"the contact {name!r} ({phone}) stands for a person without naming them: "
+                f"a contact carries the name of the person it stands for{user}",
+            )
+        elif (
+            persona is not None
+            and device in mine
+            and device != step.device
+            and not _names_person(name, persona)
+        ):
+            yield CoherenceProblem(
+                rule="owner_name",
+                task_id=task.id,
+                device=step.device,
+                item=name,
+                message=f"the contact {name!r} is the number of {device}, the user's own phone, but the user "
+                f"is {persona.name}",
+            )
+
+
+_CHILD_NAMED = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(daughter|son|kid|child|stepdaughter|stepson),?\s+([A-Z][a-z]+)\b"
+)
+
+
+def _household_names(task: Task, facts: _Facts, persona: Person | None) -> Iterable[CoherenceProblem]:
+    """A child the instruction names ("my daughter Maya") carries the household's surname in the user's
+    contacts (the persona's), unless the contact gives no surname (issue #33: "Maya Brooks" in the
+    Wu household with nothing saying why)."""
+    if persona is None or facts.user_phone is None:
+        return
+    seeded = {str((s.args or {}).get("name", "")) for s in task.setup if s.op == "add_contact"}
+    for m in _CHILD_NAMED.finditer(task.instruction):
+        relation, first = m.group(1), m.group(2)
+        for c in facts.contacts:
+            parts = c.name.split()
+            if c.device != facts.user_phone or c.name not in seeded or len(parts) < 2 or parts[0] != first:
+                continue
+            if parts[-1].lower() != persona.last.lower():
+                yield CoherenceProblem(
+                    rule="household_name",
+                    task_id=task.id,
+                    device=c.device,
+                    item=c.name,
+                    message=f"the instruction calls {first} the user's {relation}, but the "
+                    f"contact's surname is not the household's ({persona.last})",
+                )
+
+
+# ------------------------------------------------------------------ dates in file names
+_NAME_YEAR = re.compile(r"(?<!\d)(20\d\d)(?:[-_]?(0[1-9]|1[0-2]))?(?!\d)")
+YEAR_SPAN = 5
+"""A number in a file name is read as a year within this many years of the start (``invoice_2040.pdf``
+is an invoice number)."""
+_PLAN = re.compile(r"budget|plan|forecast|schedule|timetable", re.IGNORECASE)
+"""Files about a year ahead: a budget may be made before its year and list what is still to come."""
+_ISO_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+_PERIOD = re.compile(r"\b(\d{1,2})\s*[-\u2013]\s*(\d{1,2})\s+(" + "|".join(_MONTHS) + r")\b")
+
+
+def _name_dates(path: str, start: datetime) -> list[tuple[int, int | None]]:
+    """(year, month or None) a file's name carries ("expenses_2026.csv", "invoice-2026-03.pdf")."""
+    name = path.rsplit("/", 1)[-1]
+    out = []
+    for m in _NAME_YEAR.finditer(name):
+        year = int(m.group(1))
+        if abs(year - start.year) <= YEAR_SPAN:
+            out.append((year, int(m.group(2)) if m.group(2) else None))
+    return out
+
+
+def _file_date_problem(task: Task, device: str | None, path: str, message: str) -> CoherenceProblem:
+    return CoherenceProblem(rule="file_dates", task_id=task.id, device=device, item=path, message=message)
+
+
+def _world_file_dates(task: Task) -> Iterable[CoherenceProblem]:
+    """The persona world's files agree with the years and months their names carry (issue #33:
+    ``expenses_2026.csv`` dated 2025): not saved before that year or month began (a plan aside), its
+    dated rows in that year, and a sheet's records not after the file was saved (a report may list
+    milestones ahead, a budget what is still to come)."""
+    if task.world is None:
+        return
+    from devicesworld.worlds.generate import build_world
+
+    start = task.start_time
+    world = build_world(task.world.persona_seed, task.world.size, start)
+    for f in world.desktop.files:
+        plan = bool(_PLAN.search(f.path.rsplit("/", 1)[-1]))
+        named = _name_dates(f.path, start)
+        for year, month in named:
+            if not plan and (f.mtime.year, f.mtime.month if month else 0) < (year, month or 0):
+                yield _file_date_problem(
+                    task,
+                    None,
+                    f.path,
+                    f"~/{f.path} is named for {year}{f'-{month:02d}' if month else ''} "
+                    f"but dated {f.mtime:%Y-%m-%d}",
+                )
+        days = [
+            datetime.fromisoformat(cell)
+            for row in f.rows[1:]
+            for cell in row
+            if isinstance(cell, str) and _ISO_DAY.fullmatch(cell)
+        ]
+        years = {year for year, _ in named}
+        other = [d for d in days if years and d.year not in years]
+        later = [d for d in days if not plan and f.format in ("csv", "xlsx") and d > f.mtime]
+        if other:
+            yield _file_date_problem(
+                task,
+                None,
+                f.path,
+                f"~/{f.path} is named for {min(years)} but {len(other)} of its rows are "
+                f"dated in another year (e.g. {other[0]:%Y-%m-%d})",
+            )
+        if later:
+            yield _file_date_problem(
+                task,
+                None,
+                f.path,
+                f"~/{f.path} was saved {f.mtime:%Y-%m-%d} but records {len(later)} rows "
+                f"dated after it (e.g. {max(later):%Y-%m-%d})",
+            )
+
+
+def _file_texts(args: dict[str, Any]) -> str:
+    keys = ("title", "paragraphs", "body", "content", "subject", "text", "rows", "sections")
+    return " ".join(json.dumps(args[k], ensure_ascii=False) for k in keys if k in args)
+
+
+def _task_file_dates(task: Task) -> Iterable[CoherenceProblem]:
+    """A file the task seeds (written at the start) is not named for a year or month after the start,
+    says "last year" / "this year" of the year its name carries, and speaks of no period ("used 1-31
+    March") that has not ended by the start."""
+    start = task.start_time
+    for step in task.setup:
+        args = dict(step.args or {})
+        path = args.get("path")
+        if not isinstance(path, str):
+            continue
+        text = _file_texts(args)
+        for year, month in _name_dates(path, start):
+            if (year, month or 0) > (start.year, start.month if month else 0):
+                yield _file_date_problem(
+                    task,
+                    step.device,
+                    path,
+                    f"{path} is named for a time after the task starts ({start:%Y-%m-%d})",
+                )
+            for said, meant in (("last year", start.year - 1), ("this year", start.year)):
+                if said in text.lower() and year != meant:
+                    yield _file_date_problem(
+                        task,
+                        step.device,
+                        path,
+                        f"{path} is named for {year} but says {said!r} (the task starts in {start.year})",
+                    )
+        for m in _PERIOD.finditer(text):
+            with contextlib.suppress(ValueError):
+                end = datetime(start.year, _MONTHS.index(m.group(3)) + 1, int(m.group(2)), 23, 59)
+                if start < end <= start + timedelta(days=62):
+                    yield _file_date_problem(
+                        task,
+                        step.device,
+                        path,
+                        f"{path} speaks of {m.group(0)!r}, a period that has not "
+                        f"ended when the task starts ({start:%Y-%m-%d})",
+                    )
+
+
 # ------------------------------------------------------------------ the gate
 def coherence_problems(task: Task, *, with_world: bool = True) -> list[CoherenceProblem]:
     """Every problem of one task (empty when it is coherent)."""
@@ -888,8 +1166,13 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     found += _seeded_times(task)
     found += _cited_recently(task, facts)
     found += _email_identity(task, own)
+    found += _task_file_dates(task)
     if with_world:
         found += _world_dates(task)
+        found += _world_file_dates(task)
+    persona = _persona(task) if with_world else None
+    found += _owner_names(task, persona)
+    found += _household_names(task, facts, persona)
     return found
 
 

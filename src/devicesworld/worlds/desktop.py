@@ -115,10 +115,19 @@ def slug(name: str) -> str:
     return "".join(c if c.isalnum() else "_" for c in name.lower()).strip("_")
 
 
-def _ledger(rng: random.Random, vendors: list[str], rows: int, year: int) -> list[list[str | int | float]]:
+def _ledger(
+    rng: random.Random, vendors: list[str], rows: int, year: int, until: datetime | None = None
+) -> list[list[str | int | float]]:
+    """Dated rows of a year; a record of spending (``until`` its save time) holds nothing after it
+    (issue #33: this year's expenses listed December). The day drawn over the whole year is scaled
+    into the part already past, so every world draws the same numbers as before."""
     out: list[list[str | int | float]] = [["Date", "Category", "Vendor", "Amount"]]
+    first = datetime(year, 1, 1)
     for _ in range(rows):
         day = datetime(year, rng.randint(1, 12), rng.randint(1, 28))
+        if until is not None and day > until:
+            past = max(0, (until - first).days)
+            day = first + timedelta(days=(day - first).days * past // 365)
         out.append(
             [
                 day.strftime("%Y-%m-%d"),
@@ -303,12 +312,18 @@ def build(
             )
         files += _project_code(rng, fake, project, start)
     for y in (year - 1, year):
+        # this year's file is saved this year (issue #33: expenses_2026.csv dated 2025 on 1 January)
+        saved = (
+            datetime(y, 12, 31)
+            if y < year
+            else max(start - timedelta(days=1), min(start, datetime(y, 1, 1, 9)))
+        )
         files.append(
             DesktopFile(
                 path=f"Documents/expenses_{y}.csv",
                 format="csv",
-                rows=_ledger(rng, vendors, between(rng, sizing.sheet_rows), y),
-                mtime=datetime(y, 12, 31) if y < year else start - timedelta(days=1),
+                rows=_ledger(rng, vendors, between(rng, sizing.sheet_rows), y, until=saved),
+                mtime=saved,
             )
         )
     files.append(
@@ -317,7 +332,7 @@ def build(
             format="pdf",
             title=f"Tax summary {year - 1}",
             sections=[("", [fake.paragraph(nb_sentences=4) for _ in range(3)])],
-            mtime=datetime(year, 2, 10),
+            mtime=min(datetime(year, 2, 10), start - timedelta(days=1)),  # never after the start
         )
     )
     files.append(
@@ -338,12 +353,13 @@ def build(
         )
     )
     for i in range(between(rng, sizing.pictures)):
+        taken = start - timedelta(days=3 * i + 1)
         files.append(
             DesktopFile(
-                path=f"Pictures/IMG_{year}{i + 1:04d}.jpg",
+                path=f"Pictures/IMG_{taken.year}{i + 1:04d}.jpg",  # the year it was taken
                 format="image",
                 title=fake.word(),
-                mtime=start - timedelta(days=3 * i + 1),
+                mtime=taken,
             )
         )
     files.append(
@@ -367,7 +383,7 @@ def build(
         DesktopFile(
             path="Downloads/export.csv",
             format="csv",
-            rows=_ledger(rng, vendors, 20, year),
+            rows=_ledger(rng, vendors, 20, (start - timedelta(days=4)).year, until=start - timedelta(days=4)),
             mtime=start - timedelta(days=4),
         )
     )

@@ -30,6 +30,8 @@ from devicesworld.worlds.model import DesktopFile, World
 from devicesworld.worlds.prepared import PerWorld
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from devicesworld.devices.linux.device import LinuxDevice
 
 MAIL_INBOX = "Mail/Inbox"
@@ -207,6 +209,22 @@ def apply(device: LinuxDevice, world: World) -> None:
             remember_stat(home, rel, os.fstat(fd), digest)
         finally:
             os.close(fd)
+    _date_folders(home, made)
+
+
+def _date_folders(home: Path, made: Template) -> None:
+    """Date each world folder by the newest file under it, as if saved there over time: written now,
+    the folders showed the host's date in a task's file manager and ``ls -l`` (issue #33: project
+    folders dated December in a task on 2 March)."""
+    newest: dict[str, int] = {}
+    for rel, _, mtime, _ in made.files:
+        parent = rel.rpartition("/")[0]
+        while parent:
+            newest[parent] = max(newest.get(parent, mtime), mtime)
+            parent = parent.rpartition("/")[0]
+    for rel in made.folders:
+        if rel in newest:
+            os.utime(home / rel, ns=(newest[rel], newest[rel]), follow_symlinks=False)
 
 
 def census(get: GetterFn) -> dict[str, int]:
