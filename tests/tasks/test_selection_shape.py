@@ -119,3 +119,10 @@ def test_the_gui_target_swaps_out_desktops_with_a_shell() -> None:
     assert split_shape(plain).gui_only_share < 1.0
     assert split_shape(shaped).gui_only_share == 1.0
     assert Counter(t.metadata.difficulty for t in shaped) == Counter(t.metadata.difficulty for t in plain)
+
+
+def test_a_task_longer_than_the_splits_budget_is_never_chosen() -> None:
+    targets = ShapeTargets(long_share=0.25, max_steps=30)  # 18 of the 30 long tasks fit
+    chosen = _chosen(select_evaluation_set(POOL, size=60, seed=1, targets=targets))
+    assert max(len(t.solution) for t in chosen) <= 30
+    assert split_shape(chosen).long_share >= 0.25  # the long tasks that fit still reach the share

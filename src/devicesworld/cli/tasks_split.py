@@ -62,6 +62,12 @@ from devicesworld.cli.common import (
     default=0.0,
     help="At least this share of the tasks with a desktop run every desktop GUI-only.",
 )
+@click.option(
+    "--max-steps",
+    type=click.IntRange(min=1),
+    help="Choose no task whose reference solution is longer (default: the split's step budget, `test`: 50; "
+    "less leaves an agent room to look around).",
+)
 @click.option("--dry-run", is_flag=True, help="Select and print the split's figures; write nothing.")
 def tasks_freeze(
     name: str,
@@ -75,6 +81,7 @@ def tasks_freeze(
     long_share: float,
     min_median_steps: int,
     gui_only_share: float,
+    max_steps: int | None,
     dry_run: bool,
 ) -> None:
     """Select a new evaluation split from `full` and write it as a new manifest version.
@@ -104,11 +111,21 @@ def tasks_freeze(
         kept = [by_id[i] for i in previous.ids if i in by_id]
         manifest = build_manifest(name, version, kept, description=description)
     else:
+        from devicesworld.tasks.manifest import SPLIT_PROTOCOLS
         from devicesworld.tasks.selection_shape import ShapeTargets, split_shape, unmet
 
         if held_out:
             pool = _unseen(pool, name, folder, held_out)
-        targets = ShapeTargets(long_share, min_median_steps, gui_only_share)
+        budget = SPLIT_PROTOCOLS.get(name)
+        if max_steps is None:
+            max_steps = budget.max_steps if budget else 0
+        targets = ShapeTargets(long_share, min_median_steps, gui_only_share, max_steps)
+        over = [t.id for t in pool if not targets.fits_budget(t)]
+        if over:
+            click.echo(
+                f"left out {len(over)} tasks whose reference solution exceeds {targets.max_steps} steps "
+                f"({', '.join(over[:4])}{', ...' if len(over) > 4 else ''})"
+            )
         chosen = set(select_evaluation_set(pool, size=size, seed=seed, targets=targets))
         picked = [t for t in pool if t.id in chosen]
         click.echo(f"selected {len(picked)} of {len(pool)}: {split_shape(picked).model_dump_json()}")

@@ -108,7 +108,7 @@ def select_evaluation_set(
 ) -> list[str]:
     """The ids of the evaluation set, in pool order."""
     rng = random.Random(seed)
-    pool = list(tasks)
+    pool = [t for t in tasks if targets is None or targets.fits_budget(t)]
     rng.shuffle(pool)
     feats = {t.id: features(t) for t in pool}
     quota = quotas(pool, size, mix)

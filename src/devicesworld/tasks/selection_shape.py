@@ -8,7 +8,9 @@ every desktop GUI-only. They are met after the strata by swapping a chosen task 
 one of the same difficulty and pattern (else the same difficulty, else any), never dropping a
 covered feature below its floor, so the strata stay what the selection made them.
 
-* :class:`ShapeTargets` — the targets (zero: no target).
+* :class:`ShapeTargets` — the targets (zero: no target), and the split's step budget: a long task
+  whose reference solution does not fit the budget the split is run with is left out, as no agent
+  could solve it.
 * :func:`split_shape` — the figures of a set of tasks (what ``tasks freeze`` reports).
 * :func:`unmet` — the targets a set misses, in words.
 * :func:`reshape` — the swaps.
@@ -36,10 +38,16 @@ class ShapeTargets:
     long_share: float = 0.0
     min_median_steps: int = 0
     gui_only_share: float = 0.0
+    max_steps: int = 0
+    """The split's step budget (``test``: the paper's 50, ``manifest.SPLIT_PROTOCOLS``): a task whose
+    reference solution is longer cannot be solved within it, so it is never chosen."""
 
     @property
     def any(self) -> bool:
-        return bool(self.long_share or self.min_median_steps or self.gui_only_share)
+        return bool(self.long_share or self.min_median_steps or self.gui_only_share or self.max_steps)
+
+    def fits_budget(self, task: Task) -> bool:
+        return not self.max_steps or len(task.solution) <= self.max_steps
 
 
 ISSUE_34 = ShapeTargets(long_share=0.25, min_median_steps=15, gui_only_share=0.8)
