@@ -66,6 +66,7 @@ class SplitShape(BaseModel):
     gui_only_share: float = Field(description="gui_only / desktop_tasks (1.0 without desktops).")
     difficulty: dict[str, int]
     classes: dict[str, int] = Field(description="Tasks per number of device kinds.")
+    patterns: dict[str, int]
     long_families: int = Field(description="Long families with a task in the split.")
 
 
@@ -95,6 +96,7 @@ def split_shape(tasks: Sequence[Task]) -> SplitShape:
         gui_only_share=round(sum(desk) / len(desk), 4) if desk else 1.0,
         difficulty=dict(sorted(Counter(str(t.metadata.difficulty) for t in tasks).items())),
         classes=dict(sorted(Counter(str(len({d.kind for d in t.devices})) for t in tasks).items())),
+        patterns=dict(sorted(Counter(t.metadata.pattern for t in tasks).items())),
         long_families=len({_family(t) for t in tasks if is_long(t)}),
     )
 
