@@ -148,10 +148,15 @@ class _Swapper:
         return self.said[key] == 0 or (key == self.twin_key(out) and self.said[key] == 1)
 
     def swap(self, out_ok: Callable[[Task], bool], in_ok: Callable[[Task], bool], fits: Fits) -> bool:
-        """One swap of a chosen task ``out_ok`` (shortest solution first) for an unchosen ``in_ok``;
-        False when none is possible."""
+        """One swap of a chosen task ``out_ok`` for an unchosen ``in_ok``; False when none is possible.
+
+        The task given up is of the pattern the set holds most of, the shortest of those: the
+        patterns keep their spread (infeasible requests, short by nature, are not the first to go)."""
         taken = {t.id for t in self.chosen}
-        outs = sorted((t for t in self.chosen if out_ok(t)), key=steps)
+        held = Counter(t.metadata.pattern for t in self.chosen)
+        outs = sorted(
+            (t for t in self.chosen if out_ok(t)), key=lambda t: (-held[t.metadata.pattern], steps(t))
+        )
         ins = [u for u in self.pool if u.id not in taken and in_ok(u)]
         levels: tuple[Callable[[Task], object], ...] = (
             lambda t: (t.metadata.difficulty, t.metadata.pattern),
