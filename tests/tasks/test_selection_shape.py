@@ -126,3 +126,27 @@ def test_a_task_longer_than_the_splits_budget_is_never_chosen() -> None:
     chosen = _chosen(select_evaluation_set(POOL, size=60, seed=1, targets=targets))
     assert max(len(t.solution) for t in chosen) <= 30
     assert split_shape(chosen).long_share >= 0.25  # the long tasks that fit still reach the share
+
+
+def test_the_swaps_spread_over_the_patterns_and_spare_a_short_one() -> None:
+    """A pattern that is short by nature (infeasible requests: one report) keeps most of its
+    places: a swap gives up a task of the pattern the set holds most of."""
+    short = [_one_pattern_short(t) for t in POOL]
+    by_id = {t.id: t for t in short}
+
+    def p3(ids: list[str]) -> int:
+        return sum(by_id[i].metadata.pattern == "p3" for i in ids)
+
+    before = p3(select_evaluation_set(short, size=80, seed=1))
+    after = p3(select_evaluation_set(short, size=80, seed=1, targets=ISSUE_34))
+    assert after >= before * 2 // 3
+
+
+def _one_pattern_short(t: Task) -> Task:
+    """Pattern p3 with one-step solutions; the long tasks all of their own pattern (as long families
+    are mostly multi-source integration), so no swap trades a task for one of its own pattern."""
+    if t.metadata.tier == "long":
+        return t.model_copy(update={"metadata": t.metadata.model_copy(update={"pattern": "p_long"})})
+    if t.metadata.pattern == "p3":
+        return t.model_copy(update={"solution": t.solution[:1]})
+    return t
