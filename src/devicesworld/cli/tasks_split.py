@@ -97,6 +97,10 @@ def tasks_freeze(
     path = folder / f"{name}-v{version}.json"
     if path.exists():
         raise UserError(f"{path} exists: a frozen version is never rewritten; choose another --version")
+    if same_ids and (held_out or long_share or min_median_steps or gui_only_share or max_steps or dry_run):
+        raise UserError(
+            "--same-ids keeps the newest version's ids: it selects nothing, so it takes no selection option"
+        )
     pool = read_suite("full")
     if same_ids:
         from devicesworld.tasks.manifest import archive_path, load_manifest
