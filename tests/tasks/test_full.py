@@ -66,11 +66,12 @@ def test_the_full_suite_reaches_its_size_and_the_nine_patterns() -> None:
     tasks = shipped()
     patterns = Counter(t.metadata.pattern for t in tasks)
     scenario_shards = [s for s in recipe() if s.builder.startswith("family:")]
-    # a few draws may fail every gate (0.95); 0.87 (5,311 of the recipe's 6,064) while 519 GUI-family
+    # a few draws may fail every gate (0.95); 0.86 (5,311 of the recipe's 6,142) while 519 GUI-family
     # tasks that failed the coherence gate's seeded_times/email_identity rules and report_v3_missing's
     # 58 wait for their rebuild (issue #33: not shipped until coherent; their families are fixed,
-    # `tasks rebuild --ids` proves them again)
-    assert len(tasks) >= 0.87 * sum(s.count for s in scenario_shards)
+    # `tasks rebuild --ids` proves them again), and a long family's seeds 0002-0004 (3 of its 5) are
+    # held out of `full` for `test`
+    assert len(tasks) >= 0.86 * sum(s.count for s in scenario_shards)
     assert set(patterns) == {f.pattern for f in shipped_families()} | {"infeasible_request"}
     assert len(patterns) == 9
 

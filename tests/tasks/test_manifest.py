@@ -16,6 +16,7 @@ from devicesworld.tasks.manifest import (
     build_manifest,
     load_manifest,
     manifest_text,
+    manifests_dir,
     mismatches,
     next_version,
     read_manifest,
@@ -130,3 +131,23 @@ def test_every_test_version_runs_under_the_papers_uniform_50_step_budget(tmp_pat
     tasks = load_suite("test")
     assert {t.limits.max_steps for t in tasks} != {50}  # the shipped files are not edited ...
     assert {t.limits.max_steps for t in apply_protocol(tasks, PAPER_PROTOCOL)} == {50}  # ... the run is
+
+
+def test_freeze_dry_run_draws_from_the_split_and_held_out_tasks_and_writes_nothing(tmp_path: Path) -> None:
+    """`--held-out` adds tasks never in train to the newest version's ids; the figures of the
+    selection and its unmet targets are printed; a dry run writes no manifest."""
+    held = full_tasks()[0].model_copy(
+        update={
+            "id": "dw-held-out-0000",
+            "instruction": "A held-out request no other task makes.",
+            "metadata": full_tasks()[0].metadata.model_copy(update={"tier": "long"}),
+        }
+    )
+    source = tmp_path / "held.jsonl"
+    source.write_text(held.model_dump_json() + "\n", encoding="utf-8")
+    args = ["tasks", "freeze", "--size", "20", "--held-out", str(source), "--long-share", "0.5", "--dry-run"]
+    out = CliRunner().invoke(main, [*args, "--version", "9.9"])
+    assert out.exit_code == 0, out.output
+    assert "selected 20 of 199" in out.output  # test-v2.4's 198 ids and the held-out task
+    assert "unmet: long tier" in out.output  # one long task is all the pool has: the target is missed
+    assert not list(manifests_dir().glob("test-v9.9*"))

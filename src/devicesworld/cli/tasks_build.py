@@ -42,6 +42,13 @@ from devicesworld.cli.common import (
     type=click.IntRange(min=1),
     help="With --suite full: at most this many tasks per shard (a sample).",
 )
+@click.option(
+    "--skip",
+    type=click.IntRange(min=0),
+    default=0,
+    help="With --suite full: leave out each shard's first SKIP tasks (with --per-shard N: tasks "
+    "SKIP..N-1), e.g. later seeds of families whose first tasks `full` already holds.",
+)
 def tasks_build(
     out_dir: str,
     suite: str | None,
@@ -49,6 +56,7 @@ def tasks_build(
     workers: int,
     shard_pattern: str | None,
     per_shard: int | None,
+    skip: int,
 ) -> None:
     """Rebuild a shipped suite from its data files; --suite full builds the full suite (or a sample)."""
     if suite is None:
@@ -58,10 +66,10 @@ def tasks_build(
         )
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    if (shard_pattern or per_shard) and suite != "full":
-        raise UserError("--shards and --per-shard sample the full suite: give --suite full")
+    if (shard_pattern or per_shard or skip) and suite != "full":
+        raise UserError("--shards, --per-shard and --skip sample the full suite: give --suite full")
     if suite == "full":
-        _build_full_suite(out, seed, workers, shard_pattern, per_shard)
+        _build_full_suite(out, seed, workers, shard_pattern, per_shard, skip)
         return
     _build_named_suite(out, suite)
 
@@ -208,15 +216,22 @@ def _build_named_suite(out: Path, name: str) -> None:
 
 
 def _build_full_suite(
-    out: Path, seed: int | None, workers: int, shard_pattern: str | None = None, per_shard: int | None = None
+    out: Path,
+    seed: int | None,
+    workers: int,
+    shard_pattern: str | None = None,
+    per_shard: int | None = None,
+    skip: int = 0,
 ) -> None:
     from devicesworld.progress import progress_bar
     from devicesworld.tasks import full
 
     started = time.perf_counter()
-    shards = full.sample_shards(shard_pattern, per_shard)
+    shards = full.sample_shards(shard_pattern, per_shard, skip)
     if not shards:
-        raise UserError(f"no shard of the full recipe matches {shard_pattern!r}")
+        raise UserError(
+            f"no shard of the full recipe matches {shard_pattern!r} with tasks past --skip {skip}"
+        )
     chunks = full.chunk_count(shards)
     with progress_bar(err_console, "build full (chunks)", chunks) as bar:
 
@@ -244,7 +259,7 @@ def _build_full_suite(
     for reason, n in sorted(stats.rejected.items(), key=lambda kv: -kv[1]):
         console.print(f"  rejected {n:4d}  {reason}", highlight=False, markup=False)
     shipped = full.shipped_path()
-    if shard_pattern is not None or per_shard is not None:
+    if shard_pattern is not None or per_shard is not None or skip:
         console.print("a sample of the full recipe (--shards/--per-shard), not the shipped file")
     elif shipped.exists():
         same = shipped.read_bytes() == target.read_bytes()

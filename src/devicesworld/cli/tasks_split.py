@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import os
 import time
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    pass
+    from devicesworld.spec.models import Task
 
 from devicesworld.cli.common import (
     UserError,
@@ -38,8 +39,50 @@ from devicesworld.cli.common import (
     "after tasks were rebuilt in place, not a new selection. The old version's tasks are archived first "
     "(<name>-v<old>.jsonl.gz) so it still loads as frozen.",
 )
+@click.option(
+    "--held-out",
+    "held_out",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="Tasks never in train (e.g. `tasks build --skip` output, also taken into `full`): the selection "
+    "draws only from these and the newest version's ids, so no train task enters the split (repeatable).",
+)
+@click.option(
+    "--long-share", type=click.FloatRange(0, 1), default=0.0, help="At least this share of long-tier tasks."
+)
+@click.option(
+    "--min-median-steps",
+    type=click.IntRange(min=0),
+    default=0,
+    help="The median reference solution at least this many steps.",
+)
+@click.option(
+    "--gui-only-share",
+    type=click.FloatRange(0, 1),
+    default=0.0,
+    help="At least this share of the tasks with a desktop run every desktop GUI-only.",
+)
+@click.option(
+    "--max-steps",
+    type=click.IntRange(min=1),
+    help="Choose no task whose reference solution is longer (default: the split's step budget, `test`: 50; "
+    "less leaves an agent room to look around).",
+)
+@click.option("--dry-run", is_flag=True, help="Select and print the split's figures; write nothing.")
 def tasks_freeze(
-    name: str, version: str | None, size: int, seed: int, description: str, out: str | None, same_ids: bool
+    name: str,
+    version: str | None,
+    size: int,
+    seed: int,
+    description: str,
+    out: str | None,
+    same_ids: bool,
+    held_out: tuple[str, ...],
+    long_share: float,
+    min_median_steps: int,
+    gui_only_share: float,
+    max_steps: int | None,
+    dry_run: bool,
 ) -> None:
     """Select a new evaluation split from `full` and write it as a new manifest version.
 
@@ -54,6 +97,10 @@ def tasks_freeze(
     path = folder / f"{name}-v{version}.json"
     if path.exists():
         raise UserError(f"{path} exists: a frozen version is never rewritten; choose another --version")
+    if same_ids and (held_out or long_share or min_median_steps or gui_only_share or max_steps or dry_run):
+        raise UserError(
+            "--same-ids keeps the newest version's ids: it selects nothing, so it takes no selection option"
+        )
     pool = read_suite("full")
     if same_ids:
         from devicesworld.tasks.manifest import archive_path, load_manifest
@@ -68,12 +115,55 @@ def tasks_freeze(
         kept = [by_id[i] for i in previous.ids if i in by_id]
         manifest = build_manifest(name, version, kept, description=description)
     else:
-        chosen = set(select_evaluation_set(pool, size=size, seed=seed))
-        manifest = build_manifest(name, version, [t for t in pool if t.id in chosen], description=description)
+        from devicesworld.tasks.manifest import SPLIT_PROTOCOLS
+        from devicesworld.tasks.selection_shape import ShapeTargets, split_shape, unmet
+
+        if held_out:
+            pool = _unseen(pool, name, folder, held_out)
+        budget = SPLIT_PROTOCOLS.get(name)
+        if max_steps is None:
+            max_steps = budget.max_steps if budget else 0
+        targets = ShapeTargets(long_share, min_median_steps, gui_only_share, max_steps)
+        over = [t.id for t in pool if not targets.fits_budget(t)]
+        if over:
+            click.echo(
+                f"left out {len(over)} tasks whose reference solution exceeds {targets.max_steps} steps "
+                f"({', '.join(over[:4])}{', ...' if len(over) > 4 else ''})"
+            )
+        chosen = set(select_evaluation_set(pool, size=size, seed=seed, targets=targets))
+        picked = [t for t in pool if t.id in chosen]
+        click.echo(f"selected {len(picked)} of {len(pool)}: {split_shape(picked).model_dump_json()}")
+        missed = unmet(picked, targets)
+        if dry_run:
+            click.echo("dry run, nothing written" + "".join(f"; unmet: {m}" for m in missed))
+            return
+        if missed:
+            raise UserError("the selection misses its targets: " + "; ".join(missed))
+        manifest = build_manifest(name, version, picked, description=description)
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(manifest_text(manifest), encoding="utf-8")
     click.echo(f"wrote {path}: {len(manifest.tasks)} tasks, {manifest.hash}")
     click.echo("add a changelog line saying why the split changed; old versions stay loadable by name")
+
+
+def _unseen(pool: list[Task], name: str, folder: Path, files: tuple[str, ...]) -> list[Task]:
+    """The newest version's tasks and the held-out ``files`` (:func:`unseen_pool`)."""
+    from devicesworld import jsonl
+    from devicesworld.spec.models import Task
+    from devicesworld.tasks.manifest import ManifestError, load_manifest
+    from devicesworld.tasks.selection import unseen_pool
+
+    extra: list[Task] = []
+    for f in files:
+        raw = Path(f).read_bytes()
+        if f.endswith(".gz"):
+            raw = gzip.decompress(raw)
+        extra += [Task.model_validate_json(line) for _, line in jsonl.split_lines(raw)]
+    try:
+        previous = load_manifest(name, folder).ids
+    except ManifestError as exc:
+        raise UserError(f"--held-out adds to the newest version's ids: {exc}") from None
+    return unseen_pool(pool, previous, extra)
 
 
 @click.command("draw")

@@ -65,6 +65,9 @@ class Shard:
     count: int
     prefix: str
     """Task ids are ``dw-<prefix>-<index>``."""
+    first: int = 0
+    """The first index built: a sample of later seeds (``tasks build --skip``) starts past the
+    tasks ``full`` already holds, so held-out tasks are built without rebuilding those."""
 
 
 class FullRecipe(BaseModel):
@@ -282,11 +285,12 @@ def _build_chunk(job: tuple[int, int, int, int]) -> tuple[list[str], dict[str, o
 
 def chunk_count(shards: Iterable[Shard] | None = None, chunk: int = 25) -> int:
     """How many chunks :func:`build_full` reports progress over."""
-    return sum(-(-s.count // chunk) for s in (recipe() if shards is None else shards))
+    return sum(-(-(s.count - s.first) // chunk) for s in (recipe() if shards is None else shards))
 
 
-def sample_shards(pattern: str | None = None, per_shard: int | None = None) -> list[Shard]:
-    """The recipe's shards whose builder matches the glob ``pattern``, each cut to ``per_shard`` tasks.
+def sample_shards(pattern: str | None = None, per_shard: int | None = None, skip: int = 0) -> list[Shard]:
+    """The recipe's shards whose builder matches the glob ``pattern``, each cut to ``per_shard`` tasks,
+    the first ``skip`` of them left out (tasks ``skip .. per_shard - 1``).
 
     Task ``i`` of a shard does not depend on the shard's length, so a sample's tasks are
     the same as the full build's (same ids, same bytes).
@@ -296,6 +300,8 @@ def sample_shards(pattern: str | None = None, per_shard: int | None = None) -> l
     out = [s for s in recipe() if pattern is None or fnmatchcase(s.builder, pattern)]
     if per_shard is not None:
         out = [Shard(s.builder, min(s.count, per_shard), s.prefix) for s in out]
+    if skip:
+        out = [Shard(s.builder, s.count, s.prefix, first=skip) for s in out if s.count > skip]
     return out
 
 
@@ -317,7 +323,7 @@ def build_full(
     jobs = [
         (index[s], seed, start, min(start + chunk, s.count))
         for s in shards
-        for start in range(0, s.count, chunk)
+        for start in range(s.first, s.count, chunk)
     ]
     stats = BuildStats(seed=seed)
     lines: list[str] = []

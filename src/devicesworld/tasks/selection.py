@@ -16,6 +16,12 @@ as the paper's best agent solves 12.5 %), not whatever the pool happens to hold.
 3. **Fill.** Round-robin over the patterns within each grade until its quota is met, each
    time taking the task of the family least used so far.
 
+4. **Shape.** With ``targets`` (:class:`~devicesworld.tasks.selection_shape.ShapeTargets`, issue
+   #34: a share of long tasks, a median reference solution length, a share of GUI-only desktops),
+   chosen tasks are swapped for unchosen ones of the same difficulty and pattern until the targets
+   are met (:func:`~devicesworld.tasks.selection_shape.reshape`); no covered feature drops below
+   its minimum.
+
 A task whose instruction equals a chosen one after masking its values
 (``tasks/naturalness.py``) is skipped. Ties are broken by a seeded shuffle: the same
 pool and seed give the same set.
@@ -29,6 +35,7 @@ from collections.abc import Sequence
 
 from devicesworld.spec.models import Task
 from devicesworld.tasks.naturalness import masked
+from devicesworld.tasks.selection_shape import ShapeTargets, reshape
 
 GRADES = ("easy", "medium", "hard", "expert")
 DIFFICULTY_MIX = {"easy": 0.03, "medium": 0.12, "hard": 0.40, "expert": 0.45}
@@ -81,25 +88,40 @@ def quotas(tasks: Sequence[Task], size: int, mix: dict[str, float] | None = None
     return want
 
 
+def unseen_pool(full: Sequence[Task], previous: Sequence[str], held_out: Sequence[Task]) -> list[Task]:
+    """The tasks a new version of a frozen split may draw without taking any task out of ``train``:
+    the previous version's ids still in ``full`` and the ``held_out`` tasks (built past the seeds
+    ``full`` held as train, ``tasks build --skip``; one of the same id replaces the ``full`` task), in
+    ``full``'s order then the held-out ones'."""
+    ids = {t.id for t in held_out}
+    keep = set(previous) - ids
+    return [t for t in full if t.id in keep] + list(held_out)
+
+
 def select_evaluation_set(
     tasks: Sequence[Task],
     size: int = 200,
     seed: int = 0,
     min_per_feature: int = 2,
     mix: dict[str, float] | None = None,
+    targets: ShapeTargets | None = None,
 ) -> list[str]:
     """The ids of the evaluation set, in pool order."""
     rng = random.Random(seed)
-    pool = list(tasks)
+    pool = [t for t in tasks if targets is None or targets.fits_budget(t)]
     rng.shuffle(pool)
     feats = {t.id: features(t) for t in pool}
     quota = quotas(pool, size, mix)
     rank = {g: i for i, g in enumerate(GRADES)}
     need: Counter[str] = Counter()
+
+    def cap(feature: str) -> int:
+        return MIN_PER_FEATURE.get(feature.split(":", 1)[0], min_per_feature)
+
     for t in pool:
         for f in feats[t.id]:
-            cap = MIN_PER_FEATURE.get(f.split(":", 1)[0], min_per_feature)
-            need[f] = min(cap, need[f] + 1)
+            need[f] = min(cap(f), need[f] + 1)
+    floor = dict(need)
     chosen: list[Task] = []
     taken: set[str] = set()
     said: set[str] = set()
@@ -156,5 +178,15 @@ def select_evaluation_set(
             break
         if not twin(t):
             take(t)
+    if targets is not None and targets.any:
+        shaped = reshape(
+            chosen,
+            pool,
+            targets,
+            twin_key=lambda t: masked(t.instruction),
+            feats=feats,
+            floor=floor.__getitem__,
+        )
+        taken = {t.id for t in shaped}
     order = {t.id: i for i, t in enumerate(tasks)}
     return sorted(taken, key=order.__getitem__)
