@@ -192,11 +192,11 @@ def _results(tasks: list[Any], out: Path, size: str, monkeypatch: pytest.MonkeyP
 def test_a_run_gives_the_same_results_with_and_without_the_pool(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pool_on: pool.SpareKey
 ) -> None:
-    by_id = {t.id: t for t in load_suite("gui-smoke")}
+    by_id = {t.id: t for t in load_suite("smoke-gui")}
     tasks = [
-        by_id["smoke-gui-lx-001"],
-        by_id["smoke-gui-lx-015"],
-        by_id["smoke-gui-lx-008"],
+        by_id["smoke-gui-lx-editor-append-1"],
+        by_id["smoke-gui-lx-web-register-1"],
+        by_id["smoke-gui-lx-files-rename-1"],
     ]  # editor, browser, files
     cold = _results(tasks, tmp_path / "cold", "0", monkeypatch)
     taken = pool.POOL.taken
@@ -270,7 +270,7 @@ def test_validation_gives_the_same_report_with_and_without_the_pool(
 ) -> None:
     from devicesworld.tasks.validate import validate_task
 
-    task = {t.id: t for t in load_suite("gui-smoke")}["smoke-gui-lx-008"]
+    task = {t.id: t for t in load_suite("smoke-gui")}["smoke-gui-lx-files-rename-1"]
     monkeypatch.setenv(ENV_SIZE, "0")
     cold = validate_task(task)
     taken = pool.POOL.taken
