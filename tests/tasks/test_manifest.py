@@ -32,8 +32,8 @@ def full_tasks() -> tuple[Task, ...]:
 
 def test_every_shipped_test_task_matches_its_manifest_hash() -> None:
     manifest = load_manifest("test")
-    assert manifest.label == "test-v2.4"
-    assert len(manifest.tasks) >= 195  # v2.2-v2.4: v2.1's ids, a few left out as incoherent (issue #33)
+    assert manifest.label == "test-v2.5"
+    assert len(manifest.tasks) == 198  # v2.5: v2.4's ids and held-out long tasks, reselected (issue #34)
     assert mismatches(manifest, list(full_tasks())) == []
 
 
@@ -44,21 +44,28 @@ def test_a_superseded_version_loads_as_frozen_from_its_archive() -> None:
     tasks = load_suite("test-v2.1")
     assert [t.id for t in tasks] == old.ids and len(tasks) == 200
     assert mismatches(old, tasks) == []
-    assert set(load_manifest("test").ids) <= set(old.ids)
+    v24 = load_manifest("test-v2.4")
+    assert set(v24.ids) <= set(old.ids)
     # v2.3 kept v2.2's ids with the rebuilt tasks' hashes: v2.2 loads from its archive as frozen
     v22 = load_manifest("test-v2.2")
-    assert [t.id for t in load_suite("test-v2.2")] == v22.ids == load_manifest("test").ids
+    assert [t.id for t in load_suite("test-v2.2")] == v22.ids == v24.ids
     assert mismatches(v22, load_suite("test-v2.2")) == []
     # v2.4 kept v2.3's ids (tasks rebuilt for the gate's seeded_times/email_identity rules): v2.3 too
     v23 = load_manifest("test-v2.3")
-    assert [t.id for t in load_suite("test-v2.3")] == v23.ids == load_manifest("test").ids
+    assert [t.id for t in load_suite("test-v2.3")] == v23.ids == v24.ids
     assert mismatches(v23, load_suite("test-v2.3")) == []
+    # v2.5 reselected from v2.4's ids and held-out long tasks (13 of v2.4's were rebuilt in place
+    # for the owner_name/household_name/file_dates rules): v2.4 loads from its archive as frozen
+    assert [t.id for t in load_suite("test-v2.4")] == v24.ids
+    assert mismatches(v24, load_suite("test-v2.4")) == []
+    new = set(load_manifest("test").ids)
+    assert new - set(v24.ids) and all(i.startswith("dw-long-") for i in new - set(v24.ids))
 
 
 def test_the_test_suite_is_the_manifest_in_its_order_and_old_versions_load_by_name() -> None:
     manifest = load_manifest("test")
     assert [t.id for t in load_suite("test")] == manifest.ids
-    assert {"test-v2.1", "test-v2.2", "test-v2.3", "test-v2.4"} <= set(suite_names())
+    assert {"test-v2.1", "test-v2.2", "test-v2.3", "test-v2.4", "test-v2.5"} <= set(suite_names())
     assert [t.id for t in load_suite(manifest.label)] == manifest.ids
 
 
@@ -102,7 +109,7 @@ def test_manifest_files_are_stable_and_guard_their_hash(tmp_path: Path) -> None:
 def test_tasks_list_shows_the_manifest_version() -> None:
     out = CliRunner().invoke(main, ["tasks", "list", "--suite", "test"], env={"COLUMNS": "200"})
     assert out.exit_code == 0, out.output
-    assert "manifest test-v2.4 (sha256:" in out.output
+    assert "manifest test-v2.5 (sha256:" in out.output
 
 
 def test_freeze_writes_a_new_version_and_never_overwrites(tmp_path: Path) -> None:
@@ -151,3 +158,20 @@ def test_freeze_dry_run_draws_from_the_split_and_held_out_tasks_and_writes_nothi
     assert "selected 20 of 199" in out.output  # test-v2.4's 198 ids and the held-out task
     assert "unmet: long tier" in out.output  # one long task is all the pool has: the target is missed
     assert not list(manifests_dir().glob("test-v9.9*"))
+
+
+def test_a_task_an_older_version_held_goes_back_to_train() -> None:
+    """A task marked ``test`` that the newest manifest left out is ``train`` after a rebuild (it
+    was never in the new split); the manifest's tasks are ``test`` whatever they were marked."""
+    ids = set(load_manifest("test").ids)
+    pool = [
+        t.model_copy(
+            update={
+                "metadata": t.metadata.model_copy(update={"split": "test" if t.id not in ids else "train"})
+            }
+        )
+        for t in full_tasks()[:400]
+    ]
+    marked = with_test_split(pool)
+    assert all(t.metadata.split == ("test" if t.id in ids else "train") for t in marked)
+    assert any(t.id not in ids for t in pool) and any(t.id in ids for t in pool)

@@ -362,18 +362,21 @@ def without_duplicates(tasks: list[Task]) -> tuple[list[Task], int]:
 
 def with_test_split(tasks: list[Task], size: int = TEST_SIZE) -> list[Task]:
     """``tasks`` with the frozen ``test`` split marked: the newest manifest's ids (a rebuild never
-    re-selects it, :mod:`devicesworld.tasks.manifest`); without a manifest, a fresh selection."""
+    re-selects it, :mod:`devicesworld.tasks.manifest`); without a manifest, a fresh selection.
+    Every other task is ``train``: a task of an older version that the newest one left out goes
+    back to training (it was never in the new split, so it leaks nothing into it)."""
     from devicesworld.tasks.manifest import load_manifest, resolve
 
     if resolve("test") is not None:
         chosen = set(load_manifest("test").ids)
     else:
         chosen = set(select_evaluation_set(tasks, size=size, seed=FULL_SEED))
+    marked = [(t, "test" if t.id in chosen else "train") for t in tasks]
     return [
-        t.model_copy(update={"metadata": t.metadata.model_copy(update={"split": "test"})})
-        if t.id in chosen
-        else t
-        for t in tasks
+        t
+        if t.metadata.split == split
+        else t.model_copy(update={"metadata": t.metadata.model_copy(update={"split": split})})
+        for t, split in marked
     ]
 
 
