@@ -314,7 +314,9 @@ def _raw(value: Any) -> Any:
 
 def _answer_leaves(obj: Any) -> Iterator[Any]:
     if isinstance(obj, dict):
-        if "value" in obj and ("type" in obj or "value_type" in obj):
+        if "value" in obj and (
+            "type" in obj or "value_type" in obj or "cues" in obj
+        ):  # cue words are no answer
             yield obj["value"]
             return
         for v in obj.values():
