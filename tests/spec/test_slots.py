@@ -118,3 +118,12 @@ def test_a_swap_is_named_in_the_detail() -> None:
 def test_a_file_sentence_hedging_between_two_slots_is_caught() -> None:
     assert hedges_in_text("Bed 18:50 (or maybe 22:50)\nFeed 22:50", [t("18:50"), t("22:50")])
     assert not hedges_in_text("Bed 18:50\nFeed 22:50", [t("18:50"), t("22:50")])
+
+
+def test_a_file_sentence_giving_a_value_under_another_slots_cue_is_caught() -> None:
+    bed, feed = t("19:00", ["bed"]), t("22:30", ["feed", "night feed"])
+    assert hedges_in_text("Day 12: first bath\nFirst night: bed 22:30, night feed 19:00", [bed, feed])
+    assert not hedges_in_text("First night: bed 19:00, night feed 22:30", [bed, feed])
+    assert not hedges_in_text("First night: night feed 22:30, bed 19:00", [bed, feed])
+    # without cue words a file's sentence is not read for which slot a time answers
+    assert not hedges_in_text("First night: bed 22:30, night feed 19:00", [t("19:00"), t("22:30")])

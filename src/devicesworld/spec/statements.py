@@ -565,14 +565,15 @@ def _grouped_mentions(
     return mine, other, asserted
 
 
-def _given_elsewhere(slot: _Slot, sent: _Sentence, slots: Sequence[_Slot]) -> bool:
-    """The slot's own value is claimed in the sentence, but as another slot's ("back at 19:30")."""
+def _given_elsewhere(slot: _Slot, sent: _Sentence, slots: Sequence[_Slot], *, cue_only: bool = False) -> bool:
+    """The slot's own value is claimed in the sentence, but as another slot's ("back at 19:30");
+    ``cue_only``: only by that slot's declared cue words (how a file's sentence is judged)."""
     group = [s for s in slots if slot.shares_type(s)]
     if len(group) < 2:
         return False
     me = group.index(slot)
     return any(
-        equals == me and owner.slot not in (me, None) and m.claimed
+        equals == me and owner.slot not in (me, None) and m.claimed and (owner.how == "cue" or not cue_only)
         for m, equals, owner in _attributed(sent, group)
     )
 
@@ -603,12 +604,17 @@ def hedges_in_text(
     the sentence (a line, or a sentence of a line) that states the expected value is judged: it
     fails when another value of the slot's type is offered there as a possibility (``or``,
     ``maybe``, ``?``, ``/``), or the expected value is offered beside another one, or a correction
-    in that sentence puts another value after it ("16:30 — sorry, correction: 17:00")."""
+    in that sentence puts another value after it ("16:30 — sorry, correction: 17:00"), or — when
+    the values of several slots share a type and declare cue words — the slot's value stands under
+    another slot's cue ("bed 22:30, night feed 19:00" when bed is 19:00 and the feed 22:30)."""
     sents = sentences([text])
     slots = [_Slot(item, kind, tolerance) for item in expected]
     out: list[str] = []
     for slot in slots:
         for sent in sents:
+            if _given_elsewhere(slot, sent, slots, cue_only=True):
+                out.append(repr(sent.text.strip()))
+                continue
             mine, other, _ = _slot_mentions(slot, sent, slots)
             if not mine or not other:
                 continue
