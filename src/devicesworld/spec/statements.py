@@ -548,6 +548,8 @@ def _attributed(sent: _Sentence, group: Sequence[_Slot]) -> list[tuple[Mention, 
 def _grouped_mentions(
     slot: _Slot, sent: _Sentence, group: Sequence[_Slot], slots: Sequence[_Slot]
 ) -> tuple[list[Mention], list[Mention], list[Mention]]:
+    """:func:`_slot_mentions` when other slots share the type: a value counts for the slot it is
+    attributed to, so another slot's expected value offered or set here is this slot's rival."""
     me = group.index(slot)
     mine: list[Mention] = []
     other: list[Mention] = []
