@@ -127,3 +127,13 @@ def test_a_file_sentence_giving_a_value_under_another_slots_cue_is_caught() -> N
     assert not hedges_in_text("First night: night feed 22:30, bed 19:00", [bed, feed])
     # without cue words a file's sentence is not read for which slot a time answers
     assert not hedges_in_text("First night: bed 22:30, night feed 19:00", [t("19:00"), t("22:30")])
+
+
+def test_cues_alone_in_their_clause_take_the_values_after_it_in_order() -> None:
+    text = "fennel and ricotta: 200 g and 300 g"
+    spots = [Spot(20, 23, 0, False, False), Spot(30, 33, 1, False, False)]
+    clauses = [(0, 18), (20, len(text))]
+    owners = attribute(text, spots, [["fennel"], ["ricotta"]], clauses)
+    assert [o.slot for o in owners] == [0, 1] and {o.how for o in owners} == {"cue"}
+    swapped = attribute(text, spots, [["ricotta"], ["fennel"]], clauses)
+    assert [o.slot for o in swapped] == [1, 0]

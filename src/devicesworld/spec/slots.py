@@ -11,8 +11,9 @@ type in a sentence is attributed to one slot, in this order of evidence:
    value: "leave", "head out" / "back", "home by"). A cue belongs to the value it
    introduces or follows in its clause: the nearer of the values before and after it,
    a conjunction ("and", "then", "but") between them weighing against that side, the
-   value after it on a tie; a cue alone in its clause ("Leaving: 19:30") belongs to the
-   first value after it. A value takes the slot of the nearest cue it holds.
+   value after it on a tie; cues alone in their clause ("Leaving: 19:30", "fennel and
+   ricotta: 200 g and 300 g") belong, in order, to the values after it (else before it).
+   A value takes the slot of the nearest cue it holds.
 2. **alternative** — a value offered as another possibility right after a value
    ("19:30 (or maybe 22:30)", "19:30 / 22:30"; at most four words between them) is
    an answer to that value's slot.
@@ -74,12 +75,8 @@ def _clause_of(at: int, clauses: Sequence[tuple[int, int]]) -> int:
     return -1
 
 
-def _cue_target(
-    text: str, start: int, end: int, spots: Sequence[Spot], clauses: Sequence[tuple[int, int]]
-) -> int | None:
-    """The spot a cue at ``text[start:end]`` belongs to (see the module docstring, rule 1)."""
-    clause = _clause_of(start, clauses)
-    same = [i for i, s in enumerate(spots) if _clause_of(s.start, clauses) == clause]
+def _in_clause(text: str, start: int, end: int, same: Sequence[int], spots: Sequence[Spot]) -> int | None:
+    """The spot a cue at ``text[start:end]`` belongs to among the spots of its own clause (rule 1)."""
     before = [i for i in same if spots[i].end <= start]
     after = [i for i in same if spots[i].start >= end]
     options: list[tuple[bool, int, int, int]] = []  # (conjunction between, distance, before?, spot)
@@ -91,13 +88,40 @@ def _cue_target(
         i = after[0]
         gap = text[end : spots[i].start]
         options.append((bool(_CONJUNCTION.search(gap)), len(gap.strip()), 0, i))
-    if options:
-        return min(options)[3]
-    later = [i for i, s in enumerate(spots) if s.start >= end]
+    return min(options)[3] if options else None
+
+
+def _respectively(
+    cues: Sequence[tuple[int, int, int]], clause: tuple[int, int], spots: Sequence[Spot]
+) -> list[int | None]:
+    """Cues alone in their clause ("fennel and ricotta: 200 g and 300 g") belong, in order, to the
+    values of the clauses after it — or, with none after, to as many values before it."""
+    later = [i for i, s in enumerate(spots) if s.start >= clause[1]]
     if later:
-        return later[0]
-    earlier = [i for i, s in enumerate(spots) if s.end <= start]
-    return earlier[-1] if earlier else None
+        return [later[min(k, len(later) - 1)] for k in range(len(cues))]
+    earlier = [i for i, s in enumerate(spots) if s.end <= clause[0]]
+    if not earlier:
+        return [None] * len(cues)
+    first = max(0, len(earlier) - len(cues))
+    return [earlier[min(first + k, len(earlier) - 1)] for k in range(len(cues))]
+
+
+def _matches(text: str, cues: Sequence[re.Pattern[str] | None]) -> list[tuple[int, int, int]]:
+    """Every cue word in the text as (start, end, slot), in order; of overlapping ones the longest."""
+    found = sorted(
+        (
+            (m.start(), m.end(), slot)
+            for slot, p in enumerate(cues)
+            if p is not None
+            for m in p.finditer(text)
+        ),
+        key=lambda x: (x[0], -(x[1] - x[0])),
+    )
+    out: list[tuple[int, int, int]] = []
+    for match in found:
+        if not out or match[0] >= out[-1][1]:
+            out.append(match)
+    return out
 
 
 def _by_cue(
@@ -107,18 +131,26 @@ def _by_cue(
     clauses: Sequence[tuple[int, int]],
 ) -> dict[int, int]:
     """Spot index -> slot, for the spots a declared cue belongs to (the nearest cue wins)."""
+    targets: list[tuple[tuple[int, int, int], int | None]] = []
+    alone: dict[int, list[tuple[int, int, int]]] = {}  # clause -> its cues, when it holds no value
+    for match in _matches(text, cues):
+        clause = _clause_of(match[0], clauses)
+        same = [i for i, s in enumerate(spots) if _clause_of(s.start, clauses) == clause]
+        if same:
+            targets.append((match, _in_clause(text, match[0], match[1], same, spots)))
+        else:
+            alone.setdefault(clause, []).append(match)
+    for clause, found in alone.items():
+        span = clauses[clause] if clause >= 0 else (found[0][0], found[-1][1])
+        targets += list(zip(found, _respectively(found, span, spots), strict=True))
     best: dict[int, tuple[int, int]] = {}  # spot -> (distance, slot)
-    for slot, pattern in enumerate(cues):
-        if pattern is None:
+    for (start, end, slot), target in targets:
+        if target is None:
             continue
-        for m in pattern.finditer(text):
-            target = _cue_target(text, m.start(), m.end(), spots, clauses)
-            if target is None:
-                continue
-            s = spots[target]
-            distance = max(s.start - m.end(), m.start() - s.end, 0)
-            if target not in best or distance < best[target][0]:
-                best[target] = (distance, slot)
+        s = spots[target]
+        distance = max(s.start - end, start - s.end, 0)
+        if target not in best or distance < best[target][0]:
+            best[target] = (distance, slot)
     return {i: slot for i, (_, slot) in best.items()}
 
 
