@@ -413,3 +413,49 @@ def test_a_windows_file_value_is_hedged_in_the_file() -> None:
     )
     (hedge,) = [m for m in near_misses(task) if m.mutation == "hedge_in_file"]
     assert "Study: 23.5 (or maybe" in hedge.steps[0].args["text"]
+
+
+def _two_times(cues: bool) -> Task:
+    """A real phone task (``invite_if_free``, phone only) whose text must give two times: we meet
+    at the free slot and are back three hours later."""
+    from devicesworld.tasks.scenarios.compile import Choice, compile_task
+    from devicesworld.tasks.scenarios.loader import shipped_families, shipped_macros
+
+    family = next(f for f in shipped_families() if f.family == "invite_if_free")
+    task = compile_task(family, shipped_macros(), Choice(seed=3), "dw-two-times")
+    data = task.model_dump(mode="json")
+    (reply,) = data["evaluation"]["conditions"]
+    (free,) = reply["args"]["contains"]
+    meet = str(free["value"] if isinstance(free, dict) else free)
+    back = f"{(int(meet[:2]) + 3) % 24:02d}{meet[2:]}"
+    slots: list[dict[str, Any]] = [{"value": meet, "type": "time"}, {"value": back, "type": "time"}]
+    if cues:
+        slots[0]["cues"], slots[1]["cues"] = ["meet"], ["back"]
+    reply["args"]["contains"] = slots
+    for step in data["solution"]:
+        if "works for me" in str(step["args"].get("text", "")):
+            step["args"]["text"] = f"We meet at {meet} and I will be back at {back}."
+    return Task.model_validate(data)
+
+
+def test_a_hedge_or_correction_between_two_expected_times_must_fail() -> None:
+    """dw-babysitter-evening-0000 (session 45): the rival of the leave time is the back time, itself
+    expected; "19:30 (or maybe 22:30)" and "it is 22:30, not 19:30" must fail (spec/slots.py)."""
+    task = _two_times(cues=False)
+    misses = {m.mutation: m for m in near_misses(task)}
+    meet, back = (v["value"] for v in task.evaluation.conditions[0].args["contains"])
+    assert f"{meet} (or maybe {back})" in str([s.args for s in misses["undeclared_hedge"].steps])
+    assert "slot_swap" not in misses  # without cue words a swap cannot be told from the other order
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations["undeclared_hedge"] == 1 and report.mutations["late_correction"] == 1
+
+
+def test_two_times_told_apart_by_cue_words_get_a_swap_that_must_fail() -> None:
+    task = _two_times(cues=True)
+    meet, back = (v["value"] for v in task.evaluation.conditions[0].args["contains"])
+    (swap,) = [m for m in near_misses(task) if m.mutation == "slot_swap"]
+    assert f"We meet at {back} and I will be back at {meet}." in str([s.args for s in swap.steps])
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations["slot_swap"] == 1

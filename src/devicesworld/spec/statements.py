@@ -17,7 +17,13 @@ recipient together, in order:
 - the **last** statement wins: a declared distractor, or another value of the slot's
   type offered as a correction or a hedge, stated after the last statement of the
   expected value fails; one stated before it and then corrected does not;
-- the expected values may be spread over several messages (judged together).
+- the expected values may be spread over several messages (judged together);
+- when several expected values share a type (two times: leave 19:30, back 22:30), each
+  value of that type is first attributed to the slot it answers
+  (:mod:`devicesworld.spec.slots`: declared cue words, an alternative offered right after a
+  value, a value set against a ruled-out one, else the value itself), and every rule above
+  is applied per slot — so "19:30 (or maybe 22:30)" hedges the leave slot and "it is
+  22:30, not 19:30" moves it, although 22:30 is itself expected.
 
 Codes (door codes, PINs: a text value made of digits) are compared as digit strings:
 separators people put inside them (``175-113``, ``175 113``) are fine, but ``103,215``
@@ -33,8 +39,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from devicesworld.spec import slots as slotting
 from devicesworld.spec import values
-from devicesworld.spec.values import Expected, ValueType
+from devicesworld.spec.values import Expected, TypedValue, ValueType
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
 _CLAUSE = re.compile(
@@ -160,8 +167,12 @@ def _spans(clause: str, kind: ValueType, code_len: int | None) -> list[tuple[int
     if kind in ("text", "name"):
         return []
     out: list[tuple[int, str, Any]] = []
+    after: dict[str, int] = {}  # a span said twice in a clause: each mention at its own place
     for span, value in values.candidates(clause, kind):
-        at = clause.find(span)
+        at = clause.find(span, after.get(span, 0))
+        if at < 0:
+            at = clause.find(span)
+        after[span] = (at if at >= 0 else 0) + len(span)
         out.append((at if at >= 0 else 0, span, value))
     return out
 
@@ -191,6 +202,13 @@ class _Slot:
             else (values.parse(self.raw, self.kind, ctx) if self.kind not in ("text", "name") else None)
         )
         self.unit = getattr(self.want, "unit", None)
+        self.cues: tuple[str, ...] = tuple(item.cues) if isinstance(item, TypedValue) else ()
+
+    def shares_type(self, other: _Slot) -> bool:
+        """Two slots answered by values of one type (two times, two amounts of one unit)."""
+        if self.code_len is None and self.kind in ("text", "name"):
+            return other is self
+        return (self.kind, self.code_len, self.unit) == (other.kind, other.code_len, other.unit)
 
     def is_me(self, clause: str, at: int, span: str, value: Any) -> bool:
         if self.code_len is not None:
@@ -434,10 +452,12 @@ def judge_conversation(
     for slot in slots:
         mine: list[Mention] = []
         rivals = [(m, label) for m, label in declared if not _also_expected(m, slots)]
+        placed_elsewhere = False
         for sent in sents:
-            here_mine, here_other = _slot_mentions(slot, sent, slots)
+            here_mine, here_other, asserted = _slot_mentions(slot, sent, slots)
             mine += here_mine
-            offered = [m for m in here_other if _offered(sent.text, m) or sent.correction]
+            placed_elsewhere |= _given_elsewhere(slot, sent, slots)
+            offered = [m for m in here_other if _offered(sent.text, m) or sent.correction or m in asserted]
             rivals += [(m, m.span) for m in offered]
             declared_here = [m for m, _ in rivals if m.order[:2] == sent.order]
             if here_mine and (
@@ -447,7 +467,9 @@ def judge_conversation(
             ):
                 verdict.hedged.append(repr(sent.text.strip()))
         if not mine:
-            verdict.missing.append(slot.label)
+            verdict.missing.append(
+                slot.label + (" (given, but for another slot)" if placed_elsewhere else "")
+            )
             continue
         last = max(m.order for m in mine)
         later = {label for m, label in rivals if m.order > last}
@@ -469,16 +491,27 @@ _OFFER_AFTER = re.compile(r"^\W{0,3}(?:\?|or\b|/)", re.I)
 
 def _offered(sentence: str, m: Mention) -> bool:
     """The value is put forward as a possibility: "or $93.5", "maybe 27.5 °C", "16:00?", "7/8"."""
-    at = m.order[2]
-    before, after = sentence[:at], sentence[at + len(m.span) :]
-    return bool(_OFFER_BEFORE.search(before) or _OFFER_AFTER.search(after) or before.rstrip().endswith("/"))
+    after = sentence[m.order[2] + len(m.span) :]
+    return _offered_before(sentence, m) or bool(_OFFER_AFTER.search(after))
+
+
+def _offered_before(sentence: str, m: Mention) -> bool:
+    """Offered by the words before it ("or 22:30", "maybe 22:30", "/ 22:30"): an alternative to
+    what came before, unlike "22:30 or so" or "22:30?"."""
+    before = sentence[: m.order[2]]
+    return bool(_OFFER_BEFORE.search(before) or before.rstrip().endswith("/"))
 
 
 def _slot_mentions(
     slot: _Slot, sent: _Sentence, slots: Sequence[_Slot]
-) -> tuple[list[Mention], list[Mention]]:
-    """The slot's own values a sentence asserts (not strongly ruled out), and the other values of its
-    type it claims there that no slot expects: what both the conversation and a file's sentence judge."""
+) -> tuple[list[Mention], list[Mention], list[Mention]]:
+    """The slot's own values a sentence asserts (not strongly ruled out), the other values of its
+    type it claims there that no slot expects, and — when other slots share its type — the values
+    of another slot attributed to this one (:mod:`devicesworld.spec.slots`), which count as
+    statements of this slot: what both the conversation and a file's sentence judge."""
+    group = [s for s in slots if slot.shares_type(s)]
+    if len(group) > 1:
+        return _grouped_mentions(slot, sent, group, slots)
     mine: list[Mention] = []
     other: list[Mention] = []
     for offset, clause in sent.clauses:
@@ -487,7 +520,64 @@ def _slot_mentions(
                 mine.append(m)
             elif not is_me and m.claimed and slot.same_slot(m.value) and not _also_expected(m, slots):
                 other.append(m)
-    return mine, other
+    return mine, other, []
+
+
+def _attributed(sent: _Sentence, group: Sequence[_Slot]) -> list[tuple[Mention, int | None, slotting.Owner]]:
+    """Every value of the group's type in the sentence: (mention, the slot it equals, its owner)."""
+    found: list[tuple[Mention, int | None]] = []
+    for offset, clause in sent.clauses:
+        for m, _ in group[0].mentions(clause, sent.order, offset):
+            equals = next((k for k, s in enumerate(group) if s.is_me(clause, 0, m.span, m.value)), None)
+            found.append((m, equals))
+    spots = [
+        slotting.Spot(
+            m.order[2],
+            m.order[2] + len(m.span),
+            equals,
+            _offered_before(sent.text, m),
+            m.strong_out,
+        )
+        for m, equals in found
+    ]
+    clauses = [(offset, offset + len(clause)) for offset, clause in sent.clauses]
+    owners = slotting.attribute(sent.text, spots, [s.cues for s in group], clauses)
+    return [(m, equals, owner) for (m, equals), owner in zip(found, owners, strict=True)]
+
+
+def _grouped_mentions(
+    slot: _Slot, sent: _Sentence, group: Sequence[_Slot], slots: Sequence[_Slot]
+) -> tuple[list[Mention], list[Mention], list[Mention]]:
+    """:func:`_slot_mentions` when other slots share the type: a value counts for the slot it is
+    attributed to, so another slot's expected value offered or set here is this slot's rival."""
+    me = group.index(slot)
+    mine: list[Mention] = []
+    other: list[Mention] = []
+    asserted: list[Mention] = []
+    for m, equals, owner in _attributed(sent, group):
+        if owner.slot == me and equals == me:
+            if not m.strong_out:
+                mine.append(m)
+        elif m.claimed and slot.same_slot(m.value):
+            if owner.slot == me:
+                other.append(m)
+                asserted.append(m)
+            elif owner.slot is None and equals is None and not _also_expected(m, slots):
+                other.append(m)
+    return mine, other, asserted
+
+
+def _given_elsewhere(slot: _Slot, sent: _Sentence, slots: Sequence[_Slot], *, cue_only: bool = False) -> bool:
+    """The slot's own value is claimed in the sentence, but as another slot's ("back at 19:30");
+    ``cue_only``: only by that slot's declared cue words (how a file's sentence is judged)."""
+    group = [s for s in slots if slot.shares_type(s)]
+    if len(group) < 2:
+        return False
+    me = group.index(slot)
+    return any(
+        equals == me and owner.slot not in (me, None) and m.claimed and (owner.how == "cue" or not cue_only)
+        for m, equals, owner in _attributed(sent, group)
+    )
 
 
 def _also_expected(m: Mention, slots: Sequence[_Slot]) -> bool:
@@ -516,13 +606,18 @@ def hedges_in_text(
     the sentence (a line, or a sentence of a line) that states the expected value is judged: it
     fails when another value of the slot's type is offered there as a possibility (``or``,
     ``maybe``, ``?``, ``/``), or the expected value is offered beside another one, or a correction
-    in that sentence puts another value after it ("16:30 — sorry, correction: 17:00")."""
+    in that sentence puts another value after it ("16:30 — sorry, correction: 17:00"), or — when
+    the values of several slots share a type and declare cue words — the slot's value stands under
+    another slot's cue ("bed 22:30, night feed 19:00" when bed is 19:00 and the feed 22:30)."""
     sents = sentences([text])
     slots = [_Slot(item, kind, tolerance) for item in expected]
     out: list[str] = []
     for slot in slots:
         for sent in sents:
-            mine, other = _slot_mentions(slot, sent, slots)
+            if _given_elsewhere(slot, sent, slots, cue_only=True):
+                out.append(repr(sent.text.strip()))
+                continue
+            mine, other, _ = _slot_mentions(slot, sent, slots)
             if not mine or not other:
                 continue
             offered = any(_offered(sent.text, m) for m in other) or any(_offered(sent.text, m) for m in mine)

@@ -123,6 +123,10 @@ class TypedValue(BaseModel):
     """The unrounded result of the computation ``value`` rounds (18 °C is exactly 64.4 °F):
     set when the instruction does not ask to round, so the exact value, or it rounded to
     at least the digits ``value`` shows, is the same answer (issue 32)."""
+    cues: list[str] = Field(default_factory=list)
+    """Words that introduce this value's slot when a message must state several values of one
+    type ("leave", "head out" for the leaving time; "back", "home by" for the return): a value
+    of the type after one of them answers this slot (:mod:`devicesworld.spec.slots`)."""
 
 
 Expected = TypedValue | str | int | float

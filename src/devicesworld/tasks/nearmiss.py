@@ -33,7 +33,10 @@ derived mechanically from the reference solution, so every task gets them:
   check declares a fact of ("The Landing light is on." when it is off; "The study heater is
   at 23.5." when it is at 19.5);
 - **hedge in file**: a typed value an output file must state, hedged in its own sentence
-  with another value of its type ("23.5 °C (or maybe 27.5 °C)" in the note).
+  with another value of its type ("23.5 °C (or maybe 27.5 °C)" in the note);
+- **slot swap**: where a condition tells two values of one type apart by their cue words
+  (:mod:`devicesworld.spec.slots`), the text that gives both gives each in the other's place
+  ("we leave at 22:30 and will be back at 19:30").
 
 A near miss whose steps fail to execute is still a near miss: all that matters is
 that the verdict is failure. The exceptions are the twin-device miss, which counts only
@@ -84,6 +87,7 @@ MUTATIONS = (
     "false_claim",
     "false_fact",
     "hedge_in_file",
+    "slot_swap",
 )
 """Every kind of near miss, in the order they are derived (and reported)."""
 
@@ -119,6 +123,7 @@ def near_misses(task: Task) -> list[NearMiss]:
     out += _false_claims(task)[:MAX_PER_KIND]
     out += _false_facts(task)[:MAX_PER_KIND]
     out += _file_hedges(task)[:MAX_PER_KIND]
+    out += _slot_swaps(task)[:MAX_PER_KIND]
     return out
 
 
@@ -314,7 +319,9 @@ def _raw(value: Any) -> Any:
 
 def _answer_leaves(obj: Any) -> Iterator[Any]:
     if isinstance(obj, dict):
-        if "value" in obj and ("type" in obj or "value_type" in obj):
+        if "value" in obj and (
+            "type" in obj or "value_type" in obj or "cues" in obj
+        ):  # cue words are no answer
             yield obj["value"]
             return
         for v in obj.values():
@@ -730,4 +737,42 @@ def _file_hedges(task: Task) -> list[NearMiss]:
             steps, changed = _replace_in_prose(task.solution, str(value), hedge)
             if changed:
                 out.append(NearMiss(f"a value hedged in the file: {hedge!r}", steps, "hedge_in_file"))
+    return out
+
+
+def _cued_pairs(task: Task) -> Iterator[tuple[Any, Any]]:
+    """Pairs of expected values of one type whose slots a condition tells apart by cue words."""
+    for c in task.evaluation.conditions:
+        if not (c.required and c.scored):
+            continue
+        for arg in c.args.values():
+            if not isinstance(arg, list):
+                continue
+            cued = [v for v in arg if isinstance(v, dict) and "value" in v and v.get("cues")]
+            for i, a in enumerate(cued):
+                for b in cued[i + 1 :]:
+                    if a.get("type") == b.get("type") and str(a["value"]) != str(b["value"]):
+                        yield a["value"], b["value"]
+
+
+def _swap_in_prose(steps: list[Step], a: Any, b: Any) -> tuple[list[Step], bool]:
+    find = {str(v): re.compile(rf"(?<![\d:.]){re.escape(str(v))}(?![\d:])") for v in (a, b)}
+
+    def leaf(obj: Any) -> Any:
+        if not (isinstance(obj, str) and " " in obj and all(p.search(obj) for p in find.values())):
+            return obj
+        swap = {str(a): str(b), str(b): str(a)}
+        either = re.compile("|".join(f"(?:{p.pattern})" for p in find.values()))
+        return either.sub(lambda m: swap[m.group(0)], obj)
+
+    return _map_leaves(steps, leaf)
+
+
+def _slot_swaps(task: Task) -> list[NearMiss]:
+    """Two cued values of one type, each given in the other's place in the text that gives both."""
+    out: list[NearMiss] = []
+    for a, b in _cued_pairs(task):
+        steps, changed = _swap_in_prose(task.solution, a, b)
+        if changed:
+            out.append(NearMiss(f"{a!r} and {b!r} swapped between their slots", steps, "slot_swap"))
     return out

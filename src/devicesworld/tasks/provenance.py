@@ -34,9 +34,21 @@ from devicesworld.tasks.derivations import OPERATIONS, Derivation
 from devicesworld.worlds.model import Member, WorldSize
 
 IGNORED_KEYS = frozenset(
-    {"tolerance", "min_count", "max_count", "count", "nth", "index", "timeout", "min_length", "max_length"}
+    {
+        "tolerance",
+        "min_count",
+        "max_count",
+        "count",
+        "nth",
+        "index",
+        "timeout",
+        "min_length",
+        "max_length",
+        "cues",
+    }
 )
-"""Arguments that tune how a check compares, not what it expects."""
+"""Arguments that tune how a check compares, not what it expects (``cues``: the words that
+introduce a slot, :mod:`devicesworld.spec.slots`)."""
 
 
 def provenance_problems(task: Task) -> list[str]:
