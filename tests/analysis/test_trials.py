@@ -12,7 +12,7 @@ from devicesworld.runner.selection import make_selection
 from devicesworld.spec.records import EpisodeResult
 from devicesworld.tasks.suites import load_suite
 
-FEW_TEST_TASKS = ("dw-away-for-the-day-0054", "dw-dehumidify-if-damp-0001", "dw-grocery-spend-answer-0001")
+FEW_TEST_TASKS = ("dw-away-for-the-day-0054", "dw-dehumidify-if-damp-0001", "dw-fahrenheit-for-grandma-0025")
 """Phone and smart-home tasks of the frozen test split: they need no system tool."""
 
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from devicesworld.cli import main
 
-GUI_TASK = "dw-babysitter-evening-0041"
+GUI_TASK = "dw-grocery-list-sync-0026"
 """A test task with a GUI desktop (bubblewrap needed)."""
 PHONE_TASK = "dw-dehumidify-if-damp-0001"
 """A test task of phones and a smart home only."""

@@ -4,7 +4,9 @@ The GUI tasks were proven on live desktops when they were built; the proof chang
 task, so a rebuild without a desktop — draw, finish (the phone's macro steps recorded on the
 phone simulator), grade, surfaces, declared profiles — must give the shipped bytes. Every one
 does (the 17 Windows rows once shipped with ``run_command`` solutions were rebuilt with console-app
-GUI solutions in session 44); only the family the coherence gate took out of ``full`` is absent.
+GUI solutions in session 44); only tasks the coherence gate took out of ``full`` are absent: a
+whole family in session 44, and in session 46 the draws of two families that fail ``file_dates``
+(a letter named for 2028, a 2025 memo that says "this year") until their source files are fixed.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from functools import cache
 
 from devicesworld.spec.models import Task
 from devicesworld.tasks import full, kind_sources
+from devicesworld.tasks.coherence import coherence_problems
 from devicesworld.tasks.kind_sources import TaskDraw
 from devicesworld.tasks.profiles import declare_profiles
 from devicesworld.tasks.surfaces import task_surfaces
@@ -41,11 +44,22 @@ def test_every_shipped_gui_task_of_full_rebuilds_from_its_family_file() -> None:
         for index in range(shard.count):
             original = shipped().get(f"dw-{shard.prefix}-{index:04d}")
             if original is None:
-                absent.append(shard.prefix)
+                absent.append((shard, index))
                 continue
             if original.model_dump_json() in _rebuilt(shard, index, original.metadata.split):
                 same += 1
             else:
                 differ.append(original.id)
-    assert differ == [] and same == 384, (same, differ)
-    assert set(absent) == {"gui-lx-phone-code-editor"}
+    assert differ == [] and same == 370, (same, differ)
+    assert {s.prefix for s, _ in absent} == {
+        "gui-lx-phone-code-editor",
+        "gui-lx-calc-rent-letter",
+        "gui-win-np-fix-code",
+    }
+    for shard, index in absent:
+        if shard.prefix == "gui-lx-phone-code-editor":
+            continue
+        source = kind_sources.source_by_name(shard.builder.split(":", 1)[1])
+        seed = full.sub_seed(full.FULL_SEED, shard.builder, index, 0)
+        task = kind_sources.draw(source, TaskDraw(seed, index, f"dw-{shard.prefix}-{index:04d}"))
+        assert {p.rule for p in coherence_problems(task)} == {"file_dates"}, task.id
