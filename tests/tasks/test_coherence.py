@@ -552,3 +552,13 @@ def test_phones_on_their_owners_world_numbers_are_one_person_one_number() -> Non
     twice = _owner_rule(_household_phones([first], [], numbers=(me.phone, partner.phone)))
     assert [(d, item) for d, item, _ in twice] == [("android_0", partner.name)]
     assert "one name" in twice[0][2]
+
+
+def test_two_phones_with_the_users_own_world_are_one_life_twice() -> None:
+    base = _household_phones([], [])
+    world = {"persona_seed": 4, "size": "small", "devices": ["android_0", "android_1"]}
+    both = Task.model_validate({**base.model_dump(), "world": world})
+    problems = _owner_rule(both)
+    assert [(d, item) for d, item, _ in problems] == [("android_1", "world")]
+    assert "android_0" in problems[0][2] and "world.members" in problems[0][2]
+    assert _owner_rule(base) == []  # the second phone the partner's, with the partner's world

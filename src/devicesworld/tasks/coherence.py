@@ -42,7 +42,7 @@ are described at their functions and in docs/scenarios.md):
 - ``device_owner``: a phone that takes a person's world (the user's, a partner's, a child's) is known
   on every other phone of the task under that person's one name and one number: the contacts and
   threads that stand for them (at the phone's number, at the person's world number, or under their
-  full name) agree.
+  full name) agree; and no two phones take the user's own world (one life on two phones).
 
 Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
 by reasoning, and files of the persona world (only the task's own files are read).
@@ -1215,6 +1215,17 @@ def _device_owners(task: Task) -> Iterable[CoherenceProblem]:
 
     addresses = _own_addresses(task)
     taken = _worlds_taken(task)
+    twins = sorted(phone for phone in addresses if phone in taken and taken[phone] is None)
+    for phone in twins[1:]:
+        yield CoherenceProblem(
+            rule="device_owner",
+            task_id=task.id,
+            device=phone,
+            item="world",
+            message=f"{phone} takes the user's own world as {twins[0]} does: two phones with one life "
+            "(the same texts and contacts); another person's phone takes their own world "
+            "(`world.members`), the user's second phone its `work` one",
+        )
     owners: dict[str, Person] = {}
     for phone in addresses:
         if phone in taken:
