@@ -936,13 +936,7 @@ def _persona(task: Task) -> Person | None:
 def _persona_devices(task: Task) -> set[str]:
     """The user's own devices: those taking the persona's world (by default the first of each kind) and
     the persona's `work` machines; a member's device (partner, child) is another person's."""
-    world = task.world
-    if world is None:
-        return set()
-    ids = [d.id for d in task.devices]
-    own = set(world.devices) if world.devices is not None else {i for i in ids if i.rsplit("_", 1)[-1] == "0"}
-    own -= set(world.members)
-    return own | {d for d, member in world.members.items() if member == "work"}
+    return {d for d, member in _worlds_taken(task).items() if member in (None, "work")}
 
 
 def _names_person(name: str, person: Person) -> bool:
