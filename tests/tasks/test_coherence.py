@@ -492,3 +492,73 @@ def test_a_world_file_dated_outside_its_year_or_with_later_records_is_flagged(
     assert items.count("Documents/expenses_2026.csv") >= 1 and "dated 2025-12-31" in found[0][1]
     assert "Documents/ledger.csv" in items and "Documents/spend_2025.csv" in items
     assert not any("budget" in item for item in items)
+
+
+# ------------------------------------------------------------------ the owners of the task's phones
+def _household_phones(
+    mine: list[dict[str, Any]], partner: list[dict[str, Any]], numbers: tuple[str, str] | None = None
+) -> Task:
+    """The user's phone (the persona's world) and the partner's (the partner's world), on the default
+    numbers or on ``numbers`` (the profiles' owner numbers)."""
+    base = _two_phones(partner, mine)
+    devices = [d.model_dump() for d in base.devices]
+    if numbers is not None:
+        for device, number in zip(devices, numbers, strict=True):
+            device["profile"] = {"owner_number": number}
+    world = {
+        "persona_seed": 4,
+        "size": "small",
+        "devices": ["android_0"],
+        "members": {"android_1": "partner"},
+    }
+    return Task.model_validate({**base.model_dump(), "devices": devices, "world": world})
+
+
+def _people_of_the_household() -> tuple[Any, Any]:
+    from devicesworld.worlds.generate import build_world
+
+    world = build_world(4, "small", _task("x", []).start_time)
+    return world.persona.person, next(p for p in world.people if p.relation == "household")
+
+
+def _owner_rule(task: Task) -> list[tuple[str | None, str, str]]:
+    return [(p.device, p.item, p.message) for p in coherence_problems(task) if p.rule == "device_owner"]
+
+
+def test_a_household_members_phone_known_under_another_name_and_number_is_flagged() -> None:
+    me, partner = _people_of_the_household()
+    contact = {"op": "add_contact", "args": {"name": "Jordan", "phone": "+15551001"}}
+    user = {"op": "add_contact", "args": {"name": me.name, "phone": "+15551000"}}
+    text = {"op": "add_sms", "args": {"address": "+15551001", "body": "Code?", "minutes_ago": 5}}
+    problems = _owner_rule(_household_phones([contact, text], [user]))
+    on_mine = [m for d, item, m in problems if d == "android_0" and item == partner.name]
+    assert any("'Jordan'" in m for m in on_mine)  # the family's name beside the world's
+    assert any(partner.phone.replace(" ", "") in m for m in on_mine)  # the world's number beside the phone's
+    on_partners = [m for d, item, m in problems if d == "android_1" and item == me.name]
+    assert on_partners and "one number" in on_partners[0]  # the user: +15551000 and their world number
+
+
+def test_phones_on_their_owners_world_numbers_are_one_person_one_number() -> None:
+    me, partner = _people_of_the_household()
+    sent = {"op": "add_sms", "args": {"address": me.phone, "body": "Code?", "sent": True, "minutes_ago": 5}}
+    got = {"op": "add_sms", "args": {"address": partner.phone, "body": "Code?", "minutes_ago": 5}}
+    task = _household_phones([got], [sent], numbers=(me.phone, partner.phone))
+    assert _owner_rule(task) == []
+    assert [p.rule for p in coherence_problems(task) if p.rule == "cross_device"] == []
+    # a member's phone nobody refers to is known only as the world has them: nothing to flag
+    assert _owner_rule(_household_phones([], [])) == []
+    # a second contact beside the world's, even under their own first name, is a second name
+    first = {"op": "add_contact", "args": {"name": partner.first, "phone": partner.phone}}
+    twice = _owner_rule(_household_phones([first], [], numbers=(me.phone, partner.phone)))
+    assert [(d, item) for d, item, _ in twice] == [("android_0", partner.name)]
+    assert "one name" in twice[0][2]
+
+
+def test_two_phones_with_the_users_own_world_are_one_life_twice() -> None:
+    base = _household_phones([], [])
+    world = {"persona_seed": 4, "size": "small", "devices": ["android_0", "android_1"]}
+    both = Task.model_validate({**base.model_dump(), "world": world})
+    problems = _owner_rule(both)
+    assert [(d, item) for d, item, _ in problems] == [("android_1", "world")]
+    assert "android_0" in problems[0][2] and "world.members" in problems[0][2]
+    assert _owner_rule(base) == []  # the second phone the partner's, with the partner's world

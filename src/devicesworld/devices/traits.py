@@ -140,6 +140,12 @@ class KindTraits(BaseModel):
         description="(device id, profile) -> the address other devices text this one at (a phone number), "
         "or None; the coherence gate pairs messages between a task's devices by it (issue #33).",
     )
+    address_profile: Callable[[str], Mapping[str, Any]] | None = Field(
+        default=None,
+        description="(number) -> the profile fields that give a device of this kind that own address; "
+        "a family with `world.own_numbers` gives each phone taking a person's world that person's number "
+        "from the world with it, so one person has one number on every device (issue #33).",
+    )
     services: frozenset[str] | None = Field(
         default=None,
         description="The task-wide services (`DeviceContext.shared`) its devices use, by name ('drive', "

@@ -39,6 +39,10 @@ are described at their functions and in docs/scenarios.md):
   device for one of the user's own phones carries the user's (the persona's) name.
 - ``household_name``: a child the instruction names carries the household's surname.
 - ``file_dates``: a file named for a year or month agrees with its dates and the task's start.
+- ``device_owner``: a phone that takes a person's world (the user's, a partner's, a child's) is known
+  on every other phone of the task under that person's one name and one number: the contacts and
+  threads that stand for them (at the phone's number, at the person's world number, or under their
+  full name) agree; and no two phones take the user's own world (one life on two phones).
 
 Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
 by reasoning, and files of the persona world (only the task's own files are read).
@@ -60,7 +64,7 @@ from pydantic import BaseModel, Field
 from devicesworld.spec.models import Task
 
 if TYPE_CHECKING:
-    from devicesworld.worlds.model import Person
+    from devicesworld.worlds.model import Member, Person
 
 RULES = (
     "perspective",
@@ -77,6 +81,7 @@ RULES = (
     "owner_name",
     "household_name",
     "file_dates",
+    "device_owner",
 )
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
@@ -931,13 +936,7 @@ def _persona(task: Task) -> Person | None:
 def _persona_devices(task: Task) -> set[str]:
     """The user's own devices: those taking the persona's world (by default the first of each kind) and
     the persona's `work` machines; a member's device (partner, child) is another person's."""
-    world = task.world
-    if world is None:
-        return set()
-    ids = [d.id for d in task.devices]
-    own = set(world.devices) if world.devices is not None else {i for i in ids if i.rsplit("_", 1)[-1] == "0"}
-    own -= set(world.members)
-    return own | {d for d, member in world.members.items() if member == "work"}
+    return {d for d, member in _worlds_taken(task).items() if member in (None, "work")}
 
 
 def _names_person(name: str, person: Person) -> bool:
@@ -1147,6 +1146,127 @@ def _task_file_dates(task: Task) -> Iterable[CoherenceProblem]:
                     )
 
 
+# ------------------------------------------------------------------ the owners of the task's phones
+def _worlds_taken(task: Task) -> dict[str, Member | None]:
+    """Device id -> the world it takes: None for the persona's own, the member for a member's phone or
+    machine; a device taking no world is absent (``world.without``, a further device of no member)."""
+    world = task.world
+    if world is None:
+        return {}
+    ids = [d.id for d in task.devices]
+    own = set(world.devices) if world.devices is not None else {i for i in ids if i.rsplit("_", 1)[-1] == "0"}
+    taken: dict[str, Member | None] = {d: None for d in ids if d in own and d not in world.members}
+    taken.update(world.members)
+    return taken
+
+
+@dataclass
+class _Held:
+    """What one phone holds that names people: its contacts (name, digits, whether the task seeded it)
+    and the numbers of its threads."""
+
+    contacts: list[tuple[str, str, bool]] = field(default_factory=list)
+    threads: set[str] = field(default_factory=set)
+
+
+def _phones_held(task: Task, phones: Iterable[str], taken: dict[str, Member | None]) -> dict[str, _Held]:
+    """Each phone's contacts and threads: the world it takes (if any), then the task's own setup."""
+    from devicesworld.worlds.generate import build_world
+
+    assert task.world is not None
+    held: dict[str, _Held] = {}
+    for phone in phones:
+        h = held[phone] = _Held()
+        if phone in taken:
+            member = taken[phone]
+            model = build_world(task.world.persona_seed, task.world.size, task.start_time, member)
+            h.contacts += [(p.name, _digits(p.phone), False) for p in model.phone.contacts]
+            h.threads |= {_digits(m.address) for m in model.phone.messages}
+    for step in task.setup:
+        args = step.args or {}
+        if step.device not in held:
+            continue
+        if step.op == "add_contact":
+            name, number = str(args.get("name", "")), _digits(str(args.get("phone", "")))
+            held[step.device].contacts.append((name, number, True))
+        elif step.op in ("add_sms", "incoming_sms"):
+            held[step.device].threads.add(_digits(str(args.get("address", ""))))
+    return held
+
+
+def _device_owners(task: Task) -> Iterable[CoherenceProblem]:
+    """A phone that takes a person's world is that person's (the persona's own phones and `work` ones
+    the user's; a member's phone the partner's or child's). On every other phone of the task, the
+    contacts and threads standing for that person - at one of their phones' numbers, at their
+    number in the world, or seeded by the task under their full name (a world's namesake, a parent
+    called like the persona, is another person) - give one name that is theirs (first or full,
+    a bracketed label aside) and one number that is their phone's (issue #33: the partner "Kevin Wu"
+    at the world's number and "Jordan" at +15551001 on the same phone)."""
+    world = task.world
+    if world is None:
+        return
+    from devicesworld.worlds.generate import build_world
+
+    addresses = _own_addresses(task)
+    taken = _worlds_taken(task)
+    twins = sorted(phone for phone in addresses if phone in taken and taken[phone] is None)
+    for phone in twins[1:]:
+        yield CoherenceProblem(
+            rule="device_owner",
+            task_id=task.id,
+            device=phone,
+            item="world",
+            message=f"{phone} takes the user's own world as {twins[0]} does: two phones with one life "
+            "(the same texts and contacts); another person's phone takes their own world "
+            "(`world.members`), the user's second phone its `work` one",
+        )
+    owners: dict[str, Person] = {}
+    for phone in addresses:
+        if phone in taken:
+            member = taken[phone]
+            member = member if member in ("partner", "child") else None
+            owners[phone] = build_world(
+                world.persona_seed, world.size, task.start_time, member
+            ).persona.person
+    if not owners:
+        return
+    held = _phones_held(task, addresses, taken)
+    people = {p.name: p for p in owners.values()}
+    for name, person in sorted(people.items()):
+        theirs = {phone for phone, p in owners.items() if p.name == name}
+        numbers = {addresses[phone] for phone in theirs}
+        known = numbers | {_digits(person.phone)}
+        for other in sorted(set(addresses) - theirs):
+            h = held[other]
+            named = [
+                (n, num)
+                for n, num, seeded in h.contacts
+                if num in known or (seeded and n.strip().lower() == name.lower())
+            ]
+            seen = {num for _, num in named if num} | (h.threads & known)
+            stray = sorted(seen - numbers)
+            if stray and seen & numbers:
+                yield CoherenceProblem(
+                    rule="device_owner",
+                    task_id=task.id,
+                    device=other,
+                    item=name,
+                    message=f"{name} owns {', '.join(sorted(theirs))} (+{', +'.join(sorted(numbers))}) but "
+                    f"{other} also knows them at +{', +'.join(stray)}: one person, one number",
+                )
+            names = sorted({n for n, _ in named})
+            wrong = [n for n in names if not _names_person(n, person)]
+            if wrong or len(names) > 1:
+                yield CoherenceProblem(
+                    rule="device_owner",
+                    task_id=task.id,
+                    device=other,
+                    item=name,
+                    message=f"{name} owns {', '.join(sorted(theirs))}, but {other} stores them as "
+                    f"{', '.join(repr(n) for n in names)}: one person, one name, theirs",
+                )
+
+
 # ------------------------------------------------------------------ the gate
 def coherence_problems(task: Task, *, with_world: bool = True) -> list[CoherenceProblem]:
     """Every problem of one task (empty when it is coherent)."""
@@ -1173,6 +1293,8 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     persona = _persona(task) if with_world else None
     found += _owner_names(task, persona)
     found += _household_names(task, facts, persona)
+    if with_world:
+        found += _device_owners(task)
     return found
 
 

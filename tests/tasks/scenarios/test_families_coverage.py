@@ -14,7 +14,7 @@ from collections import Counter
 
 from devicesworld.spec.metadata import CATEGORIES, PATTERNS
 from devicesworld.tasks.naturalness import masked, repeated_clauses
-from devicesworld.tasks.scenarios.compile import draw
+from devicesworld.tasks.scenarios.compile import draw, world_people
 from devicesworld.tasks.scenarios.loader import shipped_families
 from devicesworld.tasks.scenarios.model import STYLES, Family
 from devicesworld.tasks.scenarios.templates import render_text
@@ -45,7 +45,8 @@ def test_device_combinations_span_three_classes_and_four_devices() -> None:
 
 
 def _rendered(family: Family) -> list[str]:
-    values = draw(family, random.Random(3)).values
+    drawn = draw(family, random.Random(3))
+    values = {**drawn.values, **world_people(drawn.model, drawn.values)}  # {my_partner}, as compiling does
     return [render_text(p.text, values, spoken=True) for p in family.phrasings]
 
 

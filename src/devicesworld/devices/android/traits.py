@@ -82,6 +82,11 @@ def own_address(device_id: str, profile: Mapping[str, Any]) -> str | None:
     return f"+1555{1000 + (int(tail) if tail.isdigit() else 0):04d}"
 
 
+def address_profile(number: str) -> dict[str, Any]:
+    """The profile that gives a phone this number (:func:`own_address` reads it back)."""
+    return {"owner_number": number}
+
+
 TRAITS = KindTraits(
     services=frozenset({"drive", "android_network"}),
     paraphrases=paraphrases,
@@ -93,4 +98,5 @@ TRAITS = KindTraits(
     env_split=EnvSplit(presets=preset_names, keep=("owner_name", "owner_number")),
     screenshots="every_step",
     own_address=own_address,
+    address_profile=address_profile,
 )

@@ -11,6 +11,7 @@ concrete steps (``tasks/record.py``), and returns a :class:`Task` of origin
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -48,7 +49,7 @@ from devicesworld.tasks.scenarios.slots import SlotTypeError, check_flow, check_
 from devicesworld.tasks.scenarios.templates import Value, check_typed, render, render_text, walk_refs
 from devicesworld.tasks.scenarios.tiers import long_misses, measure_long
 from devicesworld.tasks.surfaces import task_surfaces
-from devicesworld.worlds.model import Member, World
+from devicesworld.worlds.model import MEMBERS, Member, Person, World
 
 MAX_REDRAWS = 60
 
@@ -93,27 +94,33 @@ def role_devices(family: Family) -> dict[str, str]:
     return out
 
 
-WORLD_PEOPLE = ("me", "my_partner")
+_DEFAULT_NUMBER = re.compile(r"\+1555100\d(?!\d)")
+"""A phone's default number (``+1555100N`` for ``android_N``), which ``world.own_numbers`` replaces."""
+
+WORLD_PEOPLE = ("me", "my_partner", "my_child")
 """Values every family with a ``world`` may name without declaring them: the persona (``{me}``,
-``{me.email}``) and their partner (``{my_partner.email}``), so a seeded mail is addressed to the
-user's own address, never a placeholder such as ``me@example.com`` (issue #33). A family's own
-parameter of the same name wins."""
+``{me.email}``), their partner and their eldest child (``{my_partner.first}``, ``{my_child.phone}``),
+so a seeded mail is addressed to the user's own address, never a placeholder such as
+``me@example.com``, and a household member is named and numbered as the world has them (issue #33).
+A family's own parameter of the same name wins."""
 
 
 def value_types(family: Family) -> dict[str, str]:
     return {**{k: p.type for k, p in family.params.items()}, **{k: d.type for k, d in family.derive.items()}}
 
 
+def _household(world: World) -> list[Person]:
+    """The persona's partner, then their children (eldest first), as every world lists them."""
+    return [p for p in world.people if p.relation == "household"]
+
+
 def world_people(world: World | None, values: Mapping[str, Value]) -> dict[str, Value]:
-    """:data:`WORLD_PEOPLE` of the drawn world (their names, with ``email`` as a field), for rendering
-    only: they are not drawn values, so a family that does not name them compiles as before."""
+    """:data:`WORLD_PEOPLE` of the drawn world (their names, with ``email`` and ``phone`` as fields), for
+    rendering only: they are not drawn values, so a family that does not name them compiles as before."""
     if world is None:
         return {}
-    me = world.persona.person
-    household = [p for p in world.people if p.relation == "household"]
-    found = {"me": Value("person", me.name, {"email": me.email})}
-    if household:
-        found["my_partner"] = Value("person", household[0].name, {"email": household[0].email})
+    people = zip(WORLD_PEOPLE, [world.persona.person, *_household(world)], strict=False)
+    found = {key: Value("person", p.name, {"email": p.email, "phone": p.phone}) for key, p in people}
     return {k: v for k, v in found.items() if k not in values}
 
 
@@ -178,6 +185,14 @@ def _check(family: Family, macros: Mapping[str, Macro]) -> None:
                 raise KeyError(f"{where}: {{{ref}}} names no parameter or derived value")
     for i, op in enumerate(family.setup):
         _check_role(op.role, roles, f"setup {i + 1}")
+    if family.world is not None and family.world.own_numbers:
+        for where, obj in _templated(family):
+            stale = _DEFAULT_NUMBER.search(json.dumps(obj))
+            if stale:
+                raise KeyError(
+                    f"{where}: world.own_numbers puts the phones on their owners' world numbers, so "
+                    f"{stale.group(0)} is no phone's: name it {{me.phone}}, {{my_partner.phone}} or {{my_child.phone}}"
+                )
     setup_tags = {op.tag for op in family.setup if op.tag}
     for variant in family.infeasible:
         unknown = set(variant.drop) - setup_tags
@@ -545,6 +560,7 @@ def compile_task(
                 raise FamilyError(f"family {family.family}: distractor {name} is placed on no device")
     used_devices = sorted(set(devices.values()), key=lambda d: (d.rsplit("_", 1)[0], d))
     specs = [DeviceSpec(id=d, kind=d.rsplit("_", 1)[0]) for d in used_devices]
+    specs = _own_numbers(family, drawn, specs)
     parts = list(dict.fromkeys(owners))
     composition: dict[str, Any] = {
         "category": family.category,
@@ -595,6 +611,30 @@ def compile_task(
     if family.tier == "long" and variant is None:
         task = _long_tier(task, family, devices, values, measured=through_gui)
     return task
+
+
+def _own_numbers(family: Family, drawn: Drawn, specs: list[DeviceSpec]) -> list[DeviceSpec]:
+    """With ``world.own_numbers``, each device taking a person's world gets that person's number from
+    the world, through its kind's :attr:`KindTraits.address_profile` (a phone's owner number): the
+    persona's devices the persona's, a partner's or child's device that member's (``work``, the user's
+    other device, keeps its own). Without it the devices are as before (+1555100N)."""
+    if family.world is None or not family.world.own_numbers or drawn.world is None or drawn.model is None:
+        return specs
+    model, spec = drawn.model, drawn.world
+    household = _household(model)
+    mine = spec.devices if spec.devices is not None else [d.id for d in specs if d.id.endswith("_0")]
+    out = []
+    for d in specs:
+        traits = traits_of(d.kind)
+        member = spec.members.get(d.id)
+        person = model.persona.person if d.id in mine and member is None else None
+        if member in ("partner", "child"):
+            person = household[MEMBERS.index(member)]
+        if person is None or traits.address_profile is None:
+            out.append(d)
+            continue
+        out.append(d.model_copy(update={"profile": {**d.profile, **traits.address_profile(person.phone)}}))
+    return out
 
 
 def _long_tier(
@@ -878,7 +918,7 @@ def _through_gui(
         placed.append((start, len(solution)))
     moved = {owner: [placed[a][0], placed[b - 1][1]] for owner, (a, b) in (spans or {}).items()}
     devices = [
-        d.model_copy(update={"profile": dict(gui[d.id].gui_profile or {})}) if d.id in gui else d
+        d.model_copy(update={"profile": {**(gui[d.id].gui_profile or {}), **d.profile}}) if d.id in gui else d
         for d in task.devices
     ]
     return task.model_copy(update={"solution": solution, "devices": devices}), moved

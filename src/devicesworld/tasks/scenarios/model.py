@@ -84,6 +84,13 @@ class WorldRequest(_Strict):
         "default (every further device of a kind that takes the persona's world takes its kind's next "
         "member: a second phone the partner's, a second desktop the persona's `work` machine)",
     )
+    own_numbers: bool = Field(
+        default=False,
+        description="each phone taking a person's world carries that person's number from the world (the "
+        "user's phone `{me.phone}`, the partner's `{my_partner.phone}`, the eldest child's "
+        "`{my_child.phone}`) instead of +1555100N, so the world's contacts and threads reach it and one "
+        "person has one name and one number on every device (issue #33)",
+    )
 
 
 class Derived(_Strict):
