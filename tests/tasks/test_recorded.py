@@ -8,7 +8,6 @@ a run that leaves the record must be noticed and replayed in full.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,15 +18,9 @@ from devicesworld.tasks.nearmiss import near_misses
 from devicesworld.tasks.paraphrase import paraphrases
 from devicesworld.tasks.recorded import Recording, playable, recordable
 from tests.devices.linux.linux_harness import require_bwrap
+from tests.tasks.verdict_tasks import VERDICT_TASKS
 
-HERE = Path(__file__).parent
-TASKS = {
-    t.id: t
-    for t in (
-        Task.model_validate_json(line)
-        for line in (HERE / "validate_verdicts_tasks.jsonl").read_text().splitlines()
-    )
-}
+TASKS = VERDICT_TASKS
 
 
 def _verdict(run: Any) -> Any:

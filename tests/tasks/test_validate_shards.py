@@ -7,17 +7,10 @@ from typing import Any
 
 import pytest
 
-from devicesworld.spec.models import Task
 from devicesworld.tasks import validate_shards as vs
+from tests.tasks.verdict_tasks import VERDICT_TASKS
 
-HERE = Path(__file__).parent
-TASKS = {
-    t.id: t
-    for t in (
-        Task.model_validate_json(line)
-        for line in (HERE / "validate_verdicts_tasks.jsonl").read_text().splitlines()
-    )
-}
+TASKS = VERDICT_TASKS
 HOME_ONLY = [TASKS["dw-dry-without-dryer-0007"], TASKS["dw-vacuum-mode-by-battery-0007"]]
 
 

@@ -18,19 +18,13 @@ from typing import Any
 
 import pytest
 
-from devicesworld.spec.models import Task
 from devicesworld.tasks.validate import validate_task
 from tests.devices.linux.linux_harness import require_bwrap
+from tests.tasks.verdict_tasks import VERDICT_TASKS
 
 HERE = Path(__file__).parent
 RECORDED: dict[str, Any] = json.loads((HERE / "validate_verdicts.json").read_text())
-TASKS = {
-    t.id: t
-    for t in (
-        Task.model_validate_json(line)
-        for line in (HERE / "validate_verdicts_tasks.jsonl").read_text().splitlines()
-    )
-}
+TASKS = VERDICT_TASKS
 SAMPLE = (  # (task, runs a sandboxed desktop)
     ("dw-heater-too-hot-0008", False),
     ("dw-tidy-before-cleaner-0003", True),

@@ -45,16 +45,13 @@ from devicesworld.tasks.validate import validate_task
 
 FULL_VERSION = 2
 FULL_SEED = 2026
-FULL_TARGET = 6000
-"""Tasks asked of the scenario families together (at least; each family's count is data,
-:data:`RECIPE_FILE`); a task
-no draw can make valid is left out and counted, and later copies of an earlier task are dropped.
-The kinds' GUI task sources (:func:`source_shards`) come after them (issue #15 asks for over 6,140
-in all; `devicesworld tasks list --suite full` and docs/scenarios.md give the current counts).
-Proving them takes about 0.7 CPU-s per scenario task and 4-15 per GUI task: on this 2-core
-machine about an hour of both cores (docs/scenarios.md)."""
 TEST_SIZE = 200
 RECIPE_FILE = "full-recipe.yaml"
+"""Each scenario family's task count in `full` (data, :func:`family_counts`); a task no draw can
+make valid is left out and counted, and later copies of an earlier task are dropped. The kinds' GUI
+task sources (:func:`source_shards`) come after them (`devicesworld tasks list --suite full` and
+docs/scenarios.md give the current counts). Proving them takes about 0.7 CPU-s per scenario task
+and 4-15 per GUI task: on this 2-core machine about an hour of both cores (docs/scenarios.md)."""
 
 
 @dataclass(frozen=True)

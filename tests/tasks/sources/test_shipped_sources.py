@@ -26,13 +26,18 @@ def shipped() -> dict[str, Task]:
     return {t.id: t for t in full.load_full()}
 
 
+def _draw(shard: full.Shard, index: int, retry: int) -> Task:
+    """Draw ``retry`` of task ``index`` of a source shard, as ``full``'s build draws it."""
+    source = kind_sources.source_by_name(shard.builder.split(":", 1)[1])
+    seed = full.sub_seed(full.FULL_SEED, shard.builder, index, retry)
+    return kind_sources.draw(source, TaskDraw(seed, index, f"dw-{shard.prefix}-{index:04d}"))
+
+
 def _rebuilt(shard: full.Shard, index: int, split: str) -> list[str]:
     """The task of each of the draws ``full`` may take for task ``index``, as the build writes it."""
-    source = kind_sources.source_by_name(shard.builder.split(":", 1)[1])
     out = []
     for retry in range(full.SOURCE_RETRIES):
-        seed = full.sub_seed(full.FULL_SEED, shard.builder, index, retry)
-        task = kind_sources.draw(source, TaskDraw(seed, index, f"dw-{shard.prefix}-{index:04d}"))
+        task = _draw(shard, index, retry)
         metadata = task.metadata.model_copy(update={"apps": task_surfaces(task), "split": split})
         out.append(declare_profiles(task.model_copy(update={"metadata": metadata})).model_dump_json())
     return out
@@ -59,7 +64,5 @@ def test_every_shipped_gui_task_of_full_rebuilds_from_its_family_file() -> None:
     for shard, index in absent:
         if shard.prefix == "gui-lx-phone-code-editor":
             continue
-        source = kind_sources.source_by_name(shard.builder.split(":", 1)[1])
-        seed = full.sub_seed(full.FULL_SEED, shard.builder, index, 0)
-        task = kind_sources.draw(source, TaskDraw(seed, index, f"dw-{shard.prefix}-{index:04d}"))
+        task = _draw(shard, index, 0)
         assert {p.rule for p in coherence_problems(task)} == {"file_dates"}, task.id
