@@ -66,6 +66,8 @@ class AndroidDevice:
     def __init__(self, device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> None:
         self.device_id = device_id
         self.context = context
+        self.started = context.clock.now
+        """The task's start: an alarm "at 07:00" a task asks for is the first 07:00 after it."""
         self.profile = resolve_profile(dict(profile))
         self.storage = Storage(context.workdir)
         s = self.storage
