@@ -301,10 +301,7 @@ def _replacements(spots: Sequence[Spot], owners: list[Owner]) -> list[Owner]:
         if not ruled.ruled_out or owners[r].slot is None or owners[r].dropped:
             continue
         if any(
-            i > r
-            and not s.ruled_out
-            and not owners[i].dropped
-            and s.equals == ruled.equals == owners[i].slot
+            i > r and not s.ruled_out and not owners[i].dropped and s.equals == ruled.equals == owners[i].slot
             for i, s in enumerate(spots)
         ):
             continue
