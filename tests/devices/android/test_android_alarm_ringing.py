@@ -103,18 +103,27 @@ def test_a_task_for_today_passes_with_or_without_the_date(day: str | None) -> No
         assert env.evaluate().success
 
 
-def test_without_a_declared_date_the_task_wants_the_next_occurrence_after_it_starts() -> None:
-    """ "An alarm at 07:00" at 2 Mar 09:00 is 3 Mar 07:00: a plain alarm passes, one scheduled for
-    another day (it rings on 5 Mar) no longer does."""
-    with _env(_cond(hour=7, minute=0)) as env:
+def test_a_task_for_tomorrow_morning_passes_a_plain_alarm_and_fails_one_for_another_day() -> None:
+    """ "Wake me at 07:00 tomorrow" at 2 Mar 09:00: a plain 07:00 alarm rings on 3 Mar and passes; one
+    scheduled for 5 Mar does not."""
+    with _env(_cond("2026-03-03", hour=7, minute=0)) as env:
         env.reset()
         _set_alarm(Driver(env), 7, 0)
         assert env.evaluate().success
-    with _env(_cond(hour=7, minute=0)) as env:
+    with _env(_cond("2026-03-03", hour=7, minute=0)) as env:
         env.reset()
         _set_alarm(Driver(env), 7, 0, day="5 March 2026")
         verdict = env.evaluate()
         assert not verdict.success and "rings Thu 5 Mar 07:00, not Tue 3 Mar 07:00" in str(verdict)
+
+
+@pytest.mark.parametrize("day", [None, "5 March 2026"], ids=["plain", "scheduled"])
+def test_without_a_declared_date_no_day_is_judged(day: str | None) -> None:
+    """A task that declares no date (every shipped one before session 47) judges the time alone."""
+    with _env(_cond(hour=7, minute=0)) as env:
+        env.reset()
+        _set_alarm(Driver(env), 7, 0, day=day)
+        assert env.evaluate().success
 
 
 def test_an_alarm_that_already_rang_is_off_and_fails() -> None:

@@ -352,9 +352,9 @@ class AlarmCheckArgs(Args):
     label: str | None = None
     date: Date | None = Field(
         default=None,
-        description="The day the alarm must ring (None: the first occurrence of the time after the task "
-        "starts). Judged by when the alarm will ring (devices/android/ringing.py): a one-off alarm without "
-        "a date rings at the next occurrence of its time, so it passes when that is the day asked.",
+        description="The day the alarm must ring (None: any day, not judged). Judged by when the alarm will "
+        "ring (devices/android/ringing.py): a one-off alarm without a date rings at the next occurrence of "
+        "its time after it is set, so it passes when that is the day asked.",
     )
     distractors: list[Expected] = Field(
         default_factory=list,
@@ -396,16 +396,20 @@ def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
 
 
 def _ring_problem(get: GetterFn, a: AlarmCheckArgs) -> Callable[[Row], list[str]]:
-    """Whether an alarm rings at the moment the task wants (issue 32: judge the effect): a one-off
-    alarm — the task asks for no repeat days — must ring first on the asked date, else on the first
-    occurrence of its time after the task starts. A disabled alarm asked for, or a repeating one,
-    is judged by its switch and days alone; so is every alarm when the phone reports no clock."""
+    """Whether an alarm rings on the day the task asks (issue 32: judge the effect): with a declared
+    ``date``, a one-off alarm — the task asks for no repeat days — must ring first at that date and
+    time (devices/android/ringing.py), scheduled or not; a task for today passes with or without the
+    date. Without a declared date no day is judged (any date, or none, as before: a shipped task
+    whose day matters declares it). A disabled or repeating alarm asked for is judged by its switch
+    and days alone; a phone that reports no clock, by the stored date."""
+    if a.date is None:
+        return lambda x: []
+    day = a.date.isoformat()
     clock = get("clock", {})
     if a.enabled is False or a.days or not isinstance(clock, dict) or not clock.get("now"):
-        day = a.date.isoformat() if a.date is not None else None
-        return lambda x: [] if day is None or x.get("date") == day else [f"date {x.get('date')} != {day}"]
+        return lambda x: [] if x.get("date") == day else [f"date {x.get('date')} != {day}"]
     now = datetime.fromisoformat(str(clock["now"]))
-    want = ringing.wanted(a.hour, a.minute, a.date, datetime.fromisoformat(str(clock.get("start") or now)))
+    want = ringing.wanted(a.hour, a.minute, a.date)
 
     def problems(x: Row) -> list[str]:
         at = ringing.first_ring(x, now)

@@ -67,7 +67,7 @@ class AndroidDevice:
         self.device_id = device_id
         self.context = context
         self.started = context.clock.now
-        """The task's start: an alarm "at 07:00" a task asks for is the first 07:00 after it."""
+        """The task's start (the ``clock`` getter reports it beside the time now)."""
         self.profile = resolve_profile(dict(profile))
         self.storage = Storage(context.workdir)
         s = self.storage

@@ -7,8 +7,7 @@ alarm on its date (*Schedule alarm*), a repeating one on the next of its days. T
 alarms as virtual time passes (:meth:`AndroidDevice._ring_alarms`) and turns a one-off alarm off
 once it has rung, so an enabled one-off alarm at the end of an episode has not rung yet: it
 rings at its next occurrence after the phone's *current* time, wherever in the episode it was
-set. A task wants an alarm at its declared date, else at the next occurrence of the time after
-the task starts ("set an alarm for 07:00" at 2 Mar 09:00 means 3 Mar 07:00).
+set. A task that declares the day wants the alarm to ring first at that date and time.
 """
 
 from __future__ import annotations
@@ -43,10 +42,9 @@ def first_ring(alarm: Mapping[str, Any], now: datetime) -> datetime | None:
     return at
 
 
-def wanted(hour: int, minute: int, on: date | None, start: datetime) -> datetime:
-    """The moment a task wants its alarm to ring: on its declared date, else the first occurrence of
-    the time after the task starts."""
-    return datetime.combine(on, time(hour, minute)) if on is not None else next_at(hour, minute, start)
+def wanted(hour: int, minute: int, on: date) -> datetime:
+    """The moment a task wants its alarm to ring: its declared date at the time."""
+    return datetime.combine(on, time(hour, minute))
 
 
 def shown(at: datetime) -> str:
