@@ -10,7 +10,7 @@ type in a sentence is attributed to one slot, in this order of evidence:
 1. **cue** — the words a condition declares for the slot (``cues`` of a typed expected
    value: "leave", "head out" / "back", "home by"). A cue belongs to the value it
    introduces or follows in its clause: the nearer of the values before and after it,
-   a conjunction ("and", "then", "but") between them weighing against that side, the
+   a conjunction ("and", "or", "then", "but") between them weighing against that side, the
    value after it on a tie; cues alone in their clause ("Leaving: 19:30", "fennel and
    ricotta: 200 g and 300 g") belong, in order, to the values after it (else before it).
    A value takes the slot of the nearest cue it holds.
