@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from devicesworld.spec.models import Task
 from devicesworld.tasks.nearmiss import near_misses
 from devicesworld.tasks.validate import validate_task
@@ -459,3 +461,17 @@ def test_two_times_told_apart_by_cue_words_get_a_swap_that_must_fail() -> None:
     report = validate_task(task)
     assert report.ok, report.problems
     assert report.mutations["slot_swap"] == 1
+
+
+@pytest.mark.parametrize("cues", [False, True])
+def test_two_expected_times_hedged_with_their_swap_must_fail(cues: bool) -> None:
+    """Session 47: "we meet at 19:30 and I will be back at 22:30 (or maybe 22:30 and 19:30)" offers
+    two assignments of the values; cued or not, the hedge fails (spec/slots.py "assignment")."""
+    task = _two_times(cues=cues)
+    meet, back = (v["value"] for v in task.evaluation.conditions[0].args["contains"])
+    (hedge,) = [m for m in near_misses(task) if m.mutation == "slot_hedge"]
+    said = str([s.args for s in hedge.steps])
+    assert f"We meet at {meet} and I will be back at {back} (or maybe {back} and {meet})." in said
+    report = validate_task(task)
+    assert report.ok, report.problems
+    assert report.mutations["slot_hedge"] == 1

@@ -10,7 +10,7 @@ type in a sentence is attributed to one slot, in this order of evidence:
 1. **cue** — the words a condition declares for the slot (``cues`` of a typed expected
    value: "leave", "head out" / "back", "home by"). A cue belongs to the value it
    introduces or follows in its clause: the nearer of the values before and after it,
-   a conjunction ("and", "then", "but") between them weighing against that side, the
+   a conjunction ("and", "or", "then", "but") between them weighing against that side, the
    value after it on a tie; cues alone in their clause ("Leaving: 19:30", "fennel and
    ricotta: 200 g and 300 g") belong, in order, to the values after it (else before it).
    A value takes the slot of the nearest cue it holds.
@@ -26,6 +26,20 @@ type in a sentence is attributed to one slot, in this order of evidence:
 Without declared cues, attribution falls back to proximity (2, 3) and identity (4), never to
 bare word order: a correct answer may give the slots in either order ("back by 22:30,
 we leave at 19:30").
+
+Two rules read whole **assignments**, not single values (session 47): "200 g of flour and 300 g
+of sugar, or 300 g and 200 g" offers two assignments of the same values, and attributing each
+value alone (by identity) would find every slot consistently answered.
+
+- **assignment** (before 2) — a run of two or more values without cues of their own, offered
+  as another possibility ("…, or 300 g and 200 g", "Or maybe 22:30 and 19:30."), answers, in
+  order, the slots of the assignment stated before it in the sentence (or, with none there, of
+  the conversation's last assignment, ``prior``): the flour slot then gets 300 g as a rival, a
+  hedge. The same values in the same order ("…, or in other words 200 g and 300 g") restate it.
+- **ruled-out swap** — a strongly ruled-out value followed, in its clause, by further expected
+  values ("…, not 300 g of flour and 200 g of sugar") rules the whole run out when, read by its
+  cues (or in order against the assignment before it), the run is a permutation of other slots'
+  values: the swap is named only to be excluded, so none of its values is claimed (``dropped``).
 """
 
 from __future__ import annotations
@@ -34,8 +48,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-_CONJUNCTION = re.compile(r"\b(?:and|then|but|while|plus|until|till)\b|&", re.I)
+_CONJUNCTION = re.compile(r"\b(?:and|or|then|but|while|plus|until|till)\b|&", re.I)
 _ALTERNATIVE_GAP_WORDS = 4
+_JOIN = re.compile(r"\band\b|&|,|;|/")
+"""What joins the values of one assignment ("300 g and 200 g", "300 g, 200 g")."""
+_BREAK = re.compile(r"\b(?:or|maybe|either|perhaps|possibly|not|no|never|but|then)\b|\?", re.I)
+"""Words that start another statement between two values: the run of an assignment ends there."""
+_SWAP_OFFER = re.compile(
+    r"\b(?:or|maybe|perhaps|possibly|either)\b[^.!?\d]{0,24}?"
+    r"\b(?:the other way (?:a)?round|vice versa|the reverse|reversed|swapped|switched|the opposite)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -54,10 +77,18 @@ class Spot:
 
 @dataclass(frozen=True)
 class Owner:
-    """The slot a spot answers, and the evidence (``cue``, ``alternative``, ``replacement``, ``value``)."""
+    """The slot a spot answers, and the evidence (``cue``, ``assignment``, ``alternative``,
+    ``replacement``, ``value``)."""
 
     slot: int | None
     how: str
+    dropped: bool = False
+    """Ruled out with the swapped assignment it belongs to ("not 300 g of flour and 200 g of sugar")."""
+
+
+def swap_offered(text: str) -> bool:
+    """The text offers the other assignment in words ("…, or the other way round", "or vice versa")."""
+    return _SWAP_OFFER.search(text) is not None
 
 
 def cue_pattern(cues: Sequence[str]) -> re.Pattern[str] | None:
@@ -154,39 +185,134 @@ def _by_cue(
     return {i: slot for i, (_, slot) in best.items()}
 
 
+def _run(text: str, spots: Sequence[Spot], first: int, cued: dict[int, int], *, uncued: bool) -> list[int]:
+    """The spots of one assignment starting at ``first``: the values after it joined by "and", a
+    comma or a slash (at most four words between, none that starts another statement), without a
+    cue of their own when ``uncued``."""
+    run = [first]
+    for i in range(first + 1, len(spots)):
+        gap = text[spots[i - 1].end : spots[i].start]
+        if (
+            (uncued and i in cued)
+            or spots[i].ruled_out
+            or len(re.findall(r"\w+", gap)) > _ALTERNATIVE_GAP_WORDS
+            or not _JOIN.search(gap)
+            or _BREAK.search(gap)
+        ):
+            break
+        run.append(i)
+    return run
+
+
+def assignment(spots: Sequence[Spot], owners: Sequence[Owner]) -> tuple[int, ...]:
+    """The slots the claimed values answer, in the order they are first given (an assignment when
+    two or more): what a later "or 300 g and 200 g" is read against."""
+    out: list[int] = []
+    for spot, owner in zip(spots, owners, strict=False):
+        if owner.slot is not None and not spot.ruled_out and not owner.dropped and owner.slot not in out:
+            out.append(owner.slot)
+    return tuple(out)
+
+
+def _against(
+    spots: Sequence[Spot], owners: Sequence[Owner], prior: Sequence[int], size: int
+) -> tuple[int, ...]:
+    """The assignment a run of ``size`` values is read against: the one before it in the sentence,
+    else the conversation's last one; empty when neither gives that many slots."""
+    here = assignment(spots, owners)
+    if len(here) >= size:
+        return here[:size]
+    return tuple(prior[:size]) if len(prior) >= size else ()
+
+
 def attribute(
     text: str,
     spots: Sequence[Spot],
     cues: Sequence[Sequence[str]],
     clauses: Sequence[tuple[int, int]],
+    prior: Sequence[int] = (),
 ) -> list[Owner]:
-    """The slot each spot of one sentence answers (``clauses``: the sentence's clause spans)."""
+    """The slot each spot of one sentence answers (``clauses``: the sentence's clause spans;
+    ``prior``: the conversation's last assignment before this sentence)."""
     patterns = [cue_pattern(c) for c in cues]
     cued = _by_cue(text, spots, patterns, clauses)
     owners: list[Owner] = []
+    pending: dict[int, int] = {}  # spot -> slot, from an offered assignment (rule "assignment")
     for i, spot in enumerate(spots):
         if i in cued:
             owners.append(Owner(cued[i], "cue"))
             continue
+        if i in pending:
+            owners.append(Owner(pending[i], "assignment"))
+            continue
+        if spot.offered_before and not spot.ruled_out:
+            run = _run(text, spots, i, cued, uncued=True)
+            against = _against(spots[:i], owners, prior, len(run)) if len(run) > 1 else ()
+            if against:
+                pending.update(zip(run[1:], against[1:], strict=True))
+                owners.append(Owner(against[0], "assignment"))
+                continue
         if spot.offered_before and i > 0 and owners[i - 1].slot is not None:
             gap = text[spots[i - 1].end : spot.start]
             if len(re.findall(r"\w+", gap)) <= _ALTERNATIVE_GAP_WORDS:
                 owners.append(Owner(owners[i - 1].slot, "alternative"))
                 continue
         owners.append(Owner(spot.equals, "value"))
-    return _replacements(spots, owners)
+    return _replacements(spots, _ruled_out_swaps(text, spots, owners, cued, prior))
+
+
+def _ruled_out_swaps(
+    text: str, spots: Sequence[Spot], owners: list[Owner], cued: dict[int, int], prior: Sequence[int]
+) -> list[Owner]:
+    """Rule "ruled-out swap": a strongly ruled-out value and the expected values joined to it in its
+    clause, read as an assignment (by their cues, else in order against the assignment before
+    them), are all ruled out when that assignment is a permutation of other slots' values."""
+    out = list(owners)
+    i = 0
+    while i < len(spots):
+        if not spots[i].ruled_out or spots[i].equals is None:
+            i += 1
+            continue
+        run = _run(text, spots, i, cued, uncued=False)
+        equals = [spots[k].equals for k in run]
+        if len(run) < 2 or None in equals or len(set(equals)) < len(run):
+            i += 1
+            continue
+        against = _against(spots[:i], owners[:i], prior, len(run))
+        slots = [cued[k] if k in cued else (against[n] if against else None) for n, k in enumerate(run)]
+        if (
+            None not in slots
+            and len(set(slots)) == len(run)
+            and set(slots) == set(equals)
+            and slots != equals
+        ):
+            for k, slot in zip(run, slots, strict=True):
+                out[k] = Owner(slot, owners[k].how, dropped=True)
+        i = run[-1] + 1
+    return out
 
 
 def _replacements(spots: Sequence[Spot], owners: list[Owner]) -> list[Owner]:
-    """Rule 3: the claimed value nearest a ruled-out one, with no cue of its own, answers its slot."""
+    """Rule 3: the claimed value nearest a ruled-out one, with no cue of its own, answers its slot —
+    unless the sentence goes on to give the ruled-out value for its own slot ("200 g, not 300 g, and 300 g
+    of ricotta": 300 g was ruled out for another slot, and 200 g stays where it is)."""
     out = list(owners)
     for r, ruled in enumerate(spots):
-        if not ruled.ruled_out or owners[r].slot is None:
+        if not ruled.ruled_out or owners[r].slot is None or owners[r].dropped:
+            continue
+        if any(
+            i > r and not s.ruled_out and not owners[i].dropped and s.equals == ruled.equals == owners[i].slot
+            for i, s in enumerate(spots)
+        ):
             continue
         free = [
             i
             for i, s in enumerate(spots)
-            if i != r and not s.ruled_out and owners[i].how == "value" and s.equals != owners[r].slot
+            if i != r
+            and not s.ruled_out
+            and not owners[i].dropped
+            and owners[i].how == "value"
+            and s.equals != owners[r].slot
         ]
         if free:
             i = min(free, key=lambda j: max(spots[j].start - ruled.end, ruled.start - spots[j].end))

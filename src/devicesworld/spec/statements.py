@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -58,8 +58,11 @@ _CORRECTION = re.compile(
 # ("not 16:30" does not give 16:30); weak ones (past tense, the current reading) only
 # clear a competitor, so "your total was $93.50" still answers with $93.50.
 _STRONG_BEFORE = re.compile(
-    r"\b(?:not|no longer|instead of|rather than|isn't|wasn't|aren't|never|ignore|forget)\b[^\d]*$", re.I
+    r"\b(?:not(?!\s+(?:sure|certain)\b)|no longer|instead of|rather than|isn't|wasn't|aren't|never|ignore|"
+    r"forget)\b[^\d]*$",
+    re.I,
 )
+"""("not sure if …" offers a value, it does not rule it out.)"""
 _WEAK_BEFORE = re.compile(
     r"\b(?:old|older|previous|previously|former|formerly|earlier|was|were|used to be|currently|"
     r"right now|at the moment|now at|from|cancelled|canceled|expired|outdated|last (?:year|month|week)|"
@@ -449,14 +452,22 @@ def judge_conversation(
             for m in _distractor_mentions(sent, item, kind, tolerance):
                 if m.claimed:
                     declared.append((m, values.shown(item)))
+    priors: dict[int, Priors] = {}
     for slot in slots:
         mine: list[Mention] = []
         rivals = [(m, label) for m, label in declared if not _also_expected(m, slots)]
         placed_elsewhere = False
+        group = [s for s in slots if slot.shares_type(s)]
+        key = id(group[0])
+        if len(group) > 1 and key not in priors:
+            priors[key] = _priors(sents, group)
         for sent in sents:
-            here_mine, here_other, asserted = _slot_mentions(slot, sent, slots)
+            prior = priors[key][sent.order] if len(group) > 1 else ()
+            here_mine, here_other, asserted = _slot_mentions(slot, sent, slots, prior)
             mine += here_mine
-            placed_elsewhere |= _given_elsewhere(slot, sent, slots)
+            placed_elsewhere |= _given_elsewhere(slot, sent, slots, prior=prior)
+            if len(group) > 1 and here_mine and slotting.swap_offered(sent.text):
+                verdict.hedged.append(repr(sent.text.strip()))
             offered = [m for m in here_other if _offered(sent.text, m) or sent.correction or m in asserted]
             rivals += [(m, m.span) for m in offered]
             declared_here = [m for m, _ in rivals if m.order[:2] == sent.order]
@@ -484,7 +495,9 @@ def judge_conversation(
 
 
 _OFFER_BEFORE = re.compile(
-    r"\b(?:or|maybe|either|perhaps|possibly|probably|might be)\W+(?:\w+\W+){0,2}$", re.I
+    r"\b(?:or|maybe|either|perhaps|possibly|probably|might be|not (?:sure|certain)(?: if| whether)?)\W+"
+    r"(?:\w+\W+){0,2}$",
+    re.I,
 )
 _OFFER_AFTER = re.compile(r"^\W{0,3}(?:\?|or\b|/)", re.I)
 
@@ -503,7 +516,7 @@ def _offered_before(sentence: str, m: Mention) -> bool:
 
 
 def _slot_mentions(
-    slot: _Slot, sent: _Sentence, slots: Sequence[_Slot]
+    slot: _Slot, sent: _Sentence, slots: Sequence[_Slot], prior: Sequence[int] = ()
 ) -> tuple[list[Mention], list[Mention], list[Mention]]:
     """The slot's own values a sentence asserts (not strongly ruled out), the other values of its
     type it claims there that no slot expects, and — when other slots share its type — the values
@@ -511,7 +524,7 @@ def _slot_mentions(
     statements of this slot: what both the conversation and a file's sentence judge."""
     group = [s for s in slots if slot.shares_type(s)]
     if len(group) > 1:
-        return _grouped_mentions(slot, sent, group, slots)
+        return _grouped_mentions(slot, sent, group, slots, prior)
     mine: list[Mention] = []
     other: list[Mention] = []
     for offset, clause in sent.clauses:
@@ -523,8 +536,33 @@ def _slot_mentions(
     return mine, other, []
 
 
-def _attributed(sent: _Sentence, group: Sequence[_Slot]) -> list[tuple[Mention, int | None, slotting.Owner]]:
-    """Every value of the group's type in the sentence: (mention, the slot it equals, its owner)."""
+Priors = dict[tuple[int, int], tuple[int, ...]]
+"""Per sentence, the conversation's last assignment of a group's slots before it (:mod:`.slots`)."""
+
+
+def _priors(sents: Sequence[_Sentence], group: Sequence[_Slot]) -> Priors:
+    """Each sentence's prior assignment: the slots the conversation has answered so far, in the
+    order it gave them ("Get 200 g of fennel." "And 300 g of ricotta." before "Or maybe 300 g and
+    200 g."); a sentence that answers two or more slots itself sets the order anew."""
+    out: Priors = {}
+    prior: tuple[int, ...] = ()
+    for sent in sents:
+        out[sent.order] = prior
+        found = _attributed(sent, group, prior)
+        spots = [slotting.Spot(0, 0, None, False, m.strong_out) for m, _, _ in found]
+        given = slotting.assignment(spots, [o for _, _, o in found])
+        if len(given) > 1:
+            prior = given
+        else:
+            prior += tuple(k for k in given if k not in prior)
+    return out
+
+
+def _attributed(
+    sent: _Sentence, group: Sequence[_Slot], prior: Sequence[int] = ()
+) -> list[tuple[Mention, int | None, slotting.Owner]]:
+    """Every value of the group's type in the sentence: (mention, the slot it equals, its owner); a
+    value ruled out with a swapped assignment is not claimed."""
     found: list[tuple[Mention, int | None]] = []
     for offset, clause in sent.clauses:
         for m, _ in group[0].mentions(clause, sent.order, offset):
@@ -541,12 +579,15 @@ def _attributed(sent: _Sentence, group: Sequence[_Slot]) -> list[tuple[Mention, 
         for m, equals in found
     ]
     clauses = [(offset, offset + len(clause)) for offset, clause in sent.clauses]
-    owners = slotting.attribute(sent.text, spots, [s.cues for s in group], clauses)
-    return [(m, equals, owner) for (m, equals), owner in zip(found, owners, strict=True)]
+    owners = slotting.attribute(sent.text, spots, [s.cues for s in group], clauses, prior)
+    return [
+        (replace(m, claimed=False, strong_out=True) if owner.dropped else m, equals, owner)
+        for (m, equals), owner in zip(found, owners, strict=True)
+    ]
 
 
 def _grouped_mentions(
-    slot: _Slot, sent: _Sentence, group: Sequence[_Slot], slots: Sequence[_Slot]
+    slot: _Slot, sent: _Sentence, group: Sequence[_Slot], slots: Sequence[_Slot], prior: Sequence[int] = ()
 ) -> tuple[list[Mention], list[Mention], list[Mention]]:
     """:func:`_slot_mentions` when other slots share the type: a value counts for the slot it is
     attributed to, so another slot's expected value offered or set here is this slot's rival."""
@@ -554,7 +595,7 @@ def _grouped_mentions(
     mine: list[Mention] = []
     other: list[Mention] = []
     asserted: list[Mention] = []
-    for m, equals, owner in _attributed(sent, group):
+    for m, equals, owner in _attributed(sent, group, prior):
         if owner.slot == me and equals == me:
             if not m.strong_out:
                 mine.append(m)
@@ -567,7 +608,9 @@ def _grouped_mentions(
     return mine, other, asserted
 
 
-def _given_elsewhere(slot: _Slot, sent: _Sentence, slots: Sequence[_Slot], *, cue_only: bool = False) -> bool:
+def _given_elsewhere(
+    slot: _Slot, sent: _Sentence, slots: Sequence[_Slot], *, cue_only: bool = False, prior: Sequence[int] = ()
+) -> bool:
     """The slot's own value is claimed in the sentence, but as another slot's ("back at 19:30");
     ``cue_only``: only by that slot's declared cue words (how a file's sentence is judged)."""
     group = [s for s in slots if slot.shares_type(s)]
@@ -576,7 +619,7 @@ def _given_elsewhere(slot: _Slot, sent: _Sentence, slots: Sequence[_Slot], *, cu
     me = group.index(slot)
     return any(
         equals == me and owner.slot not in (me, None) and m.claimed and (owner.how == "cue" or not cue_only)
-        for m, equals, owner in _attributed(sent, group)
+        for m, equals, owner in _attributed(sent, group, prior)
     )
 
 
@@ -618,6 +661,9 @@ def hedges_in_text(
                 out.append(repr(sent.text.strip()))
                 continue
             mine, other, _ = _slot_mentions(slot, sent, slots)
+            if mine and slotting.swap_offered(sent.text) and sum(slot.shares_type(s) for s in slots) > 1:
+                out.append(repr(sent.text.strip()))
+                continue
             if not mine or not other:
                 continue
             offered = any(_offered(sent.text, m) for m in other) or any(_offered(sent.text, m) for m in mine)

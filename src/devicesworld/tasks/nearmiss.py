@@ -36,7 +36,10 @@ derived mechanically from the reference solution, so every task gets them:
   with another value of its type ("23.5 °C (or maybe 27.5 °C)" in the note);
 - **slot swap**: where a condition tells two values of one type apart by their cue words
   (:mod:`devicesworld.spec.slots`), the text that gives both gives each in the other's place
-  ("we leave at 22:30 and will be back at 19:30").
+  ("we leave at 22:30 and will be back at 19:30");
+- **slot hedge** (session 47): where a conversation or a file's sentence gives two expected values
+  of one type (cued or not), the text gives the right assignment and then offers the swapped one
+  ("we leave at 19:30 and will be back at 22:30 (or maybe 22:30 and 19:30)").
 
 A near miss whose steps fail to execute is still a near miss: all that matters is
 that the verdict is failure. The exceptions are the twin-device miss, which counts only
@@ -88,6 +91,7 @@ MUTATIONS = (
     "false_fact",
     "hedge_in_file",
     "slot_swap",
+    "slot_hedge",
 )
 """Every kind of near miss, in the order they are derived (and reported)."""
 
@@ -124,6 +128,7 @@ def near_misses(task: Task) -> list[NearMiss]:
     out += _false_facts(task)[:MAX_PER_KIND]
     out += _file_hedges(task)[:MAX_PER_KIND]
     out += _slot_swaps(task)[:MAX_PER_KIND]
+    out += _slot_hedges(task)[:MAX_PER_KIND]
     return out
 
 
@@ -775,4 +780,64 @@ def _slot_swaps(task: Task) -> list[NearMiss]:
         steps, changed = _swap_in_prose(task.solution, a, b)
         if changed:
             out.append(NearMiss(f"{a!r} and {b!r} swapped between their slots", steps, "slot_swap"))
+    return out
+
+
+def _typed_pairs(task: Task) -> Iterator[tuple[Any, Any]]:
+    """Pairs of expected values of one type (cued or not) in a condition that reads statements —
+    a conversation or a file's sentence — each pair once."""
+    seen: set[tuple[str, str]] = set()
+    for c in task.evaluation.conditions:
+        if not (c.required and c.scored) or not (_conversational(task, c) or _states_in_file(task, c)):
+            continue
+        typed: list[tuple[Any, str]] = []
+        for name, arg in c.args.items():
+            if name in NOT_ANSWERS | RECIPIENT_ARGS or not isinstance(arg, list):
+                continue
+            for v in arg:
+                raw = v.get("value") if isinstance(v, dict) else v
+                kind = (
+                    str(v.get("type") or values.infer_type(raw))
+                    if isinstance(v, dict)
+                    else values.infer_type(v)
+                )
+                if raw is not None and kind not in ("text", "name") and any(ch.isdigit() for ch in str(raw)):
+                    typed.append((raw, kind))
+        for i, (a, ka) in enumerate(typed):
+            for b, kb in typed[i + 1 :]:
+                if ka == kb and str(a) != str(b) and (str(a), str(b)) not in seen:
+                    seen.add((str(a), str(b)))
+                    yield a, b
+
+
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n|$")
+
+
+def _hedge_assignment_in_prose(steps: list[Step], a: Any, b: Any) -> tuple[list[Step], bool]:
+    """Where a prose text gives both values, the sentence that gives the later one ends by offering
+    the swapped assignment: "… 200 g of fennel and 300 g of ricotta (or maybe 300 and 200)."."""
+    find = [re.compile(rf"(?<![\d:.]){re.escape(str(v))}(?![\d:])") for v in (a, b)]
+
+    def leaf(obj: Any) -> Any:
+        if not (isinstance(obj, str) and " " in obj):
+            return obj
+        ha, hb = (p.search(obj) for p in find)
+        if ha is None or hb is None:
+            return obj
+        first, second = (a, b) if ha.start() < hb.start() else (b, a)
+        end = _SENTENCE_END.search(obj, max(ha.end(), hb.end()))
+        at = end.start() if end is not None else len(obj)
+        return f"{obj[:at]} (or maybe {second} and {first}){obj[at:]}"
+
+    return _map_leaves(steps, leaf)
+
+
+def _slot_hedges(task: Task) -> list[NearMiss]:
+    """Two expected values of one type given in the right slots, then offered swapped as another
+    possibility: a hedge between two assignments fails (spec/slots.py, rule "assignment")."""
+    out: list[NearMiss] = []
+    for a, b in _typed_pairs(task):
+        steps, changed = _hedge_assignment_in_prose(task.solution, a, b)
+        if changed:
+            out.append(NearMiss(f"{a!r} and {b!r} hedged with their swap", steps, "slot_hedge"))
     return out

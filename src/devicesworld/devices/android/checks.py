@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date as Date
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import Field
 
 from devicesworld.devices.android import providers as p
+from devicesworld.devices.android import ringing
 from devicesworld.devices.base import Args, CheckOutcome, GetterFn
 from devicesworld.devices.declare import CheckTable
 from devicesworld.spec import statements, values
@@ -348,7 +350,12 @@ class AlarmCheckArgs(Args):
     enabled: bool | None = True
     days: list[Weekday] | None = Field(default=None, description="Exact repeat days (None: any).")
     label: str | None = None
-    date: Date | None = Field(default=None, description="The one-time alarm's date (None: any or none).")
+    date: Date | None = Field(
+        default=None,
+        description="The day the alarm must ring (None: any day, not judged). Judged by when the alarm will "
+        "ring (devices/android/ringing.py): a one-off alarm without a date rings at the next occurrence of "
+        "its time after it is set, so it passes when that is the day asked.",
+    )
     distractors: list[Expected] = Field(
         default_factory=list,
         description="Near-miss times (`HH:MM`, typed `time`): an alarm at one that is otherwise as asked "
@@ -356,9 +363,14 @@ class AlarmCheckArgs(Args):
     )
 
 
-@CHECKS.register("alarm_exists", doc="An alarm at a time (enabled, days, label).", args=AlarmCheckArgs)
+@CHECKS.register(
+    "alarm_exists",
+    doc="An alarm at a time (enabled, days, label) that rings when asked.",
+    args=AlarmCheckArgs,
+)
 def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
     alarms = get("alarms", {})
+    rings = _ring_problem(get, a)
     found = [x for x in alarms if x["hour"] == a.hour and x["minute"] == a.minute]
     name = f"{a.hour:02d}:{a.minute:02d}"
     wrong = _alarm_distractors(alarms, a)
@@ -376,11 +388,36 @@ def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
             problems.append(f"days {x['days']} != {a.days}")
         if a.label is not None and not values.same(x["label"], a.label, "text"):
             problems.append(f"label {x['label']!r} != {a.label!r}")
-        if a.date is not None and x.get("date") != a.date.isoformat():
-            problems.append(f"date {x.get('date')} != {a.date.isoformat()}")
+        if not problems:
+            problems += rings(x)
         return problems
 
     return _first_fit(found, problems_of, f"alarm at {name}", lambda x: f"alarm at {name} as expected")
+
+
+def _ring_problem(get: GetterFn, a: AlarmCheckArgs) -> Callable[[Row], list[str]]:
+    """Whether an alarm rings on the day the task asks (issue 32: judge the effect): with a declared
+    ``date``, a one-off alarm — the task asks for no repeat days — must ring first at that date and
+    time (devices/android/ringing.py), scheduled or not; a task for today passes with or without the
+    date. Without a declared date no day is judged (any date, or none, as before: a shipped task
+    whose day matters declares it). A disabled or repeating alarm asked for is judged by its switch
+    and days alone; a phone that reports no clock, by the stored date."""
+    if a.date is None:
+        return lambda x: []
+    day = a.date.isoformat()
+    clock = get("clock", {})
+    if a.enabled is False or a.days or not isinstance(clock, dict) or not clock.get("now"):
+        return lambda x: [] if x.get("date") == day else [f"date {x.get('date')} != {day}"]
+    now = datetime.fromisoformat(str(clock["now"]))
+    want = ringing.wanted(a.hour, a.minute, a.date)
+
+    def problems(x: Row) -> list[str]:
+        at = ringing.first_ring(x, now)
+        if at == want or (a.enabled is None and not x["enabled"]):
+            return []
+        return [f"rings {ringing.shown(at) if at else 'never'}, not {ringing.shown(want)}"]
+
+    return problems
 
 
 def _alarm_distractors(alarms: list[Row], a: AlarmCheckArgs) -> list[str]:

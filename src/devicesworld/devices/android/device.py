@@ -66,6 +66,8 @@ class AndroidDevice:
     def __init__(self, device_id: str, profile: Mapping[str, Any], context: DeviceContext) -> None:
         self.device_id = device_id
         self.context = context
+        self.started = context.clock.now
+        """The task's start (the ``clock`` getter reports it beside the time now)."""
         self.profile = resolve_profile(dict(profile))
         self.storage = Storage(context.workdir)
         s = self.storage

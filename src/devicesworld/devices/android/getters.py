@@ -72,6 +72,11 @@ def ui(d: AndroidDevice, args: NoArgs) -> object:
     return d.ui_summary()
 
 
+@GETTERS.register("clock", doc="The phone's time now and when the task started (ISO seconds).")
+def clock(d: AndroidDevice, args: NoArgs) -> object:
+    return {"now": d.context.clock.now.isoformat(), "start": d.started.isoformat()}
+
+
 @GETTERS.register("owner", doc="The phone's own number (what Settings > About phone shows).")
 def owner(d: AndroidDevice, args: NoArgs) -> object:
     return {"number": d.phone.number}

@@ -1,0 +1,52 @@
+"""When an alarm will ring: the Clock app's semantics, so a check judges the moment, not the row.
+
+An alarm row says "09:35"; whether that is the 09:35 a task wants depends on the day it rings.
+The Clock rings a one-off alarm without a date at the next 09:35 after the moment it is armed
+(set at 2 Mar 10:00 it rings on 3 Mar; set at 2 Mar 09:00 it rings that morning), a scheduled
+alarm on its date (*Schedule alarm*), a repeating one on the next of its days. The phone rings
+alarms as virtual time passes (:meth:`AndroidDevice._ring_alarms`) and turns a one-off alarm off
+once it has rung, so an enabled one-off alarm at the end of an episode has not rung yet: it
+rings at its next occurrence after the phone's *current* time, wherever in the episode it was
+set. A task that declares the day wants the alarm to ring first at that date and time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from devicesworld.devices.android.providers import WEEKDAYS
+
+
+def next_at(hour: int, minute: int, after: datetime) -> datetime:
+    """The first ``hour:minute`` strictly after ``after``."""
+    at = datetime.combine(after.date(), time(hour, minute))
+    return at if at > after else at + timedelta(days=1)
+
+
+def first_ring(alarm: Mapping[str, Any], now: datetime) -> datetime | None:
+    """When an alarm row (``providers.alarms``) rings next, seen at ``now``; ``None``: never (off,
+    or scheduled on a date already past)."""
+    if not alarm.get("enabled"):
+        return None
+    hour, minute = int(alarm["hour"]), int(alarm["minute"])
+    if alarm.get("date"):
+        at = datetime.combine(date.fromisoformat(str(alarm["date"])), time(hour, minute))
+        return at if at > now else None
+    at = next_at(hour, minute, now)
+    days = list(alarm.get("days") or [])
+    if days:
+        while WEEKDAYS[(at.weekday() + 1) % 7] not in days:
+            at += timedelta(days=1)
+    return at
+
+
+def wanted(hour: int, minute: int, on: date) -> datetime:
+    """The moment a task wants its alarm to ring: its declared date at the time."""
+    return datetime.combine(on, time(hour, minute))
+
+
+def shown(at: datetime) -> str:
+    """A ring moment as a person reads it: ``Tue 3 Mar 09:35``."""
+    return f"{at:%a} {at.day} {at:%b %H:%M}"
