@@ -124,19 +124,26 @@ def test_the_mail_client_lists_the_inbox_newest_first_and_shows_each_message_dec
     before = STATE.snapshot(gui.device)  # where the episode's baseline is taken: before its first step
     gui.ok("launch_app", app="mail")
     first = _message(gui.device)
-    assert _subject(first) == "Oldest note" and "The key is under the mat." in first  # the oldest new one
-    order = []
-    for keys in (["Home"], ["Down"], ["Down"]):
+    assert _subject(first) == "Present for Lily" and "The art set costs $48." in first  # the newest, opened
+    order = [_subject(first)]
+    for keys in (["Down"], ["Down"], ["Home"]):
         gui.ok("hotkey", keys=keys)
         gui.ok("wait", seconds=0.3)
         message = _message(gui.device)
         order.append(_subject(message))
+        if _subject(message) == "Oldest note":
+            assert "The key is under the mat." in message  # base64, decoded
         if _subject(message) == "Old gift":
             assert "From: Bob Stone <bob@x.org>" in message
             assert "Date: Fri, 27 Feb 2026 10:00:00 +0000" in message
             assert "at the café on the corner, a long line that goes on and on until here." in message
             assert "[receipt.pdf  application/pdf" in message  # the attachment, listed
-    assert order == ["Present for Lily", "Old gift", "Oldest note"]  # dated an hour ago, 27 Feb, 23 Feb
+    assert order == [
+        "Present for Lily",
+        "Old gift",
+        "Oldest note",
+        "Present for Lily",
+    ]  # an hour ago, 27 Feb, 23 Feb
     gui.ok("hotkey", keys=["ctrl", "q"])
     gui.ok("wait", seconds=1.0)
     after = STATE.snapshot(gui.device)

@@ -9,13 +9,14 @@ hidden dot-folders, so the messages of ``~/Mail/Inbox`` stay ``.eml`` files (wha
 the tool profile and a terminal read) and the client's bookkeeping never counts as a change
 to the user's files. An MH folder lists only numbered files, so the client's Inbox
 (``~/Mail/.inbox``) is filled with numbered copies of those messages when the episode starts
-(:mod:`.mail_inbox`), and the client opens it on start, the oldest new message shown.
+(:mod:`.mail_inbox`), and the client opens it on start, listed newest first (its default sort)
+with the newest message open; the arrow keys open the others.
 
 The account sends nowhere (no receiving protocol, no reachable SMTP server: the desktop
 has no network); the spell checker, autosave, automatic line wrapping (it would break a
 long line, and a value in it, when typed) and the exit confirmation are off, so the
 first window is the main window and a compose window saves only when asked. The main
-window fills most of the screen, so the message list shows a dozen rows and its Date column
+window fills most of the screen, so the message list shows about 14 rows and its Date column
 whole; the compose window is large enough that a filled recipient row and the new empty one
 below it are both on screen.
 """
@@ -72,13 +73,14 @@ mainwin_y=40
 mainwin_width=1200
 mainwin_height=740
 folderview_width=220
-summaryview_height=300
+summaryview_height=380
 summary_col_size_subject=400
 summary_col_size_from=220
 summary_col_size_date=170
 summary_from_show=2
 goto_last_folder_on_startup=1
 last_opened_folder=#mh/Mailbox/{INBOX}
+summary_select_prio1=5
 open_selected_message_on_folder_open=1
 open_selected_message_on_directional=1
 """,
