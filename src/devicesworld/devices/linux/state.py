@@ -364,6 +364,7 @@ STATE = StateSpec(
         "files/.local/*",
         "files/.pki/*",
         "files/.claws-mail/*",
+        "files/Mail/.inbox/*",
         "files/Mail/*/.claws_cache",
         "files/Mail/*/.claws_mark",
         "files/Mail/*/.mh_sequences",

@@ -19,13 +19,14 @@ from collections.abc import Callable
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
 from devicesworld.devices.desktop.gui import GuiSession, TreeBudget
-from devicesworld.devices.linux.gui import shell, warm_office
+from devicesworld.devices.linux.gui import mail_inbox, shell, warm_office
 from devicesworld.devices.linux.gui.apps import APPS
 from devicesworld.devices.linux.gui.pool import ReadyDesktop, spare_key
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR, SitesRelay
 from devicesworld.devices.linux.gui.template import copy_template
 from devicesworld.devices.linux.sandbox import HOME, Sandbox
 from devicesworld.devices.linux.sites.server import SiteService
+from devicesworld.devices.safefs import FsError
 
 
 class LinuxDesktop:
@@ -90,12 +91,15 @@ class LinuxDesktop:
                 warm_office.note(key, app)
 
     def end_setup(self) -> None:
-        """Once, when the episode starts (the first observation, action or check): a warm LibreOffice
-        the setup did not take is stopped, and the pool learns which one the next spare should keep
-        warm (:mod:`.warm_office`)."""
+        """Once, when the episode starts (the first observation, action or check): the mail client's
+        Inbox gets the task's received mail (:mod:`.mail_inbox`), a warm LibreOffice the setup did
+        not take is stopped, and the pool learns which one the next spare should keep warm
+        (:mod:`.warm_office`)."""
         if self._set_up:
             return
         self._set_up = True
+        with contextlib.suppress(FsError):  # a home the setup made unreadable: the Inbox stays empty
+            mail_inbox.fill_inbox(self.sandbox.locate("~"), self.sandbox.limits.read_bytes)
         key = spare_key(self.sandbox.hostname, self.width, self.height)
         if key is not None:
             warm_office.note(key, self._office)

@@ -13,7 +13,7 @@ deterministic and the first window is the app itself:
 * Claws Mail has its account and its local mailbox (:mod:`.mail_client`).
 
 The result lives in ``/dev/shm/devicesworld-gui/<key>/home`` (``key`` changes with the
-LibreOffice build and :data:`VERSION`), is built under a lock so parallel workers build
+LibreOffice build, :data:`VERSION` and the mail client's settings), is built under a lock so parallel workers build
 it once, and is copied into a device home in ~10 ms.
 """
 
@@ -60,7 +60,9 @@ _THUNAR = """<?xml version="1.0" encoding="UTF-8"?>
 
 
 def _key() -> str:
-    parts = [VERSION]
+    """The template's name: it changes with :data:`VERSION`, the LibreOffice and Thunar builds and
+    the mail client's settings (a changed setting makes a new template, never a stale one)."""
+    parts = [VERSION, hashlib.sha256(repr(sorted(mail_client.FILES.items())).encode()).hexdigest()[:12]]
     for marker in ("/usr/lib/libreoffice/program/versionrc", "/usr/bin/thunar"):
         with contextlib.suppress(OSError):
             st = os.stat(marker)
