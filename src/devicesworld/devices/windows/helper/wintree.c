@@ -270,42 +270,47 @@ static int modified_state(HWND h, const WCHAR *cls) {
    no process of that console could be attached. A process attaches to one console at a
    time: each candidate is tried and kept only if the console's window is `h`. */
 static int console_text(HWND h) {
-    HANDLE snap = CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0);
-    if (snap == INVALID_HANDLE_VALUE) return -1;
-    PROCESSENTRY32W pe;
-    pe.dwSize = sizeof pe;
     int len = -1;
     DWORD me = GetCurrentProcessId();
-    for (BOOL more = Process32FirstW(snap, &pe); more && len < 0; more = Process32NextW(snap, &pe)) {
-        if (pe.th32ProcessID == me || pe.th32ProcessID == 0) continue;
-        FreeConsole();
-        if (!AttachConsole(pe.th32ProcessID)) continue;
-        if (GetConsoleWindow() != h) continue;
-        HANDLE con = CreateFileW(L"CONOUT$", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
-                                 NULL, OPEN_EXISTING, 0, NULL);
-        if (con == INVALID_HANDLE_VALUE) continue;
-        CONSOLE_SCREEN_BUFFER_INFO info;
-        if (GetConsoleScreenBufferInfo(con, &info)) {
-            int cap = (int)(sizeof g_text / sizeof g_text[0]) - 2, end = 0;
-            len = 0;
-            for (SHORT row = info.srWindow.Top; row <= info.srWindow.Bottom; row++) {
-                int width = info.srWindow.Right - info.srWindow.Left + 1;
-                if (width <= 0 || len + width + 1 > cap) break;
-                COORD at = {info.srWindow.Left, row};
-                DWORD got = 0;
-                if (!ReadConsoleOutputCharacterW(con, g_text + len, (DWORD)width, at, &got)) break;
-                int n = (int)got;
-                while (n > 0 && (g_text[len + n - 1] == L' ' || g_text[len + n - 1] == 0)) n--;
-                len += n;
-                if (n > 0) end = len;
-                g_text[len++] = L'\n';
+    /* two passes: command prompts first (the usual owner; each failed attach costs a round trip
+       to the server), then every other process */
+    for (int pass = 0; pass < 2 && len < 0; pass++) {
+        HANDLE snap = CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0);
+        if (snap == INVALID_HANDLE_VALUE) return -1;
+        PROCESSENTRY32W pe;
+        pe.dwSize = sizeof pe;
+        for (BOOL more = Process32FirstW(snap, &pe); more && len < 0; more = Process32NextW(snap, &pe)) {
+            if (pe.th32ProcessID == me || pe.th32ProcessID == 0) continue;
+            if ((_wcsicmp(pe.szExeFile, L"cmd.exe") == 0) != (pass == 0)) continue;
+            FreeConsole();
+            if (!AttachConsole(pe.th32ProcessID)) continue;
+            if (GetConsoleWindow() != h) continue;
+            HANDLE con = CreateFileW(L"CONOUT$", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
+                                     NULL, OPEN_EXISTING, 0, NULL);
+            if (con == INVALID_HANDLE_VALUE) continue;
+            CONSOLE_SCREEN_BUFFER_INFO info;
+            if (GetConsoleScreenBufferInfo(con, &info)) {
+                int cap = (int)(sizeof g_text / sizeof g_text[0]) - 2, end = 0;
+                len = 0;
+                for (SHORT row = info.srWindow.Top; row <= info.srWindow.Bottom; row++) {
+                    int width = info.srWindow.Right - info.srWindow.Left + 1;
+                    if (width <= 0 || len + width + 1 > cap) break;
+                    COORD at = {info.srWindow.Left, row};
+                    DWORD got = 0;
+                    if (!ReadConsoleOutputCharacterW(con, g_text + len, (DWORD)width, at, &got)) break;
+                    int n = (int)got;
+                    while (n > 0 && (g_text[len + n - 1] == L' ' || g_text[len + n - 1] == 0)) n--;
+                    len += n;
+                    if (n > 0) end = len;
+                    g_text[len++] = L'\n';
+                }
+                len = end;
             }
-            len = end;
+            CloseHandle(con);
         }
-        CloseHandle(con);
+        CloseHandle(snap);
     }
     FreeConsole();
-    CloseHandle(snap);
     return len;
 }
 
