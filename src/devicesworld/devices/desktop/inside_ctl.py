@@ -1265,6 +1265,7 @@ class _TreeCache:
         self.cells: dict[Any, Any] = {}  # table acc -> ([cell nodes], capped, key, [cell accs])
         self.stale: set[Any] = set()  # tables whose cells' states are to be read again (a cursor move)
         self.anchors: dict[Any, Any] = {}  # window acc -> [root panes]: boxes checked before each cached walk
+        self.gtk: dict[Any, bool] = {}  # acc -> it is a native GTK widget (its box is right; see _lo_gap)
         self.listener: Any = None
         self.events = 0
 
@@ -1282,6 +1283,7 @@ class _TreeCache:
         self.cells.clear()
         self.stale.clear()
         self.anchors.clear()
+        self.gtk.clear()
 
     def pump(self) -> None:
         """Hand every AT-SPI event received so far to :meth:`_on_event`."""
@@ -1383,6 +1385,23 @@ def _node(acc: Any, A: Any, depth: int, app: Any) -> tuple[Any, ...]:
         with contextlib.suppress(*_atspi_errors()):
             node["value"] = A.Value.get_current_value(acc)
     return node, sset, ifaces
+
+
+def _lo_gap(node: Any, parent_box: Any) -> int:
+    """How far below its reported place LibreOffice draws a window's own (VCL) content, or 0.
+
+    Measured on LibreOffice 7.4 (gtk3): a document window's ``root pane`` reports its box 25 px
+    higher than the GTK panel that holds it, below the native menu bar (same size otherwise), and
+    every VCL object under it (toolbar buttons, the document's paragraphs, the status bar) is
+    reported shifted the same way; a click on such an element's box hit the menu bar or the line
+    above. Native GTK widgets inside (a toolbar's combo box entries) report their boxes right.
+    When LibreOffice later moves its root pane down the gap is 0 and nothing is shifted."""
+    box = node.get("box")
+    if node.get("role") != "root pane" or not box or not parent_box:
+        return 0
+    gap = int(parent_box[1] - box[1])
+    same = parent_box[0] == box[0] and parent_box[3] == box[3]
+    return gap if same and 0 < gap <= 80 else 0
 
 
 def _visible(box: Any) -> bool:
@@ -1572,7 +1591,26 @@ def tree(args: Args) -> dict[str, Any]:
     def role_anchor(node: Any) -> Any:
         return node["role"] == "root pane"
 
-    def walk(acc: Any, depth: int, app: Any, parent_role: str, window: Any = None, top: Any = None) -> None:
+    def is_gtk(acc: Any) -> bool:
+        hit = cache.gtk.get(acc)
+        if hit is None:
+            try:
+                hit = (acc.get_attributes() or {}).get("toolkit") == "gtk"
+            except _atspi_errors():
+                hit = False
+            cache.gtk[acc] = hit
+        return hit
+
+    def walk(
+        acc: Any,
+        depth: int,
+        app: Any,
+        parent_role: str,
+        window: Any = None,
+        top: Any = None,
+        parent_box: Any = None,
+        dy: int = 0,
+    ) -> None:
         if len(out) >= max_nodes:
             if "node cap" not in incomplete:
                 incomplete.append("node cap")
@@ -1596,6 +1634,11 @@ def tree(args: Args) -> dict[str, Any]:
         if "showing" not in st and depth > 0:
             return
         role = node["role"]
+        raw_box = node["box"]
+        if _CACHED_APPS.search(app or ""):
+            dy = _lo_gap(node, parent_box) or (dy if role != "root pane" else 0)
+            if dy and raw_box and not is_gtk(acc):
+                node["box"] = [raw_box[0], raw_box[1] + dy, raw_box[2], raw_box[3]]
         shown = _visible(node["box"])
         # LibreOffice reports the items of closed menus as showing: open menus only
         if role == "menu" and parent_role == "menu bar" and "selected" not in st and "expanded" not in st:
@@ -1611,7 +1654,7 @@ def tree(args: Args) -> dict[str, Any]:
                 return
             if n > max_children:
                 block = cache.cells.get(acc)
-                if block is not None and block[2] != (depth + 1, app, window, max_cells):
+                if block is not None and block[2] != (depth + 1, app, window, max_cells, dy):
                     block = None
                 if block is not None and acc in cache.stale:
                     block = restate(block)
@@ -1619,8 +1662,8 @@ def tree(args: Args) -> dict[str, Any]:
                 if block is None:
                     first = len(out)
                     cell_accs.clear()
-                    capped = cells(acc, A, depth + 1, app, node["box"], max_cells, window)
-                    key = (depth + 1, app, window, max_cells)
+                    capped = cells(acc, A, depth + 1, app, raw_box, max_cells, window, dy)
+                    key = (depth + 1, app, window, max_cells, dy)
                     block = cache.cells[acc] = (out[first:], capped, key, list(cell_accs))
                     if capped is None:  # cut by the time budget: not kept
                         cache.cells.pop(acc, None)
@@ -1638,9 +1681,9 @@ def tree(args: Args) -> dict[str, Any]:
             incomplete.append(f"{role} {node['name']!r}: {n} children, first {max_children} shown")
         for child in kids[:max_children]:
             if child is not None:
-                walk(child, depth + 1, app, role, window, top)
+                walk(child, depth + 1, app, role, window, top, raw_box, dy)
 
-    def cells(table: Any, A: Any, depth: int, app: Any, tbox: Any, cap: int, window: Any) -> Any:
+    def cells(table: Any, A: Any, depth: int, app: Any, tbox: Any, cap: int, window: Any, dy: int = 0) -> Any:
         """The visible cells of a huge table (a Calc sheet), row by row from the top-left visible cell.
 
         Four calls per cell where a full node takes nine: a cell's role is known, and its
@@ -1671,7 +1714,8 @@ def tree(args: Args) -> dict[str, Any]:
                 return None
 
         def add(cell: Any, b: Any) -> bool:
-            node = {"role": "table cell", "depth": depth, "app": app, "window": window, "box": b}
+            box = [b[0], b[1] + dy, b[2], b[3]]  # drawn where its root pane is (see _lo_gap)
+            node = {"role": "table cell", "depth": depth, "app": app, "window": window, "box": box}
             try:
                 node["name"] = cell.get_name() or ""
                 node["states"] = [st.value_nick for st in cell.get_state_set().get_states()]
