@@ -102,3 +102,16 @@ def test_the_gui_table_forwards_each_action_by_name_and_refuses_bad_arguments() 
     unknown = table.act(device, "paint", {})
     assert not unknown.ok and unknown.error_code == "UNSUPPORTED"
     assert len(device.calls) == 2
+
+
+def test_libreoffice_root_pane_gap_is_the_distance_to_the_gtk_panel_that_holds_it() -> None:
+    """The controller's rule (inside_ctl._lo_gap): a root pane reported above its same-sized GTK
+    parent is drawn at the parent's place; anything else is not shifted."""
+    from devicesworld.devices.desktop.inside_ctl import _lo_gap
+
+    pane = {"role": "root pane", "box": [0, 48, 1280, 727]}
+    assert _lo_gap(pane, [0, 73, 1280, 727]) == 25
+    assert _lo_gap(pane, [0, 48, 1280, 727]) == 0  # moved down already: nothing to shift
+    assert _lo_gap(pane, [0, 73, 1280, 700]) == 0  # not the same pane's holder
+    assert _lo_gap({"role": "panel", "box": [0, 48, 1280, 727]}, [0, 73, 1280, 727]) == 0
+    assert _lo_gap(pane, None) == 0

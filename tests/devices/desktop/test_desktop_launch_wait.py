@@ -61,3 +61,30 @@ def test_a_walk_cut_by_its_time_budget_does_not_count_as_settled(monkeypatch: py
     capped = Tree(nodes=[_node("document spreadsheet")], incomplete="table: first 4 visible cells shown")
     calc = App("calc", ["soffice"], window="LibreOffice Calc", ready_role="document spreadsheet")
     assert _session(FakeDesktop([capped]))._wait_tree(calc, TITLE)
+
+
+def test_a_terminal_is_ready_once_its_shell_printed_and_not_before() -> None:
+    """xfce4-terminal drops keys until its shell has a pty: the launch waits for the prompt's text."""
+    term = App("terminal", ["xfce4-terminal"], window="terminal", ready_role="terminal", ready_text=r"\S")
+    title = "Terminal - user@desktop: ~"
+
+    def shows(text: str | None) -> Tree:
+        return Tree(
+            nodes=[
+                _node("frame", window=title),
+                Node(role="terminal", box=(0, 0, 9, 9), window=title, text=text),
+            ]
+        )
+
+    desk = FakeDesktop([shows(None), shows("\n\n"), shows("bash-5.2$ \n\n")])
+    assert GuiSession(desk, {"terminal": term})._wait_tree(term, title, fresh=False)  # type: ignore[arg-type]
+    assert desk.walks == 3  # an empty or blank terminal is not ready
+
+
+def test_a_terminal_whose_shell_never_prints_is_waited_for_a_bounded_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(g, "TREE_SETTLE_S", 0.3)
+    term = App("terminal", ["xfce4-terminal"], window="terminal", ready_role="terminal", ready_text=r"\S")
+    blank = Tree(nodes=[Node(role="terminal", box=(0, 0, 9, 9), window="T", text="")])
+    assert not GuiSession(FakeDesktop([blank]), {"terminal": term})._wait_tree(term, "T", fresh=False)  # type: ignore[arg-type]

@@ -36,3 +36,19 @@ def test_launching_an_app_that_is_open_and_opens_no_new_window_names_its_window(
     assert again.data["already_open"] and again.data["window"] == first.data["window"]
     assert "already open" in again.message
     assert gui.device.observe()["focused_window"]["title"] == first.data["window"]
+
+
+def test_a_line_typed_right_after_the_terminal_opens_is_run(gui: GuiDesk) -> None:  # noqa: F811
+    """The first line typed into a new terminal reaches its shell: the launch returned once the prompt
+    showed (xfce4-terminal drops keys until its shell has a pty)."""
+    for n in range(2):
+        gui.ok("launch_app", app="terminal")
+        gui.ok("type_text", text=f"echo hi-$((40+{n}))\n")
+        gui.ok("wait", seconds=0.5)
+        term = next(
+            e
+            for e in gui.device.observe()["elements"]
+            if e["role"] == "terminal" and "focused" in e["states"]
+        )
+        assert f"\nhi-{40 + n}\n" in term["text"], term["text"]
+        gui.ok("type_text", text="exit\n")

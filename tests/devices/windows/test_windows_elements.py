@@ -89,3 +89,26 @@ def test_toolbar_buttons_carry_checked_and_disabled() -> None:
         ((211, 74, 23, 22), ["visible", "checked"]),
         ((234, 74, 23, 22), ["visible", "disabled"]),
     ]
+
+
+def test_a_documents_modification_flag_becomes_a_state_and_a_console_lists_its_characters() -> None:
+    """What a person learns from WordPad's saved file and from a console's screen reaches the list:
+    the helper's ``mod`` (EM_GETMODIFY) and ``con`` (the console's visible rows)."""
+    raw = tree(
+        node(1, "WordPadTop", "x.rtf - Wine Wordpad", [0, 0, 760, 570]),
+        node(2, "RichEdit20W", "draft", [4, 42, 756, 500], p=1, mod=1),
+        node(3, "Edit", "9", [4, 10, 40, 30], p=1),  # a one-line box: no flag
+        node(
+            4, "WineConsoleClass", r"C:\windows\system32\cmd.exe", [800, 0, 1280, 400], con="C:\\>echo hi\nhi"
+        ),
+    )
+    els = {e.role: e for e in elements(parse(raw))}
+    assert "modified" in els["RichEdit20W"].states and "unmodified" not in els["RichEdit20W"].states
+    assert not {"modified", "unmodified"} & set(els["Edit"].states)
+    console = els["WineConsoleClass"]
+    assert console.name == r"C:\windows\system32\cmd.exe" and console.text == "C:\\>echo hi\nhi"
+    saved = tree(
+        node(1, "Notepad", "x.txt - Notepad", [0, 0, 760, 570]),
+        node(2, "Edit", "a", [4, 42, 756, 546], p=1, mod=0),
+    )
+    assert "unmodified" in elements(parse(saved))[1].states

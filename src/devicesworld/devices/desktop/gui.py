@@ -20,6 +20,7 @@ with the same semantics everywhere:
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -70,6 +71,13 @@ class App:
     """An element role that shows the app's content is drawn (LibreOffice: ``document text``);
     with it, a launch also waits until the window's element tree has that role and is the
     same in two walks in a row (bounded by :data:`TREE_SETTLE_S`)."""
+    ready_text: str = ""
+    """A pattern (``re.search``) the ``ready_role`` element's text must show before the app counts
+    as ready (a terminal: a printed character, its shell's prompt). xfce4-terminal maps its window
+    before its shell runs, and keys typed until the terminal has the shell's pty are dropped: a
+    ``type_text`` right after the launch lost its first line. Such a window is one widget, so one
+    read from the controller's event-refreshed cache that shows the text is enough (no two equal
+    fresh walks); its title is read again at every walk (the shell may set it)."""
     titled_by_agent: bool = False
     """The window's title is whatever the agent makes it (a terminal: any program prints an escape
     sequence that sets it; Windows' cmd: ``title``): checks never count this app's windows."""
@@ -532,7 +540,7 @@ class GuiSession:
             )
         self.desktop.wait_idle(timeout_s=max(app.start_timeout_s / 2, 5), quiet_s=app.idle_s)
         if app.ready_role:
-            self._wait_tree(app, win.title)
+            self._wait_tree(app, win.title, fresh=not app.ready_text, win=win.id)
         self._wait_focus(win)
         title = self._title_now(win)
         return ActionResult.success(f"{g.app} opened: {title!r}", {"window": title})
@@ -600,7 +608,7 @@ class GuiSession:
             {"window": title, "already_open": True},
         )
 
-    def _wait_tree(self, app: App, title: str, *, fresh: bool = True) -> bool:
+    def _wait_tree(self, app: App, title: str, *, fresh: bool = True, win: int | None = None) -> bool:
         """Wait until ``title``'s elements include ``app.ready_role`` and two walks agree; bounded.
 
         An app can be idle on CPU while its window is still being filled in (LibreOffice
@@ -610,7 +618,8 @@ class GuiSession:
         from the controller's event-refreshed cache (the observation's own) that shows the
         document is enough — the frame, its toolbars and its root pane were there before the
         file came, and two cached reads of a window LibreOffice is still announcing may keep
-        differing for seconds on a loaded machine.
+        differing for seconds on a loaded machine. ``win``: the window's id, whose title is read
+        again before every walk (an app whose title changes as it starts: a shell sets its terminal's).
         """
         end = time.monotonic() + TREE_SETTLE_S
         last: list[tuple[str, str, tuple[int, int, int, int] | None]] | None = None
@@ -629,9 +638,13 @@ class GuiSession:
                 )
             except DesktopError:
                 return False
+            if win is not None:
+                title = next((w.title for w in self.desktop.windows() if w.id == win), title)
             mine = [n for n in tree.nodes if n.window == title]
             sig = [(n.role, n.name, n.box) for n in mine]
-            drawn = any(n.role == app.ready_role and n.box for n in mine)
+            drawn = any(
+                n.role == app.ready_role and n.box and re.search(app.ready_text, n.text or "") for n in mine
+            )
             cut = [p for p in (tree.incomplete or "").split("; ") if p in ("time budget", "node cap")]
             if drawn and (sig == last or not fresh) and not cut:  # a capped table is the same each walk
                 return True

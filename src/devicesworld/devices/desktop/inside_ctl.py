@@ -1265,6 +1265,7 @@ class _TreeCache:
         self.cells: dict[Any, Any] = {}  # table acc -> ([cell nodes], capped, key, [cell accs])
         self.stale: set[Any] = set()  # tables whose cells' states are to be read again (a cursor move)
         self.anchors: dict[Any, Any] = {}  # window acc -> [root panes]: boxes checked before each cached walk
+        self.gtk: dict[Any, bool] = {}  # acc -> it is a native GTK widget (its box is right; see _lo_gap)
         self.listener: Any = None
         self.events = 0
 
@@ -1282,6 +1283,7 @@ class _TreeCache:
         self.cells.clear()
         self.stale.clear()
         self.anchors.clear()
+        self.gtk.clear()
 
     def pump(self) -> None:
         """Hand every AT-SPI event received so far to :meth:`_on_event`."""
@@ -1385,6 +1387,23 @@ def _node(acc: Any, A: Any, depth: int, app: Any) -> tuple[Any, ...]:
     return node, sset, ifaces
 
 
+def _lo_gap(node: Any, parent_box: Any) -> int:
+    """How far below its reported place LibreOffice draws a window's own (VCL) content, or 0.
+
+    Measured on LibreOffice 7.4 (gtk3): a document window's ``root pane`` reports its box 25 px
+    higher than the GTK panel that holds it, below the native menu bar (same size otherwise), and
+    every VCL object under it (toolbar buttons, the document's paragraphs, the status bar) is
+    reported shifted the same way; a click on such an element's box hit the menu bar or the line
+    above. Native GTK widgets inside (a toolbar's combo box entries) report their boxes right.
+    When LibreOffice later moves its root pane down the gap is 0 and nothing is shifted."""
+    box = node.get("box")
+    if node.get("role") != "root pane" or not box or not parent_box:
+        return 0
+    gap = int(parent_box[1] - box[1])
+    same = parent_box[0] == box[0] and parent_box[3] == box[3]
+    return gap if same and 0 < gap <= 80 else 0
+
+
 def _visible(box: Any) -> bool:
     if box is None:
         return True
@@ -1393,6 +1412,89 @@ def _visible(box: Any) -> bool:
 
 
 _CACHED_APPS = re.compile(r"soffice|libreoffice", re.IGNORECASE)
+
+
+# ----------------------------------------------------------------------- LibreOffice's saved state
+# LibreOffice shows whether a document has unsaved changes only as an icon in its status bar (a red
+# floppy when modified, a faint grey one when not); that field has no accessible name or text (7.4),
+# so the element list showed nothing after ctrl+s. The field is found where LibreOffice's own status
+# bar definition puts it (the module's statusbar.xml) and read from the pixels it drew; it is named
+# with LibreOffice's own tooltips for the two icons.
+LO_MODIFIED = "The document has been modified. Click to save the document."
+LO_NOT_MODIFIED = "The document has not been modified since the last save."
+_LO_MODULES = {
+    "LibreOffice Writer": "swriter",
+    "LibreOffice Calc": "scalc",
+    "LibreOffice Impress": "simpress",
+}
+_LO_STATUSBAR = "/usr/lib/libreoffice/share/config/soffice.cfg/modules/{}/statusbar/statusbar.xml"
+_lo_field: dict[str, Any] = {}
+
+
+def _modified_field(window: str) -> Any:
+    """The position of ``.uno:ModifiedStatus`` among the status bar's fields of ``window``'s module, or None."""
+    module = next((m for suffix, m in _LO_MODULES.items() if window.endswith(suffix)), None)
+    if module is None:
+        return None
+    if module not in _lo_field:
+        try:
+            with open(_LO_STATUSBAR.format(module), encoding="utf-8") as f:
+                items = re.findall(r'<statusbar:statusbaritem\s+xlink:href="([^"]+)"', f.read())
+            _lo_field[module] = items.index(".uno:ModifiedStatus")
+        except (OSError, ValueError):
+            _lo_field[module] = None
+    return _lo_field[module]
+
+
+def _reddish(pixels: Any) -> int:
+    """How many pixels (BGRX bytes) are clearly red: the modified icon is red, the other grey."""
+    n = 0
+    for i in range(0, len(pixels) - 3, 4):
+        b, g, r = pixels[i], pixels[i + 1], pixels[i + 2]
+        if r > g + 40 and r > b + 40:
+            n += 1
+    return n
+
+
+def _mark_saved_state(out: list[Any]) -> None:
+    """Name LibreOffice's document-modified status fields by the icon they show (see above).
+
+    Boxes: LibreOffice 7.4 reports its status bar 25 px above where it draws it (measured), while
+    the frame's box is right; the bar sits at the frame's bottom, so the field's pixels are read
+    at its box moved by the gap between the bar's bottom and the frame's."""
+    from Xlib import X
+
+    frame_bottom: dict[str, int] = {}
+    for i, node in enumerate(out):
+        box = node.get("box")
+        if node.get("depth") == 0 and box:
+            frame_bottom[node.get("window", "")] = box[1] + box[3]
+        if node.get("role") != "status bar" or not box or "soffice" not in (node.get("app") or ""):
+            continue
+        at = _modified_field(node.get("window", ""))
+        if at is None:
+            continue
+        fields = []
+        for child in out[i + 1 :]:
+            if child.get("depth", 0) <= node["depth"]:
+                break
+            if child.get("depth") == node["depth"] + 1:
+                fields.append(child)
+        if at >= len(fields):
+            continue
+        field = fields[at]
+        fb = field.get("box")
+        if not fb or field.get("text") or field.get("name") or fb[2] > 40 or fb[3] > 40:
+            continue
+        dy = max(0, frame_bottom.get(node.get("window", ""), 0) - (box[1] + box[3]))
+        x, y, w, h = fb[0], fb[1] + dy, fb[2], fb[3]
+        if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > W or y + h > H:
+            continue
+        try:
+            img = display().screen().root.get_image(x, y, w, h, X.ZPixmap, 0xFFFFFFFF)
+        except _x_errors():
+            continue
+        field["name"] = LO_MODIFIED if _reddish(img.data) >= 4 else LO_NOT_MODIFIED
 
 
 def tree(args: Args) -> dict[str, Any]:
@@ -1489,7 +1591,26 @@ def tree(args: Args) -> dict[str, Any]:
     def role_anchor(node: Any) -> Any:
         return node["role"] == "root pane"
 
-    def walk(acc: Any, depth: int, app: Any, parent_role: str, window: Any = None, top: Any = None) -> None:
+    def is_gtk(acc: Any) -> bool:
+        hit = cache.gtk.get(acc)
+        if hit is None:
+            try:
+                hit = (acc.get_attributes() or {}).get("toolkit") == "gtk"
+            except _atspi_errors():
+                hit = False
+            cache.gtk[acc] = hit
+        return hit
+
+    def walk(
+        acc: Any,
+        depth: int,
+        app: Any,
+        parent_role: str,
+        window: Any = None,
+        top: Any = None,
+        parent_box: Any = None,
+        dy: int = 0,
+    ) -> None:
         if len(out) >= max_nodes:
             if "node cap" not in incomplete:
                 incomplete.append("node cap")
@@ -1513,6 +1634,11 @@ def tree(args: Args) -> dict[str, Any]:
         if "showing" not in st and depth > 0:
             return
         role = node["role"]
+        raw_box = node["box"]
+        if _CACHED_APPS.search(app or ""):
+            dy = _lo_gap(node, parent_box) or (dy if role != "root pane" else 0)
+            if dy and raw_box and not is_gtk(acc):
+                node["box"] = [raw_box[0], raw_box[1] + dy, raw_box[2], raw_box[3]]
         shown = _visible(node["box"])
         # LibreOffice reports the items of closed menus as showing: open menus only
         if role == "menu" and parent_role == "menu bar" and "selected" not in st and "expanded" not in st:
@@ -1528,7 +1654,7 @@ def tree(args: Args) -> dict[str, Any]:
                 return
             if n > max_children:
                 block = cache.cells.get(acc)
-                if block is not None and block[2] != (depth + 1, app, window, max_cells):
+                if block is not None and block[2] != (depth + 1, app, window, max_cells, dy):
                     block = None
                 if block is not None and acc in cache.stale:
                     block = restate(block)
@@ -1536,8 +1662,8 @@ def tree(args: Args) -> dict[str, Any]:
                 if block is None:
                     first = len(out)
                     cell_accs.clear()
-                    capped = cells(acc, A, depth + 1, app, node["box"], max_cells, window)
-                    key = (depth + 1, app, window, max_cells)
+                    capped = cells(acc, A, depth + 1, app, raw_box, max_cells, window, dy)
+                    key = (depth + 1, app, window, max_cells, dy)
                     block = cache.cells[acc] = (out[first:], capped, key, list(cell_accs))
                     if capped is None:  # cut by the time budget: not kept
                         cache.cells.pop(acc, None)
@@ -1555,9 +1681,9 @@ def tree(args: Args) -> dict[str, Any]:
             incomplete.append(f"{role} {node['name']!r}: {n} children, first {max_children} shown")
         for child in kids[:max_children]:
             if child is not None:
-                walk(child, depth + 1, app, role, window, top)
+                walk(child, depth + 1, app, role, window, top, raw_box, dy)
 
-    def cells(table: Any, A: Any, depth: int, app: Any, tbox: Any, cap: int, window: Any) -> Any:
+    def cells(table: Any, A: Any, depth: int, app: Any, tbox: Any, cap: int, window: Any, dy: int = 0) -> Any:
         """The visible cells of a huge table (a Calc sheet), row by row from the top-left visible cell.
 
         Four calls per cell where a full node takes nine: a cell's role is known, and its
@@ -1588,7 +1714,8 @@ def tree(args: Args) -> dict[str, Any]:
                 return None
 
         def add(cell: Any, b: Any) -> bool:
-            node = {"role": "table cell", "depth": depth, "app": app, "window": window, "box": b}
+            box = [b[0], b[1] + dy, b[2], b[3]]  # drawn where its root pane is (see _lo_gap)
+            node = {"role": "table cell", "depth": depth, "app": app, "window": window, "box": box}
             try:
                 node["name"] = cell.get_name() or ""
                 node["states"] = [st.value_nick for st in cell.get_state_set().get_states()]
@@ -1698,6 +1825,8 @@ def tree(args: Args) -> dict[str, Any]:
             walk(win, 0, app_name, "application")
         for node in out[first:]:
             node["launched"] = owned
+    with contextlib.suppress(Exception):  # a reading that failed leaves the field as AT-SPI gave it
+        _mark_saved_state(out)
     return {
         "nodes": out,
         "incomplete": "; ".join(incomplete) or None,

@@ -52,6 +52,10 @@ class RawNode(BaseModel):
     vis: int = 1
     en: int = 1
     chk: int = -1
+    mod: int = -1
+    """A document control's modification flag (1 changed since opened or saved, 0 not, -1 no flag)."""
+    con: str | None = None
+    """A console window's visible characters (its screen buffer's rows), or None for other windows."""
     items: list[RawItem] = Field(default_factory=list)
 
 
@@ -170,9 +174,11 @@ def elements(tree: RawTree, screen: tuple[int, int] = (1280, 800)) -> list[Eleme
             states.append("checked")
         elif node.chk == 0:
             states.append("unchecked")
+        if node.mod >= 0:
+            states.append("modified" if node.mod else "unmodified")
         editable = node.cls.lower() in TEXT_CLASSES
         # Whole texts: the session lists them cut with a note and read_element reads the rest.
-        text = node.text if editable else None
+        text = node.text if editable else node.con
         name = "" if editable else node.text
         if editable:
             states.append("editable")

@@ -8,6 +8,9 @@ works inside bubblewrap's user namespace. LibreOffice drops keystrokes until it 
 idle, so it waits longer before it counts as ready; it first maps a bare "LibreOffice
 7.4" window, so the window looked for is the document's ("… - LibreOffice Writer"),
 and its launch also waits for the document in a settled element tree (``ready_role``).
+xfce4-terminal maps its window before its shell has a pty and drops keys typed until then, so
+its launch waits for the shell's prompt in the terminal's text (``ready_text``): a line typed
+right after ``launch_app terminal`` is read by the shell.
 Claws Mail is the mail client: one instance per desktop (a second launch only raises its
 window), configured in the template home (:mod:`.template`) with a local mailbox whose
 Drafts folder is ``~/Mail/Drafts``, so a draft it saves is what the ``email_draft`` check reads.
@@ -65,6 +68,8 @@ APPS: dict[str, App] = {
         window="terminal",
         takes_path=False,
         titled_by_agent=True,
+        ready_role="terminal",
+        ready_text=r"\S",
     ),
     "browser": App(
         "browser",

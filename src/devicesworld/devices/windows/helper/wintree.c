@@ -14,6 +14,11 @@
  * "text": text, "r": [left, top, right, bottom], "vis": 0/1, "en": 0/1, "pid": pid,
  * "chk": -1/0/1, "items": [{"text": ..., "r": [...], "sel": 0/1}, ...]}; toolbar buttons are
  * items too: {"k": "button", "id": command id, "r": [...], "sel": checked, "en": enabled}.
+ * A multi-line Edit or RichEdit control adds "mod": 0/1, its modification flag (EM_GETMODIFY:
+ * set by typing, cleared by Notepad and WordPad when they save), the only trace of a save
+ * those apps keep. A console window (Wine's conhost) adds "con": the characters of its
+ * screen buffer's visible rows, read by attaching to a process of that console (the window's
+ * text is only its title: conhost draws the characters itself).
  * Options: --all (also invisible windows), --max-text N (characters kept per text).
  *
  * wintree --type FILE types the UTF-8 text of FILE into the focused window instead:
@@ -28,6 +33,7 @@
 #define _UNICODE
 #include <windows.h>
 #include <commctrl.h>
+#include <tlhelp32.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,6 +256,64 @@ static int checked_state(HWND h, const WCHAR *cls) {
 
 static WCHAR g_text[65536];
 
+/* The modification flag of a multi-line edit or rich-edit control (a document), or -1. */
+static int modified_state(HWND h, const WCHAR *cls) {
+    if (_wcsicmp(cls, L"Edit") != 0 && _wcsnicmp(cls, L"RichEdit", 8) != 0) return -1;
+    if (!(GetWindowLongW(h, GWL_STYLE) & ES_MULTILINE)) return -1;
+    DWORD_PTR res = 0;
+    if (!SendMessageTimeoutW(h, EM_GETMODIFY, 0, 0, SMTO_ABORTIFHUNG, MSG_TIMEOUT_MS, &res)) return -1;
+    return res ? 1 : 0;
+}
+
+/* The visible rows of the console screen buffer behind console window `h`, one line each
+   (trailing blanks and blank rows at the end dropped), into g_text; the length, or -1 when
+   no process of that console could be attached. A process attaches to one console at a
+   time: each candidate is tried and kept only if the console's window is `h`. */
+static int console_text(HWND h) {
+    int len = -1;
+    DWORD me = GetCurrentProcessId();
+    /* two passes: command prompts first (the usual owner; each failed attach costs a round trip
+       to the server), then every other process */
+    for (int pass = 0; pass < 2 && len < 0; pass++) {
+        HANDLE snap = CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0);
+        if (snap == INVALID_HANDLE_VALUE) return -1;
+        PROCESSENTRY32W pe;
+        pe.dwSize = sizeof pe;
+        for (BOOL more = Process32FirstW(snap, &pe); more && len < 0; more = Process32NextW(snap, &pe)) {
+            if (pe.th32ProcessID == me || pe.th32ProcessID == 0) continue;
+            if ((_wcsicmp(pe.szExeFile, L"cmd.exe") == 0) != (pass == 0)) continue;
+            FreeConsole();
+            if (!AttachConsole(pe.th32ProcessID)) continue;
+            if (GetConsoleWindow() != h) continue;
+            HANDLE con = CreateFileW(L"CONOUT$", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
+                                     NULL, OPEN_EXISTING, 0, NULL);
+            if (con == INVALID_HANDLE_VALUE) continue;
+            CONSOLE_SCREEN_BUFFER_INFO info;
+            if (GetConsoleScreenBufferInfo(con, &info)) {
+                int cap = (int)(sizeof g_text / sizeof g_text[0]) - 2, end = 0;
+                len = 0;
+                for (SHORT row = info.srWindow.Top; row <= info.srWindow.Bottom; row++) {
+                    int width = info.srWindow.Right - info.srWindow.Left + 1;
+                    if (width <= 0 || len + width + 1 > cap) break;
+                    COORD at = {info.srWindow.Left, row};
+                    DWORD got = 0;
+                    if (!ReadConsoleOutputCharacterW(con, g_text + len, (DWORD)width, at, &got)) break;
+                    int n = (int)got;
+                    while (n > 0 && (g_text[len + n - 1] == L' ' || g_text[len + n - 1] == 0)) n--;
+                    len += n;
+                    if (n > 0) end = len;
+                    g_text[len++] = L'\n';
+                }
+                len = end;
+            }
+            CloseHandle(con);
+        }
+        CloseHandle(snap);
+    }
+    FreeConsole();
+    return len;
+}
+
 static void walk(HWND h, HWND parent, int depth) {
     if (g_nodes >= MAX_NODES) return;
     int visible = IsWindowVisible(h) ? 1 : 0;
@@ -275,6 +339,16 @@ static void walk(HWND h, HWND parent, int depth) {
     puts_(",\"r\":");
     put_rect(&r);
     putf(",\"vis\":%lld,\"en\":%lld,\"chk\":%lld", visible, IsWindowEnabled(h) ? 1 : 0, checked_state(h, cls), 0);
+    int mod = modified_state(h, cls);
+    if (mod >= 0) putf(",\"mod\":%lld", mod, 0, 0, 0);
+    if (_wcsicmp(cls, L"WineConsoleClass") == 0 || _wcsicmp(cls, L"ConsoleWindowClass") == 0) {
+        int n = console_text(h);
+        if (n >= 0) {
+            if (n > g_max_text) n = g_max_text;
+            puts_(",\"con\":");
+            put_wstr(g_text, n);
+        }
+    }
     if (_wcsicmp(cls, L"SysListView32") == 0) put_listview_items(h);
     else if (_wcsicmp(cls, L"ToolbarWindow32") == 0) put_toolbar_buttons(h);
     puts_("}");
@@ -337,6 +411,8 @@ int main(int argc, char **argv) {
         else { fprintf(stderr, "usage: wintree [--all] [--max-text N] | wintree --type FILE\n"); return 2; }
     }
     if (g_max_text < 0) g_max_text = 0;
+    /* kept before any console is attached (attaching can replace the standard handles) */
+    HANDLE out = GetStdHandle(STD_OUTPUT_HANDLE);
     HWND fg = GetForegroundWindow();
     HWND focus = NULL;
     GUITHREADINFO info;
@@ -346,7 +422,6 @@ int main(int argc, char **argv) {
     putf("{\"foreground\":%lld,\"focus\":%lld,\"windows\":[", (long long)(INT_PTR)fg, (long long)(INT_PTR)focus, 0, 0);
     EnumWindows(on_top, 0);
     putf("],\"truncated\":%lld}\n", g_nodes >= MAX_NODES ? 1 : 0, 0, 0, 0);
-    HANDLE out = GetStdHandle(STD_OUTPUT_HANDLE);
     DWORD written = 0;
     size_t off = 0;
     while (off < g_len) {
