@@ -37,7 +37,7 @@ def test_results_carry_the_task_hash_and_run_json_the_selection(tmp_path: Path) 
 
 def test_a_frozen_suite_records_its_manifest_hash() -> None:
     selection = make_selection(suite="test", tasks_path=None, agent="noop")
-    assert selection["manifest"] == "test-v2.5"
+    assert selection["manifest"] == "test-v2.6"
     assert selection["manifest_hash"] == load_manifest("test").hash
 
 

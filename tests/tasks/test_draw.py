@@ -67,7 +67,7 @@ def test_every_stratum_of_test_is_drawable_and_fixed_rows_draw_fresh_values() ->
     assert len(plan) == len(test) and not any(fixed_rows(s.shard) for s in plan)
     sources = {s.shard.builder for s in plan if s.shard.builder.startswith("source:")}
     fixed = sorted(b for b in sources if not source_by_name(b.split(":", 1)[1]).redraw)
-    assert len(fixed) == 8  # Windows GUI families whose shipped rows are a table (test-v2.5 draws from 8)
+    assert len(fixed) == 8  # Windows GUI families whose shipped rows are a table (test-v2.6 draws from 8)
     for builder in fixed:
         source = source_by_name(builder.split(":", 1)[1])
         shipped = [repr(source.build(TaskDraw(0, i, "x"))) for i in range(source.full)]

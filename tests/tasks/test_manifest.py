@@ -32,8 +32,8 @@ def full_tasks() -> tuple[Task, ...]:
 
 def test_every_shipped_test_task_matches_its_manifest_hash() -> None:
     manifest = load_manifest("test")
-    assert manifest.label == "test-v2.5"
-    assert len(manifest.tasks) == 198  # v2.5: v2.4's ids and held-out long tasks, reselected (issue #34)
+    assert manifest.label == "test-v2.6"
+    assert len(manifest.tasks) == 198  # v2.6: v2.5's ids and the held-out long tasks, reselected (issue #34)
     assert mismatches(manifest, list(full_tasks())) == []
 
 
@@ -58,14 +58,21 @@ def test_a_superseded_version_loads_as_frozen_from_its_archive() -> None:
     # for the owner_name/household_name/file_dates rules): v2.4 loads from its archive as frozen
     assert [t.id for t in load_suite("test-v2.4")] == v24.ids
     assert mismatches(v24, load_suite("test-v2.4")) == []
+    # v2.6 reselected from v2.5's ids and the held-out long tasks (tasks of 20 families were rebuilt
+    # in place: one person one number, alarm days): v2.5 loads from its archive as frozen
+    v25 = load_manifest("test-v2.5")
+    assert [t.id for t in load_suite("test-v2.5")] == v25.ids
+    assert mismatches(v25, load_suite("test-v2.5")) == []
     new = set(load_manifest("test").ids)
-    assert new - set(v24.ids) and all(i.startswith("dw-long-") for i in new - set(v24.ids))
+    assert new - set(v25.ids) and all(i.startswith("dw-long-") for i in new - set(v25.ids))
 
 
 def test_the_test_suite_is_the_manifest_in_its_order_and_old_versions_load_by_name() -> None:
     manifest = load_manifest("test")
     assert [t.id for t in load_suite("test")] == manifest.ids
-    assert {"test-v2.1", "test-v2.2", "test-v2.3", "test-v2.4", "test-v2.5"} <= set(suite_names())
+    assert {"test-v2.1", "test-v2.2", "test-v2.3", "test-v2.4", "test-v2.5", "test-v2.6"} <= set(
+        suite_names()
+    )
     assert [t.id for t in load_suite(manifest.label)] == manifest.ids
 
 
@@ -109,7 +116,7 @@ def test_manifest_files_are_stable_and_guard_their_hash(tmp_path: Path) -> None:
 def test_tasks_list_shows_the_manifest_version() -> None:
     out = CliRunner().invoke(main, ["tasks", "list", "--suite", "test"], env={"COLUMNS": "200"})
     assert out.exit_code == 0, out.output
-    assert "manifest test-v2.5 (sha256:" in out.output
+    assert "manifest test-v2.6 (sha256:" in out.output
 
 
 def test_freeze_writes_a_new_version_and_never_overwrites(tmp_path: Path) -> None:
@@ -155,7 +162,7 @@ def test_freeze_dry_run_draws_from_the_split_and_held_out_tasks_and_writes_nothi
     args = ["tasks", "freeze", "--size", "20", "--held-out", str(source), "--long-share", "0.5", "--dry-run"]
     out = CliRunner().invoke(main, [*args, "--version", "9.9"])
     assert out.exit_code == 0, out.output
-    assert "selected 20 of 199" in out.output  # test-v2.4's 198 ids and the held-out task
+    assert "selected 20 of 199" in out.output  # the newest version's 198 ids and the held-out task
     assert "unmet: long tier" in out.output  # one long task is all the pool has: the target is missed
     assert not list(manifests_dir().glob("test-v9.9*"))
 
