@@ -761,7 +761,7 @@ def _cued_pairs(task: Task) -> Iterator[tuple[Any, Any]]:
 
 
 def _swap_in_prose(steps: list[Step], a: Any, b: Any) -> tuple[list[Step], bool]:
-    find = {str(v): re.compile(rf"(?<![\d:.]){re.escape(str(v))}(?![\d:])") for v in (a, b)}
+    find = {str(v): _value_in_prose(v) for v in (a, b)}
 
     def leaf(obj: Any) -> Any:
         if not (isinstance(obj, str) and " " in obj and all(p.search(obj) for p in find.values())):
@@ -773,14 +773,30 @@ def _swap_in_prose(steps: list[Step], a: Any, b: Any) -> tuple[list[Step], bool]
     return _map_leaves(steps, leaf)
 
 
+def _value_in_prose(v: Any) -> re.Pattern[str]:
+    """``v`` as written in prose, not as part of a longer number or clock time."""
+    return re.compile(rf"(?<![\d:.]){re.escape(str(v))}(?![\d:])")
+
+
+def _pair_misses(
+    task: Task,
+    pairs: Iterator[tuple[Any, Any]],
+    rewrite: Callable[[list[Step], Any, Any], tuple[list[Step], bool]],
+    what: str,
+    kind: str,
+) -> list[NearMiss]:
+    """One near miss per pair of values whose ``rewrite`` changes the reference solution."""
+    out: list[NearMiss] = []
+    for a, b in pairs:
+        steps, changed = rewrite(task.solution, a, b)
+        if changed:
+            out.append(NearMiss(f"{a!r} and {b!r} {what}", steps, kind))
+    return out
+
+
 def _slot_swaps(task: Task) -> list[NearMiss]:
     """Two cued values of one type, each given in the other's place in the text that gives both."""
-    out: list[NearMiss] = []
-    for a, b in _cued_pairs(task):
-        steps, changed = _swap_in_prose(task.solution, a, b)
-        if changed:
-            out.append(NearMiss(f"{a!r} and {b!r} swapped between their slots", steps, "slot_swap"))
-    return out
+    return _pair_misses(task, _cued_pairs(task), _swap_in_prose, "swapped between their slots", "slot_swap")
 
 
 def _typed_pairs(task: Task) -> Iterator[tuple[Any, Any]]:
@@ -816,7 +832,7 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n|$")
 def _hedge_assignment_in_prose(steps: list[Step], a: Any, b: Any) -> tuple[list[Step], bool]:
     """Where a prose text gives both values, the sentence that gives the later one ends by offering
     the swapped assignment: "… 200 g of fennel and 300 g of ricotta (or maybe 300 and 200)."."""
-    find = [re.compile(rf"(?<![\d:.]){re.escape(str(v))}(?![\d:])") for v in (a, b)]
+    find = [_value_in_prose(v) for v in (a, b)]
 
     def leaf(obj: Any) -> Any:
         if not (isinstance(obj, str) and " " in obj):
@@ -835,9 +851,6 @@ def _hedge_assignment_in_prose(steps: list[Step], a: Any, b: Any) -> tuple[list[
 def _slot_hedges(task: Task) -> list[NearMiss]:
     """Two expected values of one type given in the right slots, then offered swapped as another
     possibility: a hedge between two assignments fails (spec/slots.py, rule "assignment")."""
-    out: list[NearMiss] = []
-    for a, b in _typed_pairs(task):
-        steps, changed = _hedge_assignment_in_prose(task.solution, a, b)
-        if changed:
-            out.append(NearMiss(f"{a!r} and {b!r} hedged with their swap", steps, "slot_hedge"))
-    return out
+    return _pair_misses(
+        task, _typed_pairs(task), _hedge_assignment_in_prose, "hedged with their swap", "slot_hedge"
+    )
