@@ -100,7 +100,9 @@ BROKEN = DeviceKind(
     setup_ops=OPS,
     getters=GETTERS,
     checks=CHECKS,
-    traits=KindTraits(noun="gadget", shared_checks=frozenset({"no_such_check"})),
+    traits=KindTraits(
+        noun="gadget", shared_checks=frozenset({"no_such_check"}), day_checks=frozenset({"no_day_check"})
+    ),
 )
 
 
@@ -112,6 +114,7 @@ def test_a_broken_kind_gets_one_problem_per_fault() -> None:
         "args model Loose does not forbid unknown fields",
         "getter 'tags' has no doc",
         "traits.shared_checks names checks the kind does not have: no_such_check",
+        "traits.day_checks names checks the kind does not have: no_day_check",
         "traits give a noun without a place",
         "observe() returned data that is not JSON-able",
         "an undeclared action raised DeviceError",

@@ -78,6 +78,17 @@ def _events(args: dict[str, Any], answers: list[Any], case: dict[str, Any]) -> S
     return {"events": [{"dtend": e["dtstart"], "eventLocation": "", "description": "", **e} for e in answers]}
 
 
+def _alarms(args: dict[str, Any], answers: list[Any], case: dict[str, Any]) -> State:
+    """The phone's alarms (each the asked one unless the case says otherwise) and its clock: the
+    check judges when an alarm rings, seen at ``now`` (default 2 Mar 2026 10:00, a Monday)."""
+    asked = {"hour": args["hour"], "minute": args["minute"], "label": args.get("label") or ""}
+    rows = [
+        {"id": i + 1, **asked, "enabled": True, "days": [], "date": None, **a} for i, a in enumerate(answers)
+    ]
+    now = str(case.get("now", "2026-03-02T10:00:00"))
+    return {"alarms": rows, "clock": {"now": now, "start": "2026-03-02T09:00:00"}}
+
+
 def _table(args: dict[str, Any], answers: list[Any], case: dict[str, Any]) -> State:
     rows = _last(answers)
     return {"xlsx": rows, "csv": rows}
@@ -89,6 +100,7 @@ BUILDERS: dict[str, Callable[[dict[str, Any], list[Any], dict[str, Any]], State]
     "sms_sent": _sms,
     "contact_exists": _contacts,
     "event_exists": _events,
+    "alarm_exists": _alarms,
     "table_cell_equals": _table,
     "table_has_row": _table,
     "docx_paragraph": lambda args, answers, case: {"docx": _last(answers)},
@@ -119,7 +131,7 @@ def _answers(case: Any) -> list[Any]:
         return [] if case["answer"] is None else [case["answer"]]
     if "rows" in case:
         return [case["rows"]]
-    return [{k: v for k, v in case.items() if k not in CASE_KEYS | {"to", "subject", "box"}}]
+    return [{k: v for k, v in case.items() if k not in CASE_KEYS | {"to", "subject", "box", "now"}}]
 
 
 def _cases() -> list[Any]:

@@ -176,9 +176,10 @@ def _traits(kind: DeviceKind) -> list[str]:
     if not isinstance(traits, KindTraits):
         return [f"traits must be a KindTraits, not {type(traits).__name__}"]
     out: list[str] = []
-    unknown = sorted(traits.shared_checks - set(kind.checks))
-    if unknown:
-        out.append(f"traits.shared_checks names checks the kind does not have: {', '.join(unknown)}")
+    for field in ("shared_checks", "day_checks"):
+        unknown = sorted(getattr(traits, field) - set(kind.checks))
+        if unknown:
+            out.append(f"traits.{field} names checks the kind does not have: {', '.join(unknown)}")
     if bool(traits.noun) != bool(traits.place):
         out.append("traits give a noun without a place or a place without a noun (instructions use both)")
     split = traits.env_split

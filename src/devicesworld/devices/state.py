@@ -57,10 +57,11 @@ to change. Used by quality control (near misses) and the collateral probe, never
 """
 
 
-OutputChange = Literal["undo", "beside"]
+OutputChange = Literal["undo", "beside", "day"]
 """``undo``: later reverse a change the agent made to an output (a schedule that switches the lamp
 back off, that sets the heater back); ``beside``: change another part of an output (another
-attribute of the output device, another key of the output file)."""
+attribute of the output device, another key of the output file); ``day``: move an output that
+happens at a time to the same time on another day (an alarm rings a day later than it would)."""
 
 OutputChangeFn = Callable[[Any, Callable[[str], bool], OutputChange], "str | None"]
 """``output_change(device, allowed, how) -> what changed``: spoil an output the task licenses, for

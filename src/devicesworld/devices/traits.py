@@ -104,6 +104,12 @@ class KindTraits(BaseModel):
         description="Checks that read every message to a recipient as one conversation, in order "
         "(issue 32): quality control hedges their values and corrects them in a later message.",
     )
+    day_checks: frozenset[str] = Field(
+        default=frozenset(),
+        description="Checks whose ``date`` or ``days`` fix the day an output happens (an alarm's ring "
+        "day): where a condition declares one, quality control moves the output to another day "
+        "(the kind's ``output_change`` 'day'; near miss ``wrong_day``) and the check must fail it.",
+    )
     statement_checks: frozenset[str] = Field(
         default=frozenset(),
         description="Checks that judge a file's value in the sentence that states it (issue 32: a hedge "

@@ -40,6 +40,10 @@ derived mechanically from the reference solution, so every task gets them:
 - **slot hedge** (session 47): where a conversation or a file's sentence gives two expected values
   of one type (cued or not), the text gives the right assignment and then offers the swapped one
   ("we leave at 19:30 and will be back at 22:30 (or maybe 22:30 and 19:30)").
+- **wrong day** (session 48): where a condition fixes the day its output happens (a kind's
+  ``day_checks`` with a ``date`` or ``days``: the alarm for tomorrow, the weekday alarm), the
+  reference solution, then the kind moves that output to the same time a day later (an alarm
+  that rings on Wednesday when Tuesday was asked, Tue-Sat for Mon-Fri).
 
 A near miss whose steps fail to execute is still a near miss: all that matters is
 that the verdict is failure. The exceptions are the twin-device miss, which counts only
@@ -92,6 +96,7 @@ MUTATIONS = (
     "hedge_in_file",
     "slot_swap",
     "slot_hedge",
+    "wrong_day",
 )
 """Every kind of near miss, in the order they are derived (and reported)."""
 
@@ -129,6 +134,7 @@ def near_misses(task: Task) -> list[NearMiss]:
     out += _file_hedges(task)[:MAX_PER_KIND]
     out += _slot_swaps(task)[:MAX_PER_KIND]
     out += _slot_hedges(task)[:MAX_PER_KIND]
+    out += _wrong_days(task)[:MAX_PER_KIND]
     return out
 
 
@@ -615,6 +621,19 @@ def _late_corrections(task: Task) -> list[NearMiss]:
         (again,), _ = _map_leaves([task.solution[i]], leaf)
         steps = [*task.solution[: i + 1], again, *task.solution[i + 1 :]]
         out.append(NearMiss(f"a later correction to {wrong!r}", steps, "late_correction"))
+    return out
+
+
+def _wrong_days(task: Task) -> list[NearMiss]:
+    """The reference solution, then the output a condition fixes the day of happens a day later
+    (issue 32, session 48: a wrong-day alarm passed every check that did not declare its day)."""
+    kinds = {d.id: d.kind for d in task.devices}
+    out: list[NearMiss] = []
+    for c in _checked(task):
+        dated = c.args.get("date") or c.args.get("days")
+        if dated and c.check in traits_of(kinds.get(c.device, "")).day_checks:
+            name = f"reference solution, then {c.device}'s output for {c.id} moved to another day"
+            out.append(NearMiss(name, list(task.solution), "wrong_day", output_on=(c.device, "day")))
     return out
 
 

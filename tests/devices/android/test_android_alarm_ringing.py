@@ -132,3 +132,45 @@ def test_an_alarm_that_already_rang_is_off_and_fails() -> None:
         _set_alarm(Driver(env), 9, 35)
         env.clock.advance(3600)  # 10:00: it rang at 09:35 and turned itself off
         assert not env.evaluate().success
+
+
+@pytest.mark.parametrize(
+    ("row", "now", "later"),
+    [
+        (_alarm(), datetime(2026, 3, 2, 9, 0), ([], datetime(2026, 3, 3).date())),  # rang today: tomorrow
+        (_alarm(), datetime(2026, 3, 2, 10, 0), ([], datetime(2026, 3, 4).date())),
+        (_alarm(date="2026-03-16"), datetime(2026, 3, 2, 9, 0), ([], datetime(2026, 3, 17).date())),
+        (_alarm(days=["mon", "fri"]), datetime(2026, 3, 2, 9, 0), (["tue", "sat"], None)),
+        (_alarm(days=["sat"]), datetime(2026, 3, 2, 9, 0), (["sun"], None)),
+        (_alarm(enabled=False), datetime(2026, 3, 2, 9, 0), None),  # never rings: nothing to move
+    ],
+)
+def test_a_day_later_moves_the_first_ring_by_one_day(
+    row: dict[str, Any], now: datetime, later: tuple[list[str], Any] | None
+) -> None:
+    assert ringing.a_day_later(row, now) == later
+    if later is not None:
+        days, on = later
+        moved = {**row, "days": days, "date": on.isoformat() if on else None}
+        first, then = ringing.first_ring(row, now), ringing.first_ring(moved, now)
+        assert first is not None and then is not None and then.date() != first.date()
+
+
+def test_quality_controls_day_change_moves_the_asked_alarm_and_the_dated_check_fails_it() -> None:
+    """The ``wrong_day`` near miss's spoil: the right alarm for tomorrow, moved to the day after."""
+    with _env(_cond("2026-03-03", hour=7, minute=0)) as env:
+        env.reset()
+        _set_alarm(Driver(env), 7, 0)
+        assert env.evaluate().success
+        done = env.output_change("android_0", "day")
+        assert done == "alarm 07:00 'Party drop-off' to 2026-03-04"
+        verdict = env.evaluate()
+        assert not verdict.success and "rings Wed 4 Mar 07:00, not Tue 3 Mar 07:00" in str(verdict)
+
+
+def test_the_day_change_leaves_alarms_the_task_does_not_license_alone() -> None:
+    with _env(_cond("2026-03-03", hour=7, minute=0)) as env:
+        env.reset()
+        _set_alarm(Driver(env), 6, 15)  # not at the asked time: the guard does not license it
+        assert env.output_change("android_0", "day") is None
+        assert env.output_change("android_0", "undo") is None

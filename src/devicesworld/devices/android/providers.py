@@ -312,6 +312,15 @@ def add_alarm(
     )
 
 
+def reschedule_alarm(s: Storage, aid: int, days: list[str], on: date | None) -> None:
+    """Give an alarm repeat days or a date (one excludes the other, as in the Clock)."""
+    s.execute(
+        *ALARMS_DB,
+        "UPDATE alarm_templates SET daysofweek=?, date=? WHERE _id=?",
+        (0 if on else days_mask(days), on.isoformat() if on else "", aid),
+    )
+
+
 def alarms(s: Storage) -> list[dict[str, Any]]:
     rows = s.query(*ALARMS_DB, "SELECT * FROM alarm_templates ORDER BY hour, minutes, _id")
     return [

@@ -42,6 +42,21 @@ def first_ring(alarm: Mapping[str, Any], now: datetime) -> datetime | None:
     return at
 
 
+def a_day_later(alarm: Mapping[str, Any], now: datetime) -> tuple[list[str], date | None] | None:
+    """The ``(days, date)`` that make an alarm ring at its time one day later than it would, seen at
+    ``now``; ``None`` when it never rings (off, or a date past). A repeating alarm moves each repeat
+    day to the next weekday (Mon-Fri becomes Tue-Sat); a one-off alarm, dated or not, is scheduled on
+    the day after its first ring. Quality control's ``wrong_day`` near miss (an alarm asked for a
+    day that rings on another) and the tests that pin both ways use it."""
+    at = first_ring(alarm, now)
+    if at is None:
+        return None
+    days = list(alarm.get("days") or [])
+    if days and not alarm.get("date"):
+        return [WEEKDAYS[(WEEKDAYS.index(d) + 1) % 7] for d in days], None
+    return [], at.date() + timedelta(days=1)
+
+
 def wanted(hour: int, minute: int, on: date) -> datetime:
     """The moment a task wants its alarm to ring: its declared date at the time."""
     return datetime.combine(on, time(hour, minute))

@@ -22,13 +22,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from devicesworld.devices.android import providers as p
+from devicesworld.devices.android import ringing
 from devicesworld.devices.android.apps import music
 from devicesworld.devices.android.checks import norm
 from devicesworld.devices.android.system.permissions import PREFIX as PERMISSION_PREFIX
 from devicesworld.devices.base import GetterFn, WritesFn
 from devicesworld.devices.drive import get_drive
 from devicesworld.devices.filehash import hash_files
-from devicesworld.devices.state import Snapshot, StateSpec, StrayKind, by_row, digest, everywhere, literal
+from devicesworld.devices.state import (
+    OutputChange,
+    Snapshot,
+    StateSpec,
+    StrayKind,
+    by_row,
+    digest,
+    everywhere,
+    literal,
+)
 
 if TYPE_CHECKING:
     from devicesworld.devices.android.device import AndroidDevice
@@ -187,9 +197,29 @@ def stray(device: AndroidDevice, allowed: Callable[[str], bool], kind: StrayKind
     return f"added contact {name!r}"
 
 
+def output_change(device: AndroidDevice, allowed: Callable[[str], bool], how: OutputChange) -> str | None:
+    """Spoil an output the task licenses (quality control's near misses): ``day`` moves every alarm
+    at a time the task licenses to ring a day later than it would (``ringing.a_day_later``), so a
+    check that declares the ring day must fail it. The phone has no later undo or other part of an
+    alarm to spoil (``undo``/``beside``: ``None``)."""
+    if how != "day":
+        return None
+    s, now = device.storage, device.context.clock.now
+    moved = []
+    for a in p.alarms(s):
+        later = ringing.a_day_later(a, now)
+        if later is None or not allowed(f"alarms/{a['hour']:02d}:{a['minute']:02d}/{a['id']}"):
+            continue
+        days, on = later
+        p.reschedule_alarm(s, a["id"], days, on)
+        moved.append(f"alarm {a['hour']:02d}:{a['minute']:02d} {a['label']!r} to {on or ', '.join(days)}")
+    return "; ".join(moved) or None
+
+
 STATE = StateSpec(
     snapshot=snapshot,
     stray=stray,
+    output_change=output_change,
     harmless=("app_prefs/*",),
     harmless_added=("sms/inbox/*", "calls/incoming/*", "calls/missed/*", "drive/*"),
     shared=("drive/*",),

@@ -91,6 +91,7 @@ TRAITS = KindTraits(
     services=frozenset({"drive", "android_network"}),
     paraphrases=paraphrases,
     conversation_checks=frozenset({"sms_sent", "sms_received"}),
+    day_checks=frozenset({"alarm_exists"}),
     noun="phone",
     noun_pattern=r"\b(?:smart)?phone(?:['\u2019]s|s)?\b(?!\s+numbers?\b)",
     place="on the phone",

@@ -108,8 +108,11 @@ def output_change(device: SmartHomeDevice, allowed: Callable[[str], bool], how: 
     (the lamp on at 13:30 and off at 13:31); failing that, an output the agent set now is set
     back half an hour later (the heater at 17 °C, then back to 22.5 °C). ``beside``: another
     stored attribute of an output device, one the task does not license, gets another value.
+    ``day`` is ``None``: the home's schedules are judged by the moment they fire, not a day field.
     """
-    return _undo(device, allowed) if how == "undo" else _beside(device, allowed)
+    if how == "undo":
+        return _undo(device, allowed)
+    return _beside(device, allowed) if how == "beside" else None
 
 
 def _undo(device: SmartHomeDevice, allowed: Callable[[str], bool]) -> str | None:
