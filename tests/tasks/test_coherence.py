@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -562,3 +563,44 @@ def test_two_phones_with_the_users_own_world_are_one_life_twice() -> None:
     assert [(d, item) for d, item, _ in problems] == [("android_1", "world")]
     assert "android_0" in problems[0][2] and "world.members" in problems[0][2]
     assert _owner_rule(base) == []  # the second phone the partner's, with the partner's world
+
+
+def _old_mail(
+    subject: str, path: str = "~/Mail/Inbox/a.eml", minutes_ago: int | None = None
+) -> dict[str, Any]:
+    args: dict[str, Any] = {"path": path, "sender": "a.ruiz@gmail.com", "to": ["b.lee@gmail.com"]}
+    args |= {"subject": subject, "body": "Hi"}
+    if minutes_ago is not None:
+        args["minutes_ago"] = minutes_ago
+    return {"device": "linux_0", "op": "write_eml", "args": args}
+
+
+def _mail_date_rules(mail: dict[str, Any]) -> list[str]:
+    task = _desktop_mail_task(mail).model_copy(update={"start_time": datetime(2026, 3, 2, 9)})
+    return _rules(task)
+
+
+@pytest.mark.parametrize(
+    ("subject", "path", "new", "old"),
+    [
+        ("Booking confirmed (last month)", "~/Mail/Inbox/a.eml", 9 * 60, 20 * 24 * 60),  # 1 Mar is this month
+        ("Last term's gift for the teacher", "~/Mail/Inbox/a.eml", 20 * 24 * 60, 80 * 24 * 60),
+        ("Boiler check", "~/Mail/Inbox/heating-last-winter.eml", None, 400 * 24 * 60),
+        ("Quote (expired)", "~/Mail/Inbox/quote-2025.eml", 50 * 24 * 60, 62 * 24 * 60),  # 30 Dec 2025
+        ("Last year's agenda", "~/Mail/Inbox/a.eml", 60, 100 * 24 * 60),
+    ],
+)
+def test_a_mail_that_calls_itself_old_is_dated_that_old(
+    subject: str, path: str, new: int | None, old: int
+) -> None:
+    """Issue #33: "last month's booking" listed as today's in the mail client."""
+    assert _mail_date_rules(_old_mail(subject, path, new)) == ["mail_dates"]
+    assert _mail_date_rules(_old_mail(subject, path, old)) == []
+
+
+def test_a_mail_that_says_nothing_of_its_age_may_be_an_hour_old() -> None:
+    assert _mail_date_rules(_old_mail("Your flight today", "~/Mail/Inbox/quote-2026.eml")) == []
+    # the body may speak of last year in a mail sent today
+    mail = _old_mail("Your quote")
+    mail["args"]["body"] = "Last year's price was higher."
+    assert _mail_date_rules(mail) == []

@@ -39,6 +39,8 @@ are described at their functions and in docs/scenarios.md):
   device for one of the user's own phones carries the user's (the persona's) name.
 - ``household_name``: a child the instruction names carries the household's surname.
 - ``file_dates``: a file named for a year or month agrees with its dates and the task's start.
+- ``mail_dates``: a mail the task seeds that calls itself old (its subject or file name says "last month",
+  "last year", "last term" or "last winter", or the file is named for an earlier year) is dated that old.
 - ``device_owner``: a phone that takes a person's world (the user's, a partner's, a child's) is known
   on every other phone of the task under that person's one name and one number: the contacts and
   threads that stand for them (at the phone's number, at the person's world number, or under their
@@ -81,6 +83,7 @@ RULES = (
     "owner_name",
     "household_name",
     "file_dates",
+    "mail_dates",
     "device_owner",
 )
 
@@ -1146,6 +1149,56 @@ def _task_file_dates(task: Task) -> Iterable[CoherenceProblem]:
                     )
 
 
+# ------------------------------------------------------------------ how old a seeded mail is
+SEEDED_MAIL_MINUTES = 60.0
+"""How long before the start a ``write_eml`` without ``minutes_ago`` is dated (the linux kind's default)."""
+OLD_SEASON_DAYS = 28
+"""A mail from "last term" or "last winter" is at least this old."""
+_SAYS_OLD = re.compile(r"\blast[\s_-]+(month|year|term|winter)\b", re.IGNORECASE)
+
+
+def _mail_dates(task: Task) -> Iterable[CoherenceProblem]:
+    """A mail that calls itself old is dated that old (issue #33: "last month's booking" and last
+    term's gift mail listed as today's in the mail client). Read off the mail's subject and file
+    name (a body may speak of last year in a mail sent today): "last month" is dated before the
+    start's month, "last year" and a file named for an earlier year in an earlier year, "last term"
+    and "last winter" at least :data:`OLD_SEASON_DAYS` before the start."""
+    start = task.start_time
+    for step in task.setup:
+        if step.op != "write_eml":
+            continue
+        args = dict(step.args or {})
+        path = str(args.get("path") or "")
+        name = path.rsplit("/", 1)[-1]
+        try:
+            at = start - timedelta(minutes=float(args.get("minutes_ago", SEEDED_MAIL_MINUTES)))
+        except (TypeError, ValueError):
+            continue
+        month = start.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+        season = start - timedelta(days=OLD_SEASON_DAYS)
+        said = [
+            (m.group(0), m.group(1).lower()) for m in _SAYS_OLD.finditer(f"{args.get('subject', '')} {name}")
+        ]
+        said += [(str(y), str(y)) for y, _ in _name_dates(name, start) if y < start.year]
+        for words, kind in said:
+            too_new = {
+                "month": at >= month,
+                "year": at.year >= start.year,
+                "term": at > season,
+                "winter": at > season,
+            }.get(kind, kind.isdigit() and at.year > int(kind))
+            if too_new:
+                yield CoherenceProblem(
+                    rule="mail_dates",
+                    task_id=task.id,
+                    device=step.device,
+                    item=path or str(args.get("subject", "")),
+                    message=f"the mail says {words!r} but is dated {at:%Y-%m-%d %H:%M}, "
+                    f"{(start - at) / timedelta(days=1):.3g} day(s) before the start: give its op a "
+                    "minutes_ago that old",
+                )
+
+
 # ------------------------------------------------------------------ the owners of the task's phones
 def _worlds_taken(task: Task) -> dict[str, Member | None]:
     """Device id -> the world it takes: None for the persona's own, the member for a member's phone or
@@ -1287,6 +1340,7 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     found += _cited_recently(task, facts)
     found += _email_identity(task, own)
     found += _task_file_dates(task)
+    found += _mail_dates(task)
     if with_world:
         found += _world_dates(task)
         found += _world_file_dates(task)
