@@ -604,3 +604,54 @@ def test_a_mail_that_says_nothing_of_its_age_may_be_an_hour_old() -> None:
     mail = _old_mail("Your quote")
     mail["args"]["body"] = "Last year's price was higher."
     assert _mail_date_rules(mail) == []
+
+
+def _household_task(mirrored: bool, seeded: list[dict[str, Any]] | None = None) -> Task:
+    """The user's phone and the partner's phone, each taking its owner's world (persona 5, whose
+    worlds each drew their own thread with the other)."""
+    return Task.model_validate(
+        {
+            "id": "t-household",
+            "instruction": 'Add "Shift".',
+            "devices": [{"id": "android_0", "kind": "android"}, {"id": "android_1", "kind": "android"}],
+            "world": {"persona_seed": 5, "members": {"android_1": "partner"}, "mirrored": mirrored},
+            "setup": seeded or [],
+            "evaluation": {
+                "conditions": [
+                    {"id": "c", "device": "android_0", "check": "event_exists", "args": {"title": "Shift"}}
+                ]
+            },
+        }
+    )
+
+
+def test_a_household_conversation_is_on_both_phones() -> None:
+    """Issue #33 rule 2: the user's world and the partner's each held half of their own conversation."""
+    one_sided = [p for p in coherence_problems(_household_task(False)) if p.rule == "mirrored_threads"]
+    assert {p.device for p in one_sided} == {"android_0", "android_1"}
+    assert "one conversation, both phones" in one_sided[0].message
+    assert [p for p in coherence_problems(_household_task(True)) if p.rule == "mirrored_threads"] == []
+
+
+def test_a_seeded_text_can_be_the_other_side_of_a_world_text() -> None:
+    """Texts the task seeds count as the other side: seeding each phone with the mirror of the other
+    world's texts makes the unmirrored worlds one conversation too."""
+    from devicesworld.worlds import build_world
+
+    start = datetime(2026, 3, 2, 9)
+    seeded = []
+    for world, device in (
+        (build_world(5, "lived"), "android_1"),
+        (build_world(5, "lived", member="partner"), "android_0"),
+    ):
+        other = build_world(5, "lived", member="partner" if device == "android_1" else None)
+        for m in world.phone.messages:
+            if m.address == other.persona.person.phone:
+                args = {"address": world.persona.person.phone, "body": m.body, "sent": not m.sent}
+                args["minutes_ago"] = (start - m.at).total_seconds() / 60
+                seeded.append({"device": device, "op": "add_sms", "args": args})
+    assert len(seeded) > 2
+    task = _household_task(False, seeded)
+    assert [p for p in coherence_problems(task) if p.rule == "mirrored_threads"] == []
+    task = _household_task(False, seeded[1:])
+    assert len([p for p in coherence_problems(task) if p.rule == "mirrored_threads"]) == 1

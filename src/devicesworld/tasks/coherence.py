@@ -45,6 +45,9 @@ are described at their functions and in docs/scenarios.md):
   on every other phone of the task under that person's one name and one number: the contacts and
   threads that stand for them (at the phone's number, at the person's world number, or under their
   full name) agree; and no two phones take the user's own world (one life on two phones).
+- ``mirrored_threads``: a conversation the world of one task phone holds with the owner of another task
+  phone (the user and their partner texting) is on both phones: sent on one, received on the other,
+  same text, same minute (the worlds' own threads; ``cross_device`` reads the task's seeded ones).
 
 Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
 by reasoning, and files of the persona world (only the task's own files are read).
@@ -85,6 +88,7 @@ RULES = (
     "file_dates",
     "mail_dates",
     "device_owner",
+    "mirrored_threads",
 )
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
@@ -1232,7 +1236,9 @@ def _phones_held(task: Task, phones: Iterable[str], taken: dict[str, Member | No
         h = held[phone] = _Held()
         if phone in taken:
             member = taken[phone]
-            model = build_world(task.world.persona_seed, task.world.size, task.start_time, member)
+            model = build_world(
+                task.world.persona_seed, task.world.size, task.start_time, member, task.world.mirrored
+            )
             h.contacts += [(p.name, _digits(p.phone), False) for p in model.phone.contacts]
             h.threads |= {_digits(m.address) for m in model.phone.messages}
     for step in task.setup:
@@ -1320,6 +1326,67 @@ def _device_owners(task: Task) -> Iterable[CoherenceProblem]:
                 )
 
 
+def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
+    """Each phone taking a person's world (the user's, a partner's, a child's) holds that world's texts;
+    a text between two people who both own a phone of the task is on both phones, sent on one and
+    received on the other at the same minute, with the same words (issue #33 rule 2: the user's world
+    and the partner's world each drew their own half of one household's conversation). A person is
+    reached at their phone's number or their number in the world; the other side may hold the text
+    in its world or in the task's seeded texts."""
+    world = task.world
+    if world is None:
+        return
+    from devicesworld.worlds.generate import build_world
+
+    addresses = _own_addresses(task)
+    taken = _worlds_taken(task)
+    phones = sorted(p for p in addresses if p in taken)
+    if len(phones) < 2:
+        return
+    worlds = {
+        p: build_world(world.persona_seed, world.size, task.start_time, taken[p], world.mirrored)
+        for p in phones
+    }
+    owner = {p: worlds[p].persona.person.name for p in phones}
+    reach: dict[str, set[str]] = defaultdict(set)
+    for p in phones:
+        reach[owner[p]] |= {addresses[p], _digits(worlds[p].persona.person.phone)}
+    held: dict[str, list[tuple[str, str, bool, datetime]]] = {
+        p: [(_digits(m.address), m.body, m.sent, m.at) for m in worlds[p].phone.messages] for p in phones
+    }
+    for step in task.setup:
+        args = step.args or {}
+        if step.op == "add_sms" and step.device in held:
+            at = task.start_time - timedelta(minutes=float(args.get("minutes_ago", 60) or 0))
+            held[step.device].append(
+                (_digits(str(args.get("address", ""))), str(args.get("body", "")), bool(args.get("sent")), at)
+            )
+    for p in phones:
+        for q_name in sorted({owner[q] for q in phones} - {owner[p]}):
+            theirs = [q for q in phones if owner[q] == q_name]
+            for m in worlds[p].phone.messages:
+                if _digits(m.address) not in reach[q_name]:
+                    continue
+                if any(
+                    number in reach[owner[p]]
+                    and body == m.body
+                    and sent != m.sent
+                    and abs(at - m.at) < timedelta(minutes=1)
+                    for q in theirs
+                    for number, body, sent, at in held[q]
+                ):
+                    continue
+                yield CoherenceProblem(
+                    rule="mirrored_threads",
+                    task_id=task.id,
+                    device=p,
+                    item=f"{owner[p]} - {q_name}",
+                    message=f"{m.body[:50]!r} is {'sent to' if m.sent else 'received from'} {q_name} on {p} "
+                    f"at {m.at:%Y-%m-%d %H:%M} (its world), but {', '.join(theirs)} does not hold it "
+                    f"{'received' if m.sent else 'sent'} at that minute: one conversation, both phones",
+                )
+
+
 # ------------------------------------------------------------------ the gate
 def coherence_problems(task: Task, *, with_world: bool = True) -> list[CoherenceProblem]:
     """Every problem of one task (empty when it is coherent)."""
@@ -1349,6 +1416,7 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     found += _household_names(task, facts, persona)
     if with_world:
         found += _device_owners(task)
+        found += _mirrored_threads(task)
     return found
 
 
