@@ -68,3 +68,22 @@ def test_a_mirrored_text_swaps_sent_and_received() -> None:
     assert sent
     for m in sent:
         assert Sms(address=me, body=m.body, at=m.at, sent=not m.sent) in out
+
+
+def test_both_phones_of_a_mirrored_task_hold_one_conversation() -> None:
+    """The environment puts the mirrored partner world on the partner's phone: each text the user's
+    world holds with the partner is on the partner's phone, the other way round."""
+    from devicesworld.env.controller import CrossDeviceEnv
+    from tests.worlds.test_world_apply import _task
+
+    owner = build_world(0, "small")
+    partner = build_world(0, "small", member="partner", mirrored=True)
+    me, them = owner.persona.person.phone, partner.persona.person.phone
+    spec = {"persona_seed": 0, "size": "small", "members": {"android_1": "partner"}, "mirrored": True}
+    with CrossDeviceEnv(_task(["android", "android"], spec)) as env:
+        env.reset()
+        texts = env.getter_for("android_1")("sms", {})
+    digits = "".join(c for c in me if c.isdigit())
+    held = {m["body"] for m in texts if "".join(c for c in str(m["address"]) if c.isdigit()) == digits}
+    told = {m.body for m in owner.phone.messages if m.address == them}
+    assert told and held == told
