@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -562,3 +563,95 @@ def test_two_phones_with_the_users_own_world_are_one_life_twice() -> None:
     assert [(d, item) for d, item, _ in problems] == [("android_1", "world")]
     assert "android_0" in problems[0][2] and "world.members" in problems[0][2]
     assert _owner_rule(base) == []  # the second phone the partner's, with the partner's world
+
+
+def _old_mail(
+    subject: str, path: str = "~/Mail/Inbox/a.eml", minutes_ago: int | None = None
+) -> dict[str, Any]:
+    args: dict[str, Any] = {"path": path, "sender": "a.ruiz@gmail.com", "to": ["b.lee@gmail.com"]}
+    args |= {"subject": subject, "body": "Hi"}
+    if minutes_ago is not None:
+        args["minutes_ago"] = minutes_ago
+    return {"device": "linux_0", "op": "write_eml", "args": args}
+
+
+def _mail_date_rules(mail: dict[str, Any]) -> list[str]:
+    task = _desktop_mail_task(mail).model_copy(update={"start_time": datetime(2026, 3, 2, 9)})
+    return _rules(task)
+
+
+@pytest.mark.parametrize(
+    ("subject", "path", "new", "old"),
+    [
+        ("Booking confirmed (last month)", "~/Mail/Inbox/a.eml", 9 * 60, 20 * 24 * 60),  # 1 Mar is this month
+        ("Last term's gift for the teacher", "~/Mail/Inbox/a.eml", 20 * 24 * 60, 80 * 24 * 60),
+        ("Boiler check", "~/Mail/Inbox/heating-last-winter.eml", None, 400 * 24 * 60),
+        ("Quote (expired)", "~/Mail/Inbox/quote-2025.eml", 50 * 24 * 60, 62 * 24 * 60),  # 30 Dec 2025
+        ("Last year's agenda", "~/Mail/Inbox/a.eml", 60, 100 * 24 * 60),
+    ],
+)
+def test_a_mail_that_calls_itself_old_is_dated_that_old(
+    subject: str, path: str, new: int | None, old: int
+) -> None:
+    """Issue #33: "last month's booking" listed as today's in the mail client."""
+    assert _mail_date_rules(_old_mail(subject, path, new)) == ["mail_dates"]
+    assert _mail_date_rules(_old_mail(subject, path, old)) == []
+
+
+def test_a_mail_that_says_nothing_of_its_age_may_be_an_hour_old() -> None:
+    assert _mail_date_rules(_old_mail("Your flight today", "~/Mail/Inbox/quote-2026.eml")) == []
+    # the body may speak of last year in a mail sent today
+    mail = _old_mail("Your quote")
+    mail["args"]["body"] = "Last year's price was higher."
+    assert _mail_date_rules(mail) == []
+
+
+def _household_task(mirrored: bool, seeded: list[dict[str, Any]] | None = None) -> Task:
+    """The user's phone and the partner's phone, each taking its owner's world (persona 5, whose
+    worlds each drew their own thread with the other)."""
+    return Task.model_validate(
+        {
+            "id": "t-household",
+            "instruction": 'Add "Shift".',
+            "devices": [{"id": "android_0", "kind": "android"}, {"id": "android_1", "kind": "android"}],
+            "world": {"persona_seed": 5, "members": {"android_1": "partner"}, "mirrored": mirrored},
+            "setup": seeded or [],
+            "evaluation": {
+                "conditions": [
+                    {"id": "c", "device": "android_0", "check": "event_exists", "args": {"title": "Shift"}}
+                ]
+            },
+        }
+    )
+
+
+def test_a_household_conversation_is_on_both_phones() -> None:
+    """Issue #33 rule 2: the user's world and the partner's each held half of their own conversation."""
+    one_sided = [p for p in coherence_problems(_household_task(False)) if p.rule == "mirrored_threads"]
+    assert {p.device for p in one_sided} == {"android_0", "android_1"}
+    assert "one conversation, both phones" in one_sided[0].message
+    assert [p for p in coherence_problems(_household_task(True)) if p.rule == "mirrored_threads"] == []
+
+
+def test_a_seeded_text_can_be_the_other_side_of_a_world_text() -> None:
+    """Texts the task seeds count as the other side: seeding each phone with the mirror of the other
+    world's texts makes the unmirrored worlds one conversation too."""
+    from devicesworld.worlds import build_world
+
+    start = datetime(2026, 3, 2, 9)
+    seeded = []
+    for world, device in (
+        (build_world(5, "lived"), "android_1"),
+        (build_world(5, "lived", member="partner"), "android_0"),
+    ):
+        other = build_world(5, "lived", member="partner" if device == "android_1" else None)
+        for m in world.phone.messages:
+            if m.address == other.persona.person.phone:
+                args = {"address": world.persona.person.phone, "body": m.body, "sent": not m.sent}
+                args["minutes_ago"] = (start - m.at).total_seconds() / 60
+                seeded.append({"device": device, "op": "add_sms", "args": args})
+    assert len(seeded) > 2
+    task = _household_task(False, seeded)
+    assert [p for p in coherence_problems(task) if p.rule == "mirrored_threads"] == []
+    task = _household_task(False, seeded[1:])
+    assert len([p for p in coherence_problems(task) if p.rule == "mirrored_threads"]) == 1

@@ -567,7 +567,7 @@ class CrossDeviceEnv:
             world = (
                 owner
                 if member is None
-                else build_world(spec.persona_seed, spec.size, self.task.start_time, member)
+                else build_world(spec.persona_seed, spec.size, self.task.start_time, member, spec.mirrored)
             )
             support = self._kinds[device_id].world
             if support is None:

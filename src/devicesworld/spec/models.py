@@ -172,13 +172,21 @@ class WorldSpec(_Model):
         description="Device id -> household member (`partner`, `child`) whose own world that device takes: "
         "the persona's partner's phone, a second desktop. Omitted when empty.",
     )
+    mirrored: bool = Field(
+        default=False,
+        description="The partner's and child's worlds hold their texts with the user (a child's: also with the "
+        "partner) as the other side's world has them, sent and received swapped, so one household "
+        "conversation is on both phones (docs/worlds.md). Set by the builder where it changes a phone of "
+        "the task; omitted when false.",
+    )
 
     _strict_numbers = field_validator("persona_seed", mode="before")(check_number)
 
     @model_serializer(mode="wrap")
     def _omit_no_members(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """A world without members serialises as before members existed (shipped suites byte for byte)."""
-        return omit(handler(self), members=not self.members)
+        """A world without members (or not mirrored) serialises as before they existed (shipped suites
+        byte for byte)."""
+        return omit(handler(self), members=not self.members, mirrored=not self.mirrored)
 
 
 class Step(_Model):

@@ -39,10 +39,15 @@ are described at their functions and in docs/scenarios.md):
   device for one of the user's own phones carries the user's (the persona's) name.
 - ``household_name``: a child the instruction names carries the household's surname.
 - ``file_dates``: a file named for a year or month agrees with its dates and the task's start.
+- ``mail_dates``: a mail the task seeds that calls itself old (its subject or file name says "last month",
+  "last year", "last term" or "last winter", or the file is named for an earlier year) is dated that old.
 - ``device_owner``: a phone that takes a person's world (the user's, a partner's, a child's) is known
   on every other phone of the task under that person's one name and one number: the contacts and
   threads that stand for them (at the phone's number, at the person's world number, or under their
   full name) agree; and no two phones take the user's own world (one life on two phones).
+- ``mirrored_threads``: a conversation the world of one task phone holds with the owner of another task
+  phone (the user and their partner texting) is on both phones: sent on one, received on the other,
+  same text, same minute (the worlds' own threads; ``cross_device`` reads the task's seeded ones).
 
 Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
 by reasoning, and files of the persona world (only the task's own files are read).
@@ -81,7 +86,9 @@ RULES = (
     "owner_name",
     "household_name",
     "file_dates",
+    "mail_dates",
     "device_owner",
+    "mirrored_threads",
 )
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
@@ -1146,6 +1153,56 @@ def _task_file_dates(task: Task) -> Iterable[CoherenceProblem]:
                     )
 
 
+# ------------------------------------------------------------------ how old a seeded mail is
+SEEDED_MAIL_MINUTES = 60.0
+"""How long before the start a ``write_eml`` without ``minutes_ago`` is dated (the linux kind's default)."""
+OLD_SEASON_DAYS = 28
+"""A mail from "last term" or "last winter" is at least this old."""
+_SAYS_OLD = re.compile(r"\blast[\s_-]+(month|year|term|winter)\b", re.IGNORECASE)
+
+
+def _mail_dates(task: Task) -> Iterable[CoherenceProblem]:
+    """A mail that calls itself old is dated that old (issue #33: "last month's booking" and last
+    term's gift mail listed as today's in the mail client). Read off the mail's subject and file
+    name (a body may speak of last year in a mail sent today): "last month" is dated before the
+    start's month, "last year" and a file named for an earlier year in an earlier year, "last term"
+    and "last winter" at least :data:`OLD_SEASON_DAYS` before the start."""
+    start = task.start_time
+    for step in task.setup:
+        if step.op != "write_eml":
+            continue
+        args = dict(step.args or {})
+        path = str(args.get("path") or "")
+        name = path.rsplit("/", 1)[-1]
+        try:
+            at = start - timedelta(minutes=float(args.get("minutes_ago", SEEDED_MAIL_MINUTES)))
+        except (TypeError, ValueError):
+            continue
+        month = start.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+        season = start - timedelta(days=OLD_SEASON_DAYS)
+        said = [
+            (m.group(0), m.group(1).lower()) for m in _SAYS_OLD.finditer(f"{args.get('subject', '')} {name}")
+        ]
+        said += [(str(y), str(y)) for y, _ in _name_dates(name, start) if y < start.year]
+        for words, kind in said:
+            too_new = {
+                "month": at >= month,
+                "year": at.year >= start.year,
+                "term": at > season,
+                "winter": at > season,
+            }.get(kind, kind.isdigit() and at.year > int(kind))
+            if too_new:
+                yield CoherenceProblem(
+                    rule="mail_dates",
+                    task_id=task.id,
+                    device=step.device,
+                    item=path or str(args.get("subject", "")),
+                    message=f"the mail says {words!r} but is dated {at:%Y-%m-%d %H:%M}, "
+                    f"{(start - at) / timedelta(days=1):.3g} day(s) before the start: give its op a "
+                    "minutes_ago that old",
+                )
+
+
 # ------------------------------------------------------------------ the owners of the task's phones
 def _worlds_taken(task: Task) -> dict[str, Member | None]:
     """Device id -> the world it takes: None for the persona's own, the member for a member's phone or
@@ -1179,7 +1236,9 @@ def _phones_held(task: Task, phones: Iterable[str], taken: dict[str, Member | No
         h = held[phone] = _Held()
         if phone in taken:
             member = taken[phone]
-            model = build_world(task.world.persona_seed, task.world.size, task.start_time, member)
+            model = build_world(
+                task.world.persona_seed, task.world.size, task.start_time, member, task.world.mirrored
+            )
             h.contacts += [(p.name, _digits(p.phone), False) for p in model.phone.contacts]
             h.threads |= {_digits(m.address) for m in model.phone.messages}
     for step in task.setup:
@@ -1267,6 +1326,67 @@ def _device_owners(task: Task) -> Iterable[CoherenceProblem]:
                 )
 
 
+def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
+    """Each phone taking a person's world (the user's, a partner's, a child's) holds that world's texts;
+    a text between two people who both own a phone of the task is on both phones, sent on one and
+    received on the other at the same minute, with the same words (issue #33 rule 2: the user's world
+    and the partner's world each drew their own half of one household's conversation). A person is
+    reached at their phone's number or their number in the world; the other side may hold the text
+    in its world or in the task's seeded texts."""
+    world = task.world
+    if world is None:
+        return
+    from devicesworld.worlds.generate import build_world
+
+    addresses = _own_addresses(task)
+    taken = _worlds_taken(task)
+    phones = sorted(p for p in addresses if p in taken)
+    if len(phones) < 2:
+        return
+    worlds = {
+        p: build_world(world.persona_seed, world.size, task.start_time, taken[p], world.mirrored)
+        for p in phones
+    }
+    owner = {p: worlds[p].persona.person.name for p in phones}
+    reach: dict[str, set[str]] = defaultdict(set)
+    for p in phones:
+        reach[owner[p]] |= {addresses[p], _digits(worlds[p].persona.person.phone)}
+    held: dict[str, list[tuple[str, str, bool, datetime]]] = {
+        p: [(_digits(m.address), m.body, m.sent, m.at) for m in worlds[p].phone.messages] for p in phones
+    }
+    for step in task.setup:
+        args = step.args or {}
+        if step.op == "add_sms" and step.device in held:
+            at = task.start_time - timedelta(minutes=float(args.get("minutes_ago", 60) or 0))
+            held[step.device].append(
+                (_digits(str(args.get("address", ""))), str(args.get("body", "")), bool(args.get("sent")), at)
+            )
+    for p in phones:
+        for q_name in sorted({owner[q] for q in phones} - {owner[p]}):
+            theirs = [q for q in phones if owner[q] == q_name]
+            for m in worlds[p].phone.messages:
+                if _digits(m.address) not in reach[q_name]:
+                    continue
+                if any(
+                    number in reach[owner[p]]
+                    and body == m.body
+                    and sent != m.sent
+                    and abs(at - m.at) < timedelta(minutes=1)
+                    for q in theirs
+                    for number, body, sent, at in held[q]
+                ):
+                    continue
+                yield CoherenceProblem(
+                    rule="mirrored_threads",
+                    task_id=task.id,
+                    device=p,
+                    item=f"{owner[p]} - {q_name}",
+                    message=f"{m.body[:50]!r} is {'sent to' if m.sent else 'received from'} {q_name} on {p} "
+                    f"at {m.at:%Y-%m-%d %H:%M} (its world), but {', '.join(theirs)} does not hold it "
+                    f"{'received' if m.sent else 'sent'} at that minute: one conversation, both phones",
+                )
+
+
 # ------------------------------------------------------------------ the gate
 def coherence_problems(task: Task, *, with_world: bool = True) -> list[CoherenceProblem]:
     """Every problem of one task (empty when it is coherent)."""
@@ -1287,6 +1407,7 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     found += _cited_recently(task, facts)
     found += _email_identity(task, own)
     found += _task_file_dates(task)
+    found += _mail_dates(task)
     if with_world:
         found += _world_dates(task)
         found += _world_file_dates(task)
@@ -1295,6 +1416,7 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     found += _household_names(task, facts, persona)
     if with_world:
         found += _device_owners(task)
+        found += _mirrored_threads(task)
     return found
 
 

@@ -114,7 +114,11 @@ class _VisibleText:
         if task.world is not None:  # the persona world is visible state too (docs/worlds.md)
             parts.append(_world_text(task.world.persona_seed, task.world.size, task.start_time))
             for member in sorted(set(task.world.members.values())):  # a household member's phone too
-                parts.append(_world_text(task.world.persona_seed, task.world.size, task.start_time, member))
+                parts.append(
+                    _world_text(
+                        task.world.persona_seed, task.world.size, task.start_time, member, task.world.mirrored
+                    )
+                )
         for op in task.setup:
             parts += [str(v) for _, v in _leaves(op.args)]
             parts += [str(k) for k, _ in _leaves(op.args)]
@@ -126,10 +130,12 @@ class _VisibleText:
 
 
 @cache
-def _world_text(seed: int, size: WorldSize, start: datetime, member: Member | None = None) -> str:
+def _world_text(
+    seed: int, size: WorldSize, start: datetime, member: Member | None = None, mirrored: bool = False
+) -> str:
     from devicesworld.worlds import build_world
 
-    return build_world(seed, size, start=start, member=member).to_json()
+    return build_world(seed, size, start=start, member=member, mirrored=mirrored).to_json()
 
 
 def _spellings(value: Any) -> set[str]:

@@ -137,15 +137,18 @@ def build_world(
     size: WorldSize = "lived",
     start: datetime = DEFAULT_START,
     member: Member | None = None,
+    mirrored: bool = False,
 ) -> World:
     """The world of a persona (or of a member of its household); cached, so do not mutate what it
-    returns (it is frozen).
+    returns (it is frozen). ``mirrored``: a partner's or child's world holds its texts with the
+    household as the other side's world has them (:mod:`.household`); ignored for the owner's
+    and ``work`` worlds, which draw every conversation they hold.
 
     One build at a time: a pre-warming thread that resets the next task of the same
     persona waits for the world instead of building it a second time.
     """
     with _LOCK:
-        return _build(persona_seed, size, start, member)
+        return _build(persona_seed, size, start, member, mirrored and member in MIRRORED_MEMBERS)
 
 
 def clear_cache() -> None:
@@ -154,15 +157,21 @@ def clear_cache() -> None:
         _build.cache_clear()
 
 
+MIRRORED_MEMBERS: tuple[Member, ...] = ("partner", "child")
+"""The members whose worlds a mirror changes: the people the owner (and the partner) text at home."""
+
+
 @functools.lru_cache(maxsize=32)
-def _build(persona_seed: int, size: WorldSize, start: datetime, member: Member | None = None) -> World:
+def _build(
+    persona_seed: int, size: WorldSize, start: datetime, member: Member | None = None, mirrored: bool = False
+) -> World:
     if size not in SIZES:
         raise ValueError(f"unknown world size {size!r}; sizes: {', '.join(SIZES)}")
     if not isinstance(persona_seed, int) or isinstance(persona_seed, bool) or persona_seed < 0:
         raise ValueError(f"persona_seed must be an integer >= 0, not {persona_seed!r}")
     if member is not None and member not in MEMBERS:
         raise ValueError(f"unknown household member {member!r}; members: {', '.join(MEMBERS)}")
-    key = disk_key(persona_seed, size, start, member)
+    key = disk_key(persona_seed, size, start, member, mirrored)
     stored = diskcache.read("worlds", key)
     if stored is not None:
         try:
@@ -173,16 +182,45 @@ def _build(persona_seed: int, size: WorldSize, start: datetime, member: Member |
         world = generate(persona_seed, size, start)
     else:
         world = generate_member(_build(persona_seed, size, start), member)
+    if mirrored:
+        world = _mirror(world, persona_seed, size, start)
     diskcache.write("worlds", key, world.to_json().encode())
     return world
 
 
-def disk_key(persona_seed: int, size: WorldSize, start: datetime, member: Member | None = None) -> str:
+def disk_key(
+    persona_seed: int, size: WorldSize, start: datetime, member: Member | None = None, mirrored: bool = False
+) -> str:
     """The world's disk-cache key: its arguments, this package's code and Faker's version."""
     code = diskcache.code_digest(("devicesworld.worlds",), ("faker",))
     if member is None:
         return diskcache.key_of(persona_seed, size, start.isoformat(), code)
+    if mirrored:
+        return diskcache.key_of(persona_seed, size, start.isoformat(), member, "mirrored", code)
     return diskcache.key_of(persona_seed, size, start.isoformat(), member, code)
+
+
+def _mirror(world: World, persona_seed: int, size: WorldSize, start: datetime) -> World:
+    """A partner's or child's world whose texts with the owner are the owner's world's, and a child's
+    with the partner the (mirrored) partner's world's; its picks re-read from its texts."""
+    from devicesworld.worlds.household import mirrored_messages
+
+    sources = [_build(persona_seed, size, start)]
+    if world.member == "child":
+        sources.append(_build(persona_seed, size, start, "partner", True))
+    phone_world = world.phone.model_copy(update={"messages": mirrored_messages(world, sources)})
+    mirrored = _assemble(
+        persona_seed,
+        size,
+        start,
+        world.persona,
+        world.people,
+        phone_world,
+        world.desktop,
+        world.home,
+        world.member,
+    )
+    return mirrored.model_copy(update={"mirrored": True})
 
 
 def generate(persona_seed: int, size: WorldSize, start: datetime) -> World:

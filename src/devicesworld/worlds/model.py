@@ -290,15 +290,21 @@ class World(_Frozen):
         description="The household member whose world this is (None: the persona's own world). "
         "Omitted from the JSON when None, so an owner's world serialises as before members existed.",
     )
+    mirrored: bool = Field(
+        default=False,
+        description="A member's world whose texts with the owner (a child's: also with the partner) are "
+        "the other side's, mirrored (worlds/household.py). Omitted from the JSON when false.",
+    )
 
     @model_serializer(mode="wrap")
     def _omit_owner(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return omit(handler(self), member=self.member is None)
+        return omit(handler(self), member=self.member is None, mirrored=not self.mirrored)
 
     @property
-    def identity(self) -> tuple[int, str, datetime, str]:
-        """What tells two worlds apart (the key of the kinds' per-world caches): seed, size, start, member."""
-        return (self.persona_seed, self.size, self.start, self.member or "")
+    def identity(self) -> tuple[int, str, datetime, str, bool]:
+        """What tells two worlds apart (the key of the kinds' per-world caches): seed, size, start, member,
+        mirrored."""
+        return (self.persona_seed, self.size, self.start, self.member or "", self.mirrored)
 
     def values(self, kind: ValueKind) -> list[Pick]:
         """Every target of one value kind, each with its twins (the first is the canonical one)."""

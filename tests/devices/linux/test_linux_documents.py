@@ -237,3 +237,33 @@ def test_a_seeded_mail_is_dated_by_the_task_clock(desk: Desktop) -> None:
     )
     out = desk.sh("grep '^Date:' ~/Mail/Inbox/plumber.eml")["stdout"]
     assert "02 Mar 2026 08:00:00" in out, out
+
+
+@pytest.mark.parametrize(
+    ("minutes_ago", "date"),
+    [
+        (0, "02 Mar 2026 09:00:00"),
+        (31 * 24 * 60, "30 Jan 2026 09:00:00"),  # last month's booking
+        (365 * 24 * 60 + 90, "02 Mar 2025 07:30:00"),  # last year's quote
+    ],
+)
+def test_a_seeded_mail_is_dated_as_old_as_the_op_says(desk: Desktop, minutes_ago: int, date: str) -> None:
+    """``minutes_ago`` dates the mail that long before the task's clock (issue #33: "last month's
+    booking" listed as today's); the file's name and the rest of the mail are as without it."""
+    desk.setup(
+        "write_eml",
+        path="~/Mail/Inbox/old.eml",
+        to=["me@example.org"],
+        subject="Booking (last month)",
+        body="Hi",
+        minutes_ago=minutes_ago,
+    )
+    out = desk.sh("grep '^Date:' ~/Mail/Inbox/old.eml")["stdout"]
+    assert date in out, out
+
+
+def test_a_mail_older_than_five_years_is_refused() -> None:
+    with pytest.raises(ValueError, match="minutes_ago"):
+        KIND.setup_ops["write_eml"].parse_args(
+            {"to": ["a@b.test"], "subject": "s", "body": "b", "minutes_ago": 10**8}
+        )

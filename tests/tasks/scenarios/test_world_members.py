@@ -70,3 +70,38 @@ def test_a_bad_member_role_is_named() -> None:
     )
     with pytest.raises(FamilyError, match="role partner is in members and in roles or without"):
         check_family(both, shipped_macros())
+
+
+def test_a_task_is_mirrored_where_the_mirror_changes_one_of_its_phones() -> None:
+    """dinner_moved's draws 0001 and 0003 held one-sided household threads (issue #33 rule 2): they
+    take mirrored worlds; 0000 and 0002, whose worlds share no thread, keep their bytes."""
+    from devicesworld.tasks.coherence import coherence_problems
+    from devicesworld.tasks.scenarios.build import choice_for
+
+    family = family_by_name("dinner_moved")
+    mirrored = {}
+    for index in range(4):
+        task = compile_task(family, shipped_macros(), choice_for(family, 2026, index), f"dw-t-{index}")
+        assert task.world is not None
+        mirrored[index] = task.world.mirrored
+        assert ("mirrored" in task.model_dump()["world"]) == task.world.mirrored
+        assert [p for p in coherence_problems(task) if p.rule == "mirrored_threads"] == []
+        plain = task.model_copy(update={"world": task.world.model_copy(update={"mirrored": False})})
+        one_sided = [p for p in coherence_problems(plain) if p.rule == "mirrored_threads"]
+        assert bool(one_sided) == task.world.mirrored
+    assert mirrored == {0: False, 1: True, 2: False, 3: True}
+
+
+def test_a_phone_alone_with_a_member_world_is_not_mirrored() -> None:
+    """The partner's phone without the user's (or the user's two phones): nobody holds the other side of
+    a household thread, so the worlds stay as drawn; persona 5's worlds do hold one-sided threads."""
+    from devicesworld.spec.models import DeviceSpec, WorldSpec
+    from devicesworld.tasks.scenarios.compile import _mirrored
+
+    phone, partner = DeviceSpec(id="android_0", kind="android"), DeviceSpec(id="android_1", kind="android")
+    both = WorldSpec(persona_seed=5, members={"android_1": "partner"})
+    assert _mirrored(both, [phone, partner]).mirrored
+    alone = WorldSpec(persona_seed=5, devices=[], members={"android_1": "partner"})
+    assert not _mirrored(alone, [phone, partner]).mirrored
+    work = WorldSpec(persona_seed=5, members={"android_1": "work"})
+    assert not _mirrored(work, [phone, partner]).mirrored

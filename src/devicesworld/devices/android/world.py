@@ -183,7 +183,7 @@ class _Files:
     folders: tuple[str, ...]
 
 
-WorldKey = tuple[int, str, datetime, str]
+WorldKey = tuple[int, str, datetime, str, bool]
 """A world's identity (:attr:`World.identity`): what its prepared files and databases are kept under."""
 T = TypeVar("T")
 

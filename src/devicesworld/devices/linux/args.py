@@ -88,6 +88,10 @@ class WriteDocumentArgs(Args):
     data: Any = Field(default=None, description="JSON value (json).")
 
 
+MAX_MAIL_AGE_MINUTES = 5 * 366 * 24 * 60
+"""The oldest a seeded mail may be (five years): older is a typo, not a story."""
+
+
 class MailArgs(Args):
     """What a mail says: shared by the draft action and the op that seeds a mail."""
 
@@ -188,6 +192,14 @@ class WriteTreeOp(FileOp):
 class WriteEmlOp(MailArgs):
     sender: str | None = Field(default=None, description="Defaults to the user's own address.")
     path: str | None = Field(default=None, description="Defaults to ~/Mail/Drafts/<subject>.eml.")
+    minutes_ago: float = Field(
+        default=60.0,
+        ge=0,
+        le=MAX_MAIL_AGE_MINUTES,
+        description="How long before the task's clock the mail is dated (its Date header, which the mail "
+        "client lists and sorts by), as a phone's texts are: 60 (an hour ago) unless the story says older, "
+        "e.g. 44640 for last month's booking, 525600 for last year's quote.",
+    )
 
 
 class RunOp(Args):

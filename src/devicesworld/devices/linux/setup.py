@@ -91,18 +91,16 @@ _writes(
 )
 
 
-SEEDED_MAIL_AGE = timedelta(hours=1)
-"""How long before the task's clock a mail the task seeds is dated (a received mail or a draft
-saved earlier that day; issue #33: every seeded ``.eml`` read 1 Jan 2026)."""
-
-
 @SETUP_OPS.register(
     "write_eml", doc="An email .eml (by default a draft in ~/Mail/Drafts).", args=a.WriteEmlOp
 )
 def write_eml(d: LinuxDevice, o: a.WriteEmlOp) -> None:
+    """The mail is dated ``minutes_ago`` before the task's clock (an hour unless the op says), so
+    "last month's booking" lists as last month's in the mail client, not as today's (issue #33:
+    every seeded ``.eml`` read 1 Jan 2026, then every one read an hour ago). The file's own time
+    stays the write's: a draft check orders drafts by it."""
     path = o.path or f"~/Mail/Drafts/{slug(o.subject)}.eml"
-    # dated by the task's clock, an hour before the task starts (it was 1 Jan 2026 in every task)
-    when = d.context.clock.now - SEEDED_MAIL_AGE
+    when = d.context.clock.now - timedelta(minutes=o.minutes_ago)
     message = writers.email_bytes(o.to, o.subject, o.body, o.sender or d.owner_address, o.cc, when=when)
     writers.write_bytes(d._host(path), message)
 

@@ -600,6 +600,7 @@ def compile_task(
         )
         if drawn.world is not None:
             world = drawn.world if variant is None else drawn.world.model_copy(update={"reads": []})
+            world = _mirrored(world, specs)
             task = task.model_copy(update={"world": world})
     except ValueError as exc:
         raise FamilyError(f"family {family.family}: not a valid task: {exc}") from None
@@ -635,6 +636,33 @@ def _own_numbers(family: Family, drawn: Drawn, specs: list[DeviceSpec]) -> list[
             continue
         out.append(d.model_copy(update={"profile": {**d.profile, **traits.address_profile(person.phone)}}))
     return out
+
+
+def _mirrored(world: WorldSpec, specs: list[DeviceSpec]) -> WorldSpec:
+    """The task's world, mirrored (``WorldSpec.mirrored``, worlds/household.py) when its phones belong
+    to two people of the household and a mirror changes the texts of one of them: then the user and
+    the partner see one conversation on both phones (issue #33). A task it would not change keeps
+    its bytes (and its world) as before."""
+    from devicesworld.worlds import build_world
+
+    phones = [d.id for d in specs if traits_of(d.kind).own_address is not None]
+    mine = world.devices if world.devices is not None else [d.id for d in specs if d.id.endswith("_0")]
+    people = {
+        member if (member := world.members.get(p)) in ("partner", "child") else "self"
+        for p in phones
+        if p in mine or p in world.members
+    }
+    if len(people) < 2:
+        return world
+    seed, size = world.persona_seed, world.size
+    for m in {world.members[p] for p in phones if p in world.members}:
+        plain = build_world(seed, size, DEFAULT_START_TIME, m)
+        if (
+            build_world(seed, size, DEFAULT_START_TIME, m, mirrored=True).phone.messages
+            != plain.phone.messages
+        ):
+            return world.model_copy(update={"mirrored": True})
+    return world
 
 
 def _long_tier(
