@@ -188,6 +188,9 @@ def tasks_rebuild(
         f"in {report['seconds']} s; {len(left_out)} incoherent left out; {len(tasks_built)} tasks -> {target}"
     )
     console.print(f"coherent before {before.coherent}/{before.total}, after {after.coherent}/{after.total}")
+    if stats.redrawn:  # a gate rejected their first draws: their values are another retry's
+        shown = ", ".join(f"{i} (retry {r})" for i, r in sorted(stats.redrawn.items())[:20])
+        console.print(f"redrawn: {shown}{' ...' if len(stats.redrawn) > 20 else ''}")
     for rule in after.tasks_per_rule:
         console.print(
             f"  {rule:<22} {before.tasks_per_rule.get(rule, 0):>6} -> {after.tasks_per_rule[rule]:>6} task(s)"

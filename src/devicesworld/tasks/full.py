@@ -137,6 +137,11 @@ class BuildStats(BaseModel):
     attempts: dict[str, int] = Field(default_factory=dict)
     rejected: dict[str, int] = Field(default_factory=dict, description="'builder: reason' -> count")
     duplicates: int = Field(default=0, description="Tasks left out as copies of earlier ones.")
+    redrawn: dict[str, int] = Field(
+        default_factory=dict,
+        description="task id -> the retry its draw came from, when a gate rejected the earlier ones: a later "
+        "build whose gates pass an earlier retry gives that task other values (docs/scenarios.md)",
+    )
 
     def merge(self, other: BuildStats) -> None:
         for mine, theirs in ((self.built, other.built), (self.attempts, other.attempts)):
@@ -144,6 +149,7 @@ class BuildStats(BaseModel):
                 mine[k] = mine.get(k, 0) + v
         for k, v in other.rejected.items():
             self.rejected[k] = self.rejected.get(k, 0) + v
+        self.redrawn.update(other.redrawn)
 
 
 def sub_seed(seed: int, builder: str, index: int, retry: int) -> int:
@@ -193,6 +199,8 @@ def _build_family_task(shard: Shard, seed: int, index: int, task_id: str, stats:
         stats.rejected[key] = stats.rejected.get(key, 0) + v
     if task is None:
         return None
+    if rejected:  # one rejection per retry before the one that passed
+        stats.redrawn[task_id] = sum(rejected.values())
     stats.built[shard.builder] = stats.built.get(shard.builder, 0) + 1
     return task.model_copy(update={"metadata": task.metadata.model_copy(update={"split": "train"})})
 
@@ -252,6 +260,8 @@ def _build_source_task(
             _reject(stats, shard.builder, report.problems[0])
             continue
         stats.built[shard.builder] = stats.built.get(shard.builder, 0) + 1
+        if retry:
+            stats.redrawn[task_id] = retry
         metadata = task.metadata.model_copy(update={"apps": task_surfaces(task), "split": "train"})
         return task.model_copy(update={"metadata": metadata})
     return None
