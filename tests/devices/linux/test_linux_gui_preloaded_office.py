@@ -19,6 +19,7 @@ import pytest
 
 from devicesworld.devices.base import get_kind
 from devicesworld.devices.linux.gui import pool, warm_office
+from devicesworld.devices.safefs import RootedPath, SafeRoot
 from tests.devices.linux.test_linux_gui_warm_office import EDITS, _fresh_spare, _open, _setup, _state, key
 
 __all__ = ["key"]  # the pooled-desktop fixture, shared with the warm-office tests
@@ -131,3 +132,27 @@ def test_spares_pre_open_a_document_only_once_it_repeats() -> None:
         assert warm_office.wanted(key) is None and warm_office.wanted_document(key) is None
     finally:
         warm_office.note(key, None)
+
+
+def test_a_preloaded_file_is_adopted_only_as_the_setup_wrote_it(tmp_path: Path) -> None:
+    """The spare's copy carries the learnt date; the setup's new file of the same bytes is told apart
+    from it, and takes its date only when that is the date the setup gave it, give or take a second."""
+    home = SafeRoot(tmp_path, "/home/user")
+    s = 1_000_000_000
+    memo = warm_office.Document("/home/user/memo.docx", b"PK memo", 0o640, 1_700_000_000 * s)
+    pre = warm_office.preload(home, memo)
+    assert pre is not None
+    st = (tmp_path / "memo.docx").stat()
+    assert (st.st_mtime_ns, st.st_mode & 0o777) == (memo.mtime_ns, 0o640)
+    place = RootedPath(home, "memo.docx")
+    assert not warm_office.rewritten(place, pre)  # the setup did not write it: the spare's own file
+    assert warm_office.preload(home, memo) is None  # something is there already
+    home.write_bytes("memo.docx", memo.data)
+    assert warm_office.rewritten(place, pre)
+    warm_office.take_preloaded(place, pre, -3600 * s)  # the task's clock an hour behind the host's
+    assert (tmp_path / "memo.docx").stat().st_mtime_ns == memo.mtime_ns + 3600 * s
+    later = warm_office.Document(memo.path, memo.data, memo.mode, memo.mtime_ns + 2 * s)
+    assert warm_office.dates_agree(later, memo)  # one setup a little slower than the other
+    world = warm_office.Document(memo.path, memo.data, memo.mode, memo.mtime_ns + 600 * s)
+    assert not warm_office.dates_agree(world, memo)  # a file dated by its task: would move
+    assert warm_office.preload(home, warm_office.Document("/home/user/no/such/x.docx", b"", 0o644, 0)) is None

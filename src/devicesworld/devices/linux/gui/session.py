@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
@@ -95,13 +96,19 @@ class LinuxDesktop:
         self._check_preloaded(app, document)
 
     def _document(self, path: str | None) -> warm_office.Document | None:
+        """The file ``open_app`` opens, if a spare could pre-open it: written by this setup (dated by
+        the host's clock, not a file carrying its own date: see :func:`.warm_office.dates_agree`)."""
         if path is None or "://" in path:
             return None
         try:
             norm = self.sandbox.normalize(path)
-            return warm_office.read_document(self.sandbox.locate(norm), norm, self._shift_ns())
+            shift = self._shift_ns()
+            found = warm_office.read_document(self.sandbox.locate(norm), norm, shift)
         except (ValueError, FsError):
             return None
+        if found is None or abs(found.mtime_ns - shift - time.time_ns()) > warm_office.FRESH_WRITE_NS:
+            return None
+        return found
 
     def _shift_ns(self) -> int:
         """How far the apps' clock is from the host's, as libfaketime applies it (whole seconds)."""
@@ -125,6 +132,7 @@ class LinuxDesktop:
                 and document is not None
                 and document.same_file(pre.document)
                 and warm_office.rewritten(place, pre)
+                and warm_office.dates_agree(document, pre.document)
             )
             if same:
                 warm_office.take_preloaded(place, pre, self._shift_ns())

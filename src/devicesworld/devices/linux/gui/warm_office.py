@@ -65,6 +65,10 @@ PRELOAD_AFTER = 2
 """Tasks in a row of one key that opened the same document before spares pre-open it (a replay)."""
 MAX_PRELOAD_BYTES = 16 << 20
 """A larger document is not pre-opened (task documents are kilobytes; a spare holds its copy)."""
+FRESH_WRITE_NS = 60 * 1_000_000_000
+"""A document is learnt only if its date is the host's clock within this (the setup wrote it now)."""
+DATE_DRIFT_NS = 5 * 1_000_000_000
+"""How far the adopted file's date may be from the one the setup gave it (see :func:`dates_agree`)."""
 PROFILE = ".config/libreoffice"
 """LibreOffice's user profile in the home (its recent documents and window state change as it runs)."""
 
@@ -180,6 +184,15 @@ def rewritten(place: RootedPath, preloaded: Preloaded) -> bool:
     """The setup wrote its own file at the pre-opened path (not the spare's file left as it was)."""
     st = place.root.lstat(place.rel)
     return st is not None and (st.st_ino, st.st_ctime_ns) != (preloaded.ino, preloaded.ctime_ns)
+
+
+def dates_agree(written: Document, preloaded: Document) -> bool:
+    """The setup's file can take the pre-opened one's date (:func:`take_preloaded`) without a date a
+    cold start would not give. Both are dates as the task's apps see them: the task's start plus the
+    moment the setup wrote the file after the clock was set, so the two differ by how much longer one
+    setup took than the other (under a second); a file the setup dates itself (a world's file) would
+    move by the time between the two resets, and is not adopted."""
+    return abs(written.mtime_ns - preloaded.mtime_ns) <= DATE_DRIFT_NS
 
 
 def take_preloaded(place: RootedPath, preloaded: Preloaded, shift_ns: int) -> None:
