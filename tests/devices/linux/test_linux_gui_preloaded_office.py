@@ -25,7 +25,7 @@ from tests.devices.linux.test_linux_gui_warm_office import EDITS, _fresh_spare, 
 __all__ = ["key"]  # the pooled-desktop fixture, shared with the warm-office tests
 
 MEMO = {"path": "~/memo.docx", "paragraphs": ["Hello from the memo"]}
-SHEET = {"path": "~/b.xlsx", "sheets": {"S": [["a", 1], ["b", 2]]}}
+SHEET = {"path": "~/Documents/b.xlsx", "sheets": {"S": [["a", 1], ["b", 2]]}}
 FILES: dict[str, tuple[str, dict[str, Any]]] = {"writer": ("write_docx", MEMO), "calc": ("write_xlsx", SHEET)}
 
 
@@ -76,7 +76,9 @@ def test_a_reset_after_an_edit_gives_the_pristine_document_as_a_cold_start(
             assert dev.act(step, actions[step].parse_args(step_args)).ok
         desk = dev.gui.session.desktop
         titles = [w.title for w in desk.windows() if w.mapped]
-        assert titles == [f"{args['path'][2:]} - LibreOffice {app.title()}"], titles  # no prompt
+        assert titles == [f"{os.path.basename(args['path'])} - LibreOffice {app.title()}"], (
+            titles
+        )  # no prompt
         getter = "xlsx" if app == "calc" else "docx"
         assert dev.get(getter, kind.getters[getter].parse_args({"path": args["path"]})) == saved
     finally:
@@ -155,4 +157,13 @@ def test_a_preloaded_file_is_adopted_only_as_the_setup_wrote_it(tmp_path: Path) 
     assert warm_office.dates_agree(later, memo)  # one setup a little slower than the other
     world = warm_office.Document(memo.path, memo.data, memo.mode, memo.mtime_ns + 600 * s)
     assert not warm_office.dates_agree(world, memo)  # a file dated by its task: would move
-    assert warm_office.preload(home, warm_office.Document("/home/user/no/such/x.docx", b"", 0o644, 0)) is None
+    deep = warm_office.Document("/home/user/Documents/q3/x.xlsx", b"PK sheet", 0o644, 0)
+    made = warm_office.preload(home, deep)  # its folders made as a setup's write makes them
+    assert made is not None and [f for f, _ in made.folders] == ["Documents", "Documents/q3"]
+    assert (tmp_path / "Documents/q3/x.xlsx").read_bytes() == b"PK sheet"
+    home.write_bytes("Documents/notes.txt", b"the setup's own file")
+    warm_office.remove_preloaded(home, made)  # another task: the spare's file and empty folder go
+    assert not (tmp_path / "Documents/q3").exists()
+    assert (tmp_path / "Documents/notes.txt").exists()  # a folder the setup wrote in stays
+    warm_office.remove_preloaded(home, pre)
+    assert (tmp_path / "memo.docx").read_bytes() == memo.data  # the setup's own file is never removed

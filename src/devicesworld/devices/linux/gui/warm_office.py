@@ -97,6 +97,8 @@ class Preloaded:
     ino: int
     ctime_ns: int
     """The spare's own file (a setup that writes the path makes a new one)."""
+    folders: tuple[tuple[str, int], ...] = ()
+    """Folders the spare made for it (relative to the home, with their inode), outermost first."""
 
 
 @dataclass(frozen=True)
@@ -165,19 +167,34 @@ def _rel(document: Document) -> str:
 
 
 def preload(home: SafeRoot, document: Document) -> Preloaded | None:
-    """Write ``document`` into a spare's ``home`` (bytes, mode, date), where its folder already is;
-    ``None`` if it cannot be (no such folder, something already there). A spare's apps run on the
-    host's clock until a device writes the task's (no offset file yet): the date is the shown one."""
+    """Write ``document`` into a spare's ``home`` (bytes, mode, date; its folders made as a setup's
+    write makes them); ``None`` if it cannot be (something already there). A spare's apps run on
+    the host's clock until a device writes the task's (no offset file yet): the date is the shown one."""
     rel = _rel(document)
-    folder = rel.rpartition("/")[0]
-    if (folder and not home.is_dir(folder)) or home.lstat(rel) is not None:
+    folders = rel.split("/")[:-1]
+    made: list[str] = []
+    for i in range(1, len(folders) + 1):
+        sub = "/".join(folders[:i])
+        st = home.lstat(sub)
+        if st is None:
+            made.append(sub)
+        elif not stat.S_ISDIR(st.st_mode):
+            return None
+    if home.lstat(rel) is not None:
         return None
+    if made:
+        home.mkdir("/".join(folders))
     home.write_bytes(rel, document.data, parents=False)
     with home.open_read(rel) as (fd, _, _):
         os.fchmod(fd, document.mode)
         os.utime(fd, ns=(document.mtime_ns, document.mtime_ns))
         st = os.fstat(fd)
-    return Preloaded(document, st.st_ino, st.st_ctime_ns)
+    folder_ids = []
+    for sub in made:
+        found = home.lstat(sub)
+        if found is not None:
+            folder_ids.append((sub, found.st_ino))
+    return Preloaded(document, st.st_ino, st.st_ctime_ns, tuple(folder_ids))
 
 
 def rewritten(place: RootedPath, preloaded: Preloaded) -> bool:
@@ -204,13 +221,24 @@ def take_preloaded(place: RootedPath, preloaded: Preloaded, shift_ns: int) -> No
         os.utime(fd, ns=(st.st_atime_ns, preloaded.document.mtime_ns - shift_ns))
 
 
-def undo_preload(home: SafeRoot, preloaded: Preloaded, owner: tuple[int, int] | None) -> None:
-    """After the pre-opened LibreOffice is stopped: remove the spare's file if the setup did not
-    write its own there, and put back the template's LibreOffice profile (the stopped instance
-    listed the file among its recent documents), so the cold start that follows is a cold start's."""
+def remove_preloaded(home: SafeRoot, preloaded: Preloaded) -> None:
+    """Remove the spare's file if the setup did not write its own there, and the folders the spare
+    made for it if nothing else went in."""
     with contextlib.suppress(FsError, OSError):
         if not rewritten(RootedPath(home, _rel(preloaded.document)), preloaded):
             home.remove(_rel(preloaded.document))
+    for sub, ino in reversed(preloaded.folders):
+        with contextlib.suppress(FsError, OSError):
+            st = home.lstat(sub)
+            if st is not None and st.st_ino == ino and not home.listdir(sub):
+                home.remove(sub)
+
+
+def undo_preload(home: SafeRoot, preloaded: Preloaded, owner: tuple[int, int] | None) -> None:
+    """After the pre-opened LibreOffice is stopped: remove what the spare wrote for it
+    (:func:`remove_preloaded`) and put back the template's LibreOffice profile (the stopped instance
+    listed the file among its recent documents), so the cold start that follows is a cold start's."""
+    remove_preloaded(home, preloaded)
     profile = home.root / PROFILE
     shutil.rmtree(profile, ignore_errors=True)
     src = template_home() / PROFILE
