@@ -8,7 +8,8 @@ Measured through the environment and the device exactly as an episode uses them:
   pool, with it (the spare ready, as after an episode of a few seconds) and back to back
   (each reset waits for the spare being started), and with Writer or Calc opened by the
   task's setup (LibreOffice idle-wait included): cold, and on a pooled desktop that keeps
-  the office warm (the task's file swapped into its empty document, :mod:`.warm_office`);
+  the office warm (the task's file swapped into its empty document, or — the task replayed —
+  its document pre-opened by the spare, :mod:`.warm_office`);
 * ``screenshot`` and ``tree`` (the element list of ``observe()``) with mousepad, Writer
   and Calc on screen: unchanged (the controller's cache, nothing to refresh), right after
   an edit (a typed character in Writer, a cursor move in Calc: what the events dropped is
@@ -32,7 +33,7 @@ from typing import Any
 
 from devicesworld.devices.desktop.client import missing_stack
 from devicesworld.devices.linux.device import GUI_ACTIONS, LinuxDevice
-from devicesworld.devices.linux.gui import pool
+from devicesworld.devices.linux.gui import pool, warm_office
 from devicesworld.devices.linux.gui.template import template_home
 from devicesworld.env.controller import CrossDeviceEnv
 from devicesworld.spec.models import Task
@@ -192,14 +193,20 @@ def main() -> int:
             print(f"reset with {name} open and idle, no pool (cold start): {_p50(cold_office)}")
             if key is not None:
                 os.environ[pool_env] = "1"
-                oenv.reset()  # the pool learns which office the task opens and starts a warm spare
-                pool.POOL.close_all()
-                oenv.reset()  # (the spare started before it learnt is not warm: this one starts one that is)
-                warm_office_resets = resets_with("1", lambda: pool.POOL.wait_ready(key, 300), oenv)
-                print(
-                    f"reset with {name} open and idle, pooled desktop with {name} warm "
-                    f"(the task's file swapped in): {_p50(warm_office_resets)}"
-                )
+                preload_after = warm_office.PRELOAD_AFTER
+                for how, after in (
+                    ("the task's file swapped in", 10**9),  # never pre-opened: the empty document's swap
+                    ("the task's document pre-opened: a replay", preload_after),
+                ):
+                    warm_office.PRELOAD_AFTER = after
+                    oenv.reset()  # the pool learns which office (and document) the task opens
+                    pool.POOL.close_all()
+                    oenv.reset()  # (the spare started before it learnt is not warm: this one starts one that is)
+                    warm_office_resets = resets_with("1", lambda: pool.POOL.wait_ready(key, 300), oenv)
+                    print(
+                        f"reset with {name} open and idle, pooled desktop with {name} warm ({how}): {_p50(warm_office_resets)}"
+                    )
+                warm_office.PRELOAD_AFTER = preload_after
     if before is None:
         os.environ.pop(pool_env, None)
     else:

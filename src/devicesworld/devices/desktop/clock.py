@@ -19,7 +19,9 @@ What is not faked: monotonic clocks (``FAKETIME_DONT_FAKE_MONOTONIC``, so timeou
 animations keep real time, and ``FAKETIME_FORCE_MONOTONIC_FIX=0``, so a wait on a monotonic
 condition variable is not shifted either: with that "fix" on, Chromium's renderers hung), and the modification time the kernel gives a file an app
 writes (a new file is dated by the host's clock; files a task seeds carry their own
-dates and are shown as they are, since Debian's build does not shift ``stat``).
+dates and are shown as they are to commands, since Debian's build does not shift the ``stat``
+calls of Python and coreutils; LibreOffice does see file dates shifted by the offset, measured in
+:mod:`devicesworld.devices.linux.gui.warm_office`).
 Naive task times are read as UTC and the sandbox runs with ``TZ=UTC``, so 09:00 on the
 phone is 09:00 on the desktop.
 """

@@ -92,7 +92,11 @@ class WarmApp:
     LibreOffice loads into the untouched empty document's window, replacing it: the same window,
     box and title as a cold start's, in a fraction of the time (:meth:`GuiSession._swap_in`). A
     launch of another app of ``shares`` (served by the same process) stops it first, and so does
-    the device when the task's setup did not ask for it (:meth:`GuiSession.drop_warm`)."""
+    the device when the task's setup did not ask for it (:meth:`GuiSession.drop_warm`).
+
+    With ``document``, the app was started on that file, as the task's launch would start it
+    (the kind wrote the file it expects the task to open): a launch of ``app`` on that path adopts
+    the window as it is; any other launch stops it first and starts cold."""
 
     app: str
     pid: int
@@ -101,6 +105,8 @@ class WarmApp:
     shares: tuple[str, ...] = ()
     leftovers: tuple[str, ...] = ()
     """Glob patterns, inside the sandbox, of what the app leaves behind when it is killed."""
+    document: str | None = None
+    """The sandbox path the app was started on (``None``: started without a file)."""
 
 
 WARM_IDLE_S = 0.3
@@ -491,6 +497,16 @@ class GuiSession:
         title = self._title_now(win)
         return ActionResult.success(f"{app.name} opened: {title!r}", {"window": title})
 
+    def _adopt(self, app: App, warm: WarmApp) -> ActionResult | None:
+        """The warm app already shows the launch's file (see :class:`WarmApp`): its window, as started;
+        ``None`` if that window is no longer as it was (then the launch is a cold one)."""
+        now = next((w for w in self.desktop.windows() if w.id == warm.window and w.mapped), None)
+        if now is None or now.title != warm.title:
+            return None
+        self._wait_focus(now)
+        title = self._title_now(now)
+        return ActionResult.success(f"{app.name} opened: {title!r}", {"window": title})
+
     def _launch(self, g: a.LaunchAppArgs) -> ActionResult:
         app = self.apps.get(g.app)
         if app is None:
@@ -506,6 +522,15 @@ class GuiSession:
                 return ActionResult.failure("INVALID_ARGS", f"{g.app} does not open files")
             argv.append(g.path if "://" in g.path else self.to_sandbox_path(g.path))  # a URL as it is
         warm = self.warm
+        if warm is not None and warm.document is not None:
+            self.warm = None
+            if g.app == warm.app and g.path is not None and argv[-1] == warm.document:
+                adopted = self._adopt(app, warm)
+                if adopted is not None:
+                    return adopted
+            self.warm = warm
+            self.drop_warm()  # started on another file: this launch is a cold one
+            warm = None
         if warm is not None and g.app == warm.app:
             self.warm = None
             swapped = self._swap_in(app, warm, argv, g.path)

@@ -1240,6 +1240,16 @@ _EV_STATES_NOT = (
 _CACHE_MAX = 20000
 
 
+def _other_app(a: Any, b: Any) -> bool:
+    """``a`` and ``b`` surely belong to different applications (their AT-SPI bus names, held by
+    libatspi without a round trip, differ); False when that cannot be told."""
+    try:
+        x, y = a.app.bus_name, b.app.bus_name
+    except Exception:
+        return False
+    return bool(x) and bool(y) and x != y
+
+
 class _TreeCache:
     """The element tree as last read, per object, refreshed where the apps said something changed.
 
@@ -1252,8 +1262,8 @@ class _TreeCache:
     cache a walk makes one round trip to every window (its box), which also proves that every
     event an app sent before answering has arrived (D-Bus keeps one sender's messages in
     order); a window whose box changed is read again whole. An event from an object the cache
-    never saw (a Calc cell) drops the cached cell blocks, or only their states when it is a
-    state, selection or active-descendant change (a cursor move). The listener is registered when the
+    never saw (a Calc cell) drops the cached cell blocks of its application, or only their states
+    when it is a state, selection or active-descendant change (a cursor move). The listener is registered when the
     desktop starts, so apps launched later send these events from their first window on."""
 
     def __init__(self) -> None:
@@ -1318,10 +1328,14 @@ class _TreeCache:
             else:
                 self.kids.clear()
         if not known:  # a cell (never cached as an object) or an object not walked
+            # only the tables of the event's own application: another app's change (the panel's
+            # clock redrawn on the task's time) does not touch a sheet's cells
+            tables = [t for t in self.cells if not _other_app(t, src)]
             if states_only:
-                self.stale.update(self.cells)
+                self.stale.update(tables)
             else:
-                self.cells.clear()
+                for t in tables:
+                    self.cells.pop(t, None)
             return
         if kind.startswith("object:state-changed:defunct"):
             self.kids.pop(self.parent.get(src), None)

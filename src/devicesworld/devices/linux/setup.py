@@ -136,7 +136,7 @@ def add_site(d: LinuxDevice, o: a.AddSiteOp) -> None:
 def open_app(d: LinuxDevice, o: a.OpenAppOp) -> None:
     if d.gui is None:
         raise DeviceError("UNSUPPORTED", 'open_app needs a GUI desktop (profile {"desktop": "gui"})')
-    d.gui.opened(o.app)  # first: the spare the pool is starting meanwhile then keeps this app warm
+    d.gui.opened(o.app, o.path)  # first: the spare the pool is starting meanwhile then keeps this app warm
     try:
         result = d.gui.session.act("launch_app", LaunchAppArgs(app=o.app, path=o.path))
     except DesktopError as exc:

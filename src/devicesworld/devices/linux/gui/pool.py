@@ -19,8 +19,10 @@ template copy nothing has run in except the desktop's own start (openbox's log i
 ``~/.cache``, which a cold start writes too before the first observation), its desktop
 icons and panel (:func:`.shell.start`; the panel's clock is told to show the task's time when
 the device writes the task's clock, :data:`.shell.CLOCK_NUDGER`) and, when the
-key's last task opened Writer or Calc, LibreOffice started without a file (:mod:`.warm_office`),
-which the task's ``open_app`` takes over or the device stops before the first observation. Pooling
+key's last task opened Writer or Calc, LibreOffice started without a file — or on the task's own
+document, written into the home, once the key's tasks opened the same one twice in a row
+(:mod:`.warm_office`) — which the task's ``open_app`` takes over or the device stops before the
+first observation. Pooling
 needs what the sized home needs — a root harness with ``unshare``/``nsenter`` — and
 bubblewrap; elsewhere :func:`take` returns ``None`` and the device starts cold.
 """
@@ -49,9 +51,9 @@ from devicesworld.devices.linux.gui import shell, warm_office
 from devicesworld.devices.linux.gui.sites_relay import PROXY_PORT, SOCKET_DIR
 from devicesworld.devices.linux.gui.template import copy_template
 from devicesworld.devices.linux.limits import default_limits
-from devicesworld.devices.linux.sandbox import bwrap_path, bwrap_problem
+from devicesworld.devices.linux.sandbox import HOME, bwrap_path, bwrap_problem
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
-from devicesworld.devices.safefs import sandbox_host_ids
+from devicesworld.devices.safefs import SafeRoot, sandbox_host_ids
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ class ReadyDesktop(ReadySpare):
 
     warm: WarmApp | None = None
     """LibreOffice started without a file, for the device's session to take over (:mod:`.warm_office`)."""
+    preloaded: warm_office.Preloaded | None = None
+    """The document ``warm`` was started on, written into the home by the spare (:mod:`.warm_office`)."""
 
     @property
     def relay_folder(self) -> Path:
@@ -123,7 +127,8 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
         env = clock_env(library) if library else {}
         try:
             shell.start(desk, env)  # the panel's clock follows the clock file the device writes
-            spare.warm = warm_office.warm_spare(desk, key, env)
+            home = SafeRoot(mount.view / "home", HOME, owner=key.ids)
+            spare.warm, spare.preloaded = warm_office.warm_spare(desk, key, env, home)
         except BaseException:
             desk.close()
             raise

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
+from devicesworld.devices.desktop.clock import offset_spec
 from devicesworld.devices.desktop.gui import GuiSession, TreeBudget
 from devicesworld.devices.linux.gui import mail_inbox, shell, warm_office
 from devicesworld.devices.linux.gui.apps import APPS
@@ -82,30 +84,90 @@ class LinuxDesktop:
             pinned_env=clock.pinned_env if clock is not None else None,
         )
 
-    def opened(self, app: str) -> None:
-        """The task's setup opens ``app`` (``open_app``, told before the launch)."""
+    def opened(self, app: str, path: str | None = None) -> None:
+        """The task's setup opens ``app`` (``open_app``, told before the launch), on ``path`` if given."""
+        document = None
         if app in warm_office.OFFICE_APPS:
             self._office = app
+            document = self._document(path)
             key = spare_key(self.sandbox.hostname, self.width, self.height)
             if key is not None:  # now: the spare the pool is starting meanwhile checks once it is up
-                warm_office.note(key, app)
+                warm_office.note(key, app, document)
+        self._check_preloaded(app, document)
+
+    def _document(self, path: str | None) -> warm_office.Document | None:
+        """The file ``open_app`` opens, if a spare could pre-open it: written by this setup (dated by
+        the host's clock, not a file carrying its own date: see :func:`.warm_office.dates_agree`)."""
+        if path is None or "://" in path:
+            return None
+        try:
+            norm = self.sandbox.normalize(path)
+            shift = self._shift_ns()
+            found = warm_office.read_document(self.sandbox.locate(norm), norm, shift)
+        except (ValueError, FsError):
+            return None
+        if found is None or abs(found.mtime_ns - shift - time.time_ns()) > warm_office.FRESH_WRITE_NS:
+            return None
+        return found
+
+    def _shift_ns(self) -> int:
+        """How far the apps' clock is from the host's, as libfaketime applies it (whole seconds)."""
+        clock = self.sandbox.clock
+        if clock is None or not clock.env or clock.offset_s is None:
+            return 0
+        return int(offset_spec(clock.offset_s)) * 1_000_000_000
+
+    def _check_preloaded(self, app: str, document: warm_office.Document | None) -> None:
+        """The spare's LibreOffice runs on a document of its own (:mod:`.warm_office`): keep it for the
+        launch if the setup wrote that very file again and opens it with that app (the file then gets
+        the date LibreOffice read), else stop it now and undo what it changed in the home."""
+        pre = self.ready.preloaded if self.ready is not None else None
+        session = self._session
+        if pre is None or session is None or session.warm is None or session.warm.document is None:
+            return
+        try:
+            place = self.sandbox.locate(pre.document.path)
+            same = (
+                app == session.warm.app
+                and document is not None
+                and document.same_file(pre.document)
+                and warm_office.rewritten(place, pre)
+                and warm_office.dates_agree(document, pre.document)
+            )
+            if same:
+                warm_office.take_preloaded(place, pre, self._shift_ns())
+                return
+        except FsError:
+            pass
+        self._drop_warm()
+
+    def _drop_warm(self) -> None:
+        """Stop a warm LibreOffice no launch took (and undo a pre-opened document's traces)."""
+        session = self._session
+        if session is None or session.warm is None:
+            return
+        with contextlib.suppress(DesktopError):
+            session.drop_warm()
+        pre = self.ready.preloaded if self.ready is not None else None
+        if pre is not None and self.ready is not None:
+            self.ready.preloaded = None
+            home = self.sandbox.locate("~").root
+            warm_office.undo_preload(home, pre, self.sandbox.host_ids)
 
     def end_setup(self) -> None:
         """Once, when the episode starts (the first observation, action or check): the mail client's
         Inbox gets the task's received mail (:mod:`.mail_inbox`), a warm LibreOffice the setup did
-        not take is stopped, and the pool learns which one the next spare should keep warm
-        (:mod:`.warm_office`)."""
+        not take is stopped, and the pool learns that the task opened no LibreOffice, if so
+        (:mod:`.warm_office`; an office it opened was noted at its ``open_app``)."""
         if self._set_up:
             return
         self._set_up = True
         with contextlib.suppress(FsError):  # a home the setup made unreadable: the Inbox stays empty
             mail_inbox.fill_inbox(self.sandbox.locate("~"), self.sandbox.limits.read_bytes)
         key = spare_key(self.sandbox.hostname, self.width, self.height)
-        if key is not None:
-            warm_office.note(key, self._office)
-        if self._session is not None and self._session.warm is not None:
-            with contextlib.suppress(DesktopError):
-                self._session.drop_warm()
+        if key is not None and self._office is None:
+            warm_office.note(key, None)
+        self._drop_warm()
 
     def config(self) -> DesktopConfig:
         sb = self.sandbox
