@@ -32,8 +32,8 @@ def full_tasks() -> tuple[Task, ...]:
 
 def test_every_shipped_test_task_matches_its_manifest_hash() -> None:
     manifest = load_manifest("test")
-    assert manifest.label == "test-v2.6"
-    assert len(manifest.tasks) == 198  # v2.6: v2.5's ids and the held-out long tasks, reselected (issue #34)
+    assert manifest.label == "test-v2.7"
+    assert len(manifest.tasks) == 198  # v2.7: v2.6's ids, tasks rebuilt in place (alarm days, mirrored texts)
     assert mismatches(manifest, list(full_tasks())) == []
 
 
@@ -63,14 +63,19 @@ def test_a_superseded_version_loads_as_frozen_from_its_archive() -> None:
     v25 = load_manifest("test-v2.5")
     assert [t.id for t in load_suite("test-v2.5")] == v25.ids
     assert mismatches(v25, load_suite("test-v2.5")) == []
-    new = set(load_manifest("test").ids)
+    # v2.7 kept v2.6's ids (tasks rebuilt for alarm days, mail dates, mirrored household texts):
+    # v2.6 loads from its archive as frozen
+    v26 = load_manifest("test-v2.6")
+    assert [t.id for t in load_suite("test-v2.6")] == v26.ids == load_manifest("test").ids
+    assert mismatches(v26, load_suite("test-v2.6")) == []
+    new = set(v26.ids)
     assert new - set(v25.ids) and all(i.startswith("dw-long-") for i in new - set(v25.ids))
 
 
 def test_the_test_suite_is_the_manifest_in_its_order_and_old_versions_load_by_name() -> None:
     manifest = load_manifest("test")
     assert [t.id for t in load_suite("test")] == manifest.ids
-    assert {"test-v2.1", "test-v2.2", "test-v2.3", "test-v2.4", "test-v2.5", "test-v2.6"} <= set(
+    assert {"test-v2.1", "test-v2.2", "test-v2.3", "test-v2.4", "test-v2.5", "test-v2.6", "test-v2.7"} <= set(
         suite_names()
     )
     assert [t.id for t in load_suite(manifest.label)] == manifest.ids
@@ -116,7 +121,7 @@ def test_manifest_files_are_stable_and_guard_their_hash(tmp_path: Path) -> None:
 def test_tasks_list_shows_the_manifest_version() -> None:
     out = CliRunner().invoke(main, ["tasks", "list", "--suite", "test"], env={"COLUMNS": "200"})
     assert out.exit_code == 0, out.output
-    assert "manifest test-v2.6 (sha256:" in out.output
+    assert "manifest test-v2.7 (sha256:" in out.output
 
 
 def test_freeze_writes_a_new_version_and_never_overwrites(tmp_path: Path) -> None:
