@@ -195,3 +195,37 @@ def test_the_desktops_world_folders_are_dated_by_their_newest_file_not_the_host_
         newest = max(f.mtime for f in world.desktop.files if f.path.startswith(f"Documents/{project}/"))
         shown = (home / "Documents" / project).stat().st_mtime
         assert shown == newest.replace(tzinfo=UTC).timestamp()  # March 2026, not the host's day
+
+
+def _about(env: CrossDeviceEnv, device: str) -> str:
+    from tests.devices.android.android_helpers import Driver
+
+    d = Driver(env, device)
+    d.do("open_app", app_name="Settings")
+    d.tap(text="About phone")
+    return d.screen()
+
+
+def test_each_phone_of_a_household_names_its_owner_in_settings() -> None:
+    """Two phones of one household were both "Me": which is whose is now in Settings > About."""
+    spec = {"persona_seed": 2, "size": "small", "members": {"android_1": "partner"}}
+    mine = build_world(2, "small").persona.person.name
+    with CrossDeviceEnv(_task(["android", "android"], spec)) as env:
+        env.reset()
+        first, second = _about(env, "android_0"), _about(env, "android_1")
+    assert f"{mine}'s Pixel 3" in first
+    assert "'s Pixel 3" in second and mine not in second and "Me" not in second.split()
+
+
+def test_a_task_that_names_the_owner_keeps_it_and_a_phone_without_a_world_is_me() -> None:
+    doc = _task(["android", "android"], {"persona_seed": 2, "size": "small", "devices": ["android_0"]})
+    named = doc.model_copy(
+        update={
+            "devices": [doc.devices[0].model_copy(update={"profile": {"owner_name": "Kim"}}), doc.devices[1]]
+        }
+    )
+    with CrossDeviceEnv(named) as env:
+        env.reset()
+        named_screen, bare_screen = _about(env, "android_0"), _about(env, "android_1")
+    assert "Kim" in named_screen and "'s Pixel 3" not in named_screen
+    assert "Me" in bare_screen and "'s Pixel 3" not in bare_screen

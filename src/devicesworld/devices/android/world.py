@@ -444,8 +444,22 @@ def _apps(device: AndroidDevice, phone: PhoneWorld) -> None:
     )
 
 
+DEFAULT_OWNER = "Me"
+"""The profile's owner name when a task names nobody (``AndroidProfile.owner_name``)."""
+
+
+def owner_label(profile_owner: str, world: World, model: str) -> str:
+    """The device name a phone that takes ``world`` shows: a task's own owner name wins; else the
+    world's owner's, as people name their phones ("Maria Lopez's Pixel 3"). Two phones of one
+    household were both "Me" (session 49's careful players spent 15 steps telling them apart)."""
+    if profile_owner != DEFAULT_OWNER:
+        return profile_owner
+    return f"{world.persona.person.name}'s {model}"
+
+
 def apply(device: AndroidDevice, world: World) -> None:
     """Put the world's phone surface on a freshly created phone (before the task's own setup)."""
+    device.phone.owner_label = owner_label(device.profile.owner_name, world, device.profile.device_type.name)
     _copy_rows(device, world)
     _write_files(device, world)
     _apps(device, world.phone)

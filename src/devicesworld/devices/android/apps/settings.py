@@ -164,7 +164,7 @@ class SettingsApp(App):
         return self.page(
             self.appbar(self.t("st.about")),
             v.column(
-                v.item(prof.owner_name, self.t("st.device_name"), rid=self.rid("device_name")),
+                v.item(self.phone.owner_label, self.t("st.device_name"), rid=self.rid("device_name")),
                 v.item(self.phone.number, self.t("st.phone_number"), rid=self.rid("phone_number")),
                 v.item(prof.device_type.name, self.t("st.model"), rid=self.rid("model")),
                 fill=True,

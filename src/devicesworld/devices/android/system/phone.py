@@ -76,6 +76,9 @@ class Phone:
         self.parents: dict[int, View] = {}
         self.shade_state: dict[str, Any] = {}
         self.number = profile.owner_number or "+15551000"
+        self.owner_label = profile.owner_name
+        """The device name Settings > About shows: the profile's, or (when the phone takes a person's
+        world and the profile names nobody) that person's, so which phone is whose can be found."""
         self.send_sms: Callable[[str, str], None] = lambda address, body: None
         """Called after this phone sends a text; the device delivers it to a phone of the task with that number."""
         self.locate: Callable[[str, str], Path] = lambda location, rel: storage.sd_path(rel)
