@@ -78,6 +78,16 @@ _STRONG_AFTER = re.compile(
 _WEAK_AFTER = re.compile(
     r"^[^\d]*?\b(?:was|were|right now|currently|at the moment|before|earlier|last time)\b", re.I
 )
+_OPERAND_AFTER = re.compile(
+    r"^\s*(?:[+*\u00d7]|plus|minus|times)\s*(?:[a-z][\w']*\s+){0,2}[$\u20ac\u00a3]?\d", re.I
+)
+_OPERAND_BEFORE = re.compile(
+    r"\d[^\d,;]{0,24}?\s*(?:[+*\u00d7]|plus|minus|times)\s*(?:[a-z][\w']*\s+){0,2}[$\u20ac\u00a3]?$", re.I
+)
+"""A value shown as working beside the answer — an operand of a sum or product ("$110.5 (market
+88.5 + bakery 22)", "88.5 plus 22") — is not claimed as the answer: weakly ruled out, like "was".
+The result of an ``=`` is not an operand, so "66.5 + 22 = 88.5" still claims 88.5 (session 49: a
+careful player's correct total with its working failed as a hedge)."""
 _CODE_SHAPE = re.compile(r"\d(?:[ -]?\d){2,}")
 _CODE_SPAN = re.compile(r"(?<![\w.,])\d(?:[ -]?\d)*(?![\w]|[.,]\d)")
 
@@ -185,6 +195,7 @@ def _ruled_out(clause: str, at: int, span: str) -> tuple[bool, bool]:
     before, after = clause[:at], clause[at + len(span) :]
     strong = bool(_STRONG_BEFORE.search(before) or _STRONG_AFTER.search(after))
     weak = bool(_WEAK_BEFORE.search(before) or _WEAK_AFTER.search(after))
+    weak = weak or bool(_OPERAND_AFTER.search(after) or _OPERAND_BEFORE.search(before))
     return strong or weak, strong
 
 

@@ -775,9 +775,21 @@ def same(actual: Any, expected: Any, kind: ValueType = "auto", *, tolerance: flo
         return actual is expected
     if actual is None:
         return False
+    declared = kind
     kind = resolve_type(expected, kind)
     ctx = current_context()
-    return _equal(kind, parse(actual, kind, ctx), parse(expected, kind, ctx), tolerance)
+    got = parse(actual, kind, ctx)
+    if got is None and kind == "number" and declared == "auto":
+        got = _amount_of_money(actual, ctx)
+    return _equal(kind, got, parse(expected, kind, ctx), tolerance)
+
+
+def _amount_of_money(raw: Any, ctx: ValueContext) -> Quantity | None:
+    """A field written as money ("$45.00", "45 EUR") read as the bare number an untyped expected
+    value asks for: a cost row written in its file's own "$210.00" style is the amount 45
+    (session 49: a careful player's correct row failed a check that had lost its money type)."""
+    money = _parse_money(raw, ctx)
+    return None if money is None or money.currency is None else Quantity(money.amount)
 
 
 def candidates(text: str, kind: ValueType, ctx: ValueContext | None = None) -> list[tuple[str, Any]]:
