@@ -13,6 +13,8 @@ Its windows are unmanaged, so the window manager would let a maximised app cover
 second shell program, :data:`STRUT` (python3-xlib, as :data:`LOWER`), holds a 1-pixel X dock window
 in the taskbar's colour whose strut reserves the taskbar's strip, as a real panel's does, so openbox
 maximises windows above it (and ``_NET_WORKAREA``, which Wine reads for the work area, leaves it out).
+The same program keeps the desktop's X window below every app's, whatever Wine raises (see
+:data:`STRUT`).
 
 It starts once per desktop, after the task's clock is written (its clock must show the task's time
 from the first screenshot), through the controller's ``start_shell`` (kept across resets of the
@@ -35,6 +37,8 @@ TASKBAR_HEIGHT = 36
 """Pixels of the taskbar along the bottom (``BAR_H`` in ``helper/dwshell.c``)."""
 TASKBAR_PIXEL = 0x20242A
 """The taskbar's grey (``BAR_GREY`` in ``helper/dwshell.c``) as a 24-bit X pixel."""
+DESKTOP_PIXEL = 0x1E5A96
+"""The desktop's blue (``DESKTOP_BLUE`` in ``helper/dwshell.c``) as a 24-bit X pixel."""
 
 
 def enabled() -> bool:
@@ -84,14 +88,16 @@ which the desktop's windows, mapped later, would otherwise cover."""
 
 
 STRUT = """
-import os, sys, time
-from Xlib import X, Xatom, Xutil, display
+import os, select, sys
+from Xlib import X, Xatom, Xutil, display, error
 from Xlib.protocol import event
 height, pixel = int(sys.argv[1]), int(sys.argv[2])
 d = display.Display()
 s = d.screen()
-w = s.root.create_window(0, s.height_in_pixels - 1, 1, 1, 0, s.root_depth, X.InputOutput,
-                         X.CopyFromParent, background_pixel=pixel)
+root = s.root
+root.change_attributes(event_mask=X.SubstructureNotifyMask)
+w = root.create_window(0, s.height_in_pixels - 1, 1, 1, 0, s.root_depth, X.InputOutput,
+                       X.CopyFromParent, background_pixel=pixel)
 w.set_wm_name("taskbar strut")
 w.set_wm_class("dwstrut", "dwstrut")
 w.set_wm_hints(flags=Xutil.InputHint, input=0)
@@ -106,9 +112,43 @@ w.map()
 d.sync()
 request = os.path.join(os.environ["HOME"], ".wine/drive_c/windows/temp/dw-activate")
 active = atom("_NET_ACTIVE_WINDOW")
+desk = None
+
+
+def find_desktop():
+    for c in root.query_tree().children:
+        try:
+            if "dwshell.exe" in (c.get_wm_class() or ()) and c.get_wm_name() == "Program Manager":
+                return c
+        except error.XError:
+            pass
+    return None
+
+
+def keep_desktop_down():
+    global desk
+    try:
+        desk = desk or find_desktop()
+        if desk is None:
+            return
+        below = []
+        for c in root.query_tree().children:
+            if c.id == desk.id:
+                break
+            below.append(c)
+        if any(c.get_attributes().map_state == X.IsViewable for c in below):
+            desk.configure(stack_mode=X.Below)
+            d.sync()
+    except error.XError:
+        desk = None
+
+
 while True:
+    changed = False
     while d.pending_events():
-        d.next_event()
+        changed = d.next_event().type in (X.ConfigureNotify, X.MapNotify, X.CreateNotify) or changed
+    if changed:
+        keep_desktop_down()
     try:
         with open(request) as f:
             xid = int(f.read().strip() or 0)
@@ -118,13 +158,22 @@ while True:
     if xid:
         target = d.create_resource_object("window", xid)
         ask = event.ClientMessage(window=target, client_type=active, data=(32, [2, X.CurrentTime, 0, 0, 0]))
-        s.root.send_event(ask, event_mask=X.SubstructureRedirectMask | X.SubstructureNotifyMask)
+        root.send_event(ask, event_mask=X.SubstructureRedirectMask | X.SubstructureNotifyMask)
         d.flush()
-    time.sleep(0.05)
+    select.select([d.fileno()], [], [], 0.05)
 """
 """The taskbar's X side: a dock window (1 pixel, in the bottom-left corner of the taskbar, in its
 colour) whose ``_NET_WM_STRUT_PARTIAL`` reserves the bottom ``height`` pixels, living as long as this
 program, a shell program (not in the window list, kept across resets of the apps); and the window
 manager's activation of the window a taskbar button names (``dwshell.exe`` writes its X id to
 ``dw-activate`` in Wine's temp folder; this asks openbox as a pager does: ``_NET_ACTIVE_WINDOW``,
-source 2), since the Win32 taskbar cannot move the X focus itself."""
+source 2), since the Win32 taskbar cannot move the X focus itself.
+
+It also keeps the desktop's X window at the bottom of the X stack, for good (session 49): when the
+last app window closes (Alt+F4), Wine activates the desktop ("Program Manager") and raises its X
+window above everything -- an X raise no ``WM_WINDOWPOSCHANGING`` sees, as the Win32 order keeps it
+at the bottom -- and the window manager stacks the next app's frame below it, so the screenshot
+showed only the desktop while the element list named the app focused, and clicks on the app landed
+on the desktop. So this program watches the root's children (``SubstructureNotify``) and, whenever
+a mapped window sits below the desktop's, lowers the desktop again (:data:`LOWER`'s move, done for
+every restack rather than once)."""
