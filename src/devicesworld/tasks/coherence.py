@@ -48,6 +48,8 @@ are described at their functions and in docs/scenarios.md):
 - ``mirrored_threads``: a conversation the world of one task phone holds with the owner of another task
   phone (the user and their partner texting) is on both phones: sent on one, received on the other,
   same text, same minute (the worlds' own threads; ``cross_device`` reads the task's seeded ones).
+- ``mirrored_calls``: the same for the call log: a call between them is placed on one phone and
+  received (or missed, when it went unanswered) on the other, same minute, same length.
 
 Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
 by reasoning, and files of the persona world (only the task's own files are read).
@@ -89,6 +91,7 @@ RULES = (
     "mail_dates",
     "device_owner",
     "mirrored_threads",
+    "mirrored_calls",
 )
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
@@ -1326,23 +1329,29 @@ def _device_owners(task: Task) -> Iterable[CoherenceProblem]:
                 )
 
 
-def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
-    """Each phone taking a person's world (the user's, a partner's, a child's) holds that world's texts;
-    a text between two people who both own a phone of the task is on both phones, sent on one and
-    received on the other at the same minute, with the same words (issue #33 rule 2: the user's world
-    and the partner's world each drew their own half of one household's conversation). A person is
-    reached at their phone's number or their number in the world; the other side may hold the text
-    in its world or in the task's seeded texts."""
+@dataclass
+class _Household:
+    """The phones of a task that take a household member's world, with their worlds and owners."""
+
+    phones: list[str]
+    worlds: dict[str, Any]
+    owner: dict[str, str]
+    reach: dict[str, set[str]]
+    """A person's numbers: their phone's and their world's."""
+
+
+def _household(task: Task) -> _Household | None:
+    """The task's phones that take a person's world, when two or more do (else ``None``)."""
     world = task.world
     if world is None:
-        return
+        return None
     from devicesworld.worlds.generate import build_world
 
     addresses = _own_addresses(task)
     taken = _worlds_taken(task)
     phones = sorted(p for p in addresses if p in taken)
     if len(phones) < 2:
-        return
+        return None
     worlds = {
         p: build_world(world.persona_seed, world.size, task.start_time, taken[p], world.mirrored)
         for p in phones
@@ -1351,6 +1360,20 @@ def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
     reach: dict[str, set[str]] = defaultdict(set)
     for p in phones:
         reach[owner[p]] |= {addresses[p], _digits(worlds[p].persona.person.phone)}
+    return _Household(phones, worlds, owner, reach)
+
+
+def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
+    """Each phone taking a person's world (the user's, a partner's, a child's) holds that world's texts;
+    a text between two people who both own a phone of the task is on both phones, sent on one and
+    received on the other at the same minute, with the same words (issue #33 rule 2: the user's world
+    and the partner's world each drew their own half of one household's conversation). A person is
+    reached at their phone's number or their number in the world; the other side may hold the text
+    in its world or in the task's seeded texts."""
+    house = _household(task)
+    if house is None:
+        return
+    phones, worlds, owner, reach = house.phones, house.worlds, house.owner, house.reach
     held: dict[str, list[tuple[str, str, bool, datetime]]] = {
         p: [(_digits(m.address), m.body, m.sent, m.at) for m in worlds[p].phone.messages] for p in phones
     }
@@ -1387,6 +1410,63 @@ def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
                 )
 
 
+def _mirrored_calls(task: Task) -> Iterable[CoherenceProblem]:
+    """A call between two people who both own a phone of the task is in both call logs at the same
+    minute: placed on one, received (or missed) on the other, for as long (``mirrored_threads`` for the
+    call log; worlds/household.py). The other side may hold it in its world or in the task's seeded
+    calls (``add_call``)."""
+    from devicesworld.worlds.household import mirrored_call
+
+    house = _household(task)
+    if house is None:
+        return
+    phones, worlds, owner = house.phones, house.worlds, house.owner
+    reach = {name: set(numbers) for name, numbers in house.reach.items()}
+    for p in phones:  # a call may be to a person's second (work) number
+        if worlds[p].persona.person.phone2:
+            reach[owner[p]].add(_digits(worlds[p].persona.person.phone2))
+    held: dict[str, list[tuple[str, str, int, datetime]]] = {
+        p: [(_digits(c.number), c.kind, c.duration, c.at) for c in worlds[p].phone.calls] for p in phones
+    }
+    for step in task.setup:
+        args = step.args or {}
+        if step.op == "add_call" and step.device in held:
+            at = task.start_time - timedelta(minutes=float(args.get("minutes_ago", 60) or 0))
+            held[step.device].append(
+                (
+                    _digits(str(args.get("number", ""))),
+                    str(args.get("kind", "incoming")),
+                    int(args.get("duration", 60) or 0),
+                    at,
+                )
+            )
+    for p in phones:
+        for q_name in sorted({owner[q] for q in phones} - {owner[p]}):
+            theirs = [q for q in phones if owner[q] == q_name]
+            for c in worlds[p].phone.calls:
+                if _digits(c.number) not in reach[q_name]:
+                    continue
+                other = mirrored_call(c, c.number)
+                if any(
+                    number in reach[owner[p]]
+                    and kind == other.kind
+                    and duration == other.duration
+                    and abs(at - c.at) < timedelta(minutes=1)
+                    for q in theirs
+                    for number, kind, duration, at in held[q]
+                ):
+                    continue
+                yield CoherenceProblem(
+                    rule="mirrored_calls",
+                    task_id=task.id,
+                    device=p,
+                    item=f"{owner[p]} - {q_name}",
+                    message=f"a {c.kind} call with {q_name} ({c.duration} s) is on {p} at {c.at:%Y-%m-%d %H:%M} "
+                    f"(its world), but {', '.join(theirs)} does not log it {other.kind} at that minute: "
+                    "one call, both phones",
+                )
+
+
 # ------------------------------------------------------------------ the gate
 def coherence_problems(task: Task, *, with_world: bool = True) -> list[CoherenceProblem]:
     """Every problem of one task (empty when it is coherent)."""
@@ -1417,6 +1497,7 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     if with_world:
         found += _device_owners(task)
         found += _mirrored_threads(task)
+        found += _mirrored_calls(task)
     return found
 
 
