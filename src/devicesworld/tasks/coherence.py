@@ -1461,7 +1461,7 @@ def _mirrored_calls(task: Task) -> Iterable[CoherenceProblem]:
                     task_id=task.id,
                     device=p,
                     item=f"{owner[p]} - {q_name}",
-                    message=f"a {c.kind} call with {q_name} ({c.duration} s) is on {p} at {c.at:%Y-%m-%d %H:%M} "
+                    message=f"{'an' if c.kind[0] in 'aeiou' else 'a'} {c.kind} call with {q_name} ({c.duration} s) is on {p} at {c.at:%Y-%m-%d %H:%M} "
                     f"(its world), but {', '.join(theirs)} does not log it {other.kind} at that minute: "
                     "one call, both phones",
                 )
