@@ -113,6 +113,9 @@ class LinuxDevice:
         self.history: list[dict[str, Any]] = []
         self._closed = False
         self.gui: LinuxDesktop | None = None
+        self.setup_settled = False
+        """The setup's files were dated by the task's clock (at the first action; after each action
+        the action's own files are: :meth:`act`)."""
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first
         (an app may still be writing the file a check is about to read)."""
@@ -149,7 +152,9 @@ class LinuxDevice:
         if self._closed:
             return ActionResult.failure("INVALID_IN_STATE", "this desktop has been shut down")
         self._episode_starts()
-        self._settle_files()  # the setup's files, on the first action
+        if not self.setup_settled:
+            self.setup_settled = True
+            self._settle_files()  # the setup's files, on the first action
         try:
             return self._act(action, args)
         finally:

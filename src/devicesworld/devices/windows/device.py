@@ -141,6 +141,8 @@ class WindowsDevice:
             pinned_env=self.clock.pinned_env,
         )
         self._closed = False
+        self.setup_settled = False
+        """The setup's files were dated by the task's clock (at the first action)."""
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first
         (Notepad or WordPad may still be writing the file a check is about to read)."""
@@ -169,7 +171,9 @@ class WindowsDevice:
         if self._closed:
             return ActionResult.failure("DEVICE_CLOSED", "this device is closed")
         table = HYBRID_ACTIONS if self.profile.desktop == "hybrid" else ACTIONS
-        self.clock.settle_files()  # the setup's files, on the first action
+        if not self.setup_settled:
+            self.setup_settled = True
+            self.clock.settle_files()  # the setup's files, on the first action
         try:
             return table.act(self, action, args)
         finally:
