@@ -160,3 +160,31 @@ def test_a_file_saved_in_the_editor_is_dated_on_the_task_day_and_saves_again_wit
         assert _day(home, "Documents/old.txt") == "2026-02-20"
     finally:
         desk.device.close()
+
+
+def test_writer_saves_a_document_twice_on_the_task_day(tmp_path: Path) -> None:
+    """LibreOffice compares a file's date with the one it read at its last save before it saves again:
+    the harness moving the date between the two saves must not make it "changed by others"."""
+    require_gui_stack()
+    require_faketime()
+    desk = GuiDesk(tmp_path)
+    try:
+        home = desk.device.sandbox.paths.home
+        desk.setup("make_dir", path="~/Documents")
+        desk.ok("launch_app", app="writer")
+        desk.ok("type_text", text="First line\n")
+        desk.ok("hotkey", keys=["ctrl", "shift", "s"])
+        desk.ok("wait", seconds=1.5)
+        desk.ok("type_text", text="/home/user/Documents/report.docx")
+        desk.ok("wait", seconds=0.5)
+        desk.ok("click", element={"role": "push button", "name": "Save", "window": "Save"})
+        desk.ok("wait", seconds=1)
+        assert desk.get("docx", path="~/Documents/report.docx") == ["First line", ""]
+        assert _day(home, "Documents/report.docx") == "2026-03-02"
+        desk.ok("type_text", text="Second line")
+        desk.ok("hotkey", keys=["ctrl", "s"])
+        desk.ok("wait", seconds=1.5)
+        assert desk.get("docx", path="~/Documents/report.docx") == ["First line", "Second line"]
+        assert _day(home, "Documents/report.docx") == "2026-03-02"
+    finally:
+        desk.device.close()
