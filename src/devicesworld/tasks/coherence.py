@@ -61,7 +61,7 @@ import contextlib
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -1363,6 +1363,43 @@ def _household(task: Task) -> _Household | None:
     return _Household(phones, worlds, owner, reach)
 
 
+Side = tuple[str, tuple[object, ...], datetime]
+"""A text or call as one phone holds it: the other person's number (digits), what it is, when."""
+
+
+def _one_sided(
+    house: _Household,
+    reach: dict[str, set[str]],
+    held: dict[str, list[Side]],
+    expected: dict[str, list[tuple[Side, Any]]],
+) -> Iterator[tuple[str, str, list[str], Any]]:
+    """``(phone, other person, their phones, item)`` for each item a phone's world holds with the owner of
+    another task phone that none of that owner's phones holds as its other side (``expected``: per phone,
+    the other side each item should have, with the item; ``held``: what each phone holds) at that minute."""
+    owner = house.owner
+    for p in house.phones:
+        for q_name in sorted({owner[q] for q in house.phones} - {owner[p]}):
+            theirs = [q for q in house.phones if owner[q] == q_name]
+            for (number, what, when), item in expected[p]:
+                if number not in reach[q_name]:
+                    continue
+                if not any(
+                    back in reach[owner[p]] and kind == what and abs(at - when) < timedelta(minutes=1)
+                    for q in theirs
+                    for back, kind, at in held[q]
+                ):
+                    yield p, q_name, theirs, item
+
+
+def _seeded_sides(task: Task, op: str, held: dict[str, list[Side]], side: Any) -> None:
+    """Add what the task's setup seeds with ``op`` on each phone to ``held`` (``side(args, at)``)."""
+    for step in task.setup:
+        args = step.args or {}
+        if step.op == op and step.device in held:
+            at = task.start_time - timedelta(minutes=float(args.get("minutes_ago", 60) or 0))
+            held[step.device].append(side(args, at))
+
+
 def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
     """Each phone taking a person's world (the user's, a partner's, a child's) holds that world's texts;
     a text between two people who both own a phone of the task is on both phones, sent on one and
@@ -1373,41 +1410,33 @@ def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
     house = _household(task)
     if house is None:
         return
-    phones, worlds, owner, reach = house.phones, house.worlds, house.owner, house.reach
-    held: dict[str, list[tuple[str, str, bool, datetime]]] = {
-        p: [(_digits(m.address), m.body, m.sent, m.at) for m in worlds[p].phone.messages] for p in phones
+    messages = {p: house.worlds[p].phone.messages for p in house.phones}
+    held: dict[str, list[Side]] = {
+        p: [(_digits(m.address), (m.body, m.sent), m.at) for m in messages[p]] for p in house.phones
     }
-    for step in task.setup:
-        args = step.args or {}
-        if step.op == "add_sms" and step.device in held:
-            at = task.start_time - timedelta(minutes=float(args.get("minutes_ago", 60) or 0))
-            held[step.device].append(
-                (_digits(str(args.get("address", ""))), str(args.get("body", "")), bool(args.get("sent")), at)
-            )
-    for p in phones:
-        for q_name in sorted({owner[q] for q in phones} - {owner[p]}):
-            theirs = [q for q in phones if owner[q] == q_name]
-            for m in worlds[p].phone.messages:
-                if _digits(m.address) not in reach[q_name]:
-                    continue
-                if any(
-                    number in reach[owner[p]]
-                    and body == m.body
-                    and sent != m.sent
-                    and abs(at - m.at) < timedelta(minutes=1)
-                    for q in theirs
-                    for number, body, sent, at in held[q]
-                ):
-                    continue
-                yield CoherenceProblem(
-                    rule="mirrored_threads",
-                    task_id=task.id,
-                    device=p,
-                    item=f"{owner[p]} - {q_name}",
-                    message=f"{m.body[:50]!r} is {'sent to' if m.sent else 'received from'} {q_name} on {p} "
-                    f"at {m.at:%Y-%m-%d %H:%M} (its world), but {', '.join(theirs)} does not hold it "
-                    f"{'received' if m.sent else 'sent'} at that minute: one conversation, both phones",
-                )
+    _seeded_sides(
+        task,
+        "add_sms",
+        held,
+        lambda args, at: (
+            _digits(str(args.get("address", ""))),
+            (str(args.get("body", "")), bool(args.get("sent"))),
+            at,
+        ),
+    )
+    expected: dict[str, list[tuple[Side, Any]]] = {
+        p: [((_digits(m.address), (m.body, not m.sent), m.at), m) for m in messages[p]] for p in messages
+    }
+    for p, q_name, theirs, m in _one_sided(house, house.reach, held, expected):
+        yield CoherenceProblem(
+            rule="mirrored_threads",
+            task_id=task.id,
+            device=p,
+            item=f"{house.owner[p]} - {q_name}",
+            message=f"{m.body[:50]!r} is {'sent to' if m.sent else 'received from'} {q_name} on {p} "
+            f"at {m.at:%Y-%m-%d %H:%M} (its world), but {', '.join(theirs)} does not hold it "
+            f"{'received' if m.sent else 'sent'} at that minute: one conversation, both phones",
+        )
 
 
 def _mirrored_calls(task: Task) -> Iterable[CoherenceProblem]:
@@ -1420,51 +1449,40 @@ def _mirrored_calls(task: Task) -> Iterable[CoherenceProblem]:
     house = _household(task)
     if house is None:
         return
-    phones, worlds, owner = house.phones, house.worlds, house.owner
     reach = {name: set(numbers) for name, numbers in house.reach.items()}
-    for p in phones:  # a call may be to a person's second (work) number
-        if worlds[p].persona.person.phone2:
-            reach[owner[p]].add(_digits(worlds[p].persona.person.phone2))
-    held: dict[str, list[tuple[str, str, int, datetime]]] = {
-        p: [(_digits(c.number), c.kind, c.duration, c.at) for c in worlds[p].phone.calls] for p in phones
+    for p in house.phones:  # a call may be to a person's second (work) number
+        if house.worlds[p].persona.person.phone2:
+            reach[house.owner[p]].add(_digits(house.worlds[p].persona.person.phone2))
+    calls = {p: house.worlds[p].phone.calls for p in house.phones}
+    held: dict[str, list[Side]] = {
+        p: [(_digits(c.number), (c.kind, c.duration), c.at) for c in calls[p]] for p in house.phones
     }
-    for step in task.setup:
-        args = step.args or {}
-        if step.op == "add_call" and step.device in held:
-            at = task.start_time - timedelta(minutes=float(args.get("minutes_ago", 60) or 0))
-            held[step.device].append(
-                (
-                    _digits(str(args.get("number", ""))),
-                    str(args.get("kind", "incoming")),
-                    int(args.get("duration", 60) or 0),
-                    at,
-                )
-            )
-    for p in phones:
-        for q_name in sorted({owner[q] for q in phones} - {owner[p]}):
-            theirs = [q for q in phones if owner[q] == q_name]
-            for c in worlds[p].phone.calls:
-                if _digits(c.number) not in reach[q_name]:
-                    continue
-                other = mirrored_call(c, c.number)
-                if any(
-                    number in reach[owner[p]]
-                    and kind == other.kind
-                    and duration == other.duration
-                    and abs(at - c.at) < timedelta(minutes=1)
-                    for q in theirs
-                    for number, kind, duration, at in held[q]
-                ):
-                    continue
-                yield CoherenceProblem(
-                    rule="mirrored_calls",
-                    task_id=task.id,
-                    device=p,
-                    item=f"{owner[p]} - {q_name}",
-                    message=f"{'an' if c.kind[0] in 'aeiou' else 'a'} {c.kind} call with {q_name} ({c.duration} s) is on {p} at {c.at:%Y-%m-%d %H:%M} "
-                    f"(its world), but {', '.join(theirs)} does not log it {other.kind} at that minute: "
-                    "one call, both phones",
-                )
+    _seeded_sides(
+        task,
+        "add_call",
+        held,
+        lambda args, at: (
+            _digits(str(args.get("number", ""))),
+            (str(args.get("kind", "incoming")), int(args.get("duration", 60) or 0)),
+            at,
+        ),
+    )
+    expected: dict[str, list[tuple[Side, Any]]] = {p: [] for p in calls}
+    for p in calls:
+        for c in calls[p]:
+            other = mirrored_call(c, c.number)
+            expected[p].append(((_digits(c.number), (other.kind, other.duration), c.at), c))
+    for p, q_name, theirs, c in _one_sided(house, reach, held, expected):
+        other = mirrored_call(c, c.number)
+        yield CoherenceProblem(
+            rule="mirrored_calls",
+            task_id=task.id,
+            device=p,
+            item=f"{house.owner[p]} - {q_name}",
+            message=f"{'an' if c.kind[0] in 'aeiou' else 'a'} {c.kind} call with {q_name} ({c.duration} s) "
+            f"is on {p} at {c.at:%Y-%m-%d %H:%M} (its world), but {', '.join(theirs)} does not log it "
+            f"{other.kind} at that minute: one call, both phones",
+        )
 
 
 # ------------------------------------------------------------------ the gate
