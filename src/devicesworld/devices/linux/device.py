@@ -107,7 +107,8 @@ class LinuxDevice:
             home_mount=ready.mount if ready is not None else None,
             clock=self.clock,
         )
-        self.clock.watch(self.sandbox.paths.home, self.sandbox.paths.tmp, self.drive.root)
+        if self.sandbox.bwrap is not None:  # the unsandboxed fallback runs on the host's clock
+            self.clock.watch(self.sandbox.paths.home, self.sandbox.paths.tmp, self.drive.root)
         self._browser: Browser | None = None
         self._sites: SiteService | None = None
         self.history: list[dict[str, Any]] = []
