@@ -22,15 +22,26 @@ def _ns(when: datetime) -> int:
     return int(when.replace(tzinfo=UTC).timestamp()) * NS
 
 
-def test_only_a_recent_host_date_counts_and_a_small_offset_moves_nothing() -> None:
+def test_a_host_date_is_one_in_the_tasks_future_and_a_small_offset_moves_nothing() -> None:
+    """Task behind the host (March in December): every date after the task's now is the host's."""
     now = _ns(datetime(2026, 12, 7, 21))
     assert filetimes.host_written(now - 5 * NS, now, OFFSET)
     assert filetimes.host_written(now + 30 * NS, now, OFFSET)  # a moment ahead (another clock read)
+    assert filetimes.host_written(now - 2 * 86_400 * NS, now, OFFSET)  # a template copied days ago
     assert not filetimes.host_written(now + OFFSET * NS, now, OFFSET)  # already moved: never twice
+    assert not filetimes.host_written(now + (OFFSET + 30) * NS, now, OFFSET)  # the task's now (touch)
     assert not filetimes.host_written(_ns(datetime(2026, 2, 20)), now, OFFSET)  # a seeded date
-    assert not filetimes.host_written(now - 2 * 86_400 * NS, now, OFFSET)  # older than a day
+    assert not filetimes.host_written(now + 3600 * NS, now, OFFSET)  # the host's future: not its now
     assert not filetimes.host_written(now, now, 60)  # a minute off: left alone
-    assert filetimes.window_s(-600) == 300 and filetimes.window_s(OFFSET) == 86_400
+
+
+def test_with_the_task_ahead_of_the_host_only_its_last_day_counts() -> None:
+    now = _ns(datetime(2026, 12, 7, 21))
+    ahead = 90 * 86_400  # a task set in March 2027
+    assert filetimes.host_written(now - 3600 * NS, now, ahead)
+    assert not filetimes.host_written(now - 2 * 86_400 * NS, now, ahead)  # a seeded date, weeks before
+    assert not filetimes.host_written(now + ahead * NS, now, ahead)  # already moved
+    assert filetimes.window_s(600) == 300 and filetimes.window_s(ahead) == 86_400
 
 
 def test_the_walk_moves_host_dates_once_and_keeps_seeded_ones(tmp_path: Path) -> None:

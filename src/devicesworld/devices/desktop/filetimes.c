@@ -5,10 +5,13 @@
  * until the harness re-dates it after the step (devicesworld/devices/desktop/filetimes.py);
  * this library shows such a date already moved by the task clock's offset, so an app that
  * read a file's date before the re-dating reads the same date after it (an editor or
- * LibreOffice compares the two before it saves). The rule, the same as the harness's:
- * a modification or access time within the last W seconds of the host's clock (or a minute
- * ahead), W = min(1 day, |offset| / 2), is the host's and is shown plus the offset; every
- * other date (a seeded file's own, a re-dated one) is shown as it is. Status-change and
+ * LibreOffice compares the two before it saves). The rule, the same as the harness's: a
+ * modification or access time the host's clock gave is shown plus the offset; every other date
+ * (a seeded file's own, a re-dated one, any file the sandbox's user does not own: the
+ * system's) is shown as it is. With the task's clock behind the
+ * host's, the host's dates are those after the task's now (and not after the host's); with it
+ * ahead, those within the last W = min(1 day, offset / 2) of the host's clock (up to a minute
+ * ahead of either clock counts as now). Status-change and
  * birth times are always the kernel's, so always shifted. With an offset under two
  * minutes nothing changes.
  *
@@ -48,12 +51,22 @@ static long long offset_s(long long *host_now) {
 }
 
 static int host_written(long long sec, long long now, long long off) {
-    long long w = (off < 0 ? -off : off) / 2;
+    if (off < 0) return sec > now + off + AHEAD && sec <= now + AHEAD; /* after the task's now */
+    long long w = off / 2;
     if (w > MAX_WINDOW) w = MAX_WINDOW;
     return sec >= now - w && sec <= now + AHEAD;
 }
 
+/* The sandbox user's files only: the system's (root's, under /usr) keep their dates, which
+ * caches compare (fontconfig checks a font folder's date against the one it recorded). */
+static int owned(uid_t uid) {
+    static uid_t me = (uid_t)-1;
+    if (me == (uid_t)-1) me = getuid();
+    return uid == me;
+}
+
 static void shift_stat(struct stat *st) {
+    if (!owned(st->st_uid)) return;
     long long now, off = offset_s(&now);
     if (off == 0) return;
     if (host_written(st->st_mtim.tv_sec, now, off)) st->st_mtim.tv_sec += off;
@@ -62,6 +75,7 @@ static void shift_stat(struct stat *st) {
 }
 
 static void shift_statx(struct statx *sx) {
+    if (!(sx->stx_mask & STATX_UID) || !owned(sx->stx_uid)) return;
     long long now, off = offset_s(&now);
     if (off == 0) return;
     if (host_written(sx->stx_mtime.tv_sec, now, off)) sx->stx_mtime.tv_sec += off;

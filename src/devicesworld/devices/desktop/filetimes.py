@@ -3,10 +3,14 @@
 libfaketime (:mod:`.clock`) moves a desktop's "now" to the task's time, but the kernel
 dates every write by the host's clock: a file saved "today" in a task set on 2 March
 would show 7 December in ``ls -l``, a file dialog or a check. Two parts keep the dates
-on the task's clock, with one rule: a modification (or access) time within the last
-``W`` of the host's clock, or up to a minute ahead, ``W = min(1 day, |offset| / 2)``, is a
-date the host just gave, and its task date is that plus the clock's offset; any other
-date (a seeded file's own, one already moved) is a task date as it stands.
+on the task's clock, with one rule for a modification (or access) time: if the host's
+clock gave it, its task date is that plus the clock's offset; any other date (a seeded
+file's own, one already moved) is a task date as it stands. The host's dates are told
+apart by where they fall. With the task's clock behind the host's (a task in March run in
+December), every date after the task's now, up to the host's now, is the host's: no file
+of the task can be dated in the task's future, and a date moved once falls before it.
+With the task's clock ahead, the host's dates are the last ``W = min(1 day, offset / 2)``
+of the host's clock (a minute ahead of either clock counts as now).
 
 * **The harness moves the dates on disk** (:func:`redate_tree`), through
   :meth:`.clock.DesktopClock.settle_files`: after the setup, after every action, before
@@ -21,12 +25,14 @@ date (a seeded file's own, one already moved) is a task date as it stands.
   others') is turned off (``NO_FAKE_STAT``). Status-change and birth times, which no process
   can set, are shown moved by the offset too.
 
-Why the window and not a list of written files: the rule needs no state, so the shim
-and the harness agree without talking, a date moved once is never moved again, and a
-file the setup dates itself (a world's) is left alone. The rule is wrong only for a
-file dated, on purpose, within ``W`` of the host's time: with the task's clock more
-than two minutes from the host's that is a seeded date a few hours around the host's
-own now. Below two minutes of offset nothing is moved.
+Why a rule and not a list of written files: it needs no state, so the library and the
+harness agree without talking, a date moved once is never moved again, and a file the
+setup dates itself (a world's) is left alone. It also moves what was written before the
+task on the host's clock (a pooled desktop's template, copied days before) into the
+task's past. It is wrong only for a file dated on purpose in the task's future (a task
+behind the host's clock; the coherence gate's ``world_dates``/``file_dates`` keep seeded
+files before the start) or within ``W`` of the host's now (a task ahead of it). Below two
+minutes of offset nothing is moved.
 
 The library is built from ``filetimes.c`` with the machine's C compiler, once per
 source version, into the cache; without a compiler the desktops run without it (the
@@ -65,10 +71,14 @@ def window_s(offset_s: int) -> int:
 
 
 def host_written(t_ns: int, now_ns: int, offset_s: int) -> bool:
-    """``t_ns`` is a date the host's clock gave (the shim's ``host_written``, in whole seconds)."""
+    """``t_ns`` is a date the host's clock gave (the shim's ``host_written``, in whole seconds): with
+    the task's clock behind the host's, a date after the task's now (no file of the task can be
+    dated in its future) up to the host's now; with it ahead, one within the last ``W``."""
     if abs(offset_s) < MIN_OFFSET_S:
         return False
     sec, now = t_ns // _NS, now_ns // _NS
+    if offset_s < 0:
+        return now + offset_s + AHEAD_S < sec <= now + AHEAD_S
     return now - window_s(offset_s) <= sec <= now + AHEAD_S
 
 
