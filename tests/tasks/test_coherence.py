@@ -655,3 +655,11 @@ def test_a_seeded_text_can_be_the_other_side_of_a_world_text() -> None:
     assert [p for p in coherence_problems(task) if p.rule == "mirrored_threads"] == []
     task = _household_task(False, seeded[1:])
     assert len([p for p in coherence_problems(task) if p.rule == "mirrored_threads"]) == 1
+
+
+def test_a_household_call_is_in_both_call_logs() -> None:
+    """The call log's twin of ``mirrored_threads``: unmirrored worlds each drew their own calls."""
+    one_sided = [p for p in coherence_problems(_household_task(False)) if p.rule == "mirrored_calls"]
+    assert {p.device for p in one_sided} == {"android_0"}  # seed 5: the user's world called the partner
+    assert "one call, both phones" in one_sided[0].message
+    assert [p for p in coherence_problems(_household_task(True)) if p.rule == "mirrored_calls"] == []

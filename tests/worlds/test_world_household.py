@@ -87,3 +87,51 @@ def test_both_phones_of_a_mirrored_task_hold_one_conversation() -> None:
     held = {m["body"] for m in texts if "".join(c for c in str(m["address"]) if c.isdigit()) == digits}
     told = {m.body for m in owner.phone.messages if m.address == them}
     assert told and held == told
+
+
+def _calls(world: World, numbers: set[str]) -> list[tuple[datetime, str, int]]:
+    return sorted((c.at, c.kind, c.duration) for c in world.phone.calls if c.number in numbers)
+
+
+def _numbers(world: World) -> set[str]:
+    person = world.persona.person
+    return {person.phone, *([person.phone2] if person.phone2 else [])}
+
+
+def test_a_call_between_the_user_and_the_partner_is_in_both_logs() -> None:
+    """An outgoing call on one phone is an incoming call on the other at the same time, for as long;
+    a call nobody picked up is missed by whoever received it."""
+    owner = build_world(5, "lived")
+    plain = build_world(5, "lived", member="partner")
+    partner = build_world(5, "lived", member="partner", mirrored=True)
+    user_side = _calls(owner, _numbers(partner))
+    assert user_side  # seed 5: the user's world called the partner
+    assert _calls(partner, {owner.persona.person.phone}) == sorted(
+        (
+            at,
+            {"incoming": "outgoing", "missed": "outgoing", "outgoing": "incoming"}[kind],
+            0 if kind == "missed" else d,
+        )
+        for at, kind, d in user_side
+    )
+    assert _calls(plain, _numbers(owner)) != _calls(partner, _numbers(owner))  # the drawn log differed
+    others = [c for c in partner.phone.calls if c.number not in _numbers(owner)]
+    assert others == [c for c in plain.phone.calls if c.number not in _numbers(owner)]
+
+
+def test_a_mirrored_call_swaps_who_placed_it_and_keeps_missed_consistent() -> None:
+    from devicesworld.worlds.household import mirrored_call
+    from devicesworld.worlds.model import Call
+
+    at = datetime(2026, 3, 1, 18, 5)
+    cases = {
+        ("outgoing", 120): ("incoming", 120),
+        ("outgoing", 0): ("missed", 0),  # placed, never picked up
+        ("incoming", 95): ("outgoing", 95),
+        ("missed", 0): ("outgoing", 0),  # the other side placed it and got no answer
+    }
+    for (kind, duration), (back, length) in cases.items():
+        other = mirrored_call(Call(number="+15550001", at=at, kind=kind, duration=duration), "+15550002")
+        assert (other.kind, other.duration, other.at, other.number) == (back, length, at, "+15550002")
+        again = mirrored_call(other, "+15550001")
+        assert (again.kind, again.duration) == (kind, duration)  # both logs tell one call

@@ -48,6 +48,8 @@ are described at their functions and in docs/scenarios.md):
 - ``mirrored_threads``: a conversation the world of one task phone holds with the owner of another task
   phone (the user and their partner texting) is on both phones: sent on one, received on the other,
   same text, same minute (the worlds' own threads; ``cross_device`` reads the task's seeded ones).
+- ``mirrored_calls``: the same for the call log: a call between them is placed on one phone and
+  received (or missed, when it went unanswered) on the other, same minute, same length.
 
 Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
 by reasoning, and files of the persona world (only the task's own files are read).
@@ -59,7 +61,7 @@ import contextlib
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -89,6 +91,7 @@ RULES = (
     "mail_dates",
     "device_owner",
     "mirrored_threads",
+    "mirrored_calls",
 )
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
@@ -1326,23 +1329,29 @@ def _device_owners(task: Task) -> Iterable[CoherenceProblem]:
                 )
 
 
-def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
-    """Each phone taking a person's world (the user's, a partner's, a child's) holds that world's texts;
-    a text between two people who both own a phone of the task is on both phones, sent on one and
-    received on the other at the same minute, with the same words (issue #33 rule 2: the user's world
-    and the partner's world each drew their own half of one household's conversation). A person is
-    reached at their phone's number or their number in the world; the other side may hold the text
-    in its world or in the task's seeded texts."""
+@dataclass
+class _Household:
+    """The phones of a task that take a household member's world, with their worlds and owners."""
+
+    phones: list[str]
+    worlds: dict[str, Any]
+    owner: dict[str, str]
+    reach: dict[str, set[str]]
+    """A person's numbers: their phone's and their world's."""
+
+
+def _household(task: Task) -> _Household | None:
+    """The task's phones that take a person's world, when two or more do (else ``None``)."""
     world = task.world
     if world is None:
-        return
+        return None
     from devicesworld.worlds.generate import build_world
 
     addresses = _own_addresses(task)
     taken = _worlds_taken(task)
     phones = sorted(p for p in addresses if p in taken)
     if len(phones) < 2:
-        return
+        return None
     worlds = {
         p: build_world(world.persona_seed, world.size, task.start_time, taken[p], world.mirrored)
         for p in phones
@@ -1351,40 +1360,129 @@ def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
     reach: dict[str, set[str]] = defaultdict(set)
     for p in phones:
         reach[owner[p]] |= {addresses[p], _digits(worlds[p].persona.person.phone)}
-    held: dict[str, list[tuple[str, str, bool, datetime]]] = {
-        p: [(_digits(m.address), m.body, m.sent, m.at) for m in worlds[p].phone.messages] for p in phones
-    }
+    return _Household(phones, worlds, owner, reach)
+
+
+Side = tuple[str, tuple[object, ...], datetime]
+"""A text or call as one phone holds it: the other person's number (digits), what it is, when."""
+
+
+def _one_sided(
+    house: _Household,
+    reach: dict[str, set[str]],
+    held: dict[str, list[Side]],
+    expected: dict[str, list[tuple[Side, Any]]],
+) -> Iterator[tuple[str, str, list[str], Any]]:
+    """``(phone, other person, their phones, item)`` for each item a phone's world holds with the owner of
+    another task phone that none of that owner's phones holds as its other side (``expected``: per phone,
+    the other side each item should have, with the item; ``held``: what each phone holds) at that minute."""
+    owner = house.owner
+    for p in house.phones:
+        for q_name in sorted({owner[q] for q in house.phones} - {owner[p]}):
+            theirs = [q for q in house.phones if owner[q] == q_name]
+            for (number, what, when), item in expected[p]:
+                if number not in reach[q_name]:
+                    continue
+                if not any(
+                    back in reach[owner[p]] and kind == what and abs(at - when) < timedelta(minutes=1)
+                    for q in theirs
+                    for back, kind, at in held[q]
+                ):
+                    yield p, q_name, theirs, item
+
+
+def _seeded_sides(task: Task, op: str, held: dict[str, list[Side]], side: Any) -> None:
+    """Add what the task's setup seeds with ``op`` on each phone to ``held`` (``side(args, at)``)."""
     for step in task.setup:
         args = step.args or {}
-        if step.op == "add_sms" and step.device in held:
+        if step.op == op and step.device in held:
             at = task.start_time - timedelta(minutes=float(args.get("minutes_ago", 60) or 0))
-            held[step.device].append(
-                (_digits(str(args.get("address", ""))), str(args.get("body", "")), bool(args.get("sent")), at)
-            )
-    for p in phones:
-        for q_name in sorted({owner[q] for q in phones} - {owner[p]}):
-            theirs = [q for q in phones if owner[q] == q_name]
-            for m in worlds[p].phone.messages:
-                if _digits(m.address) not in reach[q_name]:
-                    continue
-                if any(
-                    number in reach[owner[p]]
-                    and body == m.body
-                    and sent != m.sent
-                    and abs(at - m.at) < timedelta(minutes=1)
-                    for q in theirs
-                    for number, body, sent, at in held[q]
-                ):
-                    continue
-                yield CoherenceProblem(
-                    rule="mirrored_threads",
-                    task_id=task.id,
-                    device=p,
-                    item=f"{owner[p]} - {q_name}",
-                    message=f"{m.body[:50]!r} is {'sent to' if m.sent else 'received from'} {q_name} on {p} "
-                    f"at {m.at:%Y-%m-%d %H:%M} (its world), but {', '.join(theirs)} does not hold it "
-                    f"{'received' if m.sent else 'sent'} at that minute: one conversation, both phones",
-                )
+            held[step.device].append(side(args, at))
+
+
+def _mirrored_threads(task: Task) -> Iterable[CoherenceProblem]:
+    """Each phone taking a person's world (the user's, a partner's, a child's) holds that world's texts;
+    a text between two people who both own a phone of the task is on both phones, sent on one and
+    received on the other at the same minute, with the same words (issue #33 rule 2: the user's world
+    and the partner's world each drew their own half of one household's conversation). A person is
+    reached at their phone's number or their number in the world; the other side may hold the text
+    in its world or in the task's seeded texts."""
+    house = _household(task)
+    if house is None:
+        return
+    messages = {p: house.worlds[p].phone.messages for p in house.phones}
+    held: dict[str, list[Side]] = {
+        p: [(_digits(m.address), (m.body, m.sent), m.at) for m in messages[p]] for p in house.phones
+    }
+    _seeded_sides(
+        task,
+        "add_sms",
+        held,
+        lambda args, at: (
+            _digits(str(args.get("address", ""))),
+            (str(args.get("body", "")), bool(args.get("sent"))),
+            at,
+        ),
+    )
+    expected: dict[str, list[tuple[Side, Any]]] = {
+        p: [((_digits(m.address), (m.body, not m.sent), m.at), m) for m in messages[p]] for p in messages
+    }
+    for p, q_name, theirs, m in _one_sided(house, house.reach, held, expected):
+        yield CoherenceProblem(
+            rule="mirrored_threads",
+            task_id=task.id,
+            device=p,
+            item=f"{house.owner[p]} - {q_name}",
+            message=f"{m.body[:50]!r} is {'sent to' if m.sent else 'received from'} {q_name} on {p} "
+            f"at {m.at:%Y-%m-%d %H:%M} (its world), but {', '.join(theirs)} does not hold it "
+            f"{'received' if m.sent else 'sent'} at that minute: one conversation, both phones",
+        )
+
+
+def _mirrored_calls(task: Task) -> Iterable[CoherenceProblem]:
+    """A call between two people who both own a phone of the task is in both call logs at the same
+    minute: placed on one, received (or missed) on the other, for as long (``mirrored_threads`` for the
+    call log; worlds/household.py). The other side may hold it in its world or in the task's seeded
+    calls (``add_call``)."""
+    from devicesworld.worlds.household import mirrored_call
+
+    house = _household(task)
+    if house is None:
+        return
+    reach = {name: set(numbers) for name, numbers in house.reach.items()}
+    for p in house.phones:  # a call may be to a person's second (work) number
+        if house.worlds[p].persona.person.phone2:
+            reach[house.owner[p]].add(_digits(house.worlds[p].persona.person.phone2))
+    calls = {p: house.worlds[p].phone.calls for p in house.phones}
+    held: dict[str, list[Side]] = {
+        p: [(_digits(c.number), (c.kind, c.duration), c.at) for c in calls[p]] for p in house.phones
+    }
+    _seeded_sides(
+        task,
+        "add_call",
+        held,
+        lambda args, at: (
+            _digits(str(args.get("number", ""))),
+            (str(args.get("kind", "incoming")), int(args.get("duration", 60) or 0)),
+            at,
+        ),
+    )
+    expected: dict[str, list[tuple[Side, Any]]] = {p: [] for p in calls}
+    for p in calls:
+        for c in calls[p]:
+            other = mirrored_call(c, c.number)
+            expected[p].append(((_digits(c.number), (other.kind, other.duration), c.at), c))
+    for p, q_name, theirs, c in _one_sided(house, reach, held, expected):
+        other = mirrored_call(c, c.number)
+        yield CoherenceProblem(
+            rule="mirrored_calls",
+            task_id=task.id,
+            device=p,
+            item=f"{house.owner[p]} - {q_name}",
+            message=f"{'an' if c.kind[0] in 'aeiou' else 'a'} {c.kind} call with {q_name} ({c.duration} s) "
+            f"is on {p} at {c.at:%Y-%m-%d %H:%M} (its world), but {', '.join(theirs)} does not log it "
+            f"{other.kind} at that minute: one call, both phones",
+        )
 
 
 # ------------------------------------------------------------------ the gate
@@ -1417,6 +1515,7 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
     if with_world:
         found += _device_owners(task)
         found += _mirrored_threads(task)
+        found += _mirrored_calls(task)
     return found
 
 

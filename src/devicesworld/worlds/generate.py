@@ -201,14 +201,16 @@ def disk_key(
 
 
 def _mirror(world: World, persona_seed: int, size: WorldSize, start: datetime) -> World:
-    """A partner's or child's world whose texts with the owner are the owner's world's, and a child's
-    with the partner the (mirrored) partner's world's; its picks re-read from its texts."""
-    from devicesworld.worlds.household import mirrored_messages
+    """A partner's or child's world whose texts and calls with the owner are the owner's world's, and a
+    child's with the partner the (mirrored) partner's world's; its picks re-read from its texts."""
+    from devicesworld.worlds.household import mirrored_calls, mirrored_messages
 
     sources = [_build(persona_seed, size, start)]
     if world.member == "child":
         sources.append(_build(persona_seed, size, start, "partner", True))
-    phone_world = world.phone.model_copy(update={"messages": mirrored_messages(world, sources)})
+    phone_world = world.phone.model_copy(
+        update={"messages": mirrored_messages(world, sources), "calls": mirrored_calls(world, sources)}
+    )
     mirrored = _assemble(
         persona_seed,
         size,

@@ -58,7 +58,7 @@ def test_the_file_holds_the_distance_to_the_task_and_never_moves_back(tmp_path: 
 
 def test_env_names_the_mounted_file_and_is_empty_without_the_library(tmp_path: Path) -> None:
     env = clock_env("/x/libfaketimeMT.so.1")
-    assert env["LD_PRELOAD"] == "/x/libfaketimeMT.so.1"
+    assert env["LD_PRELOAD"].split(":")[-1] == "/x/libfaketimeMT.so.1"
     assert env["FAKETIME_TIMESTAMP_FILE"] == "/run/dw-clock/faketime"
     assert env["TZ"] == "UTC" and env["FAKETIME_DONT_FAKE_MONOTONIC"] == "1"
     assert DesktopClock(tmp_path / "c", datetime(2026, 3, 2, 9), library="").env == {}

@@ -73,8 +73,9 @@ def test_a_bad_member_role_is_named() -> None:
 
 
 def test_a_task_is_mirrored_where_the_mirror_changes_one_of_its_phones() -> None:
-    """dinner_moved's draws 0001 and 0003 held one-sided household threads (issue #33 rule 2): they
-    take mirrored worlds; 0000 and 0002, whose worlds share no thread, keep their bytes."""
+    """dinner_moved's draws 0001 and 0003 held one-sided household threads (issue #33 rule 2), 0000 and
+    0002 one-sided calls only: all four take mirrored worlds, and unmirrored each is found one-sided
+    (a task whose phones share nothing keeps its bytes: the next test)."""
     from devicesworld.tasks.coherence import coherence_problems
     from devicesworld.tasks.scenarios.build import choice_for
 
@@ -85,11 +86,12 @@ def test_a_task_is_mirrored_where_the_mirror_changes_one_of_its_phones() -> None
         assert task.world is not None
         mirrored[index] = task.world.mirrored
         assert ("mirrored" in task.model_dump()["world"]) == task.world.mirrored
-        assert [p for p in coherence_problems(task) if p.rule == "mirrored_threads"] == []
+        household = ("mirrored_threads", "mirrored_calls")
+        assert [p for p in coherence_problems(task) if p.rule in household] == []
         plain = task.model_copy(update={"world": task.world.model_copy(update={"mirrored": False})})
-        one_sided = [p for p in coherence_problems(plain) if p.rule == "mirrored_threads"]
+        one_sided = [p for p in coherence_problems(plain) if p.rule in household]
         assert bool(one_sided) == task.world.mirrored
-    assert mirrored == {0: False, 1: True, 2: False, 3: True}
+    assert mirrored == {0: True, 1: True, 2: True, 3: True}
 
 
 def test_a_phone_alone_with_a_member_world_is_not_mirrored() -> None:

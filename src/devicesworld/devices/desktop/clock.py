@@ -17,11 +17,12 @@ moves back (a clock running backwards breaks more apps than one a few minutes ah
 
 What is not faked: monotonic clocks (``FAKETIME_DONT_FAKE_MONOTONIC``, so timeouts and
 animations keep real time, and ``FAKETIME_FORCE_MONOTONIC_FIX=0``, so a wait on a monotonic
-condition variable is not shifted either: with that "fix" on, Chromium's renderers hung), and the modification time the kernel gives a file an app
-writes (a new file is dated by the host's clock; files a task seeds carry their own
-dates and are shown as they are to commands, since Debian's build does not shift the ``stat``
-calls of Python and coreutils; LibreOffice does see file dates shifted by the offset, measured in
-:mod:`devicesworld.devices.linux.gui.warm_office`).
+condition variable is not shifted either: with that "fix" on, Chromium's renderers hung), and
+libfaketime's own shift of file dates (``NO_FAKE_STAT``: Debian's build shifted what LibreOffice's
+``stat`` returned but not Python's or coreutils', so a seeded file showed two dates). The kernel
+dates every write by the host's clock; :mod:`.filetimes` moves those dates to the task's clock
+(a library preloaded with libfaketime shows them moved at once, and :meth:`DesktopClock.settle_files`
+moves them on disk after each action), while seeded files keep their own dates.
 Naive task times are read as UTC and the sandbox runs with ``TZ=UTC``, so 09:00 on the
 phone is 09:00 on the desktop.
 """
@@ -35,6 +36,8 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+
+from devicesworld.devices.desktop import filetimes
 
 MOUNT = "/run/dw-clock"
 """Where the offset's folder is bound (read-only) inside a sandbox."""
@@ -71,9 +74,13 @@ def offset_spec(seconds: float) -> str:
 
 
 def clock_env(library: str) -> dict[str, str]:
-    """The environment that puts a process inside the sandbox on the task's clock."""
+    """The environment that puts a process inside the sandbox on the task's clock (with the file
+    dates' library first, when this machine built it: :mod:`.filetimes`; its clock folder has it,
+    :func:`prepare_folder`)."""
+    shim = f"{MOUNT}/{filetimes.SHIM_NAME}" if filetimes.shim_library() is not None else None
     return {
-        "LD_PRELOAD": library,
+        "LD_PRELOAD": f"{shim}:{library}" if shim else library,
+        "NO_FAKE_STAT": "1",
         "FAKETIME_TIMESTAMP_FILE": f"{MOUNT}/{FILE_NAME}",
         "FAKETIME_DONT_FAKE_MONOTONIC": "1",
         "FAKETIME_CACHE_DURATION": "1",
@@ -83,6 +90,13 @@ def clock_env(library: str) -> dict[str, str]:
         "FAKETIME_FORCE_MONOTONIC_FIX": "0",
         "TZ": "UTC",
     }
+
+
+def prepare_folder(folder: Path) -> None:
+    """Make a clock folder (bound read-only at :data:`MOUNT`) with the file dates' library in it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o755)
+    filetimes.install(folder)
 
 
 class DesktopClock:
@@ -101,8 +115,9 @@ class DesktopClock:
         self.library = library if library is not None else faketime_library()
         self._host_now = host_now
         self.offset_s: float | None = None
-        folder.mkdir(parents=True, exist_ok=True)
-        folder.chmod(0o755)
+        self.roots: list[Path] = []
+        """The host folders whose files the desktop writes (:meth:`settle_files` walks them)."""
+        prepare_folder(folder)
         self.set(start)
 
     @property
@@ -127,11 +142,24 @@ class DesktopClock:
         wanted = as_utc_seconds(task_now) - self._host_now()
         if self.offset_s is not None and wanted <= self.offset_s:
             return
+        self.settle_files()  # what was written under the old offset is dated by it
         self.offset_s = wanted
         tmp = self.folder / f".{FILE_NAME}.tmp"
         tmp.write_text(offset_spec(wanted) + "\n")
         tmp.chmod(0o644)
         os.replace(tmp, self.path)  # one rename: a reader sees the old offset or the new one
+
+    def watch(self, *roots: Path) -> None:
+        """Folders whose files :meth:`settle_files` keeps on the task's clock (home, ``/tmp``, drive)."""
+        self.roots += [r for r in roots if r not in self.roots]
+
+    def settle_files(self) -> int:
+        """Date the files written since the last call by the task's clock (:mod:`.filetimes`); how many
+        moved. Nothing moves when the desktop is on the host's clock."""
+        if not self.library or self.offset_s is None:
+            return 0
+        offset = int(offset_spec(self.offset_s))
+        return sum(filetimes.redate_tree(root, offset) for root in self.roots)
 
     def on_advance(self, old: datetime, new: datetime) -> None:
         """A :meth:`VirtualClock.subscribe` listener."""

@@ -107,11 +107,16 @@ class LinuxDevice:
             home_mount=ready.mount if ready is not None else None,
             clock=self.clock,
         )
+        if self.sandbox.bwrap is not None:  # the unsandboxed fallback runs on the host's clock
+            self.clock.watch(self.sandbox.paths.home, self.sandbox.paths.tmp, self.drive.root)
         self._browser: Browser | None = None
         self._sites: SiteService | None = None
         self.history: list[dict[str, Any]] = []
         self._closed = False
         self.gui: LinuxDesktop | None = None
+        self.setup_settled = False
+        """The setup's files were dated by the task's clock (at the first action; after each action
+        the action's own files are: :meth:`act`)."""
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first
         (an app may still be writing the file a check is about to read)."""
@@ -139,10 +144,24 @@ class LinuxDevice:
         if self.gui is not None:
             self.gui.end_setup()
 
+    def _settle_files(self) -> None:
+        """Files written since the last call are dated by the task's clock (docs/gui.md)."""
+        if not self._closed:
+            self.clock.settle_files()
+
     def act(self, action: str, args: Args) -> ActionResult:
         if self._closed:
             return ActionResult.failure("INVALID_IN_STATE", "this desktop has been shut down")
         self._episode_starts()
+        if not self.setup_settled:
+            self.setup_settled = True
+            self._settle_files()  # the setup's files, on the first action
+        try:
+            return self._act(action, args)
+        finally:
+            self._settle_files()
+
+    def _act(self, action: str, args: Args) -> ActionResult:
         if self.gui is not None:
             table = HYBRID_ACTIONS if self.profile.desktop == "hybrid" else GUI_ACTIONS
             return table.act(self, action, args)
@@ -239,6 +258,7 @@ class LinuxDevice:
             self._unsettled = False
             with contextlib.suppress(DesktopError):
                 self.gui.session.settle(quiet_s=0.6, timeout_s=20)
+        self._settle_files()
         try:
             return GETTERS.call(self, getter, args)
         except FsError as exc:

@@ -113,6 +113,7 @@ class WindowsDevice:
             self.spare.clock_folder if self.spare is not None else self.root / "clock", context.clock.now
         )
         context.clock.subscribe(self.clock.on_advance)
+        self.clock.watch(self.home, self.tmp, self.drive.root)  # dated by the task's clock (docs/gui.md)
         if self.spare is not None:
             self.desktop = self.spare.desktop
         else:
@@ -140,6 +141,8 @@ class WindowsDevice:
             pinned_env=self.clock.pinned_env,
         )
         self._closed = False
+        self.setup_settled = False
+        """The setup's files were dated by the task's clock (at the first action)."""
         self._unsettled = False
         """An action ran since the desktop was last waited for: getters wait for it to go idle first
         (Notepad or WordPad may still be writing the file a check is about to read)."""
@@ -168,7 +171,13 @@ class WindowsDevice:
         if self._closed:
             return ActionResult.failure("DEVICE_CLOSED", "this device is closed")
         table = HYBRID_ACTIONS if self.profile.desktop == "hybrid" else ACTIONS
-        return table.act(self, action, args)
+        if not self.setup_settled:
+            self.setup_settled = True
+            self.clock.settle_files()  # the setup's files, on the first action
+        try:
+            return table.act(self, action, args)
+        finally:
+            self.clock.settle_files()
 
     def gui_act(self, action: str, args: Args) -> ActionResult:
         """A GUI action, run by the Wine session; the GUI table's handlers call it."""
@@ -189,6 +198,7 @@ class WindowsDevice:
             self._unsettled = False
             with contextlib.suppress(DesktopError):
                 self.session.settle(quiet_s=0.6, timeout_s=20)
+        self.clock.settle_files()
         return GETTERS.call(self, getter, args)
 
     # ------------------------------------------------------------------ setup ops

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
+from devicesworld.devices.desktop.clock import prepare_folder
 from devicesworld.devices.desktop.pool import ReadySpare, WarmPool, discarded_on_failure, start_desktop
 from devicesworld.devices.homefs import start_home
 from devicesworld.devices.ownership import make_owned_dir, remove_owned
@@ -115,8 +116,7 @@ def make_ready(key: SpareKey) -> ReadyWindows:
         os.chown(drive, *key.ids)
         prepare_home(mount.view / "home", key.ids)
         clock = folder / "clock"  # the task's clock, written when a device takes the spare
-        clock.mkdir()
-        clock.chmod(0o755)
+        prepare_folder(clock)  # with the file dates' library the apps preload
         cfg = DesktopConfig(
             home=mount.store / "home",
             tmp=mount.store / "tmp",

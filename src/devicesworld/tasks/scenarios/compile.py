@@ -641,7 +641,7 @@ def _own_numbers(family: Family, drawn: Drawn, specs: list[DeviceSpec]) -> list[
 def _mirrored(world: WorldSpec, specs: list[DeviceSpec]) -> WorldSpec:
     """The task's world, mirrored (``WorldSpec.mirrored``, worlds/household.py) when its phones belong
     to two people of the household and a mirror changes the texts of one of them: then the user and
-    the partner see one conversation on both phones (issue #33). A task it would not change keeps
+    the partner see one conversation (texts and calls) on both phones (issue #33). A task it would not change keeps
     its bytes (and its world) as before."""
     from devicesworld.worlds import build_world
 
@@ -656,11 +656,9 @@ def _mirrored(world: WorldSpec, specs: list[DeviceSpec]) -> WorldSpec:
         return world
     seed, size = world.persona_seed, world.size
     for m in {world.members[p] for p in phones if p in world.members}:
-        plain = build_world(seed, size, DEFAULT_START_TIME, m)
-        if (
-            build_world(seed, size, DEFAULT_START_TIME, m, mirrored=True).phone.messages
-            != plain.phone.messages
-        ):
+        plain = build_world(seed, size, DEFAULT_START_TIME, m).phone
+        mirror = build_world(seed, size, DEFAULT_START_TIME, m, mirrored=True).phone
+        if (mirror.messages, mirror.calls) != (plain.messages, plain.calls):
             return world.model_copy(update={"mirrored": True})
     return world
 

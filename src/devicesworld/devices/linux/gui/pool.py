@@ -36,7 +36,7 @@ from pathlib import Path
 
 from devicesworld.devices.desktop.client import Desktop, DesktopConfig, DesktopError
 from devicesworld.devices.desktop.clock import MOUNT as CLOCK_MOUNT
-from devicesworld.devices.desktop.clock import clock_env, faketime_library
+from devicesworld.devices.desktop.clock import clock_env, faketime_library, prepare_folder
 from devicesworld.devices.desktop.gui import WarmApp
 from devicesworld.devices.desktop.pool import (
     ReadySpare,
@@ -95,8 +95,7 @@ def make_ready(key: SpareKey) -> ReadyDesktop:
         relay.mkdir()
         relay.chmod(0o755)
         clock = folder / "clock"
-        clock.mkdir()
-        clock.chmod(0o755)
+        prepare_folder(clock)  # with the file dates' library the apps preload
         mount, problem = start_home(folder / "store", key.home_bytes, key.ids, shared=True)
         if mount is None:
             raise DesktopError("DESKTOP_FAILED", f"no sized home for a pooled desktop: {problem}")
