@@ -43,10 +43,42 @@ def test_a_check_that_declares_the_ring_day_is_proved_by_the_alarm_a_day_later()
     assert report.mutations["wrong_day"] == 1
 
 
-def test_a_check_without_the_day_gets_no_wrong_day_miss() -> None:
-    """A task that means "the next 06:30" declares no day: moving the alarm is no miss of it."""
-    task = compile_task(_dated({"hour": 6, "minute": 30, "label": "Flight"}))
-    assert not [m for m in near_misses(task) if m.mutation == "wrong_day"]
+def test_a_check_without_the_day_is_proved_by_the_alarm_a_day_later_too() -> None:
+    """Session 49: a task that means "the next 06:30" declares no day, and the check judges the
+    first 06:30 after the task's start; the reference alarm dated the day after must fail it."""
+    task = compile_task(_next_time({"hour": 6, "minute": 30, "label": "Flight"}))
+    (miss,) = [m for m in near_misses(task) if m.mutation == "wrong_day"]
+    assert miss.output_on == ("android_0", "day")
+    report = validate_task(task, paraphrase=False)
+    assert report.ok, report.problems
+    assert report.mutations["wrong_day"] == 1
+
+
+def test_an_alarm_asked_off_has_no_day_to_move() -> None:
+    """An alarm switched off never rings: the kind finds nothing to move, so the miss is not run."""
+    task = compile_task(
+        {
+            **_next_time({"hour": 6, "minute": 30, "label": "Flight", "enabled": False}),
+            "instruction": "Switch off my 6:30 AM Flight alarm but keep it.",
+            "setup": [{"add_alarm": {"hour": 6, "minute": 30, "label": "Flight"}}],
+        }
+    )
+    assert [m.mutation for m in near_misses(task)].count("wrong_day") == 1
+    report = validate_task(task, paraphrase=False)
+    assert report.ok, report.problems
+    assert "wrong_day" not in report.mutations
+
+
+def _next_time(alarm: dict[str, Any]) -> dict[str, Any]:
+    """ "Switch my 6:30 AM Flight alarm on" at Mon 2 Mar 09:00: it rings at the next 06:30."""
+    return {
+        **BASE,
+        "id": "wrong-day-next",
+        "instruction": "Switch my 6:30 AM Flight alarm on.",
+        "setup": [{"add_alarm": {"hour": 6, "minute": 30, "label": "Flight", "enabled": False}}],
+        "conditions": [{"id": "next", "alarm_exists": alarm}],
+        "solution": [{"open": "Clock"}, {"press": {"name": "alarm_switch", "desc": "6:30 AM"}}],
+    }
 
 
 def test_repeat_days_are_proved_by_the_days_moved_on() -> None:

@@ -106,9 +106,10 @@ class KindTraits(BaseModel):
     )
     day_checks: frozenset[str] = Field(
         default=frozenset(),
-        description="Checks whose ``date`` or ``days`` fix the day an output happens (an alarm's ring "
-        "day): where a condition declares one, quality control moves the output to another day "
-        "(the kind's ``output_change`` 'day'; near miss ``wrong_day``) and the check must fail it.",
+        description="Checks that fix the day an output happens (an alarm's ring day: a declared ``date`` "
+        "or ``days``, or else the first occurrence after the task's start): quality control moves "
+        "the output to another day (the kind's ``output_change`` 'day'; near miss ``wrong_day``) and "
+        "the check must fail it.",
     )
     statement_checks: frozenset[str] = Field(
         default=frozenset(),

@@ -41,9 +41,10 @@ derived mechanically from the reference solution, so every task gets them:
   of one type (cued or not), the text gives the right assignment and then offers the swapped one
   ("we leave at 19:30 and will be back at 22:30 (or maybe 22:30 and 19:30)").
 - **wrong day** (session 48): where a condition fixes the day its output happens (a kind's
-  ``day_checks`` with a ``date`` or ``days``: the alarm for tomorrow, the weekday alarm), the
-  reference solution, then the kind moves that output to the same time a day later (an alarm
-  that rings on Wednesday when Tuesday was asked, Tue-Sat for Mon-Fri).
+  ``day_checks``: the alarm for tomorrow, the weekday alarm, and since session 49 the alarm for
+  "the next time it is that hour" that declares no day), the reference solution, then the kind
+  moves that output to the same time a day later (an alarm that rings on Wednesday when Tuesday
+  was asked, Tue-Sat for Mon-Fri, the oven alarm dated tomorrow).
 
 A near miss whose steps fail to execute is still a near miss: all that matters is
 that the verdict is failure. The exceptions are the twin-device miss, which counts only
@@ -626,12 +627,14 @@ def _late_corrections(task: Task) -> list[NearMiss]:
 
 def _wrong_days(task: Task) -> list[NearMiss]:
     """The reference solution, then the output a condition fixes the day of happens a day later
-    (issue 32, session 48: a wrong-day alarm passed every check that did not declare its day)."""
+    (issue 32, session 48: a wrong-day alarm passed every check that did not declare its day).
+    Session 49: a day check fixes the day whether it declares one (``date``, ``days``) or not (the
+    first occurrence of the time after the task's start), so every such condition gets the miss;
+    where the kind finds no output to move (an alarm asked off never rings) it is not applicable."""
     kinds = {d.id: d.kind for d in task.devices}
     out: list[NearMiss] = []
     for c in _checked(task):
-        dated = c.args.get("date") or c.args.get("days")
-        if dated and c.check in traits_of(kinds.get(c.device, "")).day_checks:
+        if c.check in traits_of(kinds.get(c.device, "")).day_checks:
             name = f"reference solution, then {c.device}'s output for {c.id} moved to another day"
             out.append(NearMiss(name, list(task.solution), "wrong_day", output_on=(c.device, "day")))
     return out

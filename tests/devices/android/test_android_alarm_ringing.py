@@ -50,8 +50,14 @@ def _env(conditions: list[dict[str, Any]]) -> CrossDeviceEnv:
     return CrossDeviceEnv(phone_task([], conditions, profile={"time_24h": True}))
 
 
-def _set_alarm(d: Driver, hour: int, minute: int, day: str | None = None) -> None:
-    """Clock: a new alarm through the 24-hour picker, labelled; with ``day``, scheduled on that date."""
+DAILY = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+
+
+def _set_alarm(
+    d: Driver, hour: int, minute: int, day: str | None = None, repeat: tuple[str, ...] = ()
+) -> None:
+    """Clock: a new alarm through the 24-hour picker, labelled; with ``day``, scheduled on that date;
+    with ``repeat``, repeating on those weekdays (their full names)."""
     d.do("open_app", app_name="Clock")
     d.tap(rid="fab")
     d.type(f"{hour:02d}", clear=True, rid="hour")
@@ -65,6 +71,8 @@ def _set_alarm(d: Driver, hour: int, minute: int, day: str | None = None) -> Non
         d.tap(rid="schedule_alarm")
         d.tap(desc=day)
         d.tap(text="OK")
+    for name in repeat:
+        d.tap(desc=name)
     d.do("navigate_home")
 
 
@@ -117,13 +125,56 @@ def test_a_task_for_tomorrow_morning_passes_a_plain_alarm_and_fails_one_for_anot
         assert not verdict.success and "rings Thu 5 Mar 07:00, not Tue 3 Mar 07:00" in str(verdict)
 
 
-@pytest.mark.parametrize("day", [None, "5 March 2026"], ids=["plain", "scheduled"])
-def test_without_a_declared_date_no_day_is_judged(day: str | None) -> None:
-    """A task that declares no date (every shipped one before session 47) judges the time alone."""
+@pytest.mark.parametrize(
+    ("day", "repeat", "right"),
+    [
+        (None, (), True),  # a plain one-off set at 09:00 rings tomorrow at 07:00
+        ("3 March 2026", (), True),  # scheduled on that day
+        ("5 March 2026", (), False),  # scheduled two days late
+        (None, ("Tuesday",), True),  # 3 Mar is a Tuesday
+        (None, ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday"), True),
+        (None, ("Wednesday",), False),  # a weekly repeat that skips tomorrow
+        (None, ("Saturday", "Sunday"), False),
+    ],
+    ids=["plain", "dated-that-day", "dated-later", "tue", "weekdays", "wed", "weekend"],
+)
+def test_without_a_declared_date_the_alarm_must_ring_the_next_time_it_is_that_hour(
+    day: str | None, repeat: tuple[str, ...], right: bool
+) -> None:
+    """Session 49: "set an alarm for 07:00" at Mon 2 Mar 09:00 means Tue 3 Mar 07:00, in any
+    encoding the Clock allows; an alarm that rings first on another day fails."""
     with _env(_cond(hour=7, minute=0)) as env:
         env.reset()
-        _set_alarm(Driver(env), 7, 0, day=day)
+        _set_alarm(Driver(env), 7, 0, day=day, repeat=repeat)
+        verdict = env.evaluate()
+        assert verdict.success is right, str(verdict)
+        if not right:
+            assert "not at the first 07:00 after the task's start, Tue 3 Mar 07:00" in str(verdict)
+
+
+def test_the_next_time_is_counted_from_the_task_start_not_from_when_the_alarm_was_set() -> None:
+    """The oven is done at 09:35 today (the task starts 09:00). An agent that lets time run to 10:00
+    and only then sets a plain 09:35 alarm has one that rings tomorrow: it fails. One set first
+    rang at 09:35 and turned itself off (a disabled alarm fails, as ever); a daily repeat set first
+    rang then and still stands: it passes."""
+    with _env(_cond(hour=9, minute=35)) as env:
+        env.reset()
+        env.clock.advance(3600)
+        _set_alarm(Driver(env), 9, 35)
+        verdict = env.evaluate()
+        assert not verdict.success
+        assert "does not ring at the first 09:35 after the task's start, Mon 2 Mar 09:35" in str(verdict)
+    with _env(_cond(hour=9, minute=35)) as env:
+        env.reset()
+        _set_alarm(Driver(env), 9, 35, repeat=DAILY)
+        env.clock.advance(3600)
         assert env.evaluate().success
+    with _env(_cond(hour=9, minute=35)) as env:
+        env.reset()
+        _set_alarm(Driver(env), 9, 35)
+        assert env.evaluate().success  # still ahead at the end: rings today at 09:35
+        env.clock.advance(3600)
+        assert not env.evaluate().success  # it rang and is off
 
 
 def test_an_alarm_that_already_rang_is_off_and_fails() -> None:
@@ -174,3 +225,43 @@ def test_the_day_change_leaves_alarms_the_task_does_not_license_alone() -> None:
         _set_alarm(Driver(env), 6, 15)  # not at the asked time: the guard does not license it
         assert env.output_change("android_0", "day") is None
         assert env.output_change("android_0", "undo") is None
+
+
+@pytest.mark.parametrize(
+    ("start", "hour", "minute", "first"),
+    [
+        (datetime(2026, 3, 2, 9, 0), 18, 10, datetime(2026, 3, 2, 18, 10)),  # later today
+        (datetime(2026, 3, 2, 9, 0), 8, 30, datetime(2026, 3, 3, 8, 30)),  # passed today: tomorrow
+        (datetime(2026, 3, 2, 9, 0), 9, 0, datetime(2026, 3, 3, 9, 0)),  # the start itself: tomorrow
+        (datetime(2026, 3, 7, 23, 50), 0, 5, datetime(2026, 3, 8, 0, 5)),  # over midnight
+    ],
+)
+def test_first_occurrence_is_the_first_such_time_after_the_start(
+    start: datetime, hour: int, minute: int, first: datetime
+) -> None:
+    assert ringing.first_occurrence(hour, minute, start) == first
+
+
+MON_1810 = datetime(2026, 3, 2, 18, 10)
+
+
+@pytest.mark.parametrize(
+    ("row", "now", "rings"),
+    [
+        (_alarm(hour=18, minute=10), datetime(2026, 3, 2, 10, 0), True),
+        (_alarm(hour=18, minute=10, date="2026-03-02"), datetime(2026, 3, 2, 10, 0), True),
+        (_alarm(hour=18, minute=10, date="2026-03-03"), datetime(2026, 3, 2, 10, 0), False),
+        (_alarm(hour=18, minute=10, days=["mon"]), datetime(2026, 3, 2, 10, 0), True),
+        (_alarm(hour=18, minute=10, days=["tue", "wed"]), datetime(2026, 3, 2, 10, 0), False),
+        (_alarm(hour=18, minute=10, enabled=False), datetime(2026, 3, 2, 10, 0), False),
+        # the moment passed during the episode: only a repeat on that weekday rang then and stands
+        (_alarm(hour=18, minute=10), datetime(2026, 3, 2, 19, 0), False),
+        (_alarm(hour=18, minute=10, days=["mon"]), datetime(2026, 3, 2, 19, 0), True),
+        (_alarm(hour=18, minute=10, days=["mon"], enabled=False), datetime(2026, 3, 2, 19, 0), False),
+        (_alarm(hour=18, minute=10, days=["tue"]), datetime(2026, 3, 2, 19, 0), False),
+    ],
+)
+def test_rings_then_judges_one_moment_in_every_encoding(
+    row: dict[str, Any], now: datetime, rings: bool
+) -> None:
+    assert ringing.rings_then(row, MON_1810, now) is rings

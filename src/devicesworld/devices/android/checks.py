@@ -352,9 +352,11 @@ class AlarmCheckArgs(Args):
     label: str | None = None
     date: Date | None = Field(
         default=None,
-        description="The day the alarm must ring (None: any day, not judged). Judged by when the alarm will "
-        "ring (devices/android/ringing.py): a one-off alarm without a date rings at the next occurrence of "
-        "its time after it is set, so it passes when that is the day asked.",
+        description="The day the alarm must ring first. Judged by when the alarm will ring "
+        "(devices/android/ringing.py): a one-off alarm without a date rings at the next occurrence of "
+        "its time after it is set, so it passes when that is the day asked. None (session 49): the "
+        "task means the next time it is that hour, and the alarm must ring at the first occurrence of "
+        "its time after the task's start (undated, dated that day, or a repeat on that weekday).",
     )
     distractors: list[Expected] = Field(
         default_factory=list,
@@ -396,28 +398,47 @@ def alarm_exists(get: GetterFn, a: AlarmCheckArgs) -> CheckOutcome:
 
 
 def _ring_problem(get: GetterFn, a: AlarmCheckArgs) -> Callable[[Row], list[str]]:
-    """Whether an alarm rings on the day the task asks (issue 32: judge the effect): with a declared
-    ``date``, a one-off alarm — the task asks for no repeat days — must ring first at that date and
-    time (devices/android/ringing.py), scheduled or not; a task for today passes with or without the
-    date. Without a declared date no day is judged (any date, or none, as before: a shipped task
-    whose day matters declares it). A disabled or repeating alarm asked for is judged by its switch
-    and days alone; a phone that reports no clock, by the stored date."""
-    if a.date is None:
-        return lambda x: []
-    day = a.date.isoformat()
+    """Whether an alarm rings on the day the task asks (issue 32: judge the effect), by the
+    Clock's semantics (devices/android/ringing.py), in whatever encoding the Clock allows.
+
+    With a declared ``date`` the alarm must ring *first* at that date and time (a task for today
+    passes with or without the date). Without one (session 49), the task means "the next time it
+    is that hour": the alarm must ring at the first occurrence of the time after the task's start
+    (``ringing.first_occurrence``, ``ringing.rings_then``) — an undated one-off, one dated that
+    day, a repeat on that weekday pass; one dated another day or a repeat that skips it fails.
+    Not judged here: an alarm asked off (``enabled: false``) or any (a disabled one passes), one
+    asked to repeat (``days``: the exact days judge it), a phone that reports no clock (the stored
+    date, when declared)."""
     clock = get("clock", {})
     if a.enabled is False or a.days or not isinstance(clock, dict) or not clock.get("now"):
+        if a.date is None:
+            return lambda x: []
+        day = a.date.isoformat()
         return lambda x: [] if x.get("date") == day else [f"date {x.get('date')} != {day}"]
     now = datetime.fromisoformat(str(clock["now"]))
-    want = ringing.wanted(a.hour, a.minute, a.date)
+    if a.date is not None:
+        want = ringing.wanted(a.hour, a.minute, a.date)
 
-    def problems(x: Row) -> list[str]:
-        at = ringing.first_ring(x, now)
-        if at == want or (a.enabled is None and not x["enabled"]):
+        def dated(x: Row) -> list[str]:
+            at = ringing.first_ring(x, now)
+            if at == want or (a.enabled is None and not x["enabled"]):
+                return []
+            return [f"rings {ringing.shown(at) if at else 'never'}, not {ringing.shown(want)}"]
+
+        return dated
+    start = datetime.fromisoformat(str(clock.get("start") or clock["now"]))
+    first = ringing.first_occurrence(a.hour, a.minute, start)
+
+    def next_time(x: Row) -> list[str]:
+        if ringing.rings_then(x, first, now) or (a.enabled is None and not x["enabled"]):
             return []
-        return [f"rings {ringing.shown(at) if at else 'never'}, not {ringing.shown(want)}"]
+        asked = f"the first {a.hour:02d}:{a.minute:02d} after the task's start, {ringing.shown(first)}"
+        if first <= now:
+            return [f"does not ring at {asked}, which passed during the episode"]
+        at = ringing.first_ring(x, now)
+        return [f"rings {ringing.shown(at) if at else 'never'}, not at {asked}"]
 
-    return problems
+    return next_time
 
 
 def _alarm_distractors(alarms: list[Row], a: AlarmCheckArgs) -> list[str]:

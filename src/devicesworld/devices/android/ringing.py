@@ -7,7 +7,9 @@ alarm on its date (*Schedule alarm*), a repeating one on the next of its days. T
 alarms as virtual time passes (:meth:`AndroidDevice._ring_alarms`) and turns a one-off alarm off
 once it has rung, so an enabled one-off alarm at the end of an episode has not rung yet: it
 rings at its next occurrence after the phone's *current* time, wherever in the episode it was
-set. A task that declares the day wants the alarm to ring first at that date and time.
+set. A task that declares the day wants the alarm to ring first at that date and time; a task
+that declares none means "the next time it is that hour" when the person asked
+(:func:`first_occurrence`, :func:`rings_then`, session 49).
 """
 
 from __future__ import annotations
@@ -55,6 +57,29 @@ def a_day_later(alarm: Mapping[str, Any], now: datetime) -> tuple[list[str], dat
     if days and not alarm.get("date"):
         return [WEEKDAYS[(WEEKDAYS.index(d) + 1) % 7] for d in days], None
     return [], at.date() + timedelta(days=1)
+
+
+def first_occurrence(hour: int, minute: int, start: datetime) -> datetime:
+    """The moment a task that names no day wants its alarm to ring: the first ``hour:minute``
+    strictly after the task's start (the person asked then; "set an alarm for 18:10" at 09:00 is
+    today's 18:10, at 19:00 tomorrow's)."""
+    return next_at(hour, minute, start)
+
+
+def rings_then(alarm: Mapping[str, Any], at: datetime, now: datetime) -> bool:
+    """Whether an alarm row, as the phone holds it at ``now``, rings at the moment ``at``.
+
+    A moment still ahead: its first ring is then (between ``now`` and the first occurrence there
+    is no other ``hour:minute``, so "rings then" and "rings first then" agree) — an undated one-off,
+    one dated that day, a repeat whose days include that weekday; not one dated another day, a
+    repeat that skips the weekday, or an alarm switched off. A moment that passed during the
+    episode (the agent let virtual time run past it): a one-off that rang is off now, and one still
+    on did not ring then; only an enabled repeat on that weekday rang then and still stands."""
+    if at > now:
+        return first_ring(alarm, now) == at
+    days = list(alarm.get("days") or [])
+    weekday = WEEKDAYS[(at.weekday() + 1) % 7]
+    return bool(alarm.get("enabled")) and not alarm.get("date") and weekday in days
 
 
 def wanted(hour: int, minute: int, on: date) -> datetime:
