@@ -17,6 +17,7 @@ from devicesworld.env.controller import CrossDeviceEnv, EnvError
 from devicesworld.spec.models import Task, task_json_schema
 from devicesworld.tasks.shipped import read_suite
 from devicesworld.worlds import build_world
+from tests.devices.android.android_helpers import Driver
 
 FINISHED = {"conditions": [{"id": "c", "device": "env", "check": "finished"}]}
 
@@ -198,8 +199,6 @@ def test_the_desktops_world_folders_are_dated_by_their_newest_file_not_the_host_
 
 
 def _about(env: CrossDeviceEnv, device: str) -> str:
-    from tests.devices.android.android_helpers import Driver
-
     d = Driver(env, device)
     d.do("open_app", app_name="Settings")
     d.tap(text="About phone")

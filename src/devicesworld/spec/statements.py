@@ -194,8 +194,12 @@ def _ruled_out(clause: str, at: int, span: str) -> tuple[bool, bool]:
     """(ruled out at all, ruled out strongly) for the value at ``at`` in ``clause``."""
     before, after = clause[:at], clause[at + len(span) :]
     strong = bool(_STRONG_BEFORE.search(before) or _STRONG_AFTER.search(after))
-    weak = bool(_WEAK_BEFORE.search(before) or _WEAK_AFTER.search(after))
-    weak = weak or bool(_OPERAND_AFTER.search(after) or _OPERAND_BEFORE.search(before))
+    weak = bool(
+        _WEAK_BEFORE.search(before)
+        or _WEAK_AFTER.search(after)
+        or _OPERAND_BEFORE.search(before)
+        or _OPERAND_AFTER.search(after)
+    )
     return strong or weak, strong
 
 

@@ -35,6 +35,7 @@ from devicesworld.devices.android import storage as st
 from devicesworld.devices.android.apps.browser import PACKAGE as BROWSER
 from devicesworld.devices.android.apps.maps import PACKAGE as MAPS
 from devicesworld.devices.android.media import RATE, picture
+from devicesworld.devices.android.profiles import AndroidProfile
 from devicesworld.devices.base import DeviceContext, GetterFn, VirtualClock, WorldSupport
 from devicesworld.devices.filehash import content_hash, remember_stat
 from devicesworld.worlds.model import PhoneWorld, World
@@ -444,8 +445,8 @@ def _apps(device: AndroidDevice, phone: PhoneWorld) -> None:
     )
 
 
-DEFAULT_OWNER = "Me"
-"""The profile's owner name when a task names nobody (``AndroidProfile.owner_name``)."""
+DEFAULT_OWNER: str = AndroidProfile.model_fields["owner_name"].default
+"""The profile's owner name when a task names nobody ("Me")."""
 
 
 def owner_label(profile_owner: str, world: World, model: str) -> str:
