@@ -246,6 +246,52 @@ def test_the_worlds_filler_is_in_the_past_and_on_waking_hours(monkeypatch: pytes
     assert "small hours" in found[0] and "after the task starts" in found[1]
 
 
+@pytest.mark.parametrize("seed", [12, 47, 177])
+def test_the_household_and_family_have_one_first_name_each(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    # seeds whose stream drew a namesake at home (seed 47: the partner was the user's "Michael
+    # Jordan"; seed 12: two "Amber Sandoval"); the generator draws another first name for them
+    import devicesworld.worlds.generate as generate
+    from devicesworld.tasks.coherence import _household_namesakes
+
+    task = Task.model_validate(
+        {
+            **_task("Text my sister.", []).model_dump(),
+            "world": {"persona_seed": seed, "size": "lived", "devices": ["android_0"], "reads": []},
+        }
+    )
+    assert list(_household_namesakes(task)) == []
+    world = generate.build_world(seed, "lived", task.start_time)
+    close = [world.persona.person, *(p for p in world.people if p.relation in ("household", "family"))]
+    assert len({p.first for p in close}) == len(close)
+    partner = next(p for p in world.people if p.relation == "household")
+    twin = partner.model_copy(update={"key": "p999", "relation": "family"})
+    odd = world.model_copy(update={"people": [*world.people, twin]})
+    monkeypatch.setattr(generate, "build_world", lambda *a, **k: odd)
+    found = list(_household_namesakes(task))
+    assert [(p.rule, p.item) for p in found] == [("household_namesakes", partner.first)], found
+    assert "(family) shares a first name with" in found[0].message
+
+
+def test_a_namesake_is_drawn_again_only_where_the_stream_clashed() -> None:
+    # a world without a clash is the world it always was: the redraw uses a side stream
+    from faker import Faker
+
+    from devicesworld.worlds.generate import _first_name_unlike
+
+    fake, again = Faker("en_US"), Faker("en_US")
+    fake.seed_instance(3)
+    again.seed_instance(3)
+    taken: set[str] = set()
+    names = [_first_name_unlike(fake, taken) for _ in range(40)]
+    assert len(set(names)) == 40 and taken == set(names)
+    drawn = [again.first_name() for _ in range(40)]
+    assert fake.first_name() == again.first_name()  # the same stream position after 40 draws
+    clashes = [i for i, n in enumerate(drawn) if n in drawn[:i]]
+    assert clashes and all(names[i] == drawn[i] for i in range(40) if i not in clashes)
+
+
 def _text(body: str, minutes_ago: float, sent: bool = False) -> dict[str, Any]:
     return {
         "op": "add_sms",

@@ -50,6 +50,8 @@ are described at their functions and in docs/scenarios.md):
   same text, same minute (the worlds' own threads; ``cross_device`` reads the task's seeded ones).
 - ``mirrored_calls``: the same for the call log: a call between them is placed on one phone and
   received (or missed, when it went unanswered) on the other, same minute, same length.
+- ``household_namesakes``: the user, the household and the family of the task's world have one first
+  name each ("text Amber" names one person at home; the world generator keeps to it).
 
 Not yet checked (see docs/scenarios.md): values a check requires that can only be derived
 by reasoning, and files of the persona world (only the task's own files are read).
@@ -92,6 +94,7 @@ RULES = (
     "device_owner",
     "mirrored_threads",
     "mirrored_calls",
+    "household_namesakes",
 )
 
 AMBIGUITY_IS_THE_POINT = frozenset({"text_ambiguous_alex", "which_sam_plumber"})
@@ -692,6 +695,29 @@ def _world_dates(task: Task) -> Iterable[CoherenceProblem]:
                 item=m.address,
                 message=f"a text from {m.address} is dated {m.at:%Y-%m-%d %H:%M}, after the task starts",
             )
+
+
+def _household_namesakes(task: Task) -> Iterable[CoherenceProblem]:
+    """Two of the user's household and family (the user included) who share a first name: an
+    instruction that names one of them ("ask Amber") would name both."""
+    if task.world is None:
+        return
+    from devicesworld.worlds.generate import build_world
+
+    world = build_world(task.world.persona_seed, task.world.size, task.start_time)
+    close = [world.persona.person, *(p for p in world.people if p.relation in ("household", "family"))]
+    seen: dict[str, str] = {}
+    for person in close:
+        full = f"{person.first} {person.last}"
+        if person.first in seen:
+            yield CoherenceProblem(
+                rule="household_namesakes",
+                task_id=task.id,
+                item=person.first,
+                message=f"{full} ({person.relation}) shares a first name with {seen[person.first]}",
+            )
+        else:
+            seen[person.first] = f"{full} ({person.relation})"
 
 
 # ------------------------------------------------------------------ seeded times
@@ -1516,6 +1542,7 @@ def coherence_problems(task: Task, *, with_world: bool = True) -> list[Coherence
         found += _device_owners(task)
         found += _mirrored_threads(task)
         found += _mirrored_calls(task)
+        found += _household_namesakes(task)
     return found
 
 

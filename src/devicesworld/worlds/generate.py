@@ -90,20 +90,44 @@ class _Roster:
 
 
 def _people(
-    fake: Faker, rng: random.Random, numbers: Numbers, sizing: Sizing, employer: str, owner_last: str
+    fake: Faker,
+    rng: random.Random,
+    numbers: Numbers,
+    sizing: Sizing,
+    employer: str,
+    owner_first: str,
+    owner_last: str,
 ) -> list[Person]:
     """Household, family, colleagues, friends and services, with planted near-duplicates."""
     total = between(rng, sizing.contacts)
     roster = _Roster(fake, rng, numbers, employer)
     add = roster.add
-    add(fake.first_name(), owner_last, "household")  # partner
+    taken = {owner_first}
+    add(_first_name_unlike(fake, taken), owner_last, "household")  # partner
     for _ in range(rng.randint(1, 2)):
-        add(fake.first_name(), owner_last, "household")  # children
-    add(fake.first_name(), owner_last, "family")  # parent: same surname as the owner
-    add(fake.first_name(), owner_last, "family")  # sibling
-    add(fake.first_name(), fake.last_name(), "family")  # in-law
+        add(_first_name_unlike(fake, taken), owner_last, "household")  # children
+    add(_first_name_unlike(fake, taken), owner_last, "family")  # parent: same surname as the owner
+    add(_first_name_unlike(fake, taken), owner_last, "family")  # sibling
+    add(_first_name_unlike(fake, taken), fake.last_name(), "family")  # in-law
     _acquaintances(roster, total)
     return roster.out
+
+
+def _first_name_unlike(fake: Faker, taken: set[str]) -> str:
+    """A first name for the owner's household or family that none of them (the owner included)
+    has yet: "text Amber" must name one person at home. The name is drawn from the world's
+    stream as ever; only on a clash is another drawn, from a side stream seeded by the clash,
+    so a world without one is the world it always was."""
+    name = fake.first_name()
+    if name in taken:
+        from faker import Faker as _Faker
+
+        side = _Faker("en_US")
+        side.seed_instance(f"namesake:{name}:{len(taken)}")
+        while name in taken:
+            name = side.first_name()
+    taken.add(name)
+    return name
 
 
 def _acquaintances(roster: _Roster, total: int) -> None:
@@ -257,7 +281,7 @@ def generate(persona_seed: int, size: WorldSize, start: datetime) -> World:
         home_name=f"{last} home",
         projects=projects,
     )
-    people = _people(fake, rng, numbers, sizing, employer, last)
+    people = _people(fake, rng, numbers, sizing, employer, first, last)
     phone_world = phone.build(rng, fake, numbers, sizing, persona, people, start)
     desktop_world = desktop.build(rng, fake, sizing, persona, people, start)
     home_world = home.build(rng, sizing, persona, start)
