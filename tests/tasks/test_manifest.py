@@ -32,8 +32,8 @@ def full_tasks() -> tuple[Task, ...]:
 
 def test_every_shipped_test_task_matches_its_manifest_hash() -> None:
     manifest = load_manifest("test")
-    assert manifest.label == "test-v2.8"
-    assert len(manifest.tasks) == 198  # v2.8: v2.7's ids, tasks rebuilt in place (mirrored calls, heater wording)
+    assert manifest.label == "test-v2.9"
+    assert len(manifest.tasks) == 198  # v2.9: v2.8's ids, two tasks rebuilt in place (household namesakes)
     assert mismatches(manifest, list(full_tasks())) == []
 
 
@@ -70,10 +70,19 @@ def test_a_superseded_version_loads_as_frozen_from_its_archive() -> None:
     assert mismatches(v26, load_suite("test-v2.6")) == []
     # v2.8 kept v2.7's ids (tasks rebuilt for mirrored household calls, the timed-heater wording,
     # an alarm date): v2.7 loads from its archive as frozen, 29 of its tasks differing from v2.8's
-    v27, v28 = load_manifest("test-v2.7"), load_manifest("test")
+    v27, v28 = load_manifest("test-v2.7"), load_manifest("test-v2.8")
     assert [t.id for t in load_suite("test-v2.7")] == v27.ids == v28.ids
     assert mismatches(v27, load_suite("test-v2.7")) == []
-    assert len(mismatches(v27, list(full_tasks()))) == 29
+    assert len(mismatches(v27, load_suite("test-v2.8"))) == 29
+    # v2.9 kept v2.8's ids (the partner who shared the user's name renamed, two long tasks rebuilt):
+    # v2.8 loads from its archive as frozen
+    v29 = load_manifest("test")
+    assert [t.id for t in load_suite("test-v2.8")] == v28.ids == v29.ids
+    assert mismatches(v28, load_suite("test-v2.8")) == []
+    assert sorted(m.split(":")[0] for m in mismatches(v28, list(full_tasks()))) == [
+        "dw-long-bike-theft-claim-0002",
+        "dw-long-coach-home-0001",
+    ]
     new = set(v26.ids)
     assert new - set(v25.ids) and all(i.startswith("dw-long-") for i in new - set(v25.ids))
 
@@ -81,9 +90,17 @@ def test_a_superseded_version_loads_as_frozen_from_its_archive() -> None:
 def test_the_test_suite_is_the_manifest_in_its_order_and_old_versions_load_by_name() -> None:
     manifest = load_manifest("test")
     assert [t.id for t in load_suite("test")] == manifest.ids
-    assert {"test-v2.1", "test-v2.2", "test-v2.3", "test-v2.4", "test-v2.5", "test-v2.6", "test-v2.7", "test-v2.8"} <= set(
-        suite_names()
-    )
+    assert {
+        "test-v2.1",
+        "test-v2.2",
+        "test-v2.3",
+        "test-v2.4",
+        "test-v2.5",
+        "test-v2.6",
+        "test-v2.7",
+        "test-v2.8",
+        "test-v2.9",
+    } <= set(suite_names())
     assert [t.id for t in load_suite(manifest.label)] == manifest.ids
 
 
@@ -127,7 +144,7 @@ def test_manifest_files_are_stable_and_guard_their_hash(tmp_path: Path) -> None:
 def test_tasks_list_shows_the_manifest_version() -> None:
     out = CliRunner().invoke(main, ["tasks", "list", "--suite", "test"], env={"COLUMNS": "200"})
     assert out.exit_code == 0, out.output
-    assert "manifest test-v2.8 (sha256:" in out.output
+    assert f"manifest {load_manifest('test').label} (sha256:" in out.output
 
 
 def test_freeze_writes_a_new_version_and_never_overwrites(tmp_path: Path) -> None:
