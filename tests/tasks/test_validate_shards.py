@@ -41,3 +41,70 @@ def test_a_shard_that_lacks_a_task_is_redone(tmp_path: Path) -> None:
     (report,) = vs.validate_shards(one, tmp_path)
     assert report.task_id == one[0].id
     assert len(vs.Shard.model_validate_json(path.read_text()).reports) == 1
+
+
+def _two_of_one_family() -> list[Any]:
+    first = HOME_ONLY[0]
+    return [first, first.model_copy(update={"id": first.id.rsplit("-", 1)[0] + "-0099"})]
+
+
+def test_a_stop_inside_a_family_keeps_the_tasks_it_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tasks = _two_of_one_family()
+    real = vs.validate_many
+
+    def stop_after_one(todo: list[Any], **kw: Any) -> Any:
+        real(todo[:1], **kw)  # the first task is proven (and journaled by the progress callback)
+        raise KeyboardInterrupt  # then the run is stopped
+
+    monkeypatch.setattr(vs, "validate_many", stop_after_one)
+    with pytest.raises(KeyboardInterrupt):
+        vs.validate_shards(tasks, tmp_path)
+    family = vs.family_of(tasks[0])
+    assert not vs.shard_path(tmp_path, family).exists()
+    assert len(vs.journal_path(tmp_path, family).read_text().splitlines()) == 1
+
+    given: list[list[str]] = []
+
+    def record(todo: list[Any], **kw: Any) -> Any:
+        given.append([t.id for t in todo])
+        return real(todo, **kw)
+
+    monkeypatch.setattr(vs, "validate_many", record)
+    reports = vs.validate_shards(tasks, tmp_path)
+    assert given == [[tasks[1].id]]  # only the task the stop cut off
+    assert [r.task_id for r in reports] == [t.id for t in tasks] and all(r.ok for r in reports)
+    shard = vs.Shard.model_validate_json(vs.shard_path(tmp_path, family).read_text())
+    assert [r.task_id for r in shard.reports] == [t.id for t in tasks] and set(shard.hashes) == {
+        t.id for t in tasks
+    }
+    assert not vs.journal_path(tmp_path, family).exists()
+
+
+def test_a_task_rebuilt_since_its_report_is_proven_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one = HOME_ONLY[:1]
+    vs.validate_shards(one, tmp_path)
+    rebuilt = [one[0].model_copy(update={"instruction": one[0].instruction + " Thanks!"})]
+    given: list[list[str]] = []
+    real = vs.validate_many
+
+    def record(todo: list[Any], **kw: Any) -> Any:
+        given.append([t.id for t in todo])
+        return real(todo, **kw)
+
+    monkeypatch.setattr(vs, "validate_many", record)
+    vs.validate_shards(one, tmp_path)
+    assert given == []  # the same content: its report is read
+    vs.validate_shards(rebuilt, tmp_path)
+    assert given == [[one[0].id]]  # another content: proven again
+    # and a journal line of another content, or one cut short by a stop, is not taken either
+    family = vs.family_of(one[0])
+    vs.journal_path(tmp_path, family).write_text(
+        '{"hash": "sha256:old", "report": {"task_id": "x"}}\n{"hash"'
+    )
+    vs.shard_path(tmp_path, family).unlink()
+    vs.validate_shards(rebuilt, tmp_path)
+    assert given == [[one[0].id], [one[0].id]]

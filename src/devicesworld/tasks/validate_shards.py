@@ -3,11 +3,17 @@
 Why: proving every task of ``full`` takes hours on a small machine (a desktop task's variants
 replay a GUI), longer than any one sitting. Written one family at a time, each shard is a
 finished result the moment it is written: a run stopped half way keeps every family it
-finished, and the next run starts at the first family without a shard.
+finished, and the next run starts at the first family without a shard. Within a family each
+finished task is appended to ``<family>.jsonl.part`` at once (a GUI family of 58 tasks is half
+an hour), so a stop loses at most the task under way.
+
+A report is taken only for the task it proved: shards and journals record each task's content
+hash (:func:`devicesworld.tasks.manifest.task_hash`), and a task rebuilt since is proven again.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -29,6 +35,9 @@ class Shard(BaseModel):
     seconds: float = Field(description="Wall time of the family's run.")
     load: float = Field(description="The machine's 1-minute load average when the family ended.")
     reports: list[TaskReport]
+    hashes: dict[str, str] = Field(
+        default_factory=dict, description="Each task's content hash when it was proven (task id -> hash)."
+    )
 
 
 def family_of(task: Task) -> str:
@@ -53,6 +62,38 @@ def shard_path(folder: Path, family: str) -> Path:
     return folder / f"{safe}.json"
 
 
+def journal_path(folder: Path, family: str) -> Path:
+    """The family's tasks proven so far, one ``{"hash", "report"}`` line each, until its shard is written."""
+    return shard_path(folder, family).with_suffix(".jsonl.part")
+
+
+def _proven(folder: Path, family: str, hashes: dict[str, str]) -> dict[str, TaskReport]:
+    """Reports already written for these tasks as they are now (shard first, then the journal);
+    a report of another content of the task, or a line cut by a stop, is not taken."""
+    found: dict[str, TaskReport] = {}
+    path = shard_path(folder, family)
+    if path.exists():
+        try:
+            done = Shard.model_validate_json(path.read_text())
+        except ValueError:
+            done = None
+        if done is not None:
+            for r in done.reports:
+                if hashes.get(r.task_id) is not None and done.hashes.get(r.task_id) == hashes[r.task_id]:
+                    found[r.task_id] = r
+    journal = journal_path(folder, family)
+    if journal.exists():
+        for line in journal.read_text(encoding="utf-8").splitlines():
+            try:
+                row = json.loads(line)
+                report = TaskReport.model_validate(row["report"])
+            except (ValueError, KeyError, TypeError):
+                continue
+            if hashes.get(report.task_id) == row.get("hash"):
+                found.setdefault(report.task_id, report)
+    return found
+
+
 def validate_shards(
     tasks: Sequence[Task],
     folder: Path,
@@ -63,30 +104,47 @@ def validate_shards(
     play_back: bool = True,
     progress: Callable[[list[TaskReport]], None] | None = None,
 ) -> list[TaskReport]:
-    """Every task's report: read from its family's shard when one exists, else validated and the
-    family's shard written (atomically) as soon as its last task is done."""
+    """Every task's report: read from its family's shard or journal when one holds it for the task's
+    current content, else validated (and journaled at once); the family's shard is written
+    (atomically) as soon as its last task is done."""
+    from devicesworld.tasks.manifest import task_hash
+
     folder.mkdir(parents=True, exist_ok=True)
     reports: list[TaskReport] = []
     for family, members in by_family(tasks).items():
-        path = shard_path(folder, family)
-        if path.exists():
-            done = Shard.model_validate_json(path.read_text())
-            wanted = {t.id for t in members}
-            kept = [r for r in done.reports if r.task_id in wanted]
-            if len(kept) == len(wanted):
-                reports += kept
-                if progress is not None:
-                    progress(kept)
-                continue
+        hashes = {t.id: task_hash(t) for t in members}
+        found = _proven(folder, family, hashes)
+        todo = [t for t in members if t.id not in found]
+        if not todo and shard_path(folder, family).exists() and len(found) == len(members):
+            kept = [found[t.id] for t in members]
+            reports += kept
+            if progress is not None:
+                progress(kept)
+            continue
+        if found and progress is not None:
+            progress([found[t.id] for t in members if t.id in found])
+        journal = journal_path(folder, family)
         started = time.perf_counter()
-        mine = validate_many(
-            members,
+
+        def note(batch: list[TaskReport], journal: Path = journal, hashes: dict[str, str] = hashes) -> None:
+            with journal.open("a", encoding="utf-8") as fh:
+                for r in batch:
+                    fh.write(
+                        json.dumps({"hash": hashes[r.task_id], "report": r.model_dump(mode="json")}) + "\n"
+                    )
+            if progress is not None:
+                progress(batch)
+
+        fresh = validate_many(
+            todo,
             workers=workers,
             near_miss=near_miss,
             paraphrase=paraphrase,
             play_back=play_back,
-            progress=progress,
+            progress=note,
         )
+        found.update({r.task_id: r for r in fresh})
+        mine = [found[t.id] for t in members]
         shard = Shard(
             family=family,
             tasks=len(mine),
@@ -94,9 +152,12 @@ def validate_shards(
             seconds=round(time.perf_counter() - started, 1),
             load=round(os.getloadavg()[0], 1),
             reports=mine,
+            hashes=hashes,
         )
+        path = shard_path(folder, family)
         partial = path.with_suffix(".json.part")
         partial.write_text(shard.model_dump_json(indent=1))
         partial.replace(path)
+        journal.unlink(missing_ok=True)
         reports += mine
     return reports
