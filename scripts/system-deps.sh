@@ -11,7 +11,7 @@ set -uo pipefail
 PACKAGES=(
     bubblewrap chromium fonts-dejavu-core fonts-nanum
     xvfb xdotool openbox wmctrl python3-xlib python3-pyatspi at-spi2-core dbus-x11 python3-pil x11-apps
-    mousepad thunar xfce4-terminal ristretto evince claws-mail libfaketime faketime xfce4-panel xfdesktop4
+    mousepad thunar xfce4-terminal ristretto tumbler evince claws-mail libfaketime faketime xfce4-panel xfdesktop4
     libreoffice-writer libreoffice-calc libreoffice-gtk3
     wine wine64 gcc-mingw-w64-x86-64-win32
 )
