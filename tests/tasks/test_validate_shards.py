@@ -108,3 +108,40 @@ def test_a_task_rebuilt_since_its_report_is_proven_again(
     vs.shard_path(tmp_path, family).unlink()
     vs.validate_shards(rebuilt, tmp_path)
     assert given == [[one[0].id], [one[0].id]]
+
+
+def test_retry_failed_proves_again_only_the_failures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tasks = _two_of_one_family()
+    first = vs.validate_shards(tasks, tmp_path)
+    family = vs.family_of(tasks[0])
+    path = vs.shard_path(tmp_path, family)
+    shard = vs.Shard.model_validate_json(path.read_text())
+    stalled = shard.reports[1].model_copy(
+        update={"ok": False, "problems": ["the desktop did not answer within 34 s"]}
+    )
+    path.write_text(
+        shard.model_copy(update={"reports": [shard.reports[0], stalled], "failed": 1}).model_dump_json()
+    )
+    given: list[list[str]] = []
+    real = vs.validate_many
+
+    def record(todo: list[Any], **kw: Any) -> Any:
+        given.append([t.id for t in todo])
+        return real(todo, **kw)
+
+    monkeypatch.setattr(vs, "validate_many", record)
+    assert [r.ok for r in vs.validate_shards(tasks, tmp_path)] == [True, False]  # taken as written
+    assert given == []
+    again = vs.validate_shards(tasks, tmp_path, retry_failed=True)
+    assert given == [[tasks[1].id]] and [r.ok for r in again] == [True, True]
+    assert [r.model_dump() for r in again] == [r.model_dump() for r in first]
+    assert vs.Shard.model_validate_json(path.read_text()).failed == 0
+
+
+def test_retry_failed_without_a_report_dir_is_a_usage_error() -> None:
+    from click.testing import CliRunner
+
+    from devicesworld.cli import main
+
+    out = CliRunner().invoke(main, ["tasks", "validate", "--suite", "smoke", "--retry-failed"])
+    assert out.exit_code == 2 and "--report-dir" in out.output, out.output

@@ -48,6 +48,11 @@ from devicesworld.cli.common import (
     help="Write one JSON report per scenario family there, and take the families already written "
     "from it (a long run resumes where it stopped).",
 )
+@click.option(
+    "--retry-failed",
+    is_flag=True,
+    help="With --report-dir: prove again the tasks whose written report failed (take the passed ones).",
+)
 @selection_options
 @click.option("--json", "as_json", is_flag=True)
 def tasks_validate(
@@ -59,12 +64,15 @@ def tasks_validate(
     no_play_back: bool,
     gate: str,
     report_dir: str | None,
+    retry_failed: bool,
     task_ids: tuple[str, ...],
     filters: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Prove every task: setup alone fails, the solution passes, near misses fail, correct variants
     pass, cleanup is clean."""
+    if retry_failed and report_dir is None:
+        raise click.UsageError("--retry-failed proves again the failures written to a --report-dir: give one")
     if gate == "coherence":
         _validate_coherence(load_source(suite, path, task_ids=task_ids, filters=filters), as_json)
         return
@@ -94,7 +102,7 @@ def tasks_validate(
 
             from devicesworld.tasks.validate_shards import validate_shards
 
-            reports = validate_shards(items, Path(report_dir), **options)
+            reports = validate_shards(items, Path(report_dir), retry_failed=retry_failed, **options)
         else:
             reports = validate_many(items, **options)
     seconds = time.perf_counter() - started

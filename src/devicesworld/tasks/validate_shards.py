@@ -68,8 +68,9 @@ def journal_path(folder: Path, family: str) -> Path:
 
 
 def _proven(folder: Path, family: str, hashes: dict[str, str]) -> dict[str, TaskReport]:
-    """Reports already written for these tasks as they are now (shard first, then the journal);
-    a report of another content of the task, or a line cut by a stop, is not taken."""
+    """Reports already written for these tasks as they are now: the shard's, then the journal's,
+    a later one replacing an earlier (a task proven again after a failure); a report of another
+    content of the task, or a line cut by a stop, is not taken."""
     found: dict[str, TaskReport] = {}
     path = shard_path(folder, family)
     if path.exists():
@@ -90,7 +91,7 @@ def _proven(folder: Path, family: str, hashes: dict[str, str]) -> dict[str, Task
             except (ValueError, KeyError, TypeError):
                 continue
             if hashes.get(report.task_id) == row.get("hash"):
-                found.setdefault(report.task_id, report)
+                found[report.task_id] = report
     return found
 
 
@@ -102,11 +103,13 @@ def validate_shards(
     near_miss: bool = True,
     paraphrase: bool = True,
     play_back: bool = True,
+    retry_failed: bool = False,
     progress: Callable[[list[TaskReport]], None] | None = None,
 ) -> list[TaskReport]:
     """Every task's report: read from its family's shard or journal when one holds it for the task's
     current content, else validated (and journaled at once); the family's shard is written
-    (atomically) as soon as its last task is done."""
+    (atomically) as soon as its last task is done. ``retry_failed``: a failed report is not
+    taken but proven again (a machine that stalled a desktop fails a task it would pass)."""
     from devicesworld.tasks.manifest import task_hash
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -114,6 +117,8 @@ def validate_shards(
     for family, members in by_family(tasks).items():
         hashes = {t.id: task_hash(t) for t in members}
         found = _proven(folder, family, hashes)
+        if retry_failed:
+            found = {i: r for i, r in found.items() if r.ok}
         todo = [t for t in members if t.id not in found]
         if not todo and shard_path(folder, family).exists() and len(found) == len(members):
             kept = [found[t.id] for t in members]
