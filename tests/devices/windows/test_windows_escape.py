@@ -6,6 +6,7 @@ One device is shared by the module (a Wine desktop takes seconds to start)."""
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -110,17 +111,26 @@ def test_the_read_probe_reads_what_wine_itself_needs(pc: _Pc) -> None:
     assert "read " in got, got
 
 
+def _ran(pc: _Pc, command: str) -> str:
+    """``command``'s output once it ran to its end: the line ``rc=<code>`` it ends with printed. A
+    run that did not get there (Wine's ``cmd`` stalled or failed to start, seen once in a loaded CI
+    run: nothing printed at all) is reported as a warning with its whole result and run once more,
+    so a stall of the harness is told apart from what the namespace shows."""
+    line = f"{command}\necho rc=%errorlevel%"
+    r = pc.cmd(line, timeout_s=300)
+    if not (r.ok and "rc=" in str(r.data["stdout"])):
+        warnings.warn(f"cmd did not run to its end, running it again: {r!r}", stacklevel=2)
+        r = pc.cmd(line, timeout_s=300)
+    assert r.ok and "rc=" in str(r.data["stdout"]), r
+    return str(r.data["stdout"])
+
+
 def test_the_unix_namespace_lists_nothing_of_the_system(pc: _Pc) -> None:
     for folder in ("usr", "usr\\share", "etc", "proc"):
-        # each listing really ran (a command that failed to start prints nothing either); the
-        # longest timeout the action allows, as the other test worker may be loading both cores
-        r = pc.cmd(f"dir /b \\\\?\\unix\\{folder}\necho rc=%errorlevel%", timeout_s=300)
-        out = str(r.data["stdout"])
-        assert r.ok and out.strip().startswith("rc="), (folder, r)
-        assert "\n" not in out.strip(), (folder, out)  # nothing listed before the code
+        out = _ran(pc, f"dir /b \\\\?\\unix\\{folder}")
+        assert out.strip().startswith("rc=") and "\n" not in out.strip(), (folder, out)  # nothing listed
     # the device itself still reads what Wine needs and the PC's own files
-    r = pc.cmd("echo hi> C:\\users\\user\\t.txt\ntype C:\\users\\user\\t.txt", timeout_s=300)
-    assert r.ok and "hi" in str(r.data["stdout"]), r
+    assert "hi" in _ran(pc, "echo hi> C:\\users\\user\\t.txt\ntype C:\\users\\user\\t.txt")
     pc.answers()
 
 
