@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from devicesworld.tasks import validate_shards as vs
+from devicesworld.tasks.validate_many import validate_many
 from tests.tasks.verdict_tasks import VERDICT_TASKS
 
 TASKS = VERDICT_TASKS
@@ -52,7 +53,7 @@ def test_a_stop_inside_a_family_keeps_the_tasks_it_finished(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tasks = _two_of_one_family()
-    real = vs.validate_many
+    real = validate_many
 
     def stop_after_one(todo: list[Any], **kw: Any) -> Any:
         real(todo[:1], **kw)  # the first task is proven (and journaled by the progress callback)
@@ -89,7 +90,7 @@ def test_a_task_rebuilt_since_its_report_is_proven_again(
     vs.validate_shards(one, tmp_path)
     rebuilt = [one[0].model_copy(update={"instruction": one[0].instruction + " Thanks!"})]
     given: list[list[str]] = []
-    real = vs.validate_many
+    real = validate_many
 
     def record(todo: list[Any], **kw: Any) -> Any:
         given.append([t.id for t in todo])
@@ -123,7 +124,7 @@ def test_retry_failed_proves_again_only_the_failures(tmp_path: Path, monkeypatch
         shard.model_copy(update={"reports": [shard.reports[0], stalled], "failed": 1}).model_dump_json()
     )
     given: list[list[str]] = []
-    real = vs.validate_many
+    real = validate_many
 
     def record(todo: list[Any], **kw: Any) -> Any:
         given.append([t.id for t in todo])
