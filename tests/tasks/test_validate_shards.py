@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -49,14 +50,25 @@ def _two_of_one_family() -> list[Any]:
     return [first, first.model_copy(update={"id": first.id.rsplit("-", 1)[0] + "-0099"})]
 
 
+def _record_batches(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The ids of each batch the shards hand to ``validate_many`` from now on (it still runs them)."""
+    given: list[list[str]] = []
+
+    def record(todo: list[Any], **kw: Any) -> Any:
+        given.append([t.id for t in todo])
+        return validate_many(todo, **kw)
+
+    monkeypatch.setattr(vs, "validate_many", record)
+    return given
+
+
 def test_a_stop_inside_a_family_keeps_the_tasks_it_finished(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tasks = _two_of_one_family()
-    real = validate_many
 
     def stop_after_one(todo: list[Any], **kw: Any) -> Any:
-        real(todo[:1], **kw)  # the first task is proven (and journaled by the progress callback)
+        validate_many(todo[:1], **kw)  # the first task is proven (and journaled by the progress callback)
         raise KeyboardInterrupt  # then the run is stopped
 
     monkeypatch.setattr(vs, "validate_many", stop_after_one)
@@ -66,13 +78,7 @@ def test_a_stop_inside_a_family_keeps_the_tasks_it_finished(
     assert not vs.shard_path(tmp_path, family).exists()
     assert len(vs.journal_path(tmp_path, family).read_text().splitlines()) == 1
 
-    given: list[list[str]] = []
-
-    def record(todo: list[Any], **kw: Any) -> Any:
-        given.append([t.id for t in todo])
-        return real(todo, **kw)
-
-    monkeypatch.setattr(vs, "validate_many", record)
+    given = _record_batches(monkeypatch)
     reports = vs.validate_shards(tasks, tmp_path)
     assert given == [[tasks[1].id]]  # only the task the stop cut off
     assert [r.task_id for r in reports] == [t.id for t in tasks] and all(r.ok for r in reports)
@@ -89,14 +95,7 @@ def test_a_task_rebuilt_since_its_report_is_proven_again(
     one = HOME_ONLY[:1]
     vs.validate_shards(one, tmp_path)
     rebuilt = [one[0].model_copy(update={"instruction": one[0].instruction + " Thanks!"})]
-    given: list[list[str]] = []
-    real = validate_many
-
-    def record(todo: list[Any], **kw: Any) -> Any:
-        given.append([t.id for t in todo])
-        return real(todo, **kw)
-
-    monkeypatch.setattr(vs, "validate_many", record)
+    given = _record_batches(monkeypatch)
     vs.validate_shards(one, tmp_path)
     assert given == []  # the same content: its report is read
     vs.validate_shards(rebuilt, tmp_path)
@@ -123,14 +122,7 @@ def test_retry_failed_proves_again_only_the_failures(tmp_path: Path, monkeypatch
     path.write_text(
         shard.model_copy(update={"reports": [shard.reports[0], stalled], "failed": 1}).model_dump_json()
     )
-    given: list[list[str]] = []
-    real = validate_many
-
-    def record(todo: list[Any], **kw: Any) -> Any:
-        given.append([t.id for t in todo])
-        return real(todo, **kw)
-
-    monkeypatch.setattr(vs, "validate_many", record)
+    given = _record_batches(monkeypatch)
     assert [r.ok for r in vs.validate_shards(tasks, tmp_path)] == [True, False]  # taken as written
     assert given == []
     again = vs.validate_shards(tasks, tmp_path, retry_failed=True)
@@ -146,3 +138,25 @@ def test_retry_failed_without_a_report_dir_is_a_usage_error() -> None:
 
     out = CliRunner().invoke(main, ["tasks", "validate", "--suite", "smoke", "--retry-failed"])
     assert out.exit_code == 2 and "--report-dir" in out.output, out.output
+
+
+def test_a_journal_left_after_the_last_task_is_folded_into_the_shard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a retry proved the failed task again and was stopped before it rewrote the shard
+    tasks = _two_of_one_family()
+    first = vs.validate_shards(tasks, tmp_path)
+    family = vs.family_of(tasks[0])
+    path, journal = vs.shard_path(tmp_path, family), vs.journal_path(tmp_path, family)
+    shard = vs.Shard.model_validate_json(path.read_text())
+    stalled = shard.reports[1].model_copy(update={"ok": False, "problems": ["the desktop did not answer"]})
+    path.write_text(
+        shard.model_copy(update={"reports": [shard.reports[0], stalled], "failed": 1}).model_dump_json()
+    )
+    line = {"hash": shard.hashes[tasks[1].id], "report": shard.reports[1].model_dump(mode="json")}
+    journal.write_text(json.dumps(line) + "\n")
+    given = _record_batches(monkeypatch)
+    again = vs.validate_shards(tasks, tmp_path)
+    assert given == [[]]  # nothing proven again: the journal's report is the newer one
+    assert [r.model_dump() for r in again] == [r.model_dump() for r in first]
+    assert vs.Shard.model_validate_json(path.read_text()).failed == 0 and not journal.exists()

@@ -80,7 +80,7 @@ def _proven(folder: Path, family: str, hashes: dict[str, str]) -> dict[str, Task
             done = None
         if done is not None:
             for r in done.reports:
-                if hashes.get(r.task_id) is not None and done.hashes.get(r.task_id) == hashes[r.task_id]:
+                if r.task_id in hashes and done.hashes.get(r.task_id) == hashes[r.task_id]:
                     found[r.task_id] = r
     journal = journal_path(folder, family)
     if journal.exists():
@@ -90,7 +90,7 @@ def _proven(folder: Path, family: str, hashes: dict[str, str]) -> dict[str, Task
                 report = TaskReport.model_validate(row["report"])
             except (ValueError, KeyError, TypeError):
                 continue
-            if hashes.get(report.task_id) == row.get("hash"):
+            if report.task_id in hashes and row.get("hash") == hashes[report.task_id]:
                 found[report.task_id] = report
     return found
 
@@ -120,7 +120,10 @@ def validate_shards(
         if retry_failed:
             found = {i: r for i, r in found.items() if r.ok}
         todo = [t for t in members if t.id not in found]
-        if not todo and shard_path(folder, family).exists() and len(found) == len(members):
+        path, journal = shard_path(folder, family), journal_path(folder, family)
+        # every task proven and nothing journaled since the shard: the shard stands (a journal
+        # left by a stop after the last task is folded into a new shard below)
+        if not todo and not journal.exists():
             kept = [found[t.id] for t in members]
             reports += kept
             if progress is not None:
@@ -128,7 +131,6 @@ def validate_shards(
             continue
         if found and progress is not None:
             progress([found[t.id] for t in members if t.id in found])
-        journal = journal_path(folder, family)
         started = time.perf_counter()
 
         def note(batch: list[TaskReport], journal: Path = journal, hashes: dict[str, str] = hashes) -> None:
@@ -159,7 +161,6 @@ def validate_shards(
             reports=mine,
             hashes=hashes,
         )
-        path = shard_path(folder, family)
         partial = path.with_suffix(".json.part")
         partial.write_text(shard.model_dump_json(indent=1))
         partial.replace(path)
